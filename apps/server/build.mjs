@@ -1,0 +1,20 @@
+// Bundles the server into dist/server.js: workspace packages (TypeScript sources) are
+// compiled in, npm dependencies stay external and load from node_modules.
+import { readFileSync } from 'node:fs'
+import { build } from 'esbuild'
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
+const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@tableside/'))
+
+await build({
+  entryPoints: { server: 'src/server.ts' },
+  absWorkingDir: new URL('.', import.meta.url).pathname,
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+})

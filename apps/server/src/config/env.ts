@@ -1,0 +1,94 @@
+import { resolve } from 'node:path'
+import * as z from 'zod/mini'
+import { environment } from '@tableside/contracts/runtime-config'
+import { defaultWebDist } from '../paths'
+
+const port = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(65535))
+const flag = z.pipe(
+  z.enum(['true', 'false', '1', '0', 'yes', 'no']),
+  z.transform((value) => value === 'true' || value === '1' || value === 'yes'),
+)
+const optionalText = z.optional(z.string().check(z.trim(), z.minLength(1)))
+
+/** Every environment variable the server reads; the README's configuration table mirrors it. */
+const envSchema = z.object({
+  PORT: z._default(port, 3000),
+  HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
+  PUBLIC_URL: z.optional(z.url()),
+  APP_ENV: z._default(environment, 'production'),
+  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  DATA_DIR: z._default(z.string().check(z.minLength(1)), './data'),
+  DATABASE_URL: optionalText,
+  DEMO_SEED: z._default(flag, true),
+  TRUST_PROXY: z._default(flag, false),
+  API_BASE: z._default(z.string().check(z.regex(/^\/[a-z0-9/_-]*[a-z0-9]$/)), '/api/v1'),
+  BODY_LIMIT_BYTES: z._default(z.coerce.number().check(z.int(), z.minimum(1024)), 262_144),
+  PROMO_SITE_URL: z.optional(z.url()),
+  WEB_DIST: optionalText,
+  REALTIME_APP_KEY: z._default(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)), 'tableside'),
+  REALTIME_HOST: optionalText,
+  REALTIME_PORT: z.optional(port),
+  REALTIME_SCHEME: z.optional(z.enum(['ws', 'wss'])),
+  REALTIME_CLUSTER: z._default(z.string().check(z.minLength(1)), 'mt1'),
+})
+
+export interface ServerConfig {
+  port: number
+  host: string
+  publicUrl: string
+  environment: 'production' | 'development'
+  logLevel: string
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }
+  dataDir: string
+  demoSeed: boolean
+  trustProxy: boolean
+  apiBase: string
+  bodyLimitBytes: number
+  promoSiteUrl: string | null
+  webDist: string
+  realtime: {
+    key: string
+    /** Unset: the browser connects to the host and port it loaded the page from. */
+    host: string | null
+    port: number | null
+    scheme: 'ws' | 'wss' | null
+    cluster: string
+  }
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError'
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
+  const parsed = z.safeParse(envSchema, present)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`)
+  }
+  const e = parsed.data
+  const dataDir = resolve(e.DATA_DIR)
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    environment: e.APP_ENV,
+    logLevel: e.LOG_LEVEL,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir },
+    dataDir,
+    demoSeed: e.DEMO_SEED,
+    trustProxy: e.TRUST_PROXY,
+    apiBase: e.API_BASE,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    promoSiteUrl: e.PROMO_SITE_URL ?? null,
+    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,
+    realtime: {
+      key: e.REALTIME_APP_KEY,
+      host: e.REALTIME_HOST ?? null,
+      port: e.REALTIME_PORT ?? null,
+      scheme: e.REALTIME_SCHEME ?? null,
+      cluster: e.REALTIME_CLUSTER,
+    },
+  }
+}

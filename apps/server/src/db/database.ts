@@ -1,0 +1,77 @@
+import { PGlite } from '@electric-sql/pglite'
+import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely'
+import pg from 'pg'
+import { lockDataDir } from './data-dir-lock'
+import { PGliteDialect } from './pglite-dialect'
+import type { Database } from './schema'
+
+export type DatabaseTarget =
+  /** Embedded PostgreSQL in a directory; `memory` keeps it in memory (tests). */
+  | { kind: 'pglite'; dataDir: string | 'memory' }
+  /** A PostgreSQL server; `schema` confines everything to one schema (test isolation). */
+  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number }
+
+export interface DatabaseHandle {
+  db: Kysely<Database>
+  describe: string
+  close(): Promise<void>
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  const plugins = [new CamelCasePlugin()]
+
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+    })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
+    try {
+      await sql`select 1`.execute(db)
+    } catch (error) {
+      await db.destroy()
+      throw error
+    }
+    return {
+      db,
+      describe: `PostgreSQL at ${redactUrl(target.url)}`,
+      close: () => db.destroy(),
+    }
+  }
+
+  if (target.dataDir === 'memory') {
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(await PGlite.create()), plugins })
+    return { db, describe: 'embedded PostgreSQL in memory', close: () => db.destroy() }
+  }
+
+  const unlock = lockDataDir(target.dataDir)
+  try {
+    const client = await PGlite.create({ dataDir: `${target.dataDir}/pgdata` })
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins })
+    return {
+      db,
+      describe: `embedded PostgreSQL in ${target.dataDir}`,
+      close: async () => {
+        try {
+          await db.destroy()
+        } finally {
+          unlock()
+        }
+      },
+    }
+  } catch (error) {
+    unlock()
+    throw error
+  }
+}
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return 'the configured DATABASE_URL'
+  }
+}

@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify'
+import type { RuntimeConfig } from '@tableside/contracts/runtime-config'
+import type { ServerConfig } from '../../config/env'
+
+const safeHostname = /^[A-Za-z0-9.-]{1,253}$|^\[[0-9A-Fa-f:.]+\]$/
+
+/**
+ * The SPA's runtime configuration (spec §7), made per request so one build runs on any
+ * address: unless configured, the realtime socket goes to the host and port the page
+ * came from.
+ */
+export function runtimeConfigFor(config: ServerConfig, request: FastifyRequest): RuntimeConfig {
+  const secure = request.protocol === 'https'
+  const hostname = safeHostname.test(request.hostname) ? request.hostname : 'localhost'
+  return {
+    apiBase: config.apiBase,
+    environment: config.environment,
+    promoSiteUrl: config.promoSiteUrl,
+    realtime: {
+      key: config.realtime.key,
+      host: config.realtime.host ?? hostname,
+      port: config.realtime.port ?? request.port ?? (secure ? 443 : 80),
+      scheme: config.realtime.scheme ?? (secure ? 'wss' : 'ws'),
+      cluster: config.realtime.cluster,
+      authEndpoint: '/broadcasting/auth',
+    },
+  }
+}
+
+/** The policy for the app's documents: its own origin only, plus the realtime socket. */
+export function documentContentSecurityPolicy(runtime: RuntimeConfig): string {
+  const { scheme, host, port } = runtime.realtime
+  const styles = runtime.environment === 'development' ? "'self' 'unsafe-inline'" : "'self'"
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src ${styles}`,
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self' ${scheme}://${host}:${port}`,
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}

@@ -1,0 +1,19 @@
+import type { FieldError } from '@tableside/contracts/errors'
+
+/** A failure the client caused or may act on: answered with its status, code and message. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError'
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: FieldError[],
+  ) {
+    super(message)
+  }
+}
+
+export function notFound(message: string): HttpError {
+  return new HttpError(404, 'not_found', message)
+}

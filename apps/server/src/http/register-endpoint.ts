@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { $ZodType, output } from 'zod/v4/core'
+import type { Endpoint, EndpointResponse } from '@tableside/contracts/endpoint'
+import { errorBody } from '@tableside/contracts/errors'
+
+type Parsed<S> = S extends $ZodType ? output<S> : undefined
+
+export interface EndpointInput<E extends Endpoint> {
+  params: Parsed<E['params']>
+  query: Parsed<E['query']>
+  body: Parsed<E['body']>
+  request: FastifyRequest
+  reply: FastifyReply
+}
+
+export type EndpointHandler<E extends Endpoint> = (
+  input: EndpointInput<E>,
+) => Promise<EndpointResponse<E>>
+
+/**
+ * Declares a route from its contract descriptor: the same zod schemas validate the
+ * request, serialise the response and describe the operation in OpenAPI.
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      summary: endpoint.summary,
+      tags: [...endpoint.tags],
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { [endpoint.status]: endpoint.response, '4xx': errorBody, '5xx': errorBody },
+    },
+    handler: async (request, reply) => {
+      const result = await handler({
+        // Fastify has already parsed these with the endpoint's own schemas.
+        params: request.params as Parsed<E['params']>,
+        query: request.query as Parsed<E['query']>,
+        body: request.body as Parsed<E['body']>,
+        request,
+        reply,
+      })
+      return reply.code(endpoint.status).send(result)
+    },
+  })
+}

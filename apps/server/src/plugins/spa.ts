@@ -1,0 +1,81 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { RUNTIME_CONFIG_PATH } from '@tableside/contracts/runtime-config'
+import type { ServerConfig } from '../config/env'
+import {
+  documentContentSecurityPolicy,
+  runtimeConfigFor,
+} from '../features/system/runtime-config'
+import { errorResponse } from './error-handler'
+
+const PLACEHOLDER = '<!--tableside:runtime-config-->'
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+const REVALIDATE = 'no-cache'
+
+const notBuiltPage = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Tableside</title>
+<body style="font-family:system-ui;padding:2rem"><h1>The web app is not built yet</h1>
+<p>Run <code>npm run build</code> (or <code>npm start</code>, which builds what is missing).</p></body></html>`
+
+/**
+ * Serves the built SPA: hashed assets precompressed and cached forever, everything else
+ * revalidated, and index.html with the runtime configuration filled in for every
+ * client-side route. Unknown non-API pages still get the app (with a 404 status) so it
+ * can show its own "Page not found" screen.
+ */
+export async function registerSpa(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  const indexPath = join(config.webDist, 'index.html')
+  const built = existsSync(indexPath)
+  if (!built) app.log.warn(`No built web app at ${config.webDist}; run npm run build`)
+  const template = built ? readFileSync(indexPath, 'utf8') : undefined
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      cacheControl: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE)
+      },
+    })
+  }
+
+  const sendDocument = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    const runtime = runtimeConfigFor(config, request)
+    const json = JSON.stringify(runtime).replace(/</g, '\\u003c')
+    const html = template ? template.replace(PLACEHOLDER, json) : notBuiltPage
+    return reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache, no-store, must-revalidate')
+      .header('content-security-policy', documentContentSecurityPolicy(runtime))
+      .send(html)
+  }
+
+  const page = { schema: { hide: true } }
+  app.get('/', page, (request, reply) => sendDocument(request, reply, 200))
+  app.get('/index.html', page, (request, reply) => sendDocument(request, reply, 200))
+  app.get('/rest/*', page, (request, reply) => sendDocument(request, reply, 200))
+  app.get(RUNTIME_CONFIG_PATH, page, (request, reply) =>
+    reply.header('cache-control', REVALIDATE).send(runtimeConfigFor(config, request)),
+  )
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? request.url
+    const isApi = path === config.apiBase || path.startsWith(`${config.apiBase}/`) || path.startsWith('/api/')
+    const wantsPage =
+      !isApi &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/assets/') &&
+      (request.headers.accept ?? '').includes('text/html')
+    if (wantsPage) return sendDocument(request, reply, 404)
+    return reply
+      .code(404)
+      .send(errorResponse('not_found', `No such endpoint: ${request.method} ${path}`))
+  })
+}

@@ -1,0 +1,81 @@
+import { buildApp } from './app'
+import { ConfigError, loadConfig } from './config/env'
+import { DataDirLockedError } from './db/data-dir-lock'
+import { openDatabase } from './db/database'
+import { migrate } from './db/migrate'
+import { DEMO_RESTAURANT_ID, DEMO_TABLE_CODES, seedDemo } from './db/seed-demo'
+
+const SHUTDOWN_GRACE_MS = 10_000
+
+async function main(): Promise<void> {
+  const config = loadConfig()
+  const database = await openDatabase(config.database)
+  let app
+  try {
+    const applied = await migrate(database.db)
+    const seeded = config.demoSeed && (await seedDemo(database.db))
+    app = await buildApp({ config, database, logger: { level: config.logLevel } })
+    if (applied.length > 0) app.log.info({ applied }, 'database migrated')
+    if (seeded) app.log.info('demo restaurant created')
+    await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    await app?.close()
+    await database.close()
+    throw error
+  }
+
+  printBanner(config.publicUrl, database.describe)
+
+  let closing = false
+  const shutdown = (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info(`${signal}: shutting down`)
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting')
+      process.exit(1)
+    }, SHUTDOWN_GRACE_MS)
+    force.unref()
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed')
+          process.exit(1)
+        },
+      )
+  }
+  process.on('SIGTERM', () => {
+    shutdown('SIGTERM')
+  })
+  process.on('SIGINT', () => {
+    shutdown('SIGINT')
+  })
+}
+
+function printBanner(publicUrl: string, databaseDescription: string): void {
+  const lines = [
+    '',
+    `  Tableside is running: ${publicUrl}/`,
+    `  Database: ${databaseDescription}`,
+    `  Demo menu: ${publicUrl}/rest/${DEMO_RESTAURANT_ID}/menu`,
+    '  QR links of the demo tables:',
+    ...DEMO_TABLE_CODES.map(
+      (code) => `    ${code.padEnd(4)} ${publicUrl}/rest/${DEMO_RESTAURANT_ID}/init?table=${code}`,
+    ),
+    `  API docs: ${publicUrl}/api/docs`,
+    '',
+  ]
+  process.stdout.write(`${lines.join('\n')}\n`)
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    process.stderr.write(`\nTableside cannot start: ${error.message}\n\n`)
+  } else {
+    process.stderr.write(`\nTableside failed to start:\n${String(error instanceof Error ? error.stack : error)}\n`)
+  }
+  process.exit(1)
+})

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../app'
+import { loadConfig, type ServerConfig } from '../config/env'
+import type { DatabaseHandle } from '../db/database'
+import { seedDemo } from '../db/seed-demo'
+import type { TestDatabaseKind } from './test-database'
+
+export interface TestApp {
+  app: FastifyInstance
+  database: DatabaseHandle
+  config: ServerConfig
+  close(): Promise<void>
+}
+
+/** The real app on a fresh, migrated and seeded database, ready for `app.inject`. */
+export async function createTestApp(
+  kind: TestDatabaseKind,
+  env: Record<string, string> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const config = loadConfig({ DATA_DIR: '/nonexistent', WEB_DIST: '/nonexistent', ...env })
+  const database = await kind.open()
+  await seedDemo(database.db)
+  const app = await buildApp({ config, database })
+  beforeReady?.(app)
+  await app.ready()
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close()
+      await database.close()
+    },
+  }
+}

@@ -1,0 +1,32 @@
+import * as z from 'zod/mini'
+
+/** Stable machine-readable failure codes; the message is for people, the code for programs. */
+export const errorCode = z.enum([
+  'validation_failed',
+  'not_found',
+  'bad_request',
+  'method_not_allowed',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'service_unavailable',
+  'internal_error',
+])
+export type ErrorCode = z.infer<typeof errorCode>
+
+export const fieldError = z.object({
+  /** Where the bad value is: `body.phone`, `query.page`, `params.restaurantId`. */
+  path: z.string(),
+  message: z.string(),
+})
+export type FieldError = z.infer<typeof fieldError>
+
+/** The one error shape every API failure answers with. */
+export const errorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.optional(z.array(fieldError)),
+  }),
+})
+export type ErrorBody = z.infer<typeof errorBody>
