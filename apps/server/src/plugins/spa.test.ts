@@ -1,0 +1,141 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runtimeConfig, RUNTIME_CONFIG_ELEMENT_ID } from '@tableside/contracts/runtime-config'
+import { createTestApp, type TestApp } from '../test/test-app'
+import { testDatabaseKinds } from '../test/test-database'
+
+const [pglite] = testDatabaseKinds
+if (!pglite) throw new Error('PGlite is always available')
+
+/** A built web app in miniature: the same files and names the Vite build emits. */
+function fakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tableside-web-'))
+  mkdirSync(join(dir, 'assets'))
+  mkdirSync(join(dir, 'builds'))
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><html><head><script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}"><!--tableside:runtime-config--></script>` +
+      '<script type="module" src="/assets/index-abc123.js"></script></head><body></body></html>',
+  )
+  const js = `console.log(${JSON.stringify('x'.repeat(4000))})`
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), js)
+  writeFileSync(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(js))
+  writeFileSync(join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(js))
+  writeFileSync(join(dir, 'latest.json'), '{"buildId":"b1","builtAt":"2026-11-21T00:00:00.000Z"}')
+  writeFileSync(join(dir, 'builds', 'b1.json'), '{"buildId":"b1"}')
+  return dir
+}
+
+function embeddedConfig(html: string): unknown {
+  const match = new RegExp(`id="${RUNTIME_CONFIG_ELEMENT_ID}">(.*?)</script>`).exec(html)
+  if (!match?.[1]) throw new Error('no runtime config in the document')
+  return JSON.parse(match[1])
+}
+
+describe('serving the web app', () => {
+  let t: TestApp
+  let pinned: TestApp
+  beforeAll(async () => {
+    const webDist = fakeWebDist()
+    t = await createTestApp(pglite, { WEB_DIST: webDist, PROMO_SITE_URL: 'https://tableside.example/' })
+    pinned = await createTestApp(pglite, {
+      WEB_DIST: webDist,
+      APP_ENV: 'development',
+      REALTIME_HOST: 'rt.example.com',
+      REALTIME_PORT: '6001',
+      REALTIME_SCHEME: 'wss',
+      REALTIME_APP_KEY: 'pinned-key',
+    })
+  })
+  afterAll(async () => {
+    await t.close()
+    await pinned.close()
+  })
+
+  it.each(['/', '/rest/demo/menu', '/rest/demo/order/42/pay', '/index.html'])(
+    'answers %s with the app, never cached, runtime config filled in at request time',
+    async (url) => {
+      const response = await t.app.inject({ url, headers: { host: 'table.local:8080' } })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toMatch(/text\/html/)
+      expect(response.headers['cache-control']).toMatch(/no-store/)
+      expect(response.body).not.toContain('<!--tableside:runtime-config-->')
+      expect(runtimeConfig.parse(embeddedConfig(response.body))).toEqual({
+        apiBase: '/api/v1',
+        environment: 'production',
+        promoSiteUrl: 'https://tableside.example/',
+        realtime: {
+          key: 'tableside',
+          host: 'table.local',
+          port: 8080,
+          scheme: 'ws',
+          cluster: 'mt1',
+          authEndpoint: '/broadcasting/auth',
+        },
+      })
+      expect(response.headers['content-security-policy']).toContain(
+        "connect-src 'self' ws://table.local:8080",
+      )
+      expect(response.headers['content-security-policy']).toContain("script-src 'self';")
+    },
+  )
+
+  it('uses the configured realtime settings when they are set', async () => {
+    const response = await pinned.app.inject('/rest/demo/menu')
+    expect(embeddedConfig(response.body)).toMatchObject({
+      environment: 'development',
+      realtime: { key: 'pinned-key', host: 'rt.example.com', port: 6001, scheme: 'wss' },
+    })
+    expect(response.headers['content-security-policy']).toContain('wss://rt.example.com:6001')
+  })
+
+  it('escapes the embedded config so a hostile Host header cannot break out of the script', async () => {
+    const response = await t.app.inject({ url: '/', headers: { host: '</script><script>alert(1)' } })
+    expect(response.body).not.toContain('<script>alert(1)')
+    expect(embeddedConfig(response.body)).toMatchObject({ realtime: { host: 'localhost' } })
+  })
+
+  it('serves the same config as a document for clients that need it', async () => {
+    const response = await t.app.inject({ url: '/runtime-config.json', headers: { host: 'a.b:3000' } })
+    expect(response.statusCode).toBe(200)
+    expect(runtimeConfig.parse(response.json()).realtime).toMatchObject({ host: 'a.b', port: 3000 })
+  })
+
+  it('shows the app with a 404 status for an unknown page, so it can say "Page not found"', async () => {
+    const response = await t.app.inject({ url: '/no/such/page', headers: { accept: 'text/html' } })
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).toMatch(/text\/html/)
+    expect(embeddedConfig(response.body)).toMatchObject({ apiBase: '/api/v1' })
+  })
+
+  it('serves hashed assets precompressed and cached for good', async () => {
+    const response = await t.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-encoding']).toBe('br')
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('console.log')
+  })
+
+  it('revalidates the build files every time', async () => {
+    for (const url of ['/latest.json', '/builds/b1.json']) {
+      const response = await t.app.inject(url)
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['cache-control']).toBe('no-cache')
+    }
+  })
+
+  it('answers a missing asset with a 404, not with the app', async () => {
+    const response = await t.app.inject({
+      url: '/assets/index-gone99.js',
+      headers: { accept: 'text/html,*/*' },
+    })
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).toMatch(/application\/json/)
+  })
+})
