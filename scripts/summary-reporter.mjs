@@ -1,5 +1,4 @@
 // Prints the plain closing line 'N passed, N failed, N skipped' that CI reads.
-/** @implements {import('vitest/reporters').Reporter} */
 export default class SummaryReporter {
   /** @param {ReadonlyArray<import('vitest/node').TestModule>} testModules */
   onTestRunEnd(testModules) {

@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs'
 import { build } from 'esbuild'
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
-const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@tableside/'))
+const external = Object.keys(pkg.dependencies ?? {}).filter(
+  (name) => !name.startsWith('@tableside/'),
+)
 
 await build({
   entryPoints: { server: 'src/server.ts' },

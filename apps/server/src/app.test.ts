@@ -68,7 +68,13 @@ describe.each(testDatabaseKinds)('API on $name', (kind) => {
       method: 'POST',
       url: '/api/v1/client-errors',
       remoteAddress: '192.0.2.10',
-      payload: { kind: 'startup', instanceId: 'i-1', buildId: 'b-1', path: '/rest/demo', message: 'x' },
+      payload: {
+        kind: 'startup',
+        instanceId: 'i-1',
+        buildId: 'b-1',
+        path: '/rest/demo',
+        message: 'x',
+      },
     })
     expect(response.statusCode).toBe(202)
     expect(response.json()).toEqual({ status: 'received' })
@@ -156,9 +162,9 @@ describe.each(testDatabaseKinds)('API on $name', (kind) => {
       paths: {
         '/api/v1/health': { get: { tags: ['system'] } },
         '/api/v1/restaurants/{restaurantId}': {
-          get: { parameters: [expect.objectContaining({ name: 'restaurantId', in: 'path' })] },
+          get: { parameters: [{ name: 'restaurantId', in: 'path' }] },
         },
-        '/api/v1/client-errors': { post: expect.any(Object) },
+        '/api/v1/client-errors': { post: { tags: ['system'] } },
       },
     })
     const docs = await t.app.inject('/api/docs/')

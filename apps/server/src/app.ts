@@ -21,7 +21,11 @@ export interface AppOptions {
 }
 
 /** The whole application as a Fastify instance that has not started listening: tests inject into it. */
-export async function buildApp({ config, database, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimitBytes,

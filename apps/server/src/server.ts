@@ -75,7 +75,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     process.stderr.write(`\nTableside cannot start: ${error.message}\n\n`)
   } else {
-    process.stderr.write(`\nTableside failed to start:\n${String(error instanceof Error ? error.stack : error)}\n`)
+    process.stderr.write(
+      `\nTableside failed to start:\n${String(error instanceof Error ? error.stack : error)}\n`,
+    )
   }
   process.exit(1)
 })

@@ -3,7 +3,12 @@ import { defineEndpoint } from './endpoint'
 
 export const restaurantId = z
   .string()
-  .check(z.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'A restaurant id is 1–63 lowercase letters, digits or dashes'))
+  .check(
+    z.regex(
+      /^[a-z0-9][a-z0-9-]{0,62}$/,
+      'A restaurant id is 1–63 lowercase letters, digits or dashes',
+    ),
+  )
 
 export const uiLanguage = z.enum(['ru', 'en'])
 export type UiLanguage = z.infer<typeof uiLanguage>

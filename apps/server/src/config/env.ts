@@ -16,7 +16,10 @@ const envSchema = z.object({
   HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
   PUBLIC_URL: z.optional(z.url()),
   APP_ENV: z._default(environment, 'production'),
-  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  LOG_LEVEL: z._default(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    'info',
+  ),
   DATA_DIR: z._default(z.string().check(z.minLength(1)), './data'),
   DATABASE_URL: optionalText,
   DEMO_SEED: z._default(flag, true),
@@ -75,7 +78,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     environment: e.APP_ENV,
     logLevel: e.LOG_LEVEL,
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir },
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir },
     dataDir,
     demoSeed: e.DEMO_SEED,
     trustProxy: e.TRUST_PROXY,

@@ -20,7 +20,11 @@ interface LockOwner {
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true })
   const lockPath = join(dataDir, 'tableside.lock')
-  const me: LockOwner = { pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString() }
+  const me: LockOwner = {
+    pid: process.pid,
+    hostname: hostname(),
+    startedAt: new Date().toISOString(),
+  }
 
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -42,7 +46,9 @@ export function lockDataDir(dataDir: string): () => void {
     }
     rmSync(lockPath, { force: true })
   }
-  throw new DataDirLockedError(`Could not lock the data directory ${dataDir}: ${lockPath} keeps reappearing.`)
+  throw new DataDirLockedError(
+    `Could not lock the data directory ${dataDir}: ${lockPath} keeps reappearing.`,
+  )
 }
 
 function readOwner(lockPath: string): LockOwner | undefined {

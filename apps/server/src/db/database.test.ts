@@ -48,7 +48,11 @@ describe.each(testDatabaseKinds)('database on $name', (kind) => {
           throw new Error('abort')
         }),
       ).rejects.toThrow('abort')
-      const ghost = await handle.db.selectFrom('restaurants').where('id', '=', 'ghost').selectAll().execute()
+      const ghost = await handle.db
+        .selectFrom('restaurants')
+        .where('id', '=', 'ghost')
+        .selectAll()
+        .execute()
       expect(ghost).toEqual([])
     } finally {
       await handle.close()
@@ -68,7 +72,11 @@ describe.each(testDatabaseKinds)('database on $name', (kind) => {
         }),
         (async () => {
           await new Promise((resolve) => setTimeout(resolve, 10))
-          const rows = await handle.db.selectFrom('restaurants').select('id').orderBy('id').execute()
+          const rows = await handle.db
+            .selectFrom('restaurants')
+            .select('id')
+            .orderBy('id')
+            .execute()
           outside.push(rows.map((r) => r.id))
         })(),
       ])

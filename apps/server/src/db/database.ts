@@ -6,8 +6,10 @@ import { PGliteDialect } from './pglite-dialect'
 import type { Database } from './schema'
 
 export type DatabaseTarget =
-  /** Embedded PostgreSQL in a directory; `memory` keeps it in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | 'memory' }
+  /** Embedded PostgreSQL in a directory. */
+  | { kind: 'pglite'; dataDir: string }
+  /** Embedded PostgreSQL in memory, gone when closed (tests). */
+  | { kind: 'pglite-memory' }
   /** A PostgreSQL server; `schema` confines everything to one schema (test isolation). */
   | { kind: 'postgres'; url: string; schema?: string; poolSize?: number }
 
@@ -40,7 +42,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     }
   }
 
-  if (target.dataDir === 'memory') {
+  if (target.kind === 'pglite-memory') {
     const db = new Kysely<Database>({ dialect: new PGliteDialect(await PGlite.create()), plugins })
     return { db, describe: 'embedded PostgreSQL in memory', close: () => db.destroy() }
   }

@@ -103,8 +103,7 @@ class PGliteConnection implements DatabaseConnection {
     return { rows: result.rows, numAffectedRows: BigInt(result.affectedRows ?? 0) }
   }
 
-  // eslint-disable-next-line require-yield -- the interface requires a generator; PGlite has no cursors
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+  streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('Streaming queries are not supported on PGlite')
   }
 }

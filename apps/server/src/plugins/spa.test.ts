@@ -40,7 +40,10 @@ describe('serving the web app', () => {
   let pinned: TestApp
   beforeAll(async () => {
     const webDist = fakeWebDist()
-    t = await createTestApp(pglite, { WEB_DIST: webDist, PROMO_SITE_URL: 'https://tableside.example/' })
+    t = await createTestApp(pglite, {
+      WEB_DIST: webDist,
+      PROMO_SITE_URL: 'https://tableside.example/',
+    })
     pinned = await createTestApp(pglite, {
       WEB_DIST: webDist,
       APP_ENV: 'development',
@@ -93,13 +96,19 @@ describe('serving the web app', () => {
   })
 
   it('escapes the embedded config so a hostile Host header cannot break out of the script', async () => {
-    const response = await t.app.inject({ url: '/', headers: { host: '</script><script>alert(1)' } })
+    const response = await t.app.inject({
+      url: '/',
+      headers: { host: '</script><script>alert(1)' },
+    })
     expect(response.body).not.toContain('<script>alert(1)')
     expect(embeddedConfig(response.body)).toMatchObject({ realtime: { host: 'localhost' } })
   })
 
   it('serves the same config as a document for clients that need it', async () => {
-    const response = await t.app.inject({ url: '/runtime-config.json', headers: { host: 'a.b:3000' } })
+    const response = await t.app.inject({
+      url: '/runtime-config.json',
+      headers: { host: 'a.b:3000' },
+    })
     expect(response.statusCode).toBe(200)
     expect(runtimeConfig.parse(response.json()).realtime).toMatchObject({ host: 'a.b', port: 3000 })
   })

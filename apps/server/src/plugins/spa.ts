@@ -4,10 +4,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { RUNTIME_CONFIG_PATH } from '@tableside/contracts/runtime-config'
 import type { ServerConfig } from '../config/env'
-import {
-  documentContentSecurityPolicy,
-  runtimeConfigFor,
-} from '../features/system/runtime-config'
+import { documentContentSecurityPolicy, runtimeConfigFor } from '../features/system/runtime-config'
 import { errorResponse } from './error-handler'
 
 const PLACEHOLDER = '<!--tableside:runtime-config-->'
@@ -67,7 +64,8 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? request.url
-    const isApi = path === config.apiBase || path.startsWith(`${config.apiBase}/`) || path.startsWith('/api/')
+    const isApi =
+      path === config.apiBase || path.startsWith(`${config.apiBase}/`) || path.startsWith('/api/')
     const wantsPage =
       !isApi &&
       (request.method === 'GET' || request.method === 'HEAD') &&

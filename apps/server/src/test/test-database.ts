@@ -11,7 +11,7 @@ export interface TestDatabaseKind {
 const pglite: TestDatabaseKind = {
   name: 'embedded PGlite',
   async open() {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: 'memory' })
+    const handle = await openDatabase({ kind: 'pglite-memory' })
     await migrate(handle.db)
     return handle
   },
@@ -44,5 +44,7 @@ function postgres(url: string): TestDatabaseKind {
 }
 
 export const postgresUrl = process.env.TEST_DATABASE_URL
-export const testDatabaseKinds: TestDatabaseKind[] = postgresUrl ? [pglite, postgres(postgresUrl)] : [pglite]
+export const testDatabaseKinds: TestDatabaseKind[] = postgresUrl
+  ? [pglite, postgres(postgresUrl)]
+  : [pglite]
 export const postgresSkipReason = postgresUrl ? undefined : 'TEST_DATABASE_URL is not set'

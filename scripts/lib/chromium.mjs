@@ -1,0 +1,43 @@
+// Debian's Chromium driven by playwright-core: the only browser this machine can have.
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+/** Installs Debian's chromium when it is missing and we may (root); otherwise says how. */
+export function ensureChromium(
+  log = (/** @type {string} */ line) => process.stdout.write(`${line}\n`),
+) {
+  if (existsSync(CHROMIUM)) return
+  if (process.getuid?.() !== 0) {
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM}. Install it with "sudo apt-get install -y chromium" ` +
+        '(or set CHROMIUM_PATH), then run the tests again.',
+    )
+  }
+  log("Chromium is missing: installing Debian's chromium with apt-get (once)…")
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  })
+  if (!existsSync(CHROMIUM)) throw new Error(`apt-get finished but ${CHROMIUM} is still missing`)
+}
+
+export async function launchChromium() {
+  const { chromium } = await import('playwright-core')
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  })
+}
+
+export const PHONE = { width: 390, height: 844 }

@@ -1,0 +1,80 @@
+// Runs the built server as a real process on a free port, for end-to-end tests and benchmarks.
+import { spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { root } from './build.mjs'
+
+/** @returns {Promise<number>} */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * @typedef {{ url: string, port: number, dataDir: string, child: import('node:child_process').ChildProcess,
+ *   output: () => string, startedInMs: number, stop: (signal?: NodeJS.Signals) => Promise<number | null> }} ServerProcess
+ * @param {{ env?: Record<string, string>, dataDir?: string, timeoutMs?: number }} [options]
+ * @returns {Promise<ServerProcess>}
+ */
+export async function startServer({ env = {}, dataDir, timeoutMs = 30_000 } = {}) {
+  const port = await freePort()
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'tableside-data-'))
+  const started = performance.now()
+  const child = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)))
+  const url = `http://127.0.0.1:${port}`
+
+  const deadline = started + timeoutMs
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`The server exited with ${child.exitCode}:\n${output}`)
+    try {
+      const response = await fetch(`${url}/api/v1/health`)
+      if (response.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`The server did not answer /api/v1/health within ${timeoutMs} ms:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  const startedInMs = performance.now() - started
+
+  return {
+    url,
+    port,
+    dataDir: dir,
+    child,
+    output: () => output,
+    startedInMs,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal)
+      return /** @type {Promise<number | null>} */ (exited)
+    },
+  }
+}
