@@ -1,0 +1,583 @@
+import { randomInt } from 'node:crypto'
+import type { WebSocket } from 'ws'
+import { channelAuth, safeEqual, userAuth } from './signatures'
+
+export const CHANNEL_NAME = /^[-a-zA-Z0-9_=@,.;]+$/
+export const MAX_CHANNEL_NAME_LENGTH = 200
+const USER_CHANNEL_PREFIX = '#server-to-user-'
+
+/** Pusher close codes: 40xx never reconnect, 41xx back off, 42xx reconnect at once. */
+export const CloseCode = {
+  unknownAppKey: 4001,
+  unsupportedProtocol: 4007,
+  unauthorized: 4009,
+  overCapacity: 4100,
+  slowConsumer: 4100,
+  serverShuttingDown: 4200,
+  pongNotReceived: 4201,
+} as const
+
+export interface HubLimits {
+  /** Seconds of silence after which pusher-js pings; sent in the handshake. */
+  activityTimeoutSec: number
+  /** How long a socket we pinged has to answer before we close it with 4201. */
+  pongTimeoutMs: number
+  maxMessageBytes: number
+  maxConnections: number
+  /** Bytes queued for one socket beyond which it is dropped as a slow consumer. */
+  maxSendBufferBytes: number
+  clientEventsPerSecond: number
+  maxPresenceMembers: number
+  maxUserInfoBytes: number
+}
+
+export const defaultHubLimits: HubLimits = {
+  activityTimeoutSec: 120,
+  pongTimeoutMs: 30_000,
+  maxMessageBytes: 10 * 1024,
+  maxConnections: 50_000,
+  maxSendBufferBytes: 1024 * 1024,
+  clientEventsPerSecond: 10,
+  maxPresenceMembers: 100,
+  maxUserInfoBytes: 1024,
+}
+
+export interface HubOptions {
+  appKey: string
+  appSecret: string
+  limits?: Partial<HubLimits>
+  now?: () => number
+}
+
+/** An event for the sockets subscribed to some channels, as the HTTP API and features publish it. */
+export interface OutboundEvent {
+  channels: readonly string[]
+  name: string
+  /** Always a string on the wire, as in the Pusher protocol. */
+  data: string
+  /** The socket that caused the event and must not receive it. */
+  exceptSocketId?: string
+}
+
+export interface ChannelInfo {
+  occupied: boolean
+  subscriptionCount: number
+  userCount?: number
+}
+
+interface PresenceMember {
+  userId: string
+  info: unknown
+}
+
+interface Connection {
+  readonly socketId: string
+  readonly ws: WebSocket
+  readonly channels: Set<string>
+  readonly presence: Map<string, PresenceMember>
+  userId: string | undefined
+  lastActivity: number
+  pingSentAt: number | undefined
+  eventWindowStart: number
+  eventsInWindow: number
+}
+
+interface IncomingFrame {
+  event: string
+  channel: string | undefined
+  data: unknown
+}
+
+/**
+ * The realtime hub: Pusher protocol 7 over websockets, as pusher-js 8 speaks it.
+ * It owns the sockets of this process; `publish` reaches them, and the HTTP API and the
+ * server's features publish through it.
+ */
+export class RealtimeHub {
+  readonly limits: HubLimits
+  readonly #key: string
+  readonly #secret: string
+  readonly #now: () => number
+  readonly #connections = new Map<string, Connection>()
+  readonly #channels = new Map<string, Set<Connection>>()
+  /** channel → user id → connections of that user on the channel */
+  readonly #members = new Map<
+    string,
+    Map<string, { info: unknown; connections: Set<Connection> }>
+  >()
+  readonly #users = new Map<string, Set<Connection>>()
+  #sweepTimer: NodeJS.Timeout | undefined
+
+  constructor(options: HubOptions) {
+    this.limits = { ...defaultHubLimits, ...options.limits }
+    this.#key = options.appKey
+    this.#secret = options.appSecret
+    this.#now = options.now ?? Date.now
+  }
+
+  get connectionCount(): number {
+    return this.#connections.size
+  }
+
+  /** Starts pinging idle sockets and closing those that do not answer. */
+  start(sweepEveryMs = 1000): void {
+    this.#sweepTimer ??= setInterval(() => {
+      this.sweep()
+    }, sweepEveryMs)
+    this.#sweepTimer.unref()
+  }
+
+  /** Takes a freshly upgraded socket for `/app/{key}`. */
+  accept(ws: WebSocket, key: string, protocol: number | undefined): void {
+    if (key !== this.#key) {
+      this.#refuse(ws, CloseCode.unknownAppKey, `App key ${key} not in this cluster`)
+      return
+    }
+    if (protocol !== undefined && protocol < 5) {
+      this.#refuse(ws, CloseCode.unsupportedProtocol, 'Unsupported protocol version')
+      return
+    }
+    if (this.#connections.size >= this.limits.maxConnections) {
+      this.#refuse(ws, CloseCode.overCapacity, 'Over capacity')
+      return
+    }
+    const connection: Connection = {
+      socketId: `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`,
+      ws,
+      channels: new Set(),
+      presence: new Map(),
+      userId: undefined,
+      lastActivity: this.#now(),
+      pingSentAt: undefined,
+      eventWindowStart: 0,
+      eventsInWindow: 0,
+    }
+    this.#connections.set(connection.socketId, connection)
+    ws.on('message', (raw, isBinary) => {
+      const bytes = Buffer.isBuffer(raw)
+        ? raw
+        : Array.isArray(raw)
+          ? Buffer.concat(raw)
+          : Buffer.from(raw)
+      this.#receive(connection, bytes, isBinary)
+    })
+    ws.on('close', () => {
+      this.#drop(connection)
+    })
+    ws.on('error', () => {
+      ws.terminate()
+    })
+    this.#send(connection, {
+      event: 'pusher:connection_established',
+      data: JSON.stringify({
+        socket_id: connection.socketId,
+        activity_timeout: this.limits.activityTimeoutSec,
+      }),
+    })
+  }
+
+  publish(event: OutboundEvent): void {
+    for (const channel of event.channels) {
+      const subscribers = this.#channels.get(channel)
+      if (!subscribers) continue
+      const frame = JSON.stringify({ event: event.name, channel, data: event.data })
+      for (const connection of subscribers) {
+        if (connection.socketId !== event.exceptSocketId) this.#sendRaw(connection, frame)
+      }
+    }
+  }
+
+  channelInfo(channel: string): ChannelInfo {
+    const subscriptionCount = this.#channels.get(channel)?.size ?? 0
+    const members = this.#members.get(channel)
+    return {
+      occupied: subscriptionCount > 0,
+      subscriptionCount,
+      ...(channel.startsWith('presence-') ? { userCount: members?.size ?? 0 } : {}),
+    }
+  }
+
+  occupiedChannels(prefix = ''): Map<string, ChannelInfo> {
+    const result = new Map<string, ChannelInfo>()
+    for (const channel of this.#channels.keys()) {
+      if (channel.startsWith(prefix) && !channel.startsWith(USER_CHANNEL_PREFIX)) {
+        result.set(channel, this.channelInfo(channel))
+      }
+    }
+    return result
+  }
+
+  presenceUserIds(channel: string): string[] {
+    return [...(this.#members.get(channel)?.keys() ?? [])]
+  }
+
+  /** Closes every connection of a signed-in user; they must not reconnect on their own. */
+  terminateUser(userId: string): number {
+    const connections = [...(this.#users.get(userId) ?? [])]
+    for (const connection of connections) {
+      connection.ws.close(CloseCode.unauthorized, 'Connection terminated by the server')
+      this.#drop(connection)
+    }
+    return connections.length
+  }
+
+  /** Pings sockets idle for the activity timeout; closes those that did not answer a ping. */
+  sweep(): void {
+    const now = this.#now()
+    const idleAfter = this.limits.activityTimeoutSec * 1000
+    for (const connection of this.#connections.values()) {
+      if (connection.pingSentAt !== undefined) {
+        if (now - connection.pingSentAt >= this.limits.pongTimeoutMs) {
+          connection.ws.close(CloseCode.pongNotReceived, 'Pong reply not received')
+          this.#drop(connection)
+        }
+      } else if (now - connection.lastActivity >= idleAfter) {
+        connection.pingSentAt = now
+        this.#sendRaw(connection, '{"event":"pusher:ping","data":"{}"}', false)
+      }
+    }
+  }
+
+  /** Asks every client to reconnect (to another node, or to this one once it is back). */
+  close(): void {
+    if (this.#sweepTimer) clearInterval(this.#sweepTimer)
+    this.#sweepTimer = undefined
+    for (const connection of [...this.#connections.values()]) {
+      connection.ws.close(CloseCode.serverShuttingDown, 'Server shutting down')
+      this.#drop(connection)
+    }
+  }
+
+  #refuse(ws: WebSocket, code: number, message: string): void {
+    ws.send(JSON.stringify({ event: 'pusher:error', data: { code, message } }))
+    ws.close(code, message)
+  }
+
+  #receive(connection: Connection, raw: Buffer, isBinary: boolean): void {
+    connection.lastActivity = this.#now()
+    connection.pingSentAt = undefined
+    if (isBinary || raw.length > this.limits.maxMessageBytes) {
+      this.#error(
+        connection,
+        4301,
+        `Messages are text of at most ${this.limits.maxMessageBytes} bytes`,
+      )
+      return
+    }
+    const frame = parseFrame(raw.toString('utf8'))
+    if (!frame) {
+      this.#error(connection, 4301, 'Messages are JSON objects with an event name')
+      return
+    }
+    switch (frame.event) {
+      case 'pusher:ping':
+        this.#send(connection, { event: 'pusher:pong', data: '{}' })
+        return
+      case 'pusher:pong':
+        return
+      case 'pusher:subscribe':
+        this.#subscribe(connection, frame.data)
+        return
+      case 'pusher:unsubscribe':
+        if (isRecord(frame.data) && typeof frame.data.channel === 'string') {
+          this.#unsubscribe(connection, frame.data.channel)
+        }
+        return
+      case 'pusher:signin':
+        this.#signin(connection, frame.data)
+        return
+      default:
+        if (frame.event.startsWith('client-')) this.#clientEvent(connection, frame)
+        else this.#error(connection, 4301, `Unknown event ${frame.event}`)
+    }
+  }
+
+  #subscribe(connection: Connection, data: unknown): void {
+    if (!isRecord(data) || typeof data.channel !== 'string') {
+      this.#error(connection, 4301, 'pusher:subscribe needs a channel')
+      return
+    }
+    const channel = data.channel
+    const refuse = (type: string, error: string, status: number) => {
+      this.#send(connection, {
+        event: 'pusher:subscription_error',
+        channel,
+        data: { type, error, status },
+      })
+    }
+
+    if (channel.startsWith(USER_CHANNEL_PREFIX)) {
+      if (
+        connection.userId === undefined ||
+        channel !== `${USER_CHANNEL_PREFIX}${connection.userId}`
+      ) {
+        refuse('AuthError', 'Sign in as this user first', 403)
+        return
+      }
+      this.#join(connection, channel)
+      this.#send(connection, {
+        event: 'pusher_internal:subscription_succeeded',
+        channel,
+        data: '{}',
+      })
+      return
+    }
+    if (channel.length > MAX_CHANNEL_NAME_LENGTH || !CHANNEL_NAME.test(channel)) {
+      refuse(
+        'InvalidChannel',
+        `Channel names are at most ${MAX_CHANNEL_NAME_LENGTH} characters of [-a-zA-Z0-9_=@,.;]`,
+        400,
+      )
+      return
+    }
+    if (connection.channels.has(channel)) {
+      this.#send(connection, {
+        event: 'pusher_internal:subscription_succeeded',
+        channel,
+        data: '{}',
+      })
+      return
+    }
+
+    const isPresence = channel.startsWith('presence-')
+    const isPrivate = channel.startsWith('private-')
+    if (!isPresence && !isPrivate) {
+      this.#join(connection, channel)
+      this.#send(connection, {
+        event: 'pusher_internal:subscription_succeeded',
+        channel,
+        data: '{}',
+      })
+      return
+    }
+
+    const channelData = typeof data.channel_data === 'string' ? data.channel_data : undefined
+    const auth = typeof data.auth === 'string' ? data.auth : ''
+    const expected = channelAuth(
+      this.#key,
+      this.#secret,
+      connection.socketId,
+      channel,
+      isPresence ? channelData : undefined,
+    )
+    if (!safeEqual(auth, expected)) {
+      refuse('AuthError', 'Invalid signature', 401)
+      return
+    }
+    if (!isPresence) {
+      this.#join(connection, channel)
+      this.#send(connection, {
+        event: 'pusher_internal:subscription_succeeded',
+        channel,
+        data: '{}',
+      })
+      return
+    }
+
+    const member = parsePresenceMember(channelData, this.limits.maxUserInfoBytes)
+    if (!member) {
+      refuse(
+        'InvalidChannelData',
+        `channel_data needs a user_id and at most ${this.limits.maxUserInfoBytes} bytes of user_info`,
+        400,
+      )
+      return
+    }
+    const members =
+      this.#members.get(channel) ??
+      new Map<string, { info: unknown; connections: Set<Connection> }>()
+    const existing = members.get(member.userId)
+    if (!existing && members.size >= this.limits.maxPresenceMembers) {
+      refuse(
+        'LimitReached',
+        `A presence channel holds at most ${this.limits.maxPresenceMembers} members`,
+        403,
+      )
+      return
+    }
+    this.#members.set(channel, members)
+    if (existing) existing.connections.add(connection)
+    else members.set(member.userId, { info: member.info, connections: new Set([connection]) })
+    connection.presence.set(channel, member)
+    this.#join(connection, channel)
+
+    const hash: Record<string, unknown> = {}
+    for (const [userId, entry] of members) hash[userId] = entry.info
+    this.#send(connection, {
+      event: 'pusher_internal:subscription_succeeded',
+      channel,
+      data: JSON.stringify({ presence: { ids: Object.keys(hash), hash, count: members.size } }),
+    })
+    if (!existing) {
+      this.publish({
+        channels: [channel],
+        name: 'pusher_internal:member_added',
+        data: JSON.stringify({ user_id: member.userId, user_info: member.info }),
+        exceptSocketId: connection.socketId,
+      })
+    }
+  }
+
+  #join(connection: Connection, channel: string): void {
+    connection.channels.add(channel)
+    const subscribers = this.#channels.get(channel) ?? new Set<Connection>()
+    subscribers.add(connection)
+    this.#channels.set(channel, subscribers)
+  }
+
+  #unsubscribe(connection: Connection, channel: string): void {
+    if (!connection.channels.delete(channel)) return
+    const subscribers = this.#channels.get(channel)
+    subscribers?.delete(connection)
+    if (subscribers?.size === 0) this.#channels.delete(channel)
+
+    const member = connection.presence.get(channel)
+    if (!member) return
+    connection.presence.delete(channel)
+    const members = this.#members.get(channel)
+    const entry = members?.get(member.userId)
+    entry?.connections.delete(connection)
+    if (members && entry?.connections.size === 0) {
+      members.delete(member.userId)
+      if (members.size === 0) this.#members.delete(channel)
+      this.publish({
+        channels: [channel],
+        name: 'pusher_internal:member_removed',
+        data: JSON.stringify({ user_id: member.userId }),
+      })
+    }
+  }
+
+  #signin(connection: Connection, data: unknown): void {
+    const userData =
+      isRecord(data) && typeof data.user_data === 'string' ? data.user_data : undefined
+    const auth = isRecord(data) && typeof data.auth === 'string' ? data.auth : ''
+    const user = userData === undefined ? undefined : parseJson(userData)
+    const userId =
+      isRecord(user) && (typeof user.id === 'string' || typeof user.id === 'number')
+        ? String(user.id)
+        : undefined
+    if (userData === undefined || userId === undefined || userId === '') {
+      this.#error(connection, 4009, 'pusher:signin needs user_data with an id')
+      return
+    }
+    if (!safeEqual(auth, userAuth(this.#key, this.#secret, connection.socketId, userData))) {
+      this.#error(connection, 4009, 'Invalid signature for pusher:signin')
+      return
+    }
+    if (connection.userId !== undefined && connection.userId !== userId) {
+      this.#users.get(connection.userId)?.delete(connection)
+    }
+    connection.userId = userId
+    const sockets = this.#users.get(userId) ?? new Set<Connection>()
+    sockets.add(connection)
+    this.#users.set(userId, sockets)
+    this.#send(connection, { event: 'pusher:signin_success', data: { user_data: userData } })
+  }
+
+  #clientEvent(connection: Connection, frame: IncomingFrame): void {
+    const channel = frame.channel
+    if (
+      channel === undefined ||
+      !(channel.startsWith('private-') || channel.startsWith('presence-')) ||
+      channel.startsWith('private-encrypted-')
+    ) {
+      this.#error(connection, 4301, 'Client events go only to private and presence channels')
+      return
+    }
+    if (!connection.channels.has(channel)) {
+      this.#error(connection, 4301, `Subscribe to ${channel} before sending client events to it`)
+      return
+    }
+    const now = this.#now()
+    if (now - connection.eventWindowStart >= 1000) {
+      connection.eventWindowStart = now
+      connection.eventsInWindow = 0
+    }
+    if (++connection.eventsInWindow > this.limits.clientEventsPerSecond) {
+      this.#error(
+        connection,
+        4301,
+        `At most ${this.limits.clientEventsPerSecond} client events a second`,
+      )
+      return
+    }
+    const member = connection.presence.get(channel)
+    const payload = JSON.stringify({
+      event: frame.event,
+      channel,
+      data: frame.data,
+      ...(member ? { user_id: member.userId } : {}),
+    })
+    for (const subscriber of this.#channels.get(channel) ?? []) {
+      if (subscriber !== connection) this.#sendRaw(subscriber, payload)
+    }
+  }
+
+  #error(connection: Connection, code: number, message: string): void {
+    this.#send(connection, { event: 'pusher:error', data: { code, message } })
+  }
+
+  #send(connection: Connection, frame: { event: string; channel?: string; data: unknown }): void {
+    this.#sendRaw(connection, JSON.stringify(frame))
+  }
+
+  #sendRaw(connection: Connection, frame: string, countsAsActivity = true): void {
+    const { ws } = connection
+    if (ws.readyState !== ws.OPEN) return
+    if (ws.bufferedAmount > this.limits.maxSendBufferBytes) {
+      ws.close(CloseCode.slowConsumer, 'Slow consumer: too much unsent data')
+      this.#drop(connection)
+      return
+    }
+    ws.send(frame)
+    if (countsAsActivity) connection.lastActivity = this.#now()
+  }
+
+  #drop(connection: Connection): void {
+    if (!this.#connections.delete(connection.socketId)) return
+    for (const channel of [...connection.channels]) this.#unsubscribe(connection, channel)
+    if (connection.userId !== undefined) {
+      const sockets = this.#users.get(connection.userId)
+      sockets?.delete(connection)
+      if (sockets?.size === 0) this.#users.delete(connection.userId)
+    }
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+function parseFrame(text: string): IncomingFrame | undefined {
+  const value = parseJson(text)
+  if (!isRecord(value) || typeof value.event !== 'string') return undefined
+  const data = typeof value.data === 'string' ? (parseJson(value.data) ?? value.data) : value.data
+  return {
+    event: value.event,
+    channel: typeof value.channel === 'string' ? value.channel : undefined,
+    data,
+  }
+}
+
+function parsePresenceMember(
+  channelData: string | undefined,
+  maxInfoBytes: number,
+): PresenceMember | undefined {
+  if (channelData === undefined) return undefined
+  const value = parseJson(channelData)
+  if (!isRecord(value)) return undefined
+  const id = value.user_id
+  if (!(typeof id === 'string' && id !== '') && typeof id !== 'number') return undefined
+  const info = value.user_info ?? {}
+  if (Buffer.byteLength(JSON.stringify(info)) > maxInfoBytes) return undefined
+  return { userId: String(id), info }
+}

@@ -1,0 +1,223 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import * as z from 'zod/mini'
+import { HttpError, notFound } from '../../http/http-error'
+import type { RealtimeCredentials } from './credentials'
+import { CHANNEL_NAME, MAX_CHANNEL_NAME_LENGTH, type ChannelInfo, type RealtimeHub } from './hub'
+import { hmacHex, httpStringToSign, md5Hex, safeEqual } from './signatures'
+
+const MAX_TIMESTAMP_SKEW_SEC = 600
+const MAX_DATA_BYTES = 10 * 1024
+const USER_CHANNEL = /^#server-to-user-[-a-zA-Z0-9_=@,.;]+$/
+
+const channelName = z.string().check(
+  z.maxLength(MAX_CHANNEL_NAME_LENGTH),
+  z.refine((name) => CHANNEL_NAME.test(name) || USER_CHANNEL.test(name), 'Invalid channel name'),
+)
+const eventName = z.string().check(z.minLength(1), z.maxLength(200))
+const eventData = z
+  .string()
+  .check(
+    z.refine(
+      (data) => Buffer.byteLength(data) <= MAX_DATA_BYTES,
+      `data is at most ${MAX_DATA_BYTES} bytes`,
+    ),
+  )
+const socketId = z.string().check(z.regex(/^\d+\.\d+$/))
+const info = z.optional(z.string())
+
+const triggerBody = z.object({
+  name: eventName,
+  data: eventData,
+  channels: z.optional(z.array(channelName).check(z.minLength(1), z.maxLength(100))),
+  channel: z.optional(channelName),
+  socket_id: z.optional(socketId),
+  info,
+})
+const batchBody = z.object({
+  batch: z
+    .array(
+      z.object({
+        name: eventName,
+        data: eventData,
+        channel: channelName,
+        socket_id: z.optional(socketId),
+        info,
+      }),
+    )
+    .check(z.maxLength(10)),
+})
+
+type Query = Record<string, string>
+
+function infoFields(requested: string | undefined): Set<string> {
+  return new Set((requested ?? '').split(',').filter(Boolean))
+}
+
+function describeChannel(channel: ChannelInfo, fields: Set<string>) {
+  return {
+    ...(fields.has('subscription_count') ? { subscription_count: channel.subscriptionCount } : {}),
+    ...(fields.has('user_count') && channel.userCount !== undefined
+      ? { user_count: channel.userCount }
+      : {}),
+  }
+}
+
+/**
+ * The Pusher HTTP API for our one app, so the official `pusher` SDK publishes to the
+ * built-in hub unchanged. Every request is signed as Pusher signs them.
+ */
+export function registerPusherHttpApi(
+  app: FastifyInstance,
+  hub: RealtimeHub,
+  credentials: RealtimeCredentials,
+  now: () => number = Date.now,
+): void {
+  const verify = (request: FastifyRequest, rawBody: string | undefined) => {
+    const query = request.query as Query
+    const { appId } = request.params as { appId: string }
+    if (appId !== credentials.appId) throw notFound(`Unknown app ${appId}`)
+    const unauthorized = (why: string) => new HttpError(401, 'unauthorized', why)
+    if (query.auth_key !== credentials.key) throw unauthorized('Unknown auth_key')
+    const timestamp = Number(query.auth_timestamp)
+    if (
+      !Number.isFinite(timestamp) ||
+      Math.abs(now() / 1000 - timestamp) > MAX_TIMESTAMP_SKEW_SEC
+    ) {
+      throw unauthorized(
+        `auth_timestamp must be within ${MAX_TIMESTAMP_SKEW_SEC} s of the server's clock`,
+      )
+    }
+    if (query.auth_version !== '1.0') throw unauthorized('auth_version must be 1.0')
+    if (
+      rawBody !== undefined &&
+      rawBody !== '' &&
+      !safeEqual(query.body_md5 ?? '', md5Hex(rawBody))
+    ) {
+      throw unauthorized('body_md5 does not match the body')
+    }
+    const path = request.url.split('?')[0] ?? request.url
+    const expected = hmacHex(credentials.secret, httpStringToSign(request.method, path, query))
+    if (!safeEqual(query.auth_signature ?? '', expected)) throw unauthorized('Invalid signature')
+  }
+
+  const parseBody = <S extends z.ZodMiniType>(schema: S, raw: string): z.infer<S> => {
+    let value: unknown
+    try {
+      value = JSON.parse(raw)
+    } catch {
+      throw new HttpError(400, 'validation_failed', 'The request body is not valid JSON.')
+    }
+    const parsed = z.safeParse(schema, value)
+    if (!parsed.success) {
+      throw new HttpError(
+        400,
+        'validation_failed',
+        'Some fields are missing or invalid.',
+        parsed.error.issues.map((issue) => ({
+          path: ['body', ...issue.path].join('.'),
+          message: issue.message,
+        })),
+      )
+    }
+    return parsed.data
+  }
+
+  void app.register((api, _options, done) => {
+    // The signature covers the exact bytes sent, so the body stays a string until verified.
+    api.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string' },
+      (_request, body, parsed) => {
+        parsed(null, body)
+      },
+    )
+    const raw = (request: FastifyRequest) => (typeof request.body === 'string' ? request.body : '')
+    const hide = { schema: { hide: true } }
+
+    api.post('/apps/:appId/events', hide, (request) => {
+      verify(request, raw(request))
+      const body = parseBody(triggerBody, raw(request))
+      const channels = body.channels ?? (body.channel ? [body.channel] : [])
+      if (channels.length === 0)
+        throw new HttpError(400, 'validation_failed', 'Name a channel or channels.')
+      hub.publish({
+        channels,
+        name: body.name,
+        data: body.data,
+        ...(body.socket_id ? { exceptSocketId: body.socket_id } : {}),
+      })
+      const fields = infoFields(body.info)
+      if (fields.size === 0) return {}
+      return {
+        channels: Object.fromEntries(
+          channels.map((channel) => [channel, describeChannel(hub.channelInfo(channel), fields)]),
+        ),
+      }
+    })
+
+    api.post('/apps/:appId/batch_events', hide, (request) => {
+      verify(request, raw(request))
+      const { batch } = parseBody(batchBody, raw(request))
+      for (const event of batch) {
+        hub.publish({
+          channels: [event.channel],
+          name: event.name,
+          data: event.data,
+          ...(event.socket_id ? { exceptSocketId: event.socket_id } : {}),
+        })
+      }
+      if (!batch.some((event) => event.info)) return {}
+      return {
+        batch: batch.map((event) =>
+          describeChannel(hub.channelInfo(event.channel), infoFields(event.info)),
+        ),
+      }
+    })
+
+    api.get('/apps/:appId/channels', hide, (request) => {
+      verify(request, undefined)
+      const query = request.query as Query
+      const prefix = query.filter_by_prefix ?? ''
+      const fields = infoFields(query.info)
+      if (fields.has('user_count') && !prefix.startsWith('presence-')) {
+        throw new HttpError(
+          400,
+          'validation_failed',
+          'info=user_count needs filter_by_prefix=presence-',
+        )
+      }
+      const channels: Record<string, object> = {}
+      for (const [name, channel] of hub.occupiedChannels(prefix))
+        channels[name] = describeChannel(channel, fields)
+      return { channels }
+    })
+
+    api.get('/apps/:appId/channels/:channelName', hide, (request) => {
+      verify(request, undefined)
+      const { channelName: name } = request.params as { channelName: string }
+      const fields = infoFields((request.query as Query).info)
+      if (fields.has('user_count') && !name.startsWith('presence-')) {
+        throw new HttpError(400, 'validation_failed', 'user_count is only for presence channels')
+      }
+      const channel = hub.channelInfo(name)
+      return { occupied: channel.occupied, ...describeChannel(channel, fields) }
+    })
+
+    api.get('/apps/:appId/channels/:channelName/users', hide, (request) => {
+      verify(request, undefined)
+      const { channelName: name } = request.params as { channelName: string }
+      if (!name.startsWith('presence-')) {
+        throw new HttpError(400, 'validation_failed', 'Users are listed only for presence channels')
+      }
+      return { users: hub.presenceUserIds(name).map((id) => ({ id })) }
+    })
+
+    api.post('/apps/:appId/users/:userId/terminate_connections', hide, (request) => {
+      verify(request, raw(request))
+      const { userId } = request.params as { userId: string }
+      hub.terminateUser(userId)
+      return {}
+    })
+    done()
+  })
+}
