@@ -7,6 +7,7 @@ import './config/zod-messages'
 import type { DatabaseHandle } from './db/database'
 import { registerRestaurantRoutes } from './features/restaurants/restaurant-routes'
 import { createRestaurantRepository } from './features/restaurants/restaurant-repository'
+import { registerRealtime } from './features/realtime/realtime'
 import { registerClientErrorRoutes } from './features/system/client-error-routes'
 import { registerHealthRoutes } from './features/system/health-routes'
 import { installErrorHandler } from './plugins/error-handler'
@@ -58,6 +59,7 @@ export async function buildApp({
     { prefix: config.apiBase },
   )
 
-  await registerSpa(app, config)
+  const realtime = await registerRealtime(app, config)
+  await registerSpa(app, config, realtime.credentials.key)
   return app
 }

@@ -12,7 +12,15 @@ describe('configuration from the environment', () => {
       apiBase: '/api/v1',
       demoSeed: true,
       promoSiteUrl: null,
-      realtime: { key: 'tableside', host: null, port: null, scheme: null, cluster: 'mt1' },
+      realtime: {
+        driver: 'hub',
+        redisUrl: null,
+        key: undefined,
+        host: null,
+        port: null,
+        scheme: null,
+        cluster: 'mt1',
+      },
     })
     expect(config.database).toEqual({ kind: 'pglite', dataDir: config.dataDir })
     expect(config.dataDir).toMatch(/\/data$/)
@@ -35,6 +43,11 @@ describe('configuration from the environment', () => {
       expect(message).toMatch(/APP_ENV/)
       expect(message).toMatch(/DEMO_SEED/)
     }
+  })
+
+  it('takes realtime credentials all together or not at all', () => {
+    expect(() => loadConfig({ REALTIME_APP_KEY: 'only-the-key' })).toThrow(/go together/)
+    expect(() => loadConfig({ REALTIME_DRIVER: 'pusher' })).toThrow(/needs REALTIME_APP_ID/)
   })
 
   it('treats empty variables as unset', () => {

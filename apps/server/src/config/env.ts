@@ -28,7 +28,11 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z._default(z.coerce.number().check(z.int(), z.minimum(1024)), 262_144),
   PROMO_SITE_URL: z.optional(z.url()),
   WEB_DIST: optionalText,
-  REALTIME_APP_KEY: z._default(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)), 'tableside'),
+  REALTIME_DRIVER: z._default(z.enum(['hub', 'pusher']), 'hub'),
+  REALTIME_APP_ID: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/))),
+  REALTIME_APP_KEY: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/))),
+  REALTIME_APP_SECRET: z.optional(z.string().check(z.minLength(8), z.maxLength(128))),
+  REDIS_URL: z.optional(z.url()),
   REALTIME_HOST: optionalText,
   REALTIME_PORT: z.optional(port),
   REALTIME_SCHEME: z.optional(z.enum(['ws', 'wss'])),
@@ -50,7 +54,12 @@ export interface ServerConfig {
   promoSiteUrl: string | null
   webDist: string
   realtime: {
-    key: string
+    /** `hub`: the built-in hub (across nodes through Redis when `redisUrl` is set); `pusher`: an external service. */
+    driver: 'hub' | 'pusher'
+    redisUrl: string | null
+    appId: string | undefined
+    key: string | undefined
+    secret: string | undefined
     /** Unset: the browser connects to the host and port it loaded the page from. */
     host: string | null
     port: number | null
@@ -71,6 +80,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`)
   }
   const e = parsed.data
+  const credentials = [e.REALTIME_APP_ID, e.REALTIME_APP_KEY, e.REALTIME_APP_SECRET]
+  const credentialCount = credentials.filter(Boolean).length
+  if (credentialCount !== 0 && credentialCount !== 3) {
+    throw new ConfigError(
+      'Invalid configuration:\n  REALTIME_APP_ID, REALTIME_APP_KEY and REALTIME_APP_SECRET go together: set all three or none',
+    )
+  }
+  if (e.REALTIME_DRIVER === 'pusher' && credentialCount === 0) {
+    throw new ConfigError(
+      'Invalid configuration:\n  REALTIME_DRIVER=pusher needs REALTIME_APP_ID, REALTIME_APP_KEY and REALTIME_APP_SECRET',
+    )
+  }
   const dataDir = resolve(e.DATA_DIR)
   return {
     port: e.PORT,
@@ -89,7 +110,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     promoSiteUrl: e.PROMO_SITE_URL ?? null,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,
     realtime: {
+      driver: e.REALTIME_DRIVER,
+      redisUrl: e.REDIS_URL ?? null,
+      appId: e.REALTIME_APP_ID,
       key: e.REALTIME_APP_KEY,
+      secret: e.REALTIME_APP_SECRET,
       host: e.REALTIME_HOST ?? null,
       port: e.REALTIME_PORT ?? null,
       scheme: e.REALTIME_SCHEME ?? null,

@@ -50,7 +50,9 @@ describe('serving the web app', () => {
       REALTIME_HOST: 'rt.example.com',
       REALTIME_PORT: '6001',
       REALTIME_SCHEME: 'wss',
+      REALTIME_APP_ID: '7',
       REALTIME_APP_KEY: 'pinned-key',
+      REALTIME_APP_SECRET: 'pinned-secret',
     })
   })
   afterAll(async () => {
@@ -71,7 +73,7 @@ describe('serving the web app', () => {
         environment: 'production',
         promoSiteUrl: 'https://tableside.example/',
         realtime: {
-          key: 'tableside',
+          key: 'test-app-key',
           host: 'table.local',
           port: 8080,
           scheme: 'ws',

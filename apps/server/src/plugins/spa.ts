@@ -21,7 +21,11 @@ const notBuiltPage = `<!doctype html><html lang="en"><meta charset="utf-8"><titl
  * client-side route. Unknown non-API pages still get the app (with a 404 status) so it
  * can show its own "Page not found" screen.
  */
-export async function registerSpa(app: FastifyInstance, config: ServerConfig): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  config: ServerConfig,
+  realtimeKey: string,
+): Promise<void> {
   const indexPath = join(config.webDist, 'index.html')
   const built = existsSync(indexPath)
   if (!built) app.log.warn(`No built web app at ${config.webDist}; run npm run build`)
@@ -43,7 +47,7 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
   }
 
   const sendDocument = (request: FastifyRequest, reply: FastifyReply, status: number) => {
-    const runtime = runtimeConfigFor(config, request)
+    const runtime = runtimeConfigFor(config, realtimeKey, request)
     const json = JSON.stringify(runtime).replace(/</g, '\\u003c')
     const html = template ? template.replace(PLACEHOLDER, json) : notBuiltPage
     return reply
@@ -59,7 +63,7 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
   app.get('/index.html', page, (request, reply) => sendDocument(request, reply, 200))
   app.get('/rest/*', page, (request, reply) => sendDocument(request, reply, 200))
   app.get(RUNTIME_CONFIG_PATH, page, (request, reply) =>
-    reply.header('cache-control', REVALIDATE).send(runtimeConfigFor(config, request)),
+    reply.header('cache-control', REVALIDATE).send(runtimeConfigFor(config, realtimeKey, request)),
   )
 
   app.setNotFoundHandler((request, reply) => {

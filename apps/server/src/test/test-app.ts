@@ -18,7 +18,14 @@ export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
-  const config = loadConfig({ DATA_DIR: '/nonexistent', WEB_DIST: '/nonexistent', ...env })
+  const config = loadConfig({
+    DATA_DIR: '/nonexistent',
+    WEB_DIST: '/nonexistent',
+    REALTIME_APP_ID: '100001',
+    REALTIME_APP_KEY: 'test-app-key',
+    REALTIME_APP_SECRET: 'test-app-secret',
+    ...env,
+  })
   const database = await kind.open()
   await seedDemo(database.db)
   const app = await buildApp({ config, database })

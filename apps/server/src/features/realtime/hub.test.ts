@@ -1,161 +1,188 @@
-import Fastify, { type FastifyInstance } from 'fastify'
-import Pusher from 'pusher'
-import PusherClient from 'pusher-js'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
-import type { RealtimeCredentials } from './credentials'
-import { RealtimeHub } from './hub'
-import { registerPusherHttpApi } from './pusher-http-api'
-import { channelAuth, userAuth } from './signatures'
-import { attachWebsocketEndpoint } from './websocket-endpoint'
-import { installErrorHandler } from '../../plugins/error-handler'
+import {
+  connected,
+  nextEvent,
+  startRealtimeNode,
+  subscribed,
+  type RealtimeNode,
+} from '../../test/realtime-node'
+import { channelAuth, hmacHex, httpStringToSign, md5Hex } from './signatures'
 
-const credentials: RealtimeCredentials = { appId: '424242', key: 'test-key', secret: 'test-secret' }
+const credentials = { appId: '424242', key: 'test-key', secret: 'test-secret' }
 
-let app: FastifyInstance
-let hub: RealtimeHub
-let port: number
-const clients: PusherClient[] = []
+interface Frame {
+  event: string
+  channel?: string
+  data?: unknown
+  user_id?: string
+}
 
-beforeAll(async () => {
-  app = Fastify()
-  installErrorHandler(app)
-  hub = new RealtimeHub({ appKey: credentials.key, appSecret: credentials.secret })
-  attachWebsocketEndpoint(app, hub)
-  registerPusherHttpApi(app, hub, credentials)
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  port = typeof address === 'object' && address ? address.port : 0
-})
-
-afterEach(() => {
-  for (const client of clients.splice(0)) client.disconnect()
-})
-
-afterAll(async () => {
-  await app.close()
-})
-
-/** A real pusher-js client whose private and presence auth is signed with the app secret. */
-function connect(options: { user?: { id: string; info?: object } } = {}): PusherClient {
-  const client = new PusherClient(credentials.key, {
-    cluster: 'mt1',
-    wsHost: '127.0.0.1',
-    wsPort: port,
-    wssPort: port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-    channelAuthorization: {
-      transport: 'ajax',
-      endpoint: '/unused',
-      customHandler: ({ socketId, channelName }, callback) => {
-        const channelData = channelName.startsWith('presence-')
-          ? JSON.stringify({
-              user_id: options.user?.id ?? 'anon',
-              user_info: options.user?.info ?? {},
-            })
-          : undefined
-        callback(null, {
-          auth: channelAuth(
-            credentials.key,
-            credentials.secret,
-            socketId,
-            channelName,
-            channelData,
-          ),
-          ...(channelData ? { channel_data: channelData } : {}),
-        })
-      },
+/** A bare websocket speaking the protocol by hand, to see exactly what the hub sends. */
+async function rawSocket(port: number, key = credentials.key) {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/app/${key}?protocol=7&client=js&version=8.4.0`)
+  const frames: Frame[] = []
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    ws.on('close', (code, reason) => {
+      resolve({ code, reason: reason.toString() })
+    })
+  })
+  ws.on('message', (raw: Buffer) => {
+    const frame = JSON.parse(raw.toString()) as Frame
+    if (typeof frame.data === 'string') {
+      try {
+        frame.data = JSON.parse(frame.data) as unknown
+      } catch {
+        // data that is not JSON stays a string
+      }
+    }
+    frames.push(frame)
+  })
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve)
+    ws.once('error', reject)
+  })
+  await vi.waitFor(() => {
+    expect(frames.length).toBeGreaterThan(0)
+  })
+  const first = frames[0]
+  const socketId =
+    first?.event === 'pusher:connection_established' &&
+    typeof first.data === 'object' &&
+    first.data !== null &&
+    'socket_id' in first.data
+      ? String(first.data.socket_id)
+      : ''
+  return {
+    ws,
+    frames,
+    closed,
+    socketId,
+    send: (frame: object) => {
+      ws.send(JSON.stringify(frame))
     },
-    userAuthentication: {
-      transport: 'ajax',
-      endpoint: '/unused',
-      customHandler: ({ socketId }, callback) => {
-        const userData = JSON.stringify({ id: options.user?.id ?? 'anon' })
-        callback(null, {
-          auth: userAuth(credentials.key, credentials.secret, socketId, userData),
-          user_data: userData,
-        })
-      },
-    },
-  })
-  clients.push(client)
-  return client
+    last: () => frames.at(-1),
+  }
 }
-
-function connected(client: PusherClient): Promise<string> {
-  return new Promise((resolve) => {
-    if (client.connection.state === 'connected') resolve(client.connection.socket_id)
-    else client.connection.bind('connected', () => resolve(client.connection.socket_id))
-  })
-}
-
-function subscribed(client: PusherClient, channelName: string) {
-  const channel = client.subscribe(channelName)
-  return new Promise<unknown>((resolve, reject) => {
-    channel.bind('pusher:subscription_succeeded', resolve)
-    channel.bind('pusher:subscription_error', reject)
-  })
-}
-
-function nextEvent(client: PusherClient, channelName: string, event: string) {
-  return new Promise<unknown>((resolve) => {
-    client.channel(channelName).bind(event, resolve)
-  })
-}
-
-const server = () =>
-  new Pusher({
-    appId: credentials.appId,
-    key: credentials.key,
-    secret: credentials.secret,
-    host: '127.0.0.1',
-    port: String(port),
-    useTLS: false,
-  })
 
 describe('realtime hub with the real pusher-js and pusher SDK', () => {
-  it('connects with a socket id and an activity timeout', async () => {
-    const socketId = await connected(connect())
-    expect(socketId).toMatch(/^\d+\.\d+$/)
+  let node: RealtimeNode
+  beforeAll(async () => {
+    node = await startRealtimeNode(credentials)
+  })
+  afterAll(async () => {
+    await node.close()
+  })
+
+  it('greets a connection with a socket id and a non-zero activity timeout', async () => {
+    const socket = await rawSocket(node.port)
+    expect(socket.frames[0]).toEqual({
+      event: 'pusher:connection_established',
+      data: { socket_id: expect.stringMatching(/^\d+\.\d+$/) as unknown, activity_timeout: 120 },
+    })
+    expect(await connected(node.connect())).toMatch(/^\d+\.\d+$/)
+    socket.ws.close()
+  })
+
+  it('refuses an unknown app key with 4001', async () => {
+    const socket = await rawSocket(node.port, 'wrong-key')
+    expect(socket.frames[0]).toMatchObject({ event: 'pusher:error', data: { code: 4001 } })
+    expect((await socket.closed).code).toBe(4001)
+  })
+
+  it('answers pings with pongs', async () => {
+    const socket = await rawSocket(node.port)
+    socket.send({ event: 'pusher:ping', data: {} })
+    await vi.waitFor(() => expect(socket.last()?.event).toBe('pusher:pong'))
+    socket.ws.close()
   })
 
   it('delivers an event published through the HTTP API to a public channel', async () => {
-    const client = connect()
+    const client = node.connect()
     await subscribed(client, 'restaurant.demo')
     const received = nextEvent(client, 'restaurant.demo', 'menu.changed')
-    await server().trigger('restaurant.demo', 'menu.changed', { dishId: 7 })
+    await node.sdk.trigger('restaurant.demo', 'menu.changed', { dishId: 7 })
     expect(await received).toEqual({ dishId: 7 })
+    client.disconnect()
+  })
+
+  it('leaves out the socket named in socket_id', async () => {
+    const origin = await rawSocket(node.port)
+    const other = await rawSocket(node.port)
+    for (const socket of [origin, other])
+      socket.send({ event: 'pusher:subscribe', data: { channel: 'restaurant.x' } })
+    await vi.waitFor(() =>
+      expect(other.last()?.event).toBe('pusher_internal:subscription_succeeded'),
+    )
+    await vi.waitFor(() =>
+      expect(origin.last()?.event).toBe('pusher_internal:subscription_succeeded'),
+    )
+    await node.sdk.trigger('restaurant.x', 'stop-list', 'off', { socket_id: origin.socketId })
+    await vi.waitFor(() =>
+      expect(other.last()).toEqual({ event: 'stop-list', channel: 'restaurant.x', data: 'off' }),
+    )
+    expect(origin.last()?.event).toBe('pusher_internal:subscription_succeeded')
+    origin.ws.close()
+    other.ws.close()
   })
 
   it('joins private channels with a valid signature and refuses a forged one', async () => {
-    const client = connect()
+    const client = node.connect()
     await subscribed(client, 'private-table.s1')
-
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/app/${credentials.key}?protocol=7`)
-    const frames: { event: string; channel?: string; data?: unknown }[] = []
-    ws.on('message', (raw: Buffer) =>
-      frames.push(JSON.parse(raw.toString()) as (typeof frames)[number]),
-    )
-    await new Promise((resolve) => ws.once('open', resolve))
-    await vi.waitFor(() => expect(frames[0]?.event).toBe('pusher:connection_established'))
-    ws.send(
-      JSON.stringify({
-        event: 'pusher:subscribe',
-        data: { channel: 'private-table.s1', auth: `${credentials.key}:forged` },
-      }),
-    )
-    await vi.waitFor(() => expect(frames.at(-1)?.event).toBe('pusher:subscription_error'))
-    expect(frames.at(-1)).toMatchObject({
+    const socket = await rawSocket(node.port)
+    socket.send({
+      event: 'pusher:subscribe',
+      data: { channel: 'private-table.s1', auth: `${credentials.key}:${'0'.repeat(64)}` },
+    })
+    await vi.waitFor(() => expect(socket.last()?.event).toBe('pusher:subscription_error'))
+    expect(socket.last()).toMatchObject({
       channel: 'private-table.s1',
       data: { type: 'AuthError', status: 401 },
     })
-    ws.close()
+
+    // A signature made for another socket does not open the channel either.
+    socket.send({
+      event: 'pusher:subscribe',
+      data: {
+        channel: 'private-table.s1',
+        auth: channelAuth(credentials.key, credentials.secret, '1.1', 'private-table.s1'),
+      },
+    })
+    await vi.waitFor(() =>
+      expect(socket.frames.filter((f) => f.event === 'pusher:subscription_error')).toHaveLength(2),
+    )
+    socket.ws.close()
+    client.disconnect()
+  })
+
+  it('refuses channel names that break the rules', async () => {
+    const socket = await rawSocket(node.port)
+    for (const channel of ['has space', 'x'.repeat(201), 'emoji-☕']) {
+      socket.send({ event: 'pusher:subscribe', data: { channel } })
+    }
+    await vi.waitFor(() =>
+      expect(socket.frames.filter((f) => f.event === 'pusher:subscription_error')).toHaveLength(3),
+    )
+    socket.send({ event: 'pusher:subscribe', data: { channel: 'x'.repeat(200) } })
+    await vi.waitFor(() =>
+      expect(socket.last()?.event).toBe('pusher_internal:subscription_succeeded'),
+    )
+    socket.ws.close()
+  })
+
+  it('refuses messages over 10 KB without closing the connection', async () => {
+    const socket = await rawSocket(node.port)
+    socket.send({ event: 'pusher:ping', data: { padding: 'x'.repeat(11 * 1024) } })
+    await vi.waitFor(() =>
+      expect(socket.last()).toMatchObject({ event: 'pusher:error', data: { code: 4301 } }),
+    )
+    socket.send({ event: 'pusher:ping', data: {} })
+    await vi.waitFor(() => expect(socket.last()?.event).toBe('pusher:pong'))
+    socket.ws.close()
   })
 
   it('announces presence members once per user, however many tabs they open', async () => {
-    const watcher = connect({ user: { id: 'watcher' } })
+    const watcher = node.connect({ id: 'watcher' })
     await subscribed(watcher, 'presence-table.s2')
     const added: unknown[] = []
     const removed: unknown[] = []
@@ -164,18 +191,259 @@ describe('realtime hub with the real pusher-js and pusher SDK', () => {
       .channel('presence-table.s2')
       .bind('pusher:member_removed', (m: unknown) => removed.push(m))
 
-    const tab1 = connect({ user: { id: 'anna', info: { name: 'Anna' } } })
-    const tab2 = connect({ user: { id: 'anna', info: { name: 'Anna' } } })
+    const tab1 = node.connect({ id: 'anna', info: { name: 'Anna' } })
+    const tab2 = node.connect({ id: 'anna', info: { name: 'Anna' } })
     const members = (await subscribed(tab1, 'presence-table.s2')) as { count: number }
     expect(members.count).toBe(2)
     await subscribed(tab2, 'presence-table.s2')
     await vi.waitFor(() => expect(added).toHaveLength(1))
     expect(added[0]).toMatchObject({ id: 'anna', info: { name: 'Anna' } })
+    const users = await node.sdk.get({ path: '/channels/presence-table.s2/users' })
+    expect(await users.json()).toEqual({
+      users: expect.arrayContaining([{ id: 'anna' }, { id: 'watcher' }]) as unknown,
+    })
 
     tab1.disconnect()
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await new Promise((resolve) => setTimeout(resolve, 150))
     expect(removed).toHaveLength(0)
     tab2.disconnect()
     await vi.waitFor(() => expect(removed).toHaveLength(1))
+    watcher.disconnect()
   })
+
+  it('relays client events only on joined private channels, never to the sender, at most 10 a second', async () => {
+    const sender = await rawSocket(node.port)
+    const receiver = await rawSocket(node.port)
+    for (const socket of [sender, receiver]) {
+      socket.send({
+        event: 'pusher:subscribe',
+        data: {
+          channel: 'private-chat',
+          auth: channelAuth(credentials.key, credentials.secret, socket.socketId, 'private-chat'),
+        },
+      })
+      await vi.waitFor(() =>
+        expect(socket.last()?.event).toBe('pusher_internal:subscription_succeeded'),
+      )
+    }
+    for (let i = 0; i < 12; i++)
+      sender.send({ event: 'client-typing', channel: 'private-chat', data: { i } })
+    await vi.waitFor(() =>
+      expect(sender.frames.filter((f) => f.event === 'pusher:error')).toHaveLength(2),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(receiver.frames.filter((f) => f.event === 'client-typing')).toHaveLength(10)
+    expect(sender.frames.filter((f) => f.event === 'client-typing')).toHaveLength(0)
+
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    sender.send({ event: 'client-typing', channel: 'restaurant.public', data: {} })
+    sender.send({ event: 'client-typing', channel: 'private-not-joined', data: {} })
+    await vi.waitFor(() =>
+      expect(sender.frames.filter((f) => f.event === 'pusher:error')).toHaveLength(4),
+    )
+    sender.ws.close()
+    receiver.ws.close()
+  })
+
+  it('signs a user in and delivers to #server-to-user-{id}', async () => {
+    const client = node.connect({ id: 'waiter-7' })
+    client.signin()
+    const received = new Promise((resolve) => {
+      client.user.bind('shift.changed', resolve)
+    })
+    await vi.waitFor(async () => {
+      const response = await node.sdk.sendToUser('waiter-7', 'shift.changed', { on: true })
+      expect(response.status).toBe(200)
+      await Promise.race([
+        received,
+        new Promise((_, reject) => setTimeout(() => reject(new Error('not yet')), 100)),
+      ])
+    })
+    expect(await received).toEqual({ on: true })
+    client.disconnect()
+  })
+
+  it("terminates a user's connections so they do not reconnect on their own", async () => {
+    const socket = await rawSocket(node.port)
+    const userData = JSON.stringify({ id: 'fired' })
+    socket.send({
+      event: 'pusher:signin',
+      data: {
+        user_data: userData,
+        auth: `${credentials.key}:${hmacHex(credentials.secret, `${socket.socketId}::user::${userData}`)}`,
+      },
+    })
+    await vi.waitFor(() => expect(socket.last()?.event).toBe('pusher:signin_success'))
+    const response = await node.sdk.terminateUserConnections('fired')
+    expect(response.status).toBe(200)
+    expect((await socket.closed).code).toBe(4009)
+  })
+
+  it('reports channel info and occupied channels', async () => {
+    const a = node.connect()
+    const b = node.connect()
+    await subscribed(a, 'restaurant.info')
+    await subscribed(b, 'restaurant.info')
+    const info = await node.sdk.get({
+      path: '/channels/restaurant.info',
+      params: { info: 'subscription_count' },
+    })
+    expect(await info.json()).toEqual({ occupied: true, subscription_count: 2 })
+    const list = await node.sdk.get({
+      path: '/channels',
+      params: { filter_by_prefix: 'restaurant.' },
+    })
+    expect(await list.json()).toMatchObject({ channels: { 'restaurant.info': {} } })
+    const triggered = await node.sdk.trigger('restaurant.info', 'ping', '{}', {
+      info: 'subscription_count',
+    })
+    expect(await triggered.json()).toEqual({
+      channels: { 'restaurant.info': { subscription_count: 2 } },
+    })
+    a.disconnect()
+    b.disconnect()
+  })
+
+  describe('HTTP API signatures', () => {
+    const call = async (
+      method: string,
+      path: string,
+      body: string | undefined,
+      tamper: (query: Record<string, string>) => void = () => undefined,
+    ) => {
+      const query: Record<string, string> = {
+        auth_key: credentials.key,
+        auth_timestamp: String(Math.floor(Date.now() / 1000)),
+        auth_version: '1.0',
+        ...(body ? { body_md5: md5Hex(body) } : {}),
+      }
+      query.auth_signature = hmacHex(credentials.secret, httpStringToSign(method, path, query))
+      tamper(query)
+      return fetch(
+        `http://127.0.0.1:${node.port}${path}?${new URLSearchParams(query).toString()}`,
+        {
+          method,
+          ...(body ? { body, headers: { 'content-type': 'application/json' } } : {}),
+        },
+      )
+    }
+    const eventBody = JSON.stringify({ name: 'x', channels: ['restaurant.sig'], data: '{}' })
+
+    it('accepts a correctly signed request', async () => {
+      expect((await call('POST', `/apps/${credentials.appId}/events`, eventBody)).status).toBe(200)
+    })
+
+    it.each([
+      ['a wrong signature', (q: Record<string, string>) => (q.auth_signature = 'f'.repeat(64))],
+      ['an unknown key', (q: Record<string, string>) => (q.auth_key = 'other')],
+      [
+        'a stale timestamp',
+        (q: Record<string, string>) =>
+          (q.auth_timestamp = String(Math.floor(Date.now() / 1000) - 601)),
+      ],
+      [
+        'a body that is not the signed one',
+        (q: Record<string, string>) => (q.body_md5 = md5Hex('{}')),
+      ],
+    ])('refuses %s with 401 and publishes nothing', async (_, tamper) => {
+      const listener = await rawSocket(node.port)
+      listener.send({ event: 'pusher:subscribe', data: { channel: 'restaurant.sig' } })
+      await vi.waitFor(() =>
+        expect(listener.last()?.event).toBe('pusher_internal:subscription_succeeded'),
+      )
+      const response = await call('POST', `/apps/${credentials.appId}/events`, eventBody, tamper)
+      expect(response.status).toBe(401)
+      expect(await response.json()).toMatchObject({ error: { code: 'unauthorized' } })
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(listener.frames.some((f) => f.event === 'x')).toBe(false)
+      listener.ws.close()
+    })
+
+    it('refuses more than 100 channels and more than 10 batch events', async () => {
+      const channels = Array.from({ length: 101 }, (_, i) => `c${i}`)
+      const tooMany = JSON.stringify({ name: 'x', channels, data: '{}' })
+      expect((await call('POST', `/apps/${credentials.appId}/events`, tooMany)).status).toBe(400)
+      const batch = JSON.stringify({
+        batch: Array.from({ length: 11 }, () => ({ name: 'x', channel: 'c', data: '{}' })),
+      })
+      expect((await call('POST', `/apps/${credentials.appId}/batch_events`, batch)).status).toBe(
+        400,
+      )
+    })
+  })
+})
+
+describe('keeping connections alive', () => {
+  it('pings a socket idle for the activity timeout and closes it with 4201 when it does not answer', async () => {
+    let now = Date.now()
+    const node = await startRealtimeNode(credentials, { now: () => now })
+    try {
+      const silent = await rawSocket(node.port)
+      const answering = await rawSocket(node.port)
+      const listening = await rawSocket(node.port)
+      listening.send({ event: 'pusher:subscribe', data: { channel: 'restaurant.busy' } })
+      await vi.waitFor(() =>
+        expect(listening.last()?.event).toBe('pusher_internal:subscription_succeeded'),
+      )
+
+      now += 119_000
+      await node.hub.publish({ channels: ['restaurant.busy'], name: 'tick', data: '{}' })
+      now += 1_000
+      node.hub.sweep()
+      await vi.waitFor(() => expect(silent.last()?.event).toBe('pusher:ping'))
+      await vi.waitFor(() => expect(answering.last()?.event).toBe('pusher:ping'))
+      // Traffic the hub sent a second ago counts as activity: no ping for this one.
+      expect(listening.last()?.event).toBe('tick')
+      answering.send({ event: 'pusher:pong', data: {} })
+      await new Promise((resolve) => setTimeout(resolve, 50))
+
+      now += 30_000
+      node.hub.sweep()
+      expect((await silent.closed).code).toBe(4201)
+      expect(answering.ws.readyState).toBe(WebSocket.OPEN)
+      answering.ws.close()
+      listening.ws.close()
+    } finally {
+      await node.close()
+    }
+  })
+
+  it(
+    'asks clients to reconnect when the server restarts, and pusher-js resubscribes',
+    { timeout: 60_000 },
+    async () => {
+      const first = await startRealtimeNode(credentials)
+      const port = first.port
+      const client = first.connect()
+      await subscribed(client, 'restaurant.restart')
+      const states: string[] = []
+      client.connection.bind('state_change', ({ current }: { current: string }) =>
+        states.push(current),
+      )
+      await first.app.close()
+
+      const second = await startRealtimeNode(credentials, { port })
+      try {
+        await vi.waitFor(() => expect(client.connection.state).toBe('connected'), {
+          timeout: 40_000,
+        })
+        const received = nextEvent(client, 'restaurant.restart', 'back')
+        await vi.waitFor(
+          async () => {
+            await second.sdk.trigger('restaurant.restart', 'back', '{"ok":true}')
+            await Promise.race([
+              received,
+              new Promise((_, reject) => setTimeout(() => reject(new Error('not yet')), 200)),
+            ])
+          },
+          { timeout: 10_000 },
+        )
+        expect(await received).toEqual({ ok: true })
+        expect(states).toContain('connecting')
+      } finally {
+        client.disconnect()
+        await second.close()
+      }
+    },
+  )
 })

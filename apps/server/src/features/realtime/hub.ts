@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
 import type { WebSocket } from 'ws'
+import { LocalCluster, type Cluster, type ClusterMessage } from './cluster'
 import { channelAuth, safeEqual, userAuth } from './signatures'
 
 export const CHANNEL_NAME = /^[-a-zA-Z0-9_=@,.;]+$/
@@ -46,6 +47,7 @@ export interface HubOptions {
   appKey: string
   appSecret: string
   limits?: Partial<HubLimits>
+  cluster?: Cluster
   now?: () => number
 }
 
@@ -100,11 +102,8 @@ export class RealtimeHub {
   readonly #now: () => number
   readonly #connections = new Map<string, Connection>()
   readonly #channels = new Map<string, Set<Connection>>()
-  /** channel → user id → connections of that user on the channel */
-  readonly #members = new Map<
-    string,
-    Map<string, { info: unknown; connections: Set<Connection> }>
-  >()
+  /** channel → user id → this node's connections of that user on the channel */
+  readonly #members = new Map<string, Map<string, Set<Connection>>>()
   readonly #users = new Map<string, Set<Connection>>()
   #sweepTimer: NodeJS.Timeout | undefined
 
@@ -113,7 +112,13 @@ export class RealtimeHub {
     this.#key = options.appKey
     this.#secret = options.appSecret
     this.#now = options.now ?? Date.now
+    this.cluster = options.cluster ?? new LocalCluster()
+    this.cluster.onMessage((message) => {
+      this.#onClusterMessage(message)
+    })
   }
+
+  readonly cluster: Cluster
 
   get connectionCount(): number {
     return this.#connections.size
@@ -176,7 +181,28 @@ export class RealtimeHub {
     })
   }
 
-  publish(event: OutboundEvent): void {
+  /** Sends an event to its channels' subscribers on every node. */
+  publish(event: OutboundEvent): Promise<void> {
+    return this.cluster.send({ type: 'event', event })
+  }
+
+  /** Closes every connection of a signed-in user on every node. */
+  terminateUser(userId: string): Promise<void> {
+    return this.cluster.send({ type: 'terminate-user', userId })
+  }
+
+  #onClusterMessage(message: ClusterMessage): void {
+    switch (message.type) {
+      case 'event':
+        this.#deliver(message.event)
+        return
+      case 'terminate-user':
+        this.#terminateLocalUser(message.userId)
+        return
+    }
+  }
+
+  #deliver(event: OutboundEvent): void {
     for (const channel of event.channels) {
       const subscribers = this.#channels.get(channel)
       if (!subscribers) continue
@@ -187,38 +213,12 @@ export class RealtimeHub {
     }
   }
 
-  channelInfo(channel: string): ChannelInfo {
-    const subscriptionCount = this.#channels.get(channel)?.size ?? 0
-    const members = this.#members.get(channel)
-    return {
-      occupied: subscriptionCount > 0,
-      subscriptionCount,
-      ...(channel.startsWith('presence-') ? { userCount: members?.size ?? 0 } : {}),
-    }
-  }
-
-  occupiedChannels(prefix = ''): Map<string, ChannelInfo> {
-    const result = new Map<string, ChannelInfo>()
-    for (const channel of this.#channels.keys()) {
-      if (channel.startsWith(prefix) && !channel.startsWith(USER_CHANNEL_PREFIX)) {
-        result.set(channel, this.channelInfo(channel))
-      }
-    }
-    return result
-  }
-
-  presenceUserIds(channel: string): string[] {
-    return [...(this.#members.get(channel)?.keys() ?? [])]
-  }
-
-  /** Closes every connection of a signed-in user; they must not reconnect on their own. */
-  terminateUser(userId: string): number {
-    const connections = [...(this.#users.get(userId) ?? [])]
-    for (const connection of connections) {
+  /** Terminated users must not reconnect on their own, hence 4009. */
+  #terminateLocalUser(userId: string): void {
+    for (const connection of [...(this.#users.get(userId) ?? [])]) {
       connection.ws.close(CloseCode.unauthorized, 'Connection terminated by the server')
       this.#drop(connection)
     }
-    return connections.length
   }
 
   /** Pings sockets idle for the activity timeout; closes those that did not answer a ping. */
@@ -383,11 +383,17 @@ export class RealtimeHub {
       )
       return
     }
-    const members =
-      this.#members.get(channel) ??
-      new Map<string, { info: unknown; connections: Set<Connection> }>()
-    const existing = members.get(member.userId)
-    if (!existing && members.size >= this.limits.maxPresenceMembers) {
+    void this.#joinPresence(connection, channel, member, refuse)
+  }
+
+  async #joinPresence(
+    connection: Connection,
+    channel: string,
+    member: PresenceMember,
+    refuse: (type: string, error: string, status: number) => void,
+  ): Promise<void> {
+    const before = await this.cluster.presenceMembers(channel)
+    if (!before.has(member.userId) && before.size >= this.limits.maxPresenceMembers) {
       refuse(
         'LimitReached',
         `A presence channel holds at most ${this.limits.maxPresenceMembers} members`,
@@ -395,21 +401,29 @@ export class RealtimeHub {
       )
       return
     }
-    this.#members.set(channel, members)
-    if (existing) existing.connections.add(connection)
-    else members.set(member.userId, { info: member.info, connections: new Set([connection]) })
+    if (!this.#connections.has(connection.socketId) || connection.channels.has(channel)) return
+
+    const local = this.#members.get(channel) ?? new Map<string, Set<Connection>>()
+    this.#members.set(channel, local)
+    const sockets = local.get(member.userId) ?? new Set<Connection>()
+    local.set(member.userId, sockets)
+    sockets.add(connection)
     connection.presence.set(channel, member)
     this.#join(connection, channel)
 
-    const hash: Record<string, unknown> = {}
-    for (const [userId, entry] of members) hash[userId] = entry.info
+    const first =
+      sockets.size === 1 &&
+      (await this.cluster.joinPresence(channel, member.userId, member.info)).first
+    const members = await this.cluster.presenceMembers(channel)
+    members.set(member.userId, member.info)
+    const hash = Object.fromEntries(members)
     this.#send(connection, {
       event: 'pusher_internal:subscription_succeeded',
       channel,
       data: JSON.stringify({ presence: { ids: Object.keys(hash), hash, count: members.size } }),
     })
-    if (!existing) {
-      this.publish({
+    if (first) {
+      await this.publish({
         channels: [channel],
         name: 'pusher_internal:member_added',
         data: JSON.stringify({ user_id: member.userId, user_info: member.info }),
@@ -423,6 +437,7 @@ export class RealtimeHub {
     const subscribers = this.#channels.get(channel) ?? new Set<Connection>()
     subscribers.add(connection)
     this.#channels.set(channel, subscribers)
+    this.cluster.reportSubscriptions(channel, subscribers.size)
   }
 
   #unsubscribe(connection: Connection, channel: string): void {
@@ -430,22 +445,26 @@ export class RealtimeHub {
     const subscribers = this.#channels.get(channel)
     subscribers?.delete(connection)
     if (subscribers?.size === 0) this.#channels.delete(channel)
+    this.cluster.reportSubscriptions(channel, subscribers?.size ?? 0)
 
     const member = connection.presence.get(channel)
     if (!member) return
     connection.presence.delete(channel)
-    const members = this.#members.get(channel)
-    const entry = members?.get(member.userId)
-    entry?.connections.delete(connection)
-    if (members && entry?.connections.size === 0) {
-      members.delete(member.userId)
-      if (members.size === 0) this.#members.delete(channel)
-      this.publish({
-        channels: [channel],
-        name: 'pusher_internal:member_removed',
-        data: JSON.stringify({ user_id: member.userId }),
-      })
-    }
+    const local = this.#members.get(channel)
+    const sockets = local?.get(member.userId)
+    sockets?.delete(connection)
+    if (!local || sockets?.size !== 0) return
+    local.delete(member.userId)
+    if (local.size === 0) this.#members.delete(channel)
+    void this.cluster.leavePresence(channel, member.userId).then(({ last }) =>
+      last
+        ? this.publish({
+            channels: [channel],
+            name: 'pusher_internal:member_removed',
+            data: JSON.stringify({ user_id: member.userId }),
+          })
+        : undefined,
+    )
   }
 
   #signin(connection: Connection, data: unknown): void {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import * as z from 'zod/mini'
 import { HttpError, notFound } from '../../http/http-error'
 import type { RealtimeCredentials } from './credentials'
@@ -47,8 +48,6 @@ const batchBody = z.object({
     .check(z.maxLength(10)),
 })
 
-type Query = Record<string, string>
-
 function infoFields(requested: string | undefined): Set<string> {
   return new Set((requested ?? '').split(',').filter(Boolean))
 }
@@ -66,15 +65,32 @@ function describeChannel(channel: ChannelInfo, fields: Set<string>) {
  * The Pusher HTTP API for our one app, so the official `pusher` SDK publishes to the
  * built-in hub unchanged. Every request is signed as Pusher signs them.
  */
+const signedQuery = z.record(z.string(), z.string())
+const appParams = z.object({ appId: z.string() })
+const channelParams = z.object({ appId: z.string(), channelName: z.string() })
+const userParams = z.object({
+  appId: z.string(),
+  userId: z.string().check(z.minLength(1), z.maxLength(200)),
+})
+
+/**
+ * The Pusher HTTP API for our one app, so the official `pusher` SDK publishes to the
+ * built-in hub unchanged. Every request is signed as Pusher signs them; the signature
+ * covers the exact bytes sent, so bodies stay strings until verified.
+ */
 export function registerPusherHttpApi(
   app: FastifyInstance,
   hub: RealtimeHub,
   credentials: RealtimeCredentials,
   now: () => number = Date.now,
 ): void {
-  const verify = (request: FastifyRequest, rawBody: string | undefined) => {
-    const query = request.query as Query
-    const { appId } = request.params as { appId: string }
+  const { cluster } = hub
+  const verify = (
+    request: FastifyRequest,
+    appId: string,
+    query: Readonly<Record<string, string>>,
+    rawBody: string | undefined,
+  ) => {
     if (appId !== credentials.appId) throw notFound(`Unknown app ${appId}`)
     const unauthorized = (why: string) => new HttpError(401, 'unauthorized', why)
     if (query.auth_key !== credentials.key) throw unauthorized('Unknown auth_key')
@@ -114,7 +130,7 @@ export function registerPusherHttpApi(
         'validation_failed',
         'Some fields are missing or invalid.',
         parsed.error.issues.map((issue) => ({
-          path: ['body', ...issue.path].join('.'),
+          path: ['body', ...issue.path.map(String)].join('.'),
           message: issue.message,
         })),
       )
@@ -122,102 +138,138 @@ export function registerPusherHttpApi(
     return parsed.data
   }
 
-  void app.register((api, _options, done) => {
-    // The signature covers the exact bytes sent, so the body stays a string until verified.
-    api.addContentTypeParser(
+  void app.register((plain, _options, done) => {
+    plain.addContentTypeParser(
       'application/json',
       { parseAs: 'string' },
       (_request, body, parsed) => {
         parsed(null, body)
       },
     )
-    const raw = (request: FastifyRequest) => (typeof request.body === 'string' ? request.body : '')
-    const hide = { schema: { hide: true } }
-
-    api.post('/apps/:appId/events', hide, (request) => {
-      verify(request, raw(request))
-      const body = parseBody(triggerBody, raw(request))
-      const channels = body.channels ?? (body.channel ? [body.channel] : [])
-      if (channels.length === 0)
-        throw new HttpError(400, 'validation_failed', 'Name a channel or channels.')
-      hub.publish({
-        channels,
-        name: body.name,
-        data: body.data,
-        ...(body.socket_id ? { exceptSocketId: body.socket_id } : {}),
-      })
-      const fields = infoFields(body.info)
-      if (fields.size === 0) return {}
-      return {
-        channels: Object.fromEntries(
-          channels.map((channel) => [channel, describeChannel(hub.channelInfo(channel), fields)]),
+    const api = plain.withTypeProvider<ZodTypeProvider>()
+    const rawBody = (request: FastifyRequest) =>
+      typeof request.body === 'string' ? request.body : ''
+    const describeAll = async (channels: readonly string[], fields: Set<string>) =>
+      Object.fromEntries(
+        await Promise.all(
+          channels.map(
+            async (channel) =>
+              [channel, describeChannel(await cluster.channelInfo(channel), fields)] as const,
+          ),
         ),
-      }
-    })
+      )
 
-    api.post('/apps/:appId/batch_events', hide, (request) => {
-      verify(request, raw(request))
-      const { batch } = parseBody(batchBody, raw(request))
-      for (const event of batch) {
-        hub.publish({
-          channels: [event.channel],
-          name: event.name,
-          data: event.data,
-          ...(event.socket_id ? { exceptSocketId: event.socket_id } : {}),
+    api.post(
+      '/apps/:appId/events',
+      { schema: { hide: true, params: appParams, querystring: signedQuery } },
+      async (request) => {
+        const raw = rawBody(request)
+        verify(request, request.params.appId, request.query, raw)
+        const body = parseBody(triggerBody, raw)
+        const channels = body.channels ?? (body.channel ? [body.channel] : [])
+        if (channels.length === 0)
+          throw new HttpError(400, 'validation_failed', 'Name a channel or channels.')
+        await hub.publish({
+          channels,
+          name: body.name,
+          data: body.data,
+          ...(body.socket_id ? { exceptSocketId: body.socket_id } : {}),
         })
-      }
-      if (!batch.some((event) => event.info)) return {}
-      return {
-        batch: batch.map((event) =>
-          describeChannel(hub.channelInfo(event.channel), infoFields(event.info)),
-        ),
-      }
-    })
+        const fields = infoFields(body.info)
+        return fields.size === 0 ? {} : { channels: await describeAll(channels, fields) }
+      },
+    )
 
-    api.get('/apps/:appId/channels', hide, (request) => {
-      verify(request, undefined)
-      const query = request.query as Query
-      const prefix = query.filter_by_prefix ?? ''
-      const fields = infoFields(query.info)
-      if (fields.has('user_count') && !prefix.startsWith('presence-')) {
-        throw new HttpError(
-          400,
-          'validation_failed',
-          'info=user_count needs filter_by_prefix=presence-',
-        )
-      }
-      const channels: Record<string, object> = {}
-      for (const [name, channel] of hub.occupiedChannels(prefix))
-        channels[name] = describeChannel(channel, fields)
-      return { channels }
-    })
+    api.post(
+      '/apps/:appId/batch_events',
+      { schema: { hide: true, params: appParams, querystring: signedQuery } },
+      async (request) => {
+        const raw = rawBody(request)
+        verify(request, request.params.appId, request.query, raw)
+        const { batch } = parseBody(batchBody, raw)
+        for (const event of batch) {
+          await hub.publish({
+            channels: [event.channel],
+            name: event.name,
+            data: event.data,
+            ...(event.socket_id ? { exceptSocketId: event.socket_id } : {}),
+          })
+        }
+        if (!batch.some((event) => event.info)) return {}
+        return {
+          batch: await Promise.all(
+            batch.map(async (event) =>
+              describeChannel(await cluster.channelInfo(event.channel), infoFields(event.info)),
+            ),
+          ),
+        }
+      },
+    )
 
-    api.get('/apps/:appId/channels/:channelName', hide, (request) => {
-      verify(request, undefined)
-      const { channelName: name } = request.params as { channelName: string }
-      const fields = infoFields((request.query as Query).info)
-      if (fields.has('user_count') && !name.startsWith('presence-')) {
-        throw new HttpError(400, 'validation_failed', 'user_count is only for presence channels')
-      }
-      const channel = hub.channelInfo(name)
-      return { occupied: channel.occupied, ...describeChannel(channel, fields) }
-    })
+    api.get(
+      '/apps/:appId/channels',
+      { schema: { hide: true, params: appParams, querystring: signedQuery } },
+      async (request) => {
+        verify(request, request.params.appId, request.query, undefined)
+        const prefix = request.query.filter_by_prefix ?? ''
+        const fields = infoFields(request.query.info)
+        if (fields.has('user_count') && !prefix.startsWith('presence-')) {
+          throw new HttpError(
+            400,
+            'validation_failed',
+            'info=user_count needs filter_by_prefix=presence-',
+          )
+        }
+        const channels: Record<string, object> = {}
+        for (const [name, channel] of await cluster.occupiedChannels(prefix)) {
+          channels[name] = describeChannel(channel, fields)
+        }
+        return { channels }
+      },
+    )
 
-    api.get('/apps/:appId/channels/:channelName/users', hide, (request) => {
-      verify(request, undefined)
-      const { channelName: name } = request.params as { channelName: string }
-      if (!name.startsWith('presence-')) {
-        throw new HttpError(400, 'validation_failed', 'Users are listed only for presence channels')
-      }
-      return { users: hub.presenceUserIds(name).map((id) => ({ id })) }
-    })
+    api.get(
+      '/apps/:appId/channels/:channelName',
+      { schema: { hide: true, params: channelParams, querystring: signedQuery } },
+      async (request) => {
+        verify(request, request.params.appId, request.query, undefined)
+        const name = request.params.channelName
+        const fields = infoFields(request.query.info)
+        if (fields.has('user_count') && !name.startsWith('presence-')) {
+          throw new HttpError(400, 'validation_failed', 'user_count is only for presence channels')
+        }
+        const channel = await cluster.channelInfo(name)
+        return { occupied: channel.occupied, ...describeChannel(channel, fields) }
+      },
+    )
 
-    api.post('/apps/:appId/users/:userId/terminate_connections', hide, (request) => {
-      verify(request, raw(request))
-      const { userId } = request.params as { userId: string }
-      hub.terminateUser(userId)
-      return {}
-    })
+    api.get(
+      '/apps/:appId/channels/:channelName/users',
+      { schema: { hide: true, params: channelParams, querystring: signedQuery } },
+      async (request) => {
+        verify(request, request.params.appId, request.query, undefined)
+        const name = request.params.channelName
+        if (!name.startsWith('presence-')) {
+          throw new HttpError(
+            400,
+            'validation_failed',
+            'Users are listed only for presence channels',
+          )
+        }
+        const members = await cluster.presenceMembers(name)
+        return { users: [...members.keys()].map((id) => ({ id })) }
+      },
+    )
+
+    api.post(
+      '/apps/:appId/users/:userId/terminate_connections',
+      { schema: { hide: true, params: userParams, querystring: signedQuery } },
+      async (request) => {
+        verify(request, request.params.appId, request.query, rawBody(request))
+        await hub.terminateUser(request.params.userId)
+        return {}
+      },
+    )
     done()
   })
 }

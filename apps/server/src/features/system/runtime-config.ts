@@ -9,18 +9,28 @@ const safeHostname = /^[A-Za-z0-9.-]{1,253}$|^\[[0-9A-Fa-f:.]+\]$/
  * address: unless configured, the realtime socket goes to the host and port the page
  * came from.
  */
-export function runtimeConfigFor(config: ServerConfig, request: FastifyRequest): RuntimeConfig {
+export function runtimeConfigFor(
+  config: ServerConfig,
+  realtimeKey: string,
+  request: FastifyRequest,
+): RuntimeConfig {
   const secure = request.protocol === 'https'
-  const hostname = safeHostname.test(request.hostname) ? request.hostname : 'localhost'
+  const pageHost = safeHostname.test(request.hostname) ? request.hostname : 'localhost'
+  // An external Pusher service without a configured host is Pusher Channels itself.
+  const external = config.realtime.driver === 'pusher'
+  const host =
+    config.realtime.host ?? (external ? `ws-${config.realtime.cluster}.pusher.com` : pageHost)
+  const port = config.realtime.port ?? (external ? 443 : (request.port ?? (secure ? 443 : 80)))
+  const scheme = config.realtime.scheme ?? (external || secure ? 'wss' : 'ws')
   return {
     apiBase: config.apiBase,
     environment: config.environment,
     promoSiteUrl: config.promoSiteUrl,
     realtime: {
-      key: config.realtime.key,
-      host: config.realtime.host ?? hostname,
-      port: config.realtime.port ?? request.port ?? (secure ? 443 : 80),
-      scheme: config.realtime.scheme ?? (secure ? 'wss' : 'ws'),
+      key: realtimeKey,
+      host,
+      port,
+      scheme,
       cluster: config.realtime.cluster,
       authEndpoint: '/broadcasting/auth',
     },

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify'
+import Pusher from 'pusher'
+import type { ServerConfig } from '../../config/env'
+import { loadRealtimeCredentials, type RealtimeCredentials } from './credentials'
+import { RealtimeHub, type OutboundEvent } from './hub'
+import { registerPusherHttpApi } from './pusher-http-api'
+import { RedisCluster } from './redis-cluster'
+import { attachWebsocketEndpoint } from './websocket-endpoint'
+
+/** The one way server features publish live updates, whatever carries them. */
+export interface Broadcaster {
+  publish(event: OutboundEvent): Promise<void>
+}
+
+export interface Realtime {
+  credentials: RealtimeCredentials
+  broadcaster: Broadcaster
+  /** The built-in hub, when this server runs one (driver `hub`). */
+  hub: RealtimeHub | undefined
+}
+
+/**
+ * Sets up live updates on the app: the built-in hub on this server's port (alone, or one
+ * of many through Redis), or an external Pusher-compatible service published to with the
+ * official SDK.
+ */
+export async function registerRealtime(
+  app: FastifyInstance,
+  config: ServerConfig,
+): Promise<Realtime> {
+  const credentials = loadRealtimeCredentials(config.realtime, config.dataDir)
+
+  if (config.realtime.driver === 'pusher') {
+    const { host, port, scheme, cluster } = config.realtime
+    const client = new Pusher({
+      appId: credentials.appId,
+      key: credentials.key,
+      secret: credentials.secret,
+      cluster,
+      useTLS: scheme !== 'ws',
+      ...(host ? { host } : {}),
+      ...(port ? { port: String(port) } : {}),
+    })
+    const broadcaster: Broadcaster = {
+      async publish(event) {
+        await client.trigger([...event.channels], event.name, event.data, {
+          ...(event.exceptSocketId ? { socket_id: event.exceptSocketId } : {}),
+        })
+      },
+    }
+    return { credentials, broadcaster, hub: undefined }
+  }
+
+  const cluster = config.realtime.redisUrl
+    ? await RedisCluster.connect(config.realtime.redisUrl, credentials.appId, app.log)
+    : undefined
+  const hub = new RealtimeHub({
+    appKey: credentials.key,
+    appSecret: credentials.secret,
+    ...(cluster ? { cluster } : {}),
+  })
+  attachWebsocketEndpoint(app, hub)
+  registerPusherHttpApi(app, hub, credentials)
+  app.addHook('onClose', async () => {
+    await hub.cluster.close()
+  })
+  return { credentials, broadcaster: hub, hub }
+}

@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import { Redis } from 'ioredis'
+import type { Cluster, ClusterMessage } from './cluster'
+import type { ChannelInfo } from './hub'
+
+const HEARTBEAT_MS = 2_000
+/** A node silent for this long is gone: its subscriptions and presence are dropped. */
+const NODE_TTL_MS = 10_000
+const SEP = '\n'
+
+// Adds this node's presence of a user and says whether the user is now on exactly one node.
+const JOIN = `
+redis.call('HSET', KEYS[1], ARGV[1] .. '${SEP}' .. ARGV[2], ARGV[3])
+redis.call('SADD', KEYS[2], ARGV[4])
+local n = 0
+for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
+  if string.sub(field, 1, #ARGV[1] + 1) == ARGV[1] .. '${SEP}' then n = n + 1 end
+end
+return n`
+
+// Removes this node's presence of a user and says on how many nodes the user still is.
+const LEAVE = `
+redis.call('HDEL', KEYS[1], ARGV[1] .. '${SEP}' .. ARGV[2])
+local n = 0
+for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
+  if string.sub(field, 1, #ARGV[1] + 1) == ARGV[1] .. '${SEP}' then n = n + 1 end
+end
+return n`
+
+/**
+ * Several server processes as one hub: events go through Redis pub/sub to every node,
+ * and each node records its channel subscriptions and presence members in Redis so any
+ * node answers for the whole cluster. A node that stops heartbeating is cleaned up by
+ * the others, and its presence members are announced as removed.
+ */
+export class RedisCluster implements Cluster {
+  readonly nodeId: string = randomUUID()
+  readonly #commands: Redis
+  readonly #subscriber: Redis
+  readonly #prefix: string
+  readonly #log: FastifyBaseLogger
+  #handler: ((message: ClusterMessage) => void) | undefined
+  #heartbeat: NodeJS.Timeout | undefined
+
+  private constructor(commands: Redis, subscriber: Redis, appId: string, log: FastifyBaseLogger) {
+    this.#commands = commands
+    this.#subscriber = subscriber
+    this.#prefix = `tableside:realtime:${appId}:`
+    this.#log = log
+  }
+
+  static async connect(url: string, appId: string, log: FastifyBaseLogger): Promise<RedisCluster> {
+    const options = { lazyConnect: true, maxRetriesPerRequest: 3 }
+    const commands = new Redis(url, options)
+    const subscriber = new Redis(url, options)
+    await Promise.all([commands.connect(), subscriber.connect()])
+    const cluster = new RedisCluster(commands, subscriber, appId, log)
+    await cluster.#start()
+    return cluster
+  }
+
+  get #bus() {
+    return `${this.#prefix}bus`
+  }
+  get #nodes() {
+    return `${this.#prefix}nodes`
+  }
+  get #presenceChannels() {
+    return `${this.#prefix}presence-channels`
+  }
+  #subscriptions(nodeId: string) {
+    return `${this.#prefix}subscriptions:${nodeId}`
+  }
+  #presence(channel: string) {
+    return `${this.#prefix}presence:${channel}`
+  }
+
+  async #start(): Promise<void> {
+    this.#subscriber.on('messageBuffer', (_channel: Buffer, payload: Buffer) => {
+      const message = parseMessage(payload.toString('utf8'))
+      if (message) this.#handler?.(message)
+    })
+    await this.#subscriber.subscribe(this.#bus)
+    await this.#beat()
+    this.#heartbeat = setInterval(() => {
+      this.#beat().catch((error: unknown) => {
+        this.#log.warn({ err: error }, 'realtime: Redis heartbeat failed')
+      })
+    }, HEARTBEAT_MS)
+    this.#heartbeat.unref()
+  }
+
+  async #beat(): Promise<void> {
+    const now = Date.now()
+    await this.#commands.zadd(this.#nodes, now, this.nodeId)
+    const dead = await this.#commands.zrangebyscore(this.#nodes, 0, now - NODE_TTL_MS)
+    for (const nodeId of dead) await this.#bury(nodeId)
+  }
+
+  /** Drops a dead node's subscriptions and presence; only the node that removes it does the work. */
+  async #bury(nodeId: string): Promise<void> {
+    if ((await this.#commands.zrem(this.#nodes, nodeId)) === 0) return
+    await this.#commands.del(this.#subscriptions(nodeId))
+    for (const channel of await this.#commands.smembers(this.#presenceChannels)) {
+      const fields = await this.#commands.hkeys(this.#presence(channel))
+      for (const field of fields) {
+        const [userId, owner] = field.split(SEP)
+        if (owner !== nodeId || userId === undefined) continue
+        const { last } = await this.leavePresence(channel, userId, nodeId)
+        if (last) {
+          await this.send({
+            type: 'event',
+            event: {
+              channels: [channel],
+              name: 'pusher_internal:member_removed',
+              data: JSON.stringify({ user_id: userId }),
+            },
+          })
+        }
+      }
+    }
+  }
+
+  async #liveNodes(): Promise<string[]> {
+    return this.#commands.zrangebyscore(this.#nodes, Date.now() - NODE_TTL_MS, '+inf')
+  }
+
+  async send(message: ClusterMessage): Promise<void> {
+    await this.#commands.publish(this.#bus, JSON.stringify(message))
+  }
+
+  onMessage(handler: (message: ClusterMessage) => void): void {
+    this.#handler = handler
+  }
+
+  async joinPresence(channel: string, userId: string, info: unknown): Promise<{ first: boolean }> {
+    const count = await this.#commands.eval(
+      JOIN,
+      2,
+      this.#presence(channel),
+      this.#presenceChannels,
+      userId,
+      this.nodeId,
+      JSON.stringify(info),
+      channel,
+    )
+    return { first: count === 1 }
+  }
+
+  async leavePresence(
+    channel: string,
+    userId: string,
+    nodeId = this.nodeId,
+  ): Promise<{ last: boolean }> {
+    const count = await this.#commands.eval(LEAVE, 1, this.#presence(channel), userId, nodeId)
+    return { last: count === 0 }
+  }
+
+  async presenceMembers(channel: string): Promise<Map<string, unknown>> {
+    const [fields, live] = await Promise.all([
+      this.#commands.hgetall(this.#presence(channel)),
+      this.#liveNodes(),
+    ])
+    const alive = new Set(live)
+    const members = new Map<string, unknown>()
+    for (const [field, info] of Object.entries(fields)) {
+      const [userId, nodeId] = field.split(SEP)
+      if (userId !== undefined && nodeId !== undefined && alive.has(nodeId)) {
+        members.set(userId, parseJson(info))
+      }
+    }
+    return members
+  }
+
+  reportSubscriptions(channel: string, count: number): void {
+    const key = this.#subscriptions(this.nodeId)
+    const write =
+      count > 0 ? this.#commands.hset(key, channel, count) : this.#commands.hdel(key, channel)
+    write.catch((error: unknown) => {
+      this.#log.warn({ err: error }, 'realtime: could not record a subscription count in Redis')
+    })
+  }
+
+  async channelInfo(channel: string): Promise<ChannelInfo> {
+    const live = await this.#liveNodes()
+    const counts = await Promise.all(
+      live.map((nodeId) => this.#commands.hget(this.#subscriptions(nodeId), channel)),
+    )
+    const subscriptionCount = counts.reduce((sum, count) => sum + Number(count ?? 0), 0)
+    return {
+      occupied: subscriptionCount > 0,
+      subscriptionCount,
+      ...(channel.startsWith('presence-')
+        ? { userCount: (await this.presenceMembers(channel)).size }
+        : {}),
+    }
+  }
+
+  async occupiedChannels(prefix: string): Promise<Map<string, ChannelInfo>> {
+    const live = await this.#liveNodes()
+    const totals = new Map<string, number>()
+    for (const nodeId of live) {
+      for (const [channel, count] of Object.entries(
+        await this.#commands.hgetall(this.#subscriptions(nodeId)),
+      )) {
+        if (channel.startsWith(prefix) && !channel.startsWith('#')) {
+          totals.set(channel, (totals.get(channel) ?? 0) + Number(count))
+        }
+      }
+    }
+    const result = new Map<string, ChannelInfo>()
+    for (const [channel, subscriptionCount] of totals) {
+      if (subscriptionCount <= 0) continue
+      result.set(channel, {
+        occupied: true,
+        subscriptionCount,
+        ...(channel.startsWith('presence-')
+          ? { userCount: (await this.presenceMembers(channel)).size }
+          : {}),
+      })
+    }
+    return result
+  }
+
+  async close(): Promise<void> {
+    if (this.#heartbeat) clearInterval(this.#heartbeat)
+    await this.#commands.zrem(this.#nodes, this.nodeId)
+    await this.#commands.del(this.#subscriptions(this.nodeId))
+    await Promise.all([this.#subscriber.quit(), this.#commands.quit()])
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return {}
+  }
+}
+
+function parseMessage(text: string): ClusterMessage | undefined {
+  const value = parseJson(text)
+  if (typeof value !== 'object' || value === null || !('type' in value)) return undefined
+  if (value.type === 'terminate-user' && 'userId' in value && typeof value.userId === 'string') {
+    return { type: 'terminate-user', userId: value.userId }
+  }
+  if (value.type === 'event' && 'event' in value) {
+    const event = value.event
+    if (
+      typeof event === 'object' &&
+      event !== null &&
+      'channels' in event &&
+      Array.isArray(event.channels) &&
+      event.channels.every((c) => typeof c === 'string') &&
+      'name' in event &&
+      typeof event.name === 'string' &&
+      'data' in event &&
+      typeof event.data === 'string'
+    ) {
+      const except =
+        'exceptSocketId' in event && typeof event.exceptSocketId === 'string'
+          ? { exceptSocketId: event.exceptSocketId }
+          : {}
+      return {
+        type: 'event',
+        event: { channels: event.channels, name: event.name, data: event.data, ...except },
+      }
+    }
+  }
+  return undefined
+}
