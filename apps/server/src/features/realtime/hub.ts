@@ -383,7 +383,11 @@ export class RealtimeHub {
       )
       return
     }
-    void this.#joinPresence(connection, channel, member, refuse)
+    this.#joinPresence(connection, channel, member, refuse).catch(() => {
+      // The cluster did not answer: undo what this node recorded and let the client retry.
+      this.#unsubscribe(connection, channel)
+      refuse('ClusterUnavailable', 'Presence is unavailable right now; try again', 503)
+    })
   }
 
   async #joinPresence(
@@ -456,15 +460,19 @@ export class RealtimeHub {
     if (!local || sockets?.size !== 0) return
     local.delete(member.userId)
     if (local.size === 0) this.#members.delete(channel)
-    void this.cluster.leavePresence(channel, member.userId).then(({ last }) =>
-      last
-        ? this.publish({
-            channels: [channel],
-            name: 'pusher_internal:member_removed',
-            data: JSON.stringify({ user_id: member.userId }),
-          })
-        : undefined,
-    )
+    this.cluster
+      .leavePresence(channel, member.userId)
+      .then(({ last }) =>
+        last
+          ? this.publish({
+              channels: [channel],
+              name: 'pusher_internal:member_removed',
+              data: JSON.stringify({ user_id: member.userId }),
+            })
+          : undefined,
+      )
+      // A cluster that cannot be reached keeps the stale member until this node is gone.
+      .catch(() => undefined)
   }
 
   #signin(connection: Connection, data: unknown): void {

@@ -8,23 +8,25 @@ const HEARTBEAT_MS = 2_000
 /** A node silent for this long is gone: its subscriptions and presence are dropped. */
 const NODE_TTL_MS = 10_000
 const SEP = '\n'
+/** SEP as a Lua string literal. */
+const LUA_SEP = "'\\n'"
 
 // Adds this node's presence of a user and says whether the user is now on exactly one node.
 const JOIN = `
-redis.call('HSET', KEYS[1], ARGV[1] .. '${SEP}' .. ARGV[2], ARGV[3])
+redis.call('HSET', KEYS[1], ARGV[1] .. ${LUA_SEP} .. ARGV[2], ARGV[3])
 redis.call('SADD', KEYS[2], ARGV[4])
 local n = 0
 for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
-  if string.sub(field, 1, #ARGV[1] + 1) == ARGV[1] .. '${SEP}' then n = n + 1 end
+  if string.sub(field, 1, #ARGV[1] + 1) == ARGV[1] .. ${LUA_SEP} then n = n + 1 end
 end
 return n`
 
 // Removes this node's presence of a user and says on how many nodes the user still is.
 const LEAVE = `
-redis.call('HDEL', KEYS[1], ARGV[1] .. '${SEP}' .. ARGV[2])
+redis.call('HDEL', KEYS[1], ARGV[1] .. ${LUA_SEP} .. ARGV[2])
 local n = 0
 for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
-  if string.sub(field, 1, #ARGV[1] + 1) == ARGV[1] .. '${SEP}' then n = n + 1 end
+  if string.sub(field, 1, #ARGV[1] + 1) == ARGV[1] .. ${LUA_SEP} then n = n + 1 end
 end
 return n`
 
