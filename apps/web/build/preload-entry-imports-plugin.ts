@@ -1,0 +1,35 @@
+import type { HtmlTagDescriptor, Plugin } from 'vite'
+
+/**
+ * `build.modulePreload` is off, which keeps Vite's preload helper out of the entry chunk; this
+ * puts back the one part we want: `<link rel="modulepreload">` in index.html for every chunk
+ * the entry imports statically, so the browser fetches them in parallel, not one by one.
+ */
+export function preloadEntryImports(): Plugin {
+  return {
+    name: 'tableside:preload-entry-imports',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_, { bundle, chunk }) {
+        if (!bundle || !chunk) return []
+        const files = new Set<string>()
+        const visit = (fileName: string) => {
+          const output = bundle[fileName]
+          if (output?.type !== 'chunk') return
+          for (const imported of output.imports) {
+            if (files.has(imported)) continue
+            files.add(imported)
+            visit(imported)
+          }
+        }
+        visit(chunk.fileName)
+        return [...files].map((file): HtmlTagDescriptor => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
+          injectTo: 'head',
+        }))
+      },
+    },
+  }
+}

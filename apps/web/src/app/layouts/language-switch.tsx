@@ -1,0 +1,32 @@
+import type { UiLanguage } from '@tableside/contracts/restaurants'
+import { LANGUAGES } from '../../lib/i18n/language'
+import { saveLanguage } from '../../lib/i18n/saved-language'
+import { defineMessages } from '../../lib/i18n/messages'
+import { useMessages } from '../../lib/i18n/use-translation'
+import './language-switch.css'
+
+/** Each language named in itself, so a person who cannot read the current one finds theirs. */
+const messages = defineMessages({ en: { language: 'Language' }, ru: { language: 'Язык' } })
+
+const NATIVE_NAMES: Record<UiLanguage, string> = { ru: 'Русский', en: 'English' }
+
+export function LanguageSwitch() {
+  const { t, language } = useMessages(messages)
+  return (
+    <div className="lang-switch" role="group" aria-label={t('language')}>
+      {LANGUAGES.map((option) => (
+        <button
+          key={option}
+          type="button"
+          className="lang-switch__option"
+          lang={option}
+          aria-label={NATIVE_NAMES[option]}
+          aria-pressed={option === language}
+          onClick={() => saveLanguage(option)}
+        >
+          {option.toUpperCase()}
+        </button>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,34 @@
+import { defineMessages } from '../../lib/i18n/messages'
+
+export const layoutMessages = defineMessages({
+  en: {
+    skipToContent: 'Skip to content',
+    profile: 'Your profile',
+    dinerNav: 'Main',
+    garcon: 'Waiter',
+    menu: 'Menu',
+    cart: 'Cart',
+    orders: 'Orders',
+    bill: 'Bill',
+    call: 'Call waiter',
+    tables: 'Tables',
+    tips: 'Tips',
+    garconProfile: 'Profile',
+    backToMenu: 'Back to the menu',
+  },
+  ru: {
+    skipToContent: 'Перейти к содержимому',
+    profile: 'Ваш профиль',
+    dinerNav: 'Основное',
+    garcon: 'Официант',
+    menu: 'Меню',
+    cart: 'Корзина',
+    orders: 'Заказы',
+    bill: 'Счёт',
+    call: 'Официант',
+    tables: 'Столы',
+    tips: 'Чаевые',
+    garconProfile: 'Профиль',
+    backToMenu: 'Назад к меню',
+  },
+})

@@ -1,0 +1,43 @@
+import type { Restaurant } from '@tableside/contracts/restaurants'
+import { useEffect } from 'react'
+import { isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from 'react-router'
+import { ErrorPage } from '../components/ui/error-page'
+import { isApiError } from '../lib/api-error'
+import { isChunkLoadError, shouldReloadForChunkError, startReload } from '../lib/chunk-reload'
+import { errorPageProps } from '../lib/error-details'
+import type { ClientErrorKind, ReportError } from '../lib/error-reporter'
+import { HttpStatusError } from '../lib/http-status-error'
+import { RestaurantLanguageContext } from '../lib/i18n/use-translation'
+import { AppLoading } from './app-loading'
+
+function errorKind(error: unknown): ClientErrorKind {
+  const fromNavigation =
+    isRouteErrorResponse(error) ||
+    error instanceof HttpStatusError ||
+    isApiError(error) ||
+    isChunkLoadError(error)
+  return fromNavigation ? 'navigation' : 'render'
+}
+
+/**
+ * The root `errorElement`: every navigation and render error ends here (spec §8). A failed
+ * chunk load reloads the page once per path per 10 s; anything else shows the error page and
+ * is reported.
+ */
+export function RootErrorBoundary({ reportError }: { reportError: ReportError }) {
+  const error = useRouteError()
+  const { pathname } = useLocation()
+  const restaurant = useRouteLoaderData<Restaurant>('restaurant')
+  const reload = shouldReloadForChunkError(error, pathname)
+
+  useEffect(() => {
+    if (reload) startReload()
+    else reportError(errorKind(error), error, pathname)
+  }, [reload, error, pathname, reportError])
+
+  return (
+    <RestaurantLanguageContext value={restaurant?.defaultLanguage}>
+      {reload ? <AppLoading /> : <ErrorPage {...errorPageProps(error, pathname)} />}
+    </RestaurantLanguageContext>
+  )
+}

@@ -1,0 +1,171 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { createBrowserRouter, type RouteObject } from 'react-router'
+import type { ApiClient } from '../lib/api-client'
+import type { ReportError } from '../lib/error-reporter'
+import { AppLoading } from './app-loading'
+import { RootLayout } from './layouts/root-layout'
+import { RootErrorBoundary } from './root-error-boundary'
+
+export interface AppDeps {
+  queryClient: QueryClient
+  api: ApiClient
+  reportError: ReportError
+}
+
+/** Every screen of spec §2. Each route module is its own chunk, loaded when first visited. */
+export function createAppRoutes(deps: AppDeps): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      errorElement: <RootErrorBoundary reportError={deps.reportError} />,
+      HydrateFallback: AppLoading,
+      children: [
+        {
+          index: true,
+          lazy: async () => ({ Component: (await import('./routes/landing')).LandingRoute }),
+        },
+        {
+          id: 'restaurant',
+          path: 'rest/:restaurant_id',
+          lazy: async () => {
+            const { RestaurantRoute, restaurantLoader } = await import('./routes/restaurant')
+            return { Component: RestaurantRoute, loader: restaurantLoader(deps) }
+          },
+          children: [
+            {
+              lazy: async () => ({
+                Component: (await import('./layouts/default-layout')).DefaultLayout,
+              }),
+              children: [
+                {
+                  path: 'init',
+                  lazy: async () => ({ Component: (await import('./routes/init')).InitRoute }),
+                },
+                {
+                  path: 'menu',
+                  lazy: async () => ({ Component: (await import('./routes/menu')).MenuRoute }),
+                },
+                {
+                  path: 'cart',
+                  lazy: async () => ({ Component: (await import('./routes/cart')).CartRoute }),
+                },
+                {
+                  path: 'order',
+                  lazy: async () => ({
+                    Component: (await import('./routes/checkout')).CheckoutRoute,
+                  }),
+                },
+                {
+                  path: 'order/:id',
+                  lazy: async () => ({ Component: (await import('./routes/order')).OrderRoute }),
+                  children: [
+                    {
+                      path: 'pay',
+                      lazy: async () => {
+                        const [{ isOnlinePayment }, { OrderPayRoute }] = await Promise.all([
+                          import('./guards/is-online-payment'),
+                          import('./routes/order-pay'),
+                        ])
+                        return { loader: isOnlinePayment, Component: OrderPayRoute }
+                      },
+                    },
+                    {
+                      path: 'success',
+                      lazy: async () => ({
+                        Component: (await import('./routes/order-success')).OrderSuccessRoute,
+                      }),
+                    },
+                    {
+                      path: 'fail',
+                      lazy: async () => ({
+                        Component: (await import('./routes/order-fail')).OrderFailRoute,
+                      }),
+                    },
+                  ],
+                },
+                {
+                  path: 'orders',
+                  lazy: async () => ({ Component: (await import('./routes/orders')).OrdersRoute }),
+                },
+                {
+                  path: 'bill',
+                  lazy: async () => ({ Component: (await import('./routes/bill')).BillRoute }),
+                },
+                {
+                  path: 'call',
+                  lazy: async () => ({ Component: (await import('./routes/call')).CallRoute }),
+                },
+                {
+                  path: 'favorites',
+                  lazy: async () => ({
+                    Component: (await import('./routes/favorites')).FavoritesRoute,
+                  }),
+                },
+                {
+                  path: 'history',
+                  lazy: async () => ({
+                    Component: (await import('./routes/history')).HistoryRoute,
+                  }),
+                },
+                {
+                  path: 'client',
+                  lazy: async () => ({ Component: (await import('./routes/client')).ClientRoute }),
+                },
+                {
+                  path: 'client/auth',
+                  lazy: async () => ({
+                    Component: (await import('./routes/client-auth')).ClientAuthRoute,
+                  }),
+                },
+                {
+                  path: 'garcon',
+                  children: [
+                    {
+                      index: true,
+                      lazy: async () => ({
+                        Component: (await import('./routes/garcon')).GarconRoute,
+                      }),
+                    },
+                    {
+                      path: 'profile',
+                      lazy: async () => ({
+                        Component: (await import('./routes/garcon-profile')).GarconProfileRoute,
+                      }),
+                    },
+                    {
+                      path: 'select-tables',
+                      lazy: async () => ({
+                        Component: (await import('./routes/garcon-select-tables'))
+                          .GarconSelectTablesRoute,
+                      }),
+                    },
+                    {
+                      path: 'tips',
+                      lazy: async () => ({
+                        Component: (await import('./routes/garcon-tips')).GarconTipsRoute,
+                      }),
+                    },
+                  ],
+                },
+              ],
+            },
+            {
+              lazy: async () => ({ Component: (await import('./layouts/dish-layout')).DishLayout }),
+              children: [
+                {
+                  path: 'dishes/:id',
+                  lazy: async () => ({ Component: (await import('./routes/dish')).DishRoute }),
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ]
+}
+
+export function createAppRouter(deps: AppDeps) {
+  return createBrowserRouter(createAppRoutes(deps))
+}

@@ -1,0 +1,20 @@
+import { TipsIcon } from '../../components/ui/icons'
+import { defineMessages } from '../../lib/i18n/messages'
+import { useMessages } from '../../lib/i18n/use-translation'
+import { ComingSoonScreen } from '../screen'
+
+const messages = defineMessages({
+  en: {
+    title: 'Tips',
+    soon: 'Tips from your guests with their ratings and comments, per shift and in total.',
+  },
+  ru: {
+    title: 'Чаевые',
+    soon: 'Чаевые от гостей с оценками и отзывами, за смену и за всё время.',
+  },
+})
+
+export function GarconTipsRoute() {
+  const { t } = useMessages(messages)
+  return <ComingSoonScreen title={t('title')} icon={<TipsIcon />} text={t('soon')} />
+}

@@ -1,0 +1,108 @@
+import { StrictMode } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { RouterProvider } from 'react-router/dom'
+import { ErrorPage } from '../components/ui/error-page'
+import { currentBuild } from '../config/build'
+import { FALLBACK_API_BASE } from '../config/constants'
+import { createApiClient } from '../lib/api-client'
+import { watchBuildFreshness } from '../lib/build-freshness'
+import {
+  installPreloadErrorReload,
+  isChunkLoadError,
+  reloadForChunkError,
+} from '../lib/chunk-reload'
+import { startDevConsole } from '../lib/dev-console'
+import { errorPageProps } from '../lib/error-details'
+import type { ReportError } from '../lib/error-reporter'
+import { instanceId } from '../lib/instance-id'
+import { createQueryClient } from '../lib/query-client'
+import { loadRuntimeConfig } from '../lib/runtime-config'
+import { announceUpdate } from '../lib/update-notice'
+import { AppProviders } from './providers'
+import { createAppRouter } from './router'
+
+/** The reporter's code loads with the first error, keeping it out of the entry chunk. */
+function reporterFor(apiBase: string): ReportError {
+  let reporter: Promise<ReportError> | undefined
+  return (kind, error, path = location.pathname) => {
+    reporter ??= Promise.all([
+      import('../lib/error-reporter'),
+      import('@tableside/contracts/client-errors'),
+    ]).then(([{ createErrorReporter }, { reportClientError }]) => {
+      const api = createApiClient({ apiBase })
+      return createErrorReporter({
+        instanceId,
+        buildId: currentBuild.buildId,
+        send: (body) => api.callEndpoint(reportClientError, { body }),
+      })
+    })
+    reporter.then((report) => report(kind, error, path)).catch(() => undefined)
+  }
+}
+
+/** Errors outside React and the router are reported; a lost chunk still reloads the page. */
+function reportUncaughtErrors(reportError: ReportError) {
+  window.addEventListener('error', (event) =>
+    reportError('unhandled', event.error ?? event.message),
+  )
+  window.addEventListener('unhandledrejection', (event) => {
+    if (isChunkLoadError(event.reason) && reloadForChunkError()) return
+    reportError('unhandled', event.reason)
+  })
+}
+
+function whenRouterReady(router: ReturnType<typeof createAppRouter>, ready: () => void) {
+  if (router.state.initialized) {
+    ready()
+    return
+  }
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return
+    unsubscribe()
+    ready()
+  })
+}
+
+/**
+ * Start-up: runtime config → API client → router → render. Any failure on the way is logged,
+ * reported and shown as the error page (spec §4).
+ */
+export async function startApp(container: HTMLElement): Promise<void> {
+  let reportError = reporterFor(FALLBACK_API_BASE)
+  let root: Root | undefined
+  try {
+    const config = await loadRuntimeConfig()
+    const api = createApiClient({ apiBase: config.apiBase })
+    reportError = reporterFor(config.apiBase)
+    reportUncaughtErrors(reportError)
+    installPreloadErrorReload()
+    startDevConsole(config.environment).catch((error: unknown) => {
+      console.error('The developer console did not start', error)
+    })
+    const queryClient = createQueryClient()
+    const router = createAppRouter({ queryClient, api, reportError })
+    root = createRoot(container)
+    root.render(
+      <StrictMode>
+        <AppProviders config={config} api={api} queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    )
+    if (!import.meta.env.DEV) {
+      whenRouterReady(router, () =>
+        watchBuildFreshness({
+          ...currentBuild,
+          fetch: window.fetch.bind(window),
+          onNewerBuild: announceUpdate,
+        }),
+      )
+    }
+  } catch (error) {
+    console.error('Tableside could not start', error)
+    reportError('startup', error)
+    ;(root ?? createRoot(container)).render(
+      <ErrorPage {...errorPageProps(error, location.pathname)} />,
+    )
+  }
+}

@@ -1,0 +1,20 @@
+import { defineMessages } from '../../lib/i18n/messages'
+
+export const errorPageMessages = defineMessages({
+  en: {
+    status: 'Error {status}',
+    explainNotFound:
+      'We could not find this page. Check the address, or scan the QR code on your table again.',
+    explain: 'Something went wrong on our side. Please try again in a moment.',
+    retry: 'Try again',
+    home: 'Go to the start page',
+  },
+  ru: {
+    status: 'Ошибка {status}',
+    explainNotFound:
+      'Такой страницы нет. Проверьте адрес или отсканируйте QR‑код на столе ещё раз.',
+    explain: 'У нас что-то пошло не так. Попробуйте ещё раз через минуту.',
+    retry: 'Попробовать снова',
+    home: 'На главную',
+  },
+})

@@ -1,0 +1,56 @@
+import { errorTitle, type ErrorPageProps } from '../../lib/error-details'
+import { DocumentLanguage, useMessages } from '../../lib/i18n/use-translation'
+import { buttonClass } from './button'
+import { errorPageMessages } from './error-page-messages'
+import { AlertIcon, QrIcon } from './status-icons'
+import './error-page.css'
+
+/**
+ * The full-page error state (spec §8). Title and message are contract texts and stay in
+ * English; the line under them explains in the person's language. Works without the
+ * router, so start-up failures can show it too.
+ */
+export function ErrorPage({ status, message }: ErrorPageProps) {
+  const { t, language } = useMessages(errorPageMessages)
+  const notFound = status === 404
+  const title = errorTitle({ status, message })
+  const contractLang = language === 'en' ? undefined : 'en'
+  return (
+    <main className="error-page">
+      <DocumentLanguage />
+      <title>{`${title} · Tableside`}</title>
+      <div className="error-page__card">
+        <span className="error-page__icon">
+          {notFound ? <QrIcon size={32} /> : <AlertIcon size={32} />}
+        </span>
+        <p className="error-page__status">{t('status', { status })}</p>
+        <h1
+          className={`error-page__title${title.length > 48 ? ' error-page__title--long' : ''}`}
+          lang={contractLang}
+        >
+          {title}
+        </h1>
+        {notFound && message ? (
+          <p className="error-page__message" lang={contractLang}>
+            {message}
+          </p>
+        ) : null}
+        <p className="error-page__explain">{t(notFound ? 'explainNotFound' : 'explain')}</p>
+        <div className="error-page__actions">
+          {notFound ? null : (
+            <button
+              type="button"
+              className={buttonClass('primary')}
+              onClick={() => location.reload()}
+            >
+              {t('retry')}
+            </button>
+          )}
+          <a className={buttonClass(notFound ? 'primary' : 'secondary')} href="/">
+            {t('home')}
+          </a>
+        </div>
+      </div>
+    </main>
+  )
+}
