@@ -62,6 +62,8 @@ export function buildIfStale({ only, log = (line) => process.stdout.write(`${lin
     const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], {
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],
+      // Test runners set NODE_ENV=test, which would make Vite ship React's development build.
+      env: { ...process.env, NODE_ENV: 'production' },
     })
     if (result.status !== 0) throw new Error(`Building the ${target.name} failed`)
     built.push(target.name)

@@ -26,14 +26,14 @@ function errorKind(error: unknown): ClientErrorKind {
  */
 export function RootErrorBoundary({ reportError }: { reportError: ReportError }) {
   const error = useRouteError()
-  const { pathname } = useLocation()
+  const { pathname, search, hash } = useLocation()
   const restaurant = useRouteLoaderData<Restaurant>('restaurant')
   const reload = shouldReloadForChunkError(error, pathname)
 
   useEffect(() => {
-    if (reload) startReload()
+    if (reload) startReload(pathname + search + hash)
     else reportError(errorKind(error), error, pathname)
-  }, [reload, error, pathname, reportError])
+  }, [reload, error, pathname, search, hash, reportError])
 
   return (
     <RestaurantLanguageContext value={restaurant?.defaultLanguage}>

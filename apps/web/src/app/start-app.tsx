@@ -41,12 +41,14 @@ function reporterFor(apiBase: string): ReportError {
 }
 
 /** Errors outside React and the router are reported; a lost chunk still reloads the page. */
-function reportUncaughtErrors(reportError: ReportError) {
+function reportUncaughtErrors(reportError: ReportError, isNavigating: () => boolean) {
   window.addEventListener('error', (event) =>
     reportError('unhandled', event.error ?? event.message),
   )
   window.addEventListener('unhandledrejection', (event) => {
-    if (isChunkLoadError(event.reason) && reloadForChunkError()) return
+    // A route's chunk is the router's to handle: its error boundary reloads the page it was
+    // going to. Here are only chunks loaded outside navigation.
+    if (isChunkLoadError(event.reason) && !isNavigating() && reloadForChunkError()) return
     reportError('unhandled', event.reason)
   })
 }
@@ -74,13 +76,14 @@ export async function startApp(container: HTMLElement): Promise<void> {
     const config = await loadRuntimeConfig()
     const api = createApiClient({ apiBase: config.apiBase })
     reportError = reporterFor(config.apiBase)
-    reportUncaughtErrors(reportError)
-    installPreloadErrorReload()
     startDevConsole(config.environment).catch((error: unknown) => {
       console.error('The developer console did not start', error)
     })
     const queryClient = createQueryClient()
     const router = createAppRouter({ queryClient, api, reportError })
+    const isNavigating = () => router.state.navigation.state !== 'idle'
+    reportUncaughtErrors(reportError, isNavigating)
+    installPreloadErrorReload(isNavigating)
     root = createRoot(container)
     root.render(
       <StrictMode>

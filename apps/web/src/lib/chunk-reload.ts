@@ -41,10 +41,16 @@ let reloading = false
 
 const browserGuard = (): ReloadGuardDeps => ({ now: Date.now, storage: sessionStorage })
 
-export function startReload(): void {
+/**
+ * Loads the page afresh. `to` is where the person was going: a failed route chunk fails
+ * before the address bar changes, and reloading the old address would drop the tap.
+ */
+export function startReload(to?: string): void {
   if (reloading) return
   reloading = true
-  location.reload()
+  if (to === undefined || to === location.pathname + location.search + location.hash)
+    location.reload()
+  else location.assign(to)
 }
 
 /** Reloads the page for a chunk failure if the guard allows it; true when a reload is under way. */
@@ -73,9 +79,11 @@ export function shouldReloadForChunkError(error: unknown, path: string): boolean
 }
 
 /** Vite reports a failed preload of a lazy chunk's dependencies with this event. */
-export function installPreloadErrorReload(): void {
+export function installPreloadErrorReload(isNavigating: () => boolean): void {
   window.addEventListener('vite:preloadError', (event) => {
-    // Left alone, the error goes on to the route's error page.
+    // During a navigation the error goes on to the router, whose boundary reloads the page
+    // the person was going to; the address bar still shows the page they are leaving.
+    if (isNavigating()) return
     if (reloadForChunkError()) event.preventDefault()
   })
 }

@@ -23,7 +23,7 @@ export function DefaultLayout() {
         restaurantName={restaurant.name}
         area={inGarconArea ? 'garcon' : 'diner'}
       />
-      <main id="main" className="app-main" tabIndex={-1}>
+      <main id="main" className="app-main" tabIndex={-1} data-layout="default">
         <Outlet />
       </main>
       {inGarconArea ? (

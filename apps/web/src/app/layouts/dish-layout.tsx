@@ -25,7 +25,7 @@ export function DishLayout() {
       >
         <ChevronLeftIcon />
       </button>
-      <main id="main" className="dish-layout__main" tabIndex={-1}>
+      <main id="main" className="dish-layout__main" tabIndex={-1} data-layout="dish">
         <Outlet />
       </main>
     </div>

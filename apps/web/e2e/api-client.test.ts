@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import { baseUrl, useBrowser } from './fixtures'
+
+describe('The app talks to the API as the spec says', () => {
+  const browser = useBrowser()
+
+  it('sends the waiter and profile cookies as X-Garcon-Token and X-Profile-Token', async () => {
+    const { page, context } = await browser.phone()
+    await context.addCookies([
+      { name: 'garcon_token', value: 'g-123', url: baseUrl() },
+      { name: 'profile_token', value: 'p-456', url: baseUrl() },
+    ])
+    const request = page.waitForRequest('**/api/v1/restaurants/demo')
+    await page.goto(`${baseUrl()}/rest/demo/menu`)
+    const headers = (await request).headers()
+    expect(headers['x-garcon-token']).toBe('g-123')
+    expect(headers['x-profile-token']).toBe('p-456')
+  })
+
+  it('sends no token headers without the cookies', async () => {
+    const { page } = await browser.phone()
+    const request = page.waitForRequest('**/api/v1/restaurants/demo')
+    await page.goto(`${baseUrl()}/rest/demo/menu`)
+    const headers = (await request).headers()
+    expect(headers['x-garcon-token']).toBeUndefined()
+    expect(headers['x-profile-token']).toBeUndefined()
+  })
+
+  it('retries a GET answered 503 exactly once and shows the screen', async () => {
+    const { page, problems } = await browser.phone()
+    let attempts = 0
+    await page.route('**/api/v1/restaurants/demo', (route) => {
+      attempts++
+      return attempts === 1
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' })
+        : route.continue()
+    })
+    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    expect(attempts).toBe(2)
+    expect(await page.locator('.error-page').count()).toBe(0)
+    expect(await page.locator('header').textContent()).toContain('Самовар')
+    expect(problems.filter((p) => !p.includes('503'))).toEqual([])
+  })
+
+  it('uses the API base from the runtime configuration', async () => {
+    const { page } = await browser.phone()
+    await page.route(`${baseUrl()}/rest/demo/menu`, async (route) => {
+      const response = await route.fetch()
+      const html = (await response.text()).replace('"apiBase":"/api/v1"', '"apiBase":"/gateway/v1"')
+      return route.fulfill({ response, body: html })
+    })
+    await page.route('**/gateway/v1/restaurants/demo', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          id: 'demo',
+          name: 'Через шлюз',
+          locale: 'ru-RU',
+          defaultLanguage: 'ru',
+          currency: 'RUB',
+          timezone: 'Europe/Moscow',
+        }),
+      }),
+    )
+    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    expect(await page.locator('header').textContent()).toContain('Через шлюз')
+  })
+})

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+
+describe('A person who lands somewhere wrong sees the error catalogue', () => {
+  const browser = useBrowser()
+
+  it.each(['/no/such/page', '/rest/demo/no-such-screen', '/rest/nowhere/menu'])(
+    '%s shows "Page Not Found" with "Page not found: {path}"',
+    async (path) => {
+      const { page } = await browser.phone()
+      await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' })
+      await expect.poll(() => page.locator('h1').textContent()).toBe('Page Not Found')
+      expect(await page.locator('.error-page').textContent()).toContain(`Page not found: ${path}`)
+      await keepScreenshot(page, `not-found${path.replace(/[^a-z0-9]+/gi, '_')}`)
+    },
+  )
+
+  it('a server failure shows "Internal Server Error" with the status, and is reported once', async () => {
+    const { page } = await browser.phone()
+    let gets = 0
+    await page.route('**/api/v1/restaurants/demo', (route) => {
+      gets++
+      return route.fulfill({ status: 500, contentType: 'application/json', body: '{}' })
+    })
+    const reports: string[] = []
+    await page.route('**/api/v1/client-errors', (route) => {
+      reports.push(route.request().postData() ?? '')
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{}' })
+    })
+    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Internal Server Error')
+    expect(await page.locator('.error-page').textContent()).toContain('500')
+    // The GET was retried once; the report (a POST) answered 503 was not retried.
+    expect(gets).toBe(2)
+    await page.waitForTimeout(1500)
+    expect(reports).toHaveLength(1)
+    expect(JSON.parse(reports[0] ?? '{}')).toMatchObject({
+      kind: 'navigation',
+      status: 500,
+      path: '/rest/demo/menu',
+    })
+    await keepScreenshot(page, 'internal-server-error')
+  })
+
+  it('an error with its own message shows that message as the title', async () => {
+    const { page } = await browser.phone()
+    await page.route('**/api/v1/restaurants/demo', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: { code: 'service_unavailable', message: 'The kitchen is closed for maintenance.' },
+        }),
+      }),
+    )
+    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await expect
+      .poll(() => page.locator('h1').textContent())
+      .toBe('The kitchen is closed for maintenance.')
+    expect(await page.locator('.error-page').textContent()).toContain('503')
+  })
+
+  it('an error during start-up is logged and shows the same error page', async () => {
+    const { page, problems } = await browser.phone()
+    await page.route(`${baseUrl()}/rest/demo/menu`, async (route) => {
+      const response = await route.fetch()
+      const html = (await response.text()).replace(/"apiBase":"[^"]*"/, '"apiBase":42')
+      return route.fulfill({ response, body: html })
+    })
+    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await expect.poll(() => page.locator('.error-page').count()).toBe(1)
+    expect(await page.locator('h1').textContent()).toMatch(/runtime config/i)
+    expect(problems.join('\n')).toMatch(/runtime config/i)
+  })
+
+  it('a script chunk that fails to load reloads the page once, then shows the error', async () => {
+    const { page } = await browser.phone()
+    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    let chunkRequests = 0
+    await page.route(/\/assets\/cart-[^/]+\.js$/, (route) => {
+      chunkRequests++
+      return route.abort('failed')
+    })
+    let loads = 0
+    page.on('load', () => loads++)
+    await page
+      .getByRole('link', { name: /Корзина|Cart/ })
+      .first()
+      .click()
+    await expect.poll(() => page.locator('.error-page').count(), { timeout: 15_000 }).toBe(1)
+    expect(loads).toBe(1)
+    expect(chunkRequests).toBe(2)
+    expect(new URL(page.url()).pathname).toBe('/rest/demo/cart')
+  })
+})
