@@ -38,4 +38,9 @@ export default tseslint.config(
     files: ['**/*.mjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },
+  {
+    // Benchmarks run part of their code in the browser (page.evaluate, init scripts).
+    files: ['scripts/bench-*.mjs'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
 )

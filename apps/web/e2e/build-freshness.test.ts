@@ -34,8 +34,19 @@ describe('A diner on an old build is offered the new one', () => {
       })
     })
     const banner = () => page.getByText(/A new version is available|Доступна новая версия/).count()
+    let manifests = 0
+    page.on('request', (request) => {
+      if (/\/builds\/[^/]+\.json$/.test(request.url())) manifests++
+    })
     await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
-    await page.clock.runFor(2_000)
+    // The watcher's code loads when the manifest is due; let the page clock tick until it has.
+    await page.clock.runFor(1_000)
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(10)
+        return manifests
+      })
+      .toBe(1)
     expect(checks).toBe(0)
 
     await page.clock.runFor(3_600_000)

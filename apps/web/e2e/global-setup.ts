@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type {} from 'vitest'
 import type { TestProject } from 'vitest/node'
 import { buildIfStale } from '../../../scripts/lib/build.mjs'
@@ -7,6 +8,7 @@ import { startServer } from '../../../scripts/lib/server-process.mjs'
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
+    realtime: { appId: string; key: string; secret: string }
   }
 }
 
@@ -14,8 +16,16 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   ensureChromium()
   buildIfStale()
-  const server = await startServer()
+  const realtime = { appId: '777001', key: 'e2e-key', secret: randomBytes(16).toString('hex') }
+  const server = await startServer({
+    env: {
+      REALTIME_APP_ID: realtime.appId,
+      REALTIME_APP_KEY: realtime.key,
+      REALTIME_APP_SECRET: realtime.secret,
+    },
+  })
   project.provide('baseUrl', server.url)
+  project.provide('realtime', realtime)
   return async () => {
     const code = await server.stop()
     if (code !== 0)

@@ -5,6 +5,8 @@ export const errorCode = z.enum([
   'validation_failed',
   'not_found',
   'bad_request',
+  'unauthorized',
+  'forbidden',
   'method_not_allowed',
   'payload_too_large',
   'unsupported_media_type',

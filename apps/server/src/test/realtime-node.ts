@@ -4,6 +4,10 @@ import Pusher from 'pusher'
 import PusherClient from 'pusher-js'
 import type { Cluster } from '../features/realtime/cluster'
 import type { RealtimeCredentials } from '../features/realtime/credentials'
+import {
+  ChannelAuthorizer,
+  registerChannelAuthorization,
+} from '../features/realtime/channel-authorization'
 import { RealtimeHub, type HubLimits } from '../features/realtime/hub'
 import { registerPusherHttpApi } from '../features/realtime/pusher-http-api'
 import { channelAuth, userAuth } from '../features/realtime/signatures'
@@ -12,6 +16,7 @@ import { installErrorHandler } from '../plugins/error-handler'
 
 export interface RealtimeNode {
   app: FastifyInstance
+  channels: ChannelAuthorizer
   hub: RealtimeHub
   port: number
   credentials: RealtimeCredentials
@@ -45,6 +50,8 @@ export async function startRealtimeNode(
   })
   attachWebsocketEndpoint(app, hub)
   registerPusherHttpApi(app, hub, credentials)
+  const channels = new ChannelAuthorizer()
+  registerChannelAuthorization(app, credentials, channels)
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
@@ -52,6 +59,7 @@ export async function startRealtimeNode(
 
   return {
     app,
+    channels,
     hub,
     port,
     credentials,

@@ -3,9 +3,9 @@ import { createRoot, type Root } from 'react-dom/client'
 import { RouterProvider } from 'react-router/dom'
 import { ErrorPage } from '../components/ui/error-page'
 import { currentBuild } from '../config/build'
-import { FALLBACK_API_BASE } from '../config/constants'
+import { BUILD_MANIFEST_DELAY_MS, FALLBACK_API_BASE } from '../config/constants'
 import { createApiClient } from '../lib/api-client'
-import { watchBuildFreshness } from '../lib/build-freshness'
+import { createRealtimeLoader } from '../features/realtime/realtime-context'
 import {
   installPreloadErrorReload,
   isChunkLoadError,
@@ -87,19 +87,31 @@ export async function startApp(container: HTMLElement): Promise<void> {
     root = createRoot(container)
     root.render(
       <StrictMode>
-        <AppProviders config={config} api={api} queryClient={queryClient}>
+        <AppProviders
+          config={config}
+          api={api}
+          queryClient={queryClient}
+          realtime={createRealtimeLoader(config.realtime)}
+        >
           <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,
     )
     if (!import.meta.env.DEV) {
-      whenRouterReady(router, () =>
-        watchBuildFreshness({
-          ...currentBuild,
-          fetch: window.fetch.bind(window),
-          onNewerBuild: announceUpdate,
-        }),
-      )
+      // The watcher (and its schemas) loads when the manifest is due, 1 s after the app is
+      // ready (spec §9): none of it is needed to paint the first screen.
+      whenRouterReady(router, () => {
+        setTimeout(() => {
+          void import('../lib/build-freshness').then(({ watchBuildFreshness }) =>
+            watchBuildFreshness({
+              ...currentBuild,
+              fetch: window.fetch.bind(window),
+              onNewerBuild: announceUpdate,
+              manifestDelayMs: 0,
+            }),
+          )
+        }, BUILD_MANIFEST_DELAY_MS)
+      })
     }
   } catch (error) {
     console.error('Tableside could not start', error)

@@ -15,6 +15,8 @@ export interface BuildFreshnessOptions {
   fetch: typeof globalThis.fetch
   onNewerBuild: (latest: LatestBuild) => void
   onManifest?: (manifest: BuildManifest) => void
+  /** How long after now to fetch the manifest; the caller may have waited part of it already. */
+  manifestDelayMs?: number
 }
 
 type Fetched<T> = { status: 'ok'; data: T } | { status: 'missing' } | { status: 'failed' }
@@ -66,7 +68,10 @@ export function watchBuildFreshness(options: BuildFreshnessOptions): () => void 
     if (manifest.status === 'missing') await checkLatest()
   }
 
-  const manifestTimer = setTimeout(() => void loadManifest(), BUILD_MANIFEST_DELAY_MS)
+  const manifestTimer = setTimeout(
+    () => void loadManifest(),
+    options.manifestDelayMs ?? BUILD_MANIFEST_DELAY_MS,
+  )
   const checkTimer = setInterval(() => void checkLatest(), LATEST_BUILD_CHECK_INTERVAL_MS)
   return () => {
     clearTimeout(manifestTimer)

@@ -3,7 +3,9 @@ import Pusher from 'pusher'
 import type { ServerConfig } from '../../config/env'
 import { loadRealtimeCredentials, type RealtimeCredentials } from './credentials'
 import { RealtimeHub, type OutboundEvent } from './hub'
+import { ChannelAuthorizer, registerChannelAuthorization } from './channel-authorization'
 import { registerPusherHttpApi } from './pusher-http-api'
+import { registerRealtimeStatsSink } from './stats-sink'
 import { RedisCluster } from './redis-cluster'
 import { attachWebsocketEndpoint } from './websocket-endpoint'
 
@@ -17,6 +19,8 @@ export interface Realtime {
   broadcaster: Broadcaster
   /** The built-in hub, when this server runs one (driver `hub`). */
   hub: RealtimeHub | undefined
+  /** Features add the rules that decide who may join their private and presence channels. */
+  channels: ChannelAuthorizer
 }
 
 /**
@@ -29,6 +33,9 @@ export async function registerRealtime(
   config: ServerConfig,
 ): Promise<Realtime> {
   const credentials = loadRealtimeCredentials(config.realtime, config.dataDir)
+  const channels = new ChannelAuthorizer()
+  registerChannelAuthorization(app, credentials, channels)
+  registerRealtimeStatsSink(app)
 
   if (config.realtime.driver === 'pusher') {
     const { host, port, scheme, cluster } = config.realtime
@@ -48,7 +55,7 @@ export async function registerRealtime(
         })
       },
     }
-    return { credentials, broadcaster, hub: undefined }
+    return { credentials, broadcaster, hub: undefined, channels }
   }
 
   const cluster = config.realtime.redisUrl
@@ -64,5 +71,5 @@ export async function registerRealtime(
   app.addHook('onClose', async () => {
     await hub.cluster.close()
   })
-  return { credentials, broadcaster: hub, hub }
+  return { credentials, broadcaster: hub, hub, channels }
 }

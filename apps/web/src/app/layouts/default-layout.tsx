@@ -1,6 +1,7 @@
 import { Outlet, useMatch } from 'react-router'
 import { useRestaurant, useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
 import { useMessages } from '../../lib/i18n/use-translation'
+import { LiveIndicator } from '../../features/realtime/live-indicator'
 import { AppHeader } from './app-header'
 import { DinerNav } from './diner-nav'
 import { GarconNav } from './garcon-nav'
@@ -24,6 +25,7 @@ export function DefaultLayout() {
         area={inGarconArea ? 'garcon' : 'diner'}
       />
       <main id="main" className="app-main" tabIndex={-1} data-layout="default">
+        <LiveIndicator />
         <Outlet />
       </main>
       {inGarconArea ? (

@@ -1,6 +1,14 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { Outlet } from 'react-router'
-import { ensureRestaurant } from '../../features/restaurant/api/get-restaurant'
+import { useQueryClient } from '@tanstack/react-query'
+import { restaurantChannel, restaurantUpdated } from '@tableside/contracts/realtime-events'
+import {
+  ensureRestaurant,
+  restaurantQueryOptions,
+} from '../../features/restaurant/api/get-restaurant'
+import { useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
+import { useChannelEvent } from '../../features/realtime/use-channel-event'
+import { useApiClient } from '../../lib/app-context'
 import type { AppDeps } from '../router'
 
 /** `/rest/:restaurant_id`: every screen below needs the restaurant; an unknown one is a 404. */
@@ -9,6 +17,14 @@ export function restaurantLoader({ queryClient, api }: Pick<AppDeps, 'queryClien
     ensureRestaurant(queryClient, api, params.restaurant_id)
 }
 
+/** Keeps the restaurant's profile live: a rename or a new default language shows at once. */
 export function RestaurantRoute() {
+  const restaurantId = useRestaurantId()
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  useChannelEvent(restaurantChannel(restaurantId), restaurantUpdated, (restaurant) => {
+    if (restaurant.id !== restaurantId) return
+    queryClient.setQueryData(restaurantQueryOptions(api, restaurantId).queryKey, restaurant)
+  })
   return <Outlet />
 }

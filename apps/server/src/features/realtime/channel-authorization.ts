@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import * as z from 'zod/mini'
+import { HttpError } from '../../http/http-error'
+import type { RealtimeCredentials } from './credentials'
+import { CHANNEL_NAME, MAX_CHANNEL_NAME_LENGTH } from './hub'
+import { channelAuth } from './signatures'
+
+export type ChannelDecision =
+  | { allow: false; reason: string }
+  | { allow: true; presence?: { userId: string; userInfo: Record<string, unknown> } }
+
+/**
+ * A product rule for one family of channels, e.g. `private-table.{sessionId}` for whoever
+ * holds that table session. Features register their rules; a channel no rule claims is refused.
+ */
+export interface ChannelRule {
+  pattern: RegExp
+  decide(request: FastifyRequest, match: RegExpExecArray): Promise<ChannelDecision>
+}
+
+const authBody = z.object({
+  socket_id: z.string().check(z.regex(/^\d+\.\d+$/, 'socket_id looks like 123.456')),
+  channel_name: z
+    .string()
+    .check(
+      z.maxLength(MAX_CHANNEL_NAME_LENGTH),
+      z.regex(CHANNEL_NAME, 'Invalid channel name'),
+      z.regex(/^(private-|presence-)/, 'Only private and presence channels need authorization'),
+    ),
+})
+
+export class ChannelAuthorizer {
+  readonly #rules: ChannelRule[] = []
+
+  add(rule: ChannelRule): void {
+    this.#rules.push(rule)
+  }
+
+  async decide(request: FastifyRequest, channel: string): Promise<ChannelDecision> {
+    for (const rule of this.#rules) {
+      const match = rule.pattern.exec(channel)
+      if (match) return rule.decide(request, match)
+    }
+    return { allow: false, reason: `No one may join ${channel}.` }
+  }
+}
+
+/**
+ * `POST /broadcasting/auth`, as pusher-js sends it (form fields `socket_id`, `channel_name`):
+ * signs the subscription when the product rules allow it, 403 in the error shape otherwise.
+ */
+export function registerChannelAuthorization(
+  app: FastifyInstance,
+  credentials: RealtimeCredentials,
+  authorizer: ChannelAuthorizer,
+): void {
+  void app.register((plain, _options, done) => {
+    plain.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, parsed) => {
+        parsed(null, Object.fromEntries(new URLSearchParams(String(body))))
+      },
+    )
+    plain
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/broadcasting/auth', { schema: { hide: true, body: authBody } }, async (request) => {
+        const { socket_id: socketId, channel_name: channel } = request.body
+        const decision = await authorizer.decide(request, channel)
+        if (!decision.allow) throw new HttpError(403, 'forbidden', decision.reason)
+        if (!channel.startsWith('presence-')) {
+          return { auth: channelAuth(credentials.key, credentials.secret, socketId, channel) }
+        }
+        if (!decision.presence) throw new HttpError(403, 'forbidden', 'Presence needs a user.')
+        const channelData = JSON.stringify({
+          user_id: decision.presence.userId,
+          user_info: decision.presence.userInfo,
+        })
+        return {
+          auth: channelAuth(credentials.key, credentials.secret, socketId, channel, channelData),
+          channel_data: channelData,
+        }
+      })
+    done()
+  })
+}

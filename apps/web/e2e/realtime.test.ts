@@ -1,0 +1,43 @@
+import Pusher from 'pusher'
+import { describe, expect, inject, it } from 'vitest'
+import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+
+describe('Open pages stay live', () => {
+  const browser = useBrowser()
+
+  it('a page subscribed to its restaurant shows an event published through the HTTP API', async () => {
+    const { page, problems } = await browser.phone()
+    const sockets: string[] = []
+    page.on('websocket', (ws) => sockets.push(ws.url()))
+    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    expect(await page.locator('header').textContent()).toContain('Самовар')
+    await expect.poll(() => sockets.length, { timeout: 10_000 }).toBe(1)
+    expect(sockets[0]).toMatch(
+      new RegExp(`^ws://127\\.0\\.0\\.1:\\d+/app/${inject('realtime').key}\\?protocol=7`),
+    )
+
+    const { appId, key, secret } = inject('realtime')
+    const { hostname, port } = new URL(baseUrl())
+    const server = new Pusher({ appId, key, secret, host: hostname, port, useTLS: false })
+    const renamed = {
+      id: 'demo',
+      name: 'Бистро «Самовар» на Арбате',
+      locale: 'ru-RU',
+      defaultLanguage: 'ru',
+      currency: 'RUB',
+      timezone: 'Europe/Moscow',
+    }
+    // The subscription may still be on its way: publish until the page shows it.
+    await expect
+      .poll(
+        async () => {
+          await server.trigger('restaurant.demo', 'restaurant.updated', renamed)
+          return page.locator('header').textContent()
+        },
+        { timeout: 10_000, interval: 250 },
+      )
+      .toContain('на Арбате')
+    expect(problems).toEqual([])
+    await keepScreenshot(page, 'realtime-renamed')
+  })
+})

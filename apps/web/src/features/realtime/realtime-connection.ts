@@ -1,0 +1,124 @@
+import type Pusher from 'pusher-js'
+import type { RuntimeConfig } from '@tableside/contracts/runtime-config'
+import {
+  GARCON_TOKEN_COOKIE,
+  GARCON_TOKEN_HEADER,
+  PROFILE_TOKEN_COOKIE,
+  PROFILE_TOKEN_HEADER,
+} from '../../config/constants'
+import { readCookie } from '../../lib/cookies'
+
+export type RealtimeState = 'idle' | 'connecting' | 'connected' | 'unavailable' | 'failed'
+
+type Listener = () => void
+
+/**
+ * One pusher-js connection for the page (spec §7: ws/wss only, host and port from runtime
+ * config, the port used for both, TLS forced off, encryption off, statistics on but sent to
+ * our own server). pusher-js is imported only when the first subscription asks for it, so
+ * it is not part of any route's first load.
+ */
+export class RealtimeConnection {
+  #client: Promise<Pusher> | undefined
+  #state: RealtimeState = 'idle'
+  readonly #listeners = new Set<Listener>()
+  readonly #config: RuntimeConfig['realtime']
+  readonly #listenersPerChannel = new Map<string, number>()
+
+  constructor(config: RuntimeConfig['realtime']) {
+    this.#config = config
+  }
+
+  /**
+   * Calls `listener` with the data of every `eventName` on `channel`. The channel is
+   * subscribed while anyone listens to it; the returned function stops listening.
+   */
+  listen(channel: string, eventName: string, listener: (data: unknown) => void): () => void {
+    let stopped = false
+    let unbind: (() => void) | undefined
+    this.#listenersPerChannel.set(channel, (this.#listenersPerChannel.get(channel) ?? 0) + 1)
+    void this.client().then((client) => {
+      if (stopped) return
+      // Returns the channel when it is already subscribed.
+      const subscription = client.subscribe(channel)
+      subscription.bind(eventName, listener)
+      unbind = () => subscription.unbind(eventName, listener)
+    })
+    return () => {
+      stopped = true
+      unbind?.()
+      const left = (this.#listenersPerChannel.get(channel) ?? 1) - 1
+      if (left > 0) {
+        this.#listenersPerChannel.set(channel, left)
+        return
+      }
+      this.#listenersPerChannel.delete(channel)
+      void this.#client?.then((client) => {
+        if (!this.#listenersPerChannel.has(channel)) client.unsubscribe(channel)
+      })
+    }
+  }
+
+  get state(): RealtimeState {
+    return this.#state
+  }
+
+  onStateChange(listener: Listener): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  client(): Promise<Pusher> {
+    this.#client ??= import('pusher-js').then(({ default: PusherClient }) => {
+      const { key, host, port, cluster, authEndpoint } = this.#config
+      const tokenHeaders = () => {
+        const headers: Record<string, string> = {}
+        const garcon = readCookie(GARCON_TOKEN_COOKIE)
+        const profile = readCookie(PROFILE_TOKEN_COOKIE)
+        if (garcon) headers[GARCON_TOKEN_HEADER] = garcon
+        if (profile) headers[PROFILE_TOKEN_HEADER] = profile
+        return headers
+      }
+      const client = new PusherClient(key, {
+        cluster,
+        wsHost: host,
+        wsPort: port,
+        wssPort: port,
+        forceTLS: false,
+        enabledTransports: ['ws', 'wss'],
+        enableStats: true,
+        statsHost: location.host,
+        channelAuthorization: {
+          endpoint: authEndpoint,
+          transport: 'ajax',
+          headersProvider: tokenHeaders,
+        },
+      })
+      this.#setState('connecting')
+      client.connection.bind('state_change', ({ current }: { current: string }) => {
+        this.#setState(toState(current))
+      })
+      return client
+    })
+    return this.#client
+  }
+
+  #setState(state: RealtimeState): void {
+    if (state === this.#state) return
+    this.#state = state
+    for (const listener of this.#listeners) listener()
+  }
+}
+
+function toState(pusherState: string): RealtimeState {
+  switch (pusherState) {
+    case 'connected':
+      return 'connected'
+    case 'unavailable':
+      return 'unavailable'
+    case 'failed':
+      return 'failed'
+    default:
+      return 'connecting'
+  }
+}

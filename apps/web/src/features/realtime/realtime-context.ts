@@ -1,0 +1,30 @@
+import { createContext, useContext } from 'react'
+import type { RuntimeConfig } from '@tableside/contracts/runtime-config'
+import type { RealtimeConnection } from './realtime-connection'
+
+/** Loads the page's one realtime connection on first use; its code is not in the first load. */
+export type LoadRealtime = () => Promise<RealtimeConnection>
+
+export const RealtimeContext = createContext<LoadRealtime | null>(null)
+
+export function createRealtimeLoader(config: RuntimeConfig['realtime']): LoadRealtime {
+  let connection: Promise<RealtimeConnection> | undefined
+  return () =>
+    (connection ??= whenIdle()
+      .then(() => import('./realtime-connection'))
+      .then(({ RealtimeConnection }) => new RealtimeConnection(config)))
+}
+
+/** Live updates connect once the screen has painted: the menu comes first on a weak phone. */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 1500 })
+    else setTimeout(resolve, 200)
+  })
+}
+
+export function useRealtimeLoader(): LoadRealtime {
+  const load = useContext(RealtimeContext)
+  if (!load) throw new Error('Realtime hooks need the app providers')
+  return load
+}
