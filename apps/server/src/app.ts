@@ -7,13 +7,20 @@ import './config/zod-messages'
 import type { DatabaseHandle } from './db/database'
 import { registerRestaurantRoutes } from './features/restaurants/restaurant-routes'
 import { createRestaurantRepository } from './features/restaurants/restaurant-repository'
-import { registerRealtime } from './features/realtime/realtime'
+import { registerRealtime, type Realtime } from './features/realtime/realtime'
 import { registerClientErrorRoutes } from './features/system/client-error-routes'
 import { registerHealthRoutes } from './features/system/health-routes'
 import { installErrorHandler } from './plugins/error-handler'
 import { registerOpenApi } from './plugins/openapi'
 import { registerSecurityHeaders } from './plugins/security'
 import { registerSpa } from './plugins/spa'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** How features publish live updates and declare who may join their channels. */
+    realtime: Realtime
+  }
+}
 
 export interface AppOptions {
   config: ServerConfig
@@ -60,6 +67,7 @@ export async function buildApp({
   )
 
   const realtime = await registerRealtime(app, config)
+  app.decorate('realtime', realtime)
   await registerSpa(app, config, realtime.credentials.key)
   return app
 }

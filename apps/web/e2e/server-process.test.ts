@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import Pusher from 'pusher'
+import PusherClient from 'pusher-js'
 import { describe, expect, it } from 'vitest'
 import { startServer } from '../../../scripts/lib/server-process.mjs'
 
@@ -31,3 +33,53 @@ describe('Operator runs the server', () => {
     )
   })
 })
+
+const redisUrl = process.env.TEST_REDIS_URL
+
+describe.skipIf(!redisUrl)(
+  `Two server processes act as one realtime hub through Redis${redisUrl ? '' : ' (skipped: TEST_REDIS_URL is not set)'}`,
+  () => {
+    it('an event published on one process reaches a pusher-js client of the other', async () => {
+      const credentials = {
+        REALTIME_APP_ID: String(Date.now()),
+        REALTIME_APP_KEY: 'two-nodes',
+        REALTIME_APP_SECRET: 'two-nodes-secret',
+      }
+      const env = { ...credentials, REDIS_URL: redisUrl ?? '', DEMO_SEED: 'false' }
+      const a = await startServer({ env })
+      const b = await startServer({ env })
+      const client = new PusherClient(credentials.REALTIME_APP_KEY, {
+        cluster: 'mt1',
+        wsHost: '127.0.0.1',
+        wsPort: b.port,
+        forceTLS: false,
+        enabledTransports: ['ws'],
+        disableStats: true,
+      })
+      try {
+        const channel = client.subscribe('restaurant.two-nodes')
+        await new Promise((resolve) => channel.bind('pusher:subscription_succeeded', resolve))
+        const received = new Promise((resolve) => channel.bind('menu.changed', resolve))
+        const sdk = new Pusher({
+          appId: credentials.REALTIME_APP_ID,
+          key: credentials.REALTIME_APP_KEY,
+          secret: credentials.REALTIME_APP_SECRET,
+          host: '127.0.0.1',
+          port: String(a.port),
+          useTLS: false,
+        })
+        const info = await sdk.get({
+          path: '/channels/restaurant.two-nodes',
+          params: { info: 'subscription_count' },
+        })
+        expect(await info.json()).toEqual({ occupied: true, subscription_count: 1 })
+        await sdk.trigger('restaurant.two-nodes', 'menu.changed', { dishId: 5 })
+        expect(await received).toEqual({ dishId: 5 })
+      } finally {
+        client.disconnect()
+        expect(await a.stop()).toBe(0)
+        expect(await b.stop()).toBe(0)
+      }
+    })
+  },
+)

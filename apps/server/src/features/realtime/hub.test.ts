@@ -155,6 +155,28 @@ describe('realtime hub with the real pusher-js and pusher SDK', () => {
     client.disconnect()
   })
 
+  it('joins private-encrypted channels with a signature, and keeps client events off them', async () => {
+    const socket = await rawSocket(node.port)
+    const channel = 'private-encrypted-bill.s9'
+    socket.send({ event: 'pusher:subscribe', data: { channel } })
+    await vi.waitFor(() => expect(socket.last()?.event).toBe('pusher:subscription_error'))
+    socket.send({
+      event: 'pusher:subscribe',
+      data: {
+        channel,
+        auth: channelAuth(credentials.key, credentials.secret, socket.socketId, channel),
+      },
+    })
+    await vi.waitFor(() =>
+      expect(socket.last()?.event).toBe('pusher_internal:subscription_succeeded'),
+    )
+    socket.send({ event: 'client-note', channel, data: {} })
+    await vi.waitFor(() =>
+      expect(socket.last()).toMatchObject({ event: 'pusher:error', data: { code: 4301 } }),
+    )
+    socket.ws.close()
+  })
+
   it('refuses channel names that break the rules', async () => {
     const socket = await rawSocket(node.port)
     for (const channel of ['has space', 'x'.repeat(201), 'emoji-☕']) {
