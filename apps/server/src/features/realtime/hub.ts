@@ -314,12 +314,7 @@ export class RealtimeHub {
         refuse('AuthError', 'Sign in as this user first', 403)
         return
       }
-      this.#join(connection, channel)
-      this.#send(connection, {
-        event: 'pusher_internal:subscription_succeeded',
-        channel,
-        data: '{}',
-      })
+      this.#joinAndConfirm(connection, channel)
       return
     }
     if (channel.length > MAX_CHANNEL_NAME_LENGTH || !CHANNEL_NAME.test(channel)) {
@@ -331,23 +326,14 @@ export class RealtimeHub {
       return
     }
     if (connection.channels.has(channel)) {
-      this.#send(connection, {
-        event: 'pusher_internal:subscription_succeeded',
-        channel,
-        data: '{}',
-      })
+      this.#joinAndConfirm(connection, channel)
       return
     }
 
     const isPresence = channel.startsWith('presence-')
     const isPrivate = channel.startsWith('private-')
     if (!isPresence && !isPrivate) {
-      this.#join(connection, channel)
-      this.#send(connection, {
-        event: 'pusher_internal:subscription_succeeded',
-        channel,
-        data: '{}',
-      })
+      this.#joinAndConfirm(connection, channel)
       return
     }
 
@@ -365,12 +351,7 @@ export class RealtimeHub {
       return
     }
     if (!isPresence) {
-      this.#join(connection, channel)
-      this.#send(connection, {
-        event: 'pusher_internal:subscription_succeeded',
-        channel,
-        data: '{}',
-      })
+      this.#joinAndConfirm(connection, channel)
       return
     }
 
@@ -434,6 +415,11 @@ export class RealtimeHub {
         exceptSocketId: connection.socketId,
       })
     }
+  }
+
+  #joinAndConfirm(connection: Connection, channel: string): void {
+    this.#join(connection, channel)
+    this.#send(connection, { event: 'pusher_internal:subscription_succeeded', channel, data: '{}' })
   }
 
   #join(connection: Connection, channel: string): void {
