@@ -2,17 +2,10 @@ import { FetchError, ofetch } from 'ofetch'
 import { safeParse } from 'zod/mini'
 import type { $ZodType, input, output } from 'zod/v4/core'
 import { fillPath, type Endpoint } from '@tableside/contracts/endpoint'
-import {
-  GARCON_TOKEN_COOKIE,
-  GARCON_TOKEN_HEADER,
-  GET_RETRY_COUNT,
-  PROFILE_TOKEN_COOKIE,
-  PROFILE_TOKEN_HEADER,
-  RETRY_DELAY_MS,
-  RETRY_STATUS_CODES,
-} from '../config/constants'
+import { GET_RETRY_COUNT, RETRY_DELAY_MS, RETRY_STATUS_CODES } from '../config/constants'
 import { ApiError } from './api-error'
 import { readCookie as readDocumentCookie } from './cookies'
+import { tokenHeaders } from './token-headers'
 
 export interface ApiClientOptions {
   /** Runtime config `apiBase`, e.g. `/api/v1` or `http://127.0.0.1:3000/api/v1`. */
@@ -95,11 +88,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       retryDelay: options.retryDelayMs ?? RETRY_DELAY_MS,
       retryStatusCodes: [...RETRY_STATUS_CODES],
       onRequest({ options: request }) {
-        // Read on every request: a sign-in or sign-out elsewhere changes the cookies.
-        const garconToken = readCookie(GARCON_TOKEN_COOKIE)
-        const profileToken = readCookie(PROFILE_TOKEN_COOKIE)
-        if (garconToken) request.headers.set(GARCON_TOKEN_HEADER, garconToken)
-        if (profileToken) request.headers.set(PROFILE_TOKEN_HEADER, profileToken)
+        for (const [name, value] of Object.entries(tokenHeaders(readCookie))) {
+          request.headers.set(name, value)
+        }
       },
     },
     options.fetch ? { fetch: options.fetch } : undefined,

@@ -149,6 +149,18 @@ export function registerPusherHttpApi(
     const api = plain.withTypeProvider<ZodTypeProvider>()
     const rawBody = (request: FastifyRequest) =>
       typeof request.body === 'string' ? request.body : ''
+    /** Checks the signature over the exact bytes sent, then reads the body against `schema`. */
+    const signedBody = <S extends z.ZodMiniType>(
+      request: FastifyRequest,
+      signed: { appId: string; query: Readonly<Record<string, string>> },
+      schema: S,
+    ): z.infer<S> => {
+      const raw = rawBody(request)
+      verify(request, signed.appId, signed.query, raw)
+      return parseBody(schema, raw)
+    }
+    const publish = (channels: string[], name: string, data: string, socketId?: string) =>
+      hub.publish({ channels, name, data, ...(socketId ? { exceptSocketId: socketId } : {}) })
     const describeAll = async (channels: readonly string[], fields: Set<string>) =>
       Object.fromEntries(
         await Promise.all(
@@ -163,18 +175,15 @@ export function registerPusherHttpApi(
       '/apps/:appId/events',
       { schema: { hide: true, params: appParams, querystring: signedQuery } },
       async (request) => {
-        const raw = rawBody(request)
-        verify(request, request.params.appId, request.query, raw)
-        const body = parseBody(triggerBody, raw)
+        const body = signedBody(
+          request,
+          { appId: request.params.appId, query: request.query },
+          triggerBody,
+        )
         const channels = body.channels ?? (body.channel ? [body.channel] : [])
         if (channels.length === 0)
           throw new HttpError(400, 'validation_failed', 'Name a channel or channels.')
-        await hub.publish({
-          channels,
-          name: body.name,
-          data: body.data,
-          ...(body.socket_id ? { exceptSocketId: body.socket_id } : {}),
-        })
+        await publish(channels, body.name, body.data, body.socket_id)
         const fields = infoFields(body.info)
         return fields.size === 0 ? {} : { channels: await describeAll(channels, fields) }
       },
@@ -184,16 +193,13 @@ export function registerPusherHttpApi(
       '/apps/:appId/batch_events',
       { schema: { hide: true, params: appParams, querystring: signedQuery } },
       async (request) => {
-        const raw = rawBody(request)
-        verify(request, request.params.appId, request.query, raw)
-        const { batch } = parseBody(batchBody, raw)
+        const { batch } = signedBody(
+          request,
+          { appId: request.params.appId, query: request.query },
+          batchBody,
+        )
         for (const event of batch) {
-          await hub.publish({
-            channels: [event.channel],
-            name: event.name,
-            data: event.data,
-            ...(event.socket_id ? { exceptSocketId: event.socket_id } : {}),
-          })
+          await publish([event.channel], event.name, event.data, event.socket_id)
         }
         if (!batch.some((event) => event.info)) return {}
         return {

@@ -1,12 +1,6 @@
 import type Pusher from 'pusher-js'
 import type { RuntimeConfig } from '@tableside/contracts/runtime-config'
-import {
-  GARCON_TOKEN_COOKIE,
-  GARCON_TOKEN_HEADER,
-  PROFILE_TOKEN_COOKIE,
-  PROFILE_TOKEN_HEADER,
-} from '../../config/constants'
-import { readCookie } from '../../lib/cookies'
+import { tokenHeaders } from '../../lib/token-headers'
 
 export type RealtimeState = 'idle' | 'connecting' | 'connected' | 'unavailable' | 'failed'
 
@@ -71,14 +65,6 @@ export class RealtimeConnection {
   client(): Promise<Pusher> {
     this.#client ??= import('pusher-js').then(({ default: PusherClient }) => {
       const { key, host, port, cluster, authEndpoint } = this.#config
-      const tokenHeaders = () => {
-        const headers: Record<string, string> = {}
-        const garcon = readCookie(GARCON_TOKEN_COOKIE)
-        const profile = readCookie(PROFILE_TOKEN_COOKIE)
-        if (garcon) headers[GARCON_TOKEN_HEADER] = garcon
-        if (profile) headers[PROFILE_TOKEN_HEADER] = profile
-        return headers
-      }
       const client = new PusherClient(key, {
         cluster,
         wsHost: host,
@@ -91,7 +77,7 @@ export class RealtimeConnection {
         channelAuthorization: {
           endpoint: authEndpoint,
           transport: 'ajax',
-          headersProvider: tokenHeaders,
+          headersProvider: () => tokenHeaders(),
         },
       })
       this.#setState('connecting')
