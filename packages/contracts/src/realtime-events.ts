@@ -1,3 +1,4 @@
+import * as z from 'zod/mini'
 import type { $ZodType } from 'zod/v4/core'
 import { restaurant } from './restaurants'
 
@@ -13,4 +14,17 @@ export const restaurantChannel = (restaurantId: string) => `restaurant.${restaur
 export const restaurantUpdated = {
   name: 'restaurant.updated',
   data: restaurant,
+} as const satisfies RealtimeEvent
+
+/**
+ * The menu changed. A stop-list change lists the dishes whose availability flipped, so an
+ * open menu patches itself; any other change has `availability: null` and the menu refetches.
+ */
+export const menuUpdated = {
+  name: 'menu.updated',
+  data: z.object({
+    restaurantId: z.string(),
+    version: z.string(),
+    availability: z.nullable(z.array(z.object({ dishId: z.string(), available: z.boolean() }))),
+  }),
 } as const satisfies RealtimeEvent

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { defineEndpoint } from './endpoint'
+import { image, localizedText, money } from './text'
 
 export const restaurantId = z
   .string()
@@ -13,9 +14,57 @@ export const restaurantId = z
 export const uiLanguage = z.enum(['ru', 'en'])
 export type UiLanguage = z.infer<typeof uiLanguage>
 
+export const orderType = z.enum(['dine_in', 'delivery', 'pickup', 'preorder'])
+export type OrderType = z.infer<typeof orderType>
+
+export const paymentMethod = z.enum(['cash', 'card', 'sbp'])
+export type PaymentMethod = z.infer<typeof paymentMethod>
+
+const clockTime = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time is HH:MM'))
+
+/**
+ * One day's opening hours in the restaurant's timezone. `day` is ISO (1 = Monday).
+ * A `closes` earlier than `opens` runs past midnight (18:00–02:00).
+ */
+export const openingHours = z.object({
+  day: z.int().check(z.gte(1), z.lte(7)),
+  opens: clockTime,
+  closes: clockTime,
+})
+export type OpeningHours = z.infer<typeof openingHours>
+
+export const restaurantSettings = z.object({
+  orderTypes: z.array(orderType),
+  paymentMethods: z.array(paymentMethod),
+  onlinePayment: z.boolean(),
+  /** Tip suggestions in percent of the bill, e.g. [5, 10, 15]. */
+  tipPresetsPercent: z.array(z.int().check(z.gte(1), z.lte(50))),
+  /** Service charge in basis points of the subtotal (1000 = 10 %); 0 for none. */
+  serviceChargeBasisPoints: z.int().check(z.gte(0), z.lte(3000)),
+  delivery: z.object({
+    minOrder: money,
+    fee: money,
+    /** A subtotal from which delivery is free; null when it never is. */
+    freeFrom: z.nullable(money),
+    leadTimeMinutes: z.int().check(z.gte(0)),
+    zoneNote: z.nullable(localizedText),
+  }),
+  preorder: z.object({
+    leadTimeMinutes: z.int().check(z.gte(0)),
+    slotMinutes: z.int().check(z.gte(5), z.lte(240)),
+  }),
+  /** A table session ends after this long without activity. */
+  tableSessionMinutes: z.int().check(z.gte(5), z.lte(24 * 60)),
+})
+export type RestaurantSettings = z.infer<typeof restaurantSettings>
+
 export const restaurant = z.object({
   id: z.string(),
   name: z.string(),
+  description: z.nullable(localizedText),
+  logo: z.nullable(image),
+  address: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
   /** BCP 47 tag used for prices and dates, e.g. `ru-RU`. */
   locale: z.string(),
   /** The language the restaurant's diners see first. */
@@ -23,13 +72,15 @@ export const restaurant = z.object({
   /** ISO 4217, e.g. `RUB`. Money is always integer minor units. */
   currency: z.string(),
   timezone: z.string(),
+  openingHours: z.array(openingHours),
+  settings: restaurantSettings,
 })
 export type Restaurant = z.infer<typeof restaurant>
 
 export const getRestaurant = defineEndpoint({
   method: 'GET',
   path: '/restaurants/:restaurantId',
-  summary: "A restaurant's public profile",
+  summary: "A restaurant's public profile and settings",
   tags: ['restaurants'],
   params: z.object({ restaurantId }),
   status: 200,

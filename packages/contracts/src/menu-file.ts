@@ -1,0 +1,221 @@
+import * as z from 'zod/mini'
+import type { FieldError } from './errors'
+import { allergen, dietTag, highlight, nutrition, portion } from './menu'
+import { image, localizedText, money, slugId } from './text'
+
+/**
+ * The file a restaurant keeps its menu in: `npm run menu:export` writes it and
+ * `npm run menu:import` reads it. Nested as people think of a menu (menu → categories →
+ * dishes); optional fields take the defaults shown. Importing replaces the restaurant's
+ * whole menu and its stories.
+ */
+export const MENU_FILE_FORMAT = 'tableside.menu/1'
+export const MAX_CATEGORY_DEPTH = 3
+
+const text = localizedText
+const optionalText = z.optional(localizedText)
+
+export const modifierOptionFile = z.object({
+  id: slugId,
+  name: text,
+  priceDelta: z._default(money, 0),
+  preselected: z._default(z.boolean(), false),
+  available: z._default(z.boolean(), true),
+})
+
+export const modifierGroupFile = z.object({
+  id: slugId,
+  name: text,
+  minChoices: z.int().check(z.gte(0), z.lte(20)),
+  maxChoices: z.int().check(z.gte(1), z.lte(20)),
+  options: z.array(modifierOptionFile).check(z.minLength(1), z.maxLength(30)),
+})
+
+export const dishFile = z.object({
+  id: slugId,
+  name: text,
+  description: optionalText,
+  photo: z.optional(image),
+  portion: z.optional(portion),
+  nutrition: z.optional(nutrition),
+  price: money,
+  modifierGroups: z._default(z.array(modifierGroupFile).check(z.maxLength(10)), []),
+  allergens: z._default(z.array(allergen), []),
+  diet: z._default(z.array(dietTag), []),
+  highlight: z.optional(highlight),
+  ageRestricted: z._default(z.boolean(), false),
+  available: z._default(z.boolean(), true),
+})
+export type DishFile = z.infer<typeof dishFile>
+
+export interface CategoryFile {
+  id: string
+  name: z.infer<typeof localizedText>
+  description?: z.infer<typeof localizedText> | undefined
+  dishes: DishFile[]
+  categories: CategoryFile[]
+}
+
+export const categoryFile: z.ZodMiniType<CategoryFile, unknown> = z.object({
+  id: slugId,
+  name: text,
+  description: optionalText,
+  dishes: z._default(z.array(dishFile).check(z.maxLength(500)), []),
+  get categories() {
+    return z._default(z.array(categoryFile).check(z.maxLength(100)), [])
+  },
+})
+
+const clockTime = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time is HH:MM'))
+
+export const menuFileMenu = z.object({
+  id: slugId,
+  name: text,
+  description: optionalText,
+  servedFrom: z.optional(clockTime),
+  servedUntil: z.optional(clockTime),
+  categories: z.array(categoryFile).check(z.maxLength(100)),
+})
+
+export const storyFile = z.object({
+  id: slugId,
+  title: text,
+  caption: optionalText,
+  media: image,
+  dishId: z.optional(slugId),
+  durationMs: z._default(z.int().check(z.gte(2000), z.lte(30_000)), 6000),
+  /** ISO date-times; a story shows only between them. */
+  startsAt: z.optional(z.iso.datetime({ offset: true })),
+  endsAt: z.optional(z.iso.datetime({ offset: true })),
+})
+export type StoryFile = z.infer<typeof storyFile>
+
+export const menuFile = z.object({
+  format: z.literal(MENU_FILE_FORMAT),
+  menus: z.array(menuFileMenu).check(z.minLength(1), z.maxLength(20)),
+  stories: z._default(z.array(storyFile).check(z.maxLength(50)), []),
+})
+export type MenuFile = z.infer<typeof menuFile>
+export type MenuFileMenu = z.infer<typeof menuFileMenu>
+
+/** A dish as it sits in the file, with where it is: for checks and for import. */
+export interface PlacedDish {
+  dish: DishFile
+  menuId: string
+  categoryId: string
+  path: string
+}
+
+export interface PlacedCategory {
+  category: CategoryFile
+  menuId: string
+  parentId: string | null
+  depth: number
+  path: string
+}
+
+/** Every category depth-first (parents first), with its menu, parent and path in the file. */
+export function placedCategories(file: MenuFile): PlacedCategory[] {
+  const placed: PlacedCategory[] = []
+  const walk = (
+    categories: CategoryFile[],
+    menuId: string,
+    parentId: string | null,
+    depth: number,
+    path: string,
+  ) => {
+    categories.forEach((category, i) => {
+      const at = `${path}.categories[${String(i)}]`
+      placed.push({ category, menuId, parentId, depth, path: at })
+      walk(category.categories, menuId, category.id, depth + 1, at)
+    })
+  }
+  file.menus.forEach((menu, i) => {
+    walk(menu.categories, menu.id, null, 1, `menus[${String(i)}]`)
+  })
+  return placed
+}
+
+export function placedDishes(file: MenuFile): PlacedDish[] {
+  return placedCategories(file).flatMap(({ category, menuId, path }) =>
+    category.dishes.map((dish, i) => ({
+      dish,
+      menuId,
+      categoryId: category.id,
+      path: `${path}.dishes[${String(i)}]`,
+    })),
+  )
+}
+
+/**
+ * The rules a schema cannot say: ids unique across the file, choice limits that options
+ * can meet, stories that link to dishes that exist. Empty when the file can be imported.
+ */
+export function menuFileProblems(file: MenuFile): FieldError[] {
+  const problems: FieldError[] = []
+  const problem = (path: string, message: string) => problems.push({ path, message })
+  const unique = (kind: string) => {
+    const seen = new Map<string, string>()
+    return (id: string, path: string) => {
+      const first = seen.get(id)
+      if (first === undefined) seen.set(id, path)
+      else problem(`${path}.id`, `The ${kind} id "${id}" is already used at ${first}`)
+    }
+  }
+
+  const menuIds = unique('menu')
+  file.menus.forEach((menu, i) => {
+    const path = `menus[${String(i)}]`
+    menuIds(menu.id, path)
+    if ((menu.servedFrom === undefined) !== (menu.servedUntil === undefined)) {
+      problem(`${path}.servedUntil`, 'Give both servedFrom and servedUntil, or neither')
+    }
+  })
+
+  const categoryIds = unique('category')
+  for (const { category, depth, path } of placedCategories(file)) {
+    categoryIds(category.id, path)
+    if (depth > MAX_CATEGORY_DEPTH) {
+      problem(`${path}.categories`, `Categories nest at most ${String(MAX_CATEGORY_DEPTH)} levels deep`)
+    }
+  }
+
+  const dishIds = unique('dish')
+  const dishes = placedDishes(file)
+  for (const { dish, path } of dishes) {
+    dishIds(dish.id, path)
+    const groupIds = unique('modifier group')
+    const optionIds = unique('option')
+    dish.modifierGroups.forEach((group, g) => {
+      const groupPath = `${path}.modifierGroups[${String(g)}]`
+      groupIds(group.id, groupPath)
+      group.options.forEach((option, o) => {
+        optionIds(option.id, `${groupPath}.options[${String(o)}]`)
+      })
+      if (group.minChoices > group.maxChoices) {
+        problem(`${groupPath}.minChoices`, 'minChoices cannot be more than maxChoices')
+      }
+      if (group.maxChoices > group.options.length) {
+        problem(`${groupPath}.maxChoices`, 'maxChoices cannot be more than the number of options')
+      }
+      const preselected = group.options.filter((option) => option.preselected).length
+      if (preselected > group.maxChoices) {
+        problem(`${groupPath}.options`, 'More options are preselected than maxChoices allows')
+      }
+    })
+  }
+
+  const knownDishes = new Set(dishes.map(({ dish }) => dish.id))
+  const storyIds = unique('story')
+  file.stories.forEach((story, i) => {
+    const path = `stories[${String(i)}]`
+    storyIds(story.id, path)
+    if (story.dishId !== undefined && !knownDishes.has(story.dishId)) {
+      problem(`${path}.dishId`, `There is no dish "${story.dishId}" in this file`)
+    }
+    if (story.startsAt && story.endsAt && Date.parse(story.startsAt) >= Date.parse(story.endsAt)) {
+      problem(`${path}.endsAt`, 'endsAt must be after startsAt')
+    }
+  })
+  return problems
+}
