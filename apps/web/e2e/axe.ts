@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { run, RunOptions, SerialContextObject } from 'axe-core'
+import type { Page } from 'playwright-core'
+
+const require = createRequire(import.meta.url)
+let axeSource: string | undefined
+
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
+const BLOCKING = new Set(['serious', 'critical'])
+/**
+ * The app's documents allow scripts from their own origin only (script-src 'self'), so an
+ * inline script tag would be refused: axe is offered at a same-origin address that the
+ * browser answers itself and never reaches the server.
+ */
+const AXE_PATH = '/__e2e__/axe-core.js'
+
+/**
+ * Runs axe-core on the page as it is now (WCAG 2.x A and AA rules) and throws listing
+ * every violation of impact serious or critical: rule, what it asks for, and the
+ * selectors of the elements that break it. Minor and moderate findings do not fail.
+ */
+export async function expectNoSeriousViolations(
+  page: Page,
+  options: { include?: string; disableRules?: string[] } = {},
+): Promise<void> {
+  const hasAxe = await page.evaluate(() => 'axe' in window)
+  if (!hasAxe) {
+    const url = new URL(AXE_PATH, page.url()).href
+    axeSource ??= readFileSync(require.resolve('axe-core'), 'utf8')
+    const source = axeSource
+    await page.route(url, (route) =>
+      route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: source }),
+    )
+    try {
+      await page.addScriptTag({ url })
+    } finally {
+      await page.unroute(url)
+    }
+  }
+
+  const context: SerialContextObject | undefined = options.include
+    ? { include: [options.include] }
+    : undefined
+  const runOptions: RunOptions = {
+    runOnly: { type: 'tag', values: WCAG_TAGS },
+    resultTypes: ['violations'],
+    rules: Object.fromEntries((options.disableRules ?? []).map((id) => [id, { enabled: false }])),
+  }
+  const results = await page.evaluate(
+    ([context, runOptions]) => {
+      const axe = Reflect.get(window, 'axe') as { run: typeof run }
+      return context ? axe.run(context, runOptions) : axe.run(runOptions)
+    },
+    [context, runOptions] as const,
+  )
+
+  const blocking = results.violations.filter((violation) => BLOCKING.has(violation.impact ?? ''))
+  if (blocking.length === 0) return
+  const lines = blocking.map((violation) => {
+    const targets = violation.nodes.map(
+      // One selector per frame; an array within a frame descends into shadow roots.
+      (node) =>
+        `    ${node.target.map((part) => (typeof part === 'string' ? part : part.join(' >> '))).join(' | ')}`,
+    )
+    return [
+      `- ${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help}`,
+      `  ${violation.helpUrl}`,
+      ...targets,
+    ].join('\n')
+  })
+  throw new Error(
+    `${blocking.length} serious or critical accessibility violation(s) on ${page.url()}` +
+      `${options.include ? ` within ${options.include}` : ''}:\n${lines.join('\n')}`,
+  )
+}
