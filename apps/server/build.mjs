@@ -9,7 +9,7 @@ const external = Object.keys(pkg.dependencies ?? {}).filter(
 )
 
 await build({
-  entryPoints: { server: 'src/server.ts' },
+  entryPoints: { server: 'src/server.ts', 'menu-cli': 'src/menu-cli.ts' },
   absWorkingDir: new URL('.', import.meta.url).pathname,
   outdir: 'dist',
   bundle: true,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorBody } from '@tableside/contracts/errors'
+import { restaurant } from '@tableside/contracts/restaurants'
 import { createTestApp, type TestApp } from './test/test-app'
 import { postgresSkipReason, testDatabaseKinds } from './test/test-database'
 
@@ -25,7 +26,8 @@ describe.each(testDatabaseKinds)('API on $name', (kind) => {
   it('serves the demo restaurant profile', async () => {
     const response = await t.app.inject('/api/v1/restaurants/demo')
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({
+    const profile = restaurant.parse(response.json())
+    expect(profile).toMatchObject({
       id: 'demo',
       name: 'Бистро «Самовар»',
       locale: 'ru-RU',
@@ -33,6 +35,8 @@ describe.each(testDatabaseKinds)('API on $name', (kind) => {
       currency: 'RUB',
       timezone: 'Europe/Moscow',
     })
+    expect(profile.openingHours).toHaveLength(7)
+    expect(profile.settings.orderTypes).toEqual(['dine_in', 'delivery', 'pickup', 'preorder'])
   })
 
   it('answers 404 in the error shape for an unknown restaurant', async () => {

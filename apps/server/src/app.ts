@@ -5,6 +5,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { ServerConfig } from './config/env'
 import './config/zod-messages'
 import type { DatabaseHandle } from './db/database'
+import { MenuCache } from './features/menu/menu-cache'
+import { createMenuRepository } from './features/menu/menu-repository'
+import { registerMenuRoutes } from './features/menu/menu-routes'
+import { createMenuService, type MenuService } from './features/menu/menu-service'
+import { registerMedia } from './plugins/media'
 import { registerRestaurantRoutes } from './features/restaurants/restaurant-routes'
 import { createRestaurantRepository } from './features/restaurants/restaurant-repository'
 import { registerRealtime, type Realtime } from './features/realtime/realtime'
@@ -19,6 +24,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** How features publish live updates and declare who may join their channels. */
     realtime: Realtime
+    /** Menu changes (import, stop-list) that refresh the served menu and tell open menus. */
+    menu: MenuService
+    /** The menus as served, held in memory per restaurant. */
+    menuCache: MenuCache
   }
 }
 
@@ -56,18 +65,38 @@ export async function buildApp({
   await registerOpenApi(app, config.apiBase)
 
   const { db } = database
+  const realtime = await registerRealtime(app, config)
+  app.decorate('realtime', realtime)
+
+  const menuRepository = createMenuRepository(db)
+  const menuCache = new MenuCache(menuRepository, app.log)
+  menuCache.watch(config.menuCheckIntervalMs)
+  app.addHook('onClose', () => {
+    menuCache.stop()
+    return Promise.resolve()
+  })
+  app.decorate('menuCache', menuCache)
+  app.decorate(
+    'menu',
+    createMenuService({
+      repository: menuRepository,
+      cache: menuCache,
+      broadcaster: realtime.broadcaster,
+    }),
+  )
+
   await app.register(
     (api) => {
       registerHealthRoutes(api, db)
       registerRestaurantRoutes(api, createRestaurantRepository(db))
+      registerMenuRoutes(api, menuCache)
       registerClientErrorRoutes(api)
       return Promise.resolve()
     },
     { prefix: config.apiBase },
   )
 
-  const realtime = await registerRealtime(app, config)
-  app.decorate('realtime', realtime)
+  await registerMedia(app)
   await registerSpa(app, config, realtime.credentials.key)
   return app
 }

@@ -27,6 +27,7 @@ const envSchema = z.object({
   API_BASE: z._default(z.string().check(z.regex(/^\/[a-z0-9/_-]*[a-z0-9]$/)), '/api/v1'),
   BODY_LIMIT_BYTES: z._default(z.coerce.number().check(z.int(), z.minimum(1024)), 262_144),
   PROMO_SITE_URL: z.optional(z.url()),
+  MENU_CHECK_INTERVAL_MS: z._default(z.coerce.number().check(z.int(), z.minimum(100)), 2000),
   WEB_DIST: optionalText,
   REALTIME_DRIVER: z._default(z.enum(['hub', 'pusher']), 'hub'),
   REALTIME_APP_ID: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/))),
@@ -52,6 +53,8 @@ export interface ServerConfig {
   apiBase: string
   bodyLimitBytes: number
   promoSiteUrl: string | null
+  /** How often the server looks for menu changes made by other nodes or the menu CLI. */
+  menuCheckIntervalMs: number
   webDist: string
   realtime: {
     /** `hub`: the built-in hub (across nodes through Redis when `redisUrl` is set); `pusher`: an external service. */
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     apiBase: e.API_BASE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     promoSiteUrl: e.PROMO_SITE_URL ?? null,
+    menuCheckIntervalMs: e.MENU_CHECK_INTERVAL_MS,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,
     realtime: {
       driver: e.REALTIME_DRIVER,

@@ -1,15 +1,49 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Kysely } from 'kysely'
+import type { OpeningHours, RestaurantSettings } from '@tableside/contracts/restaurants'
+import { createMenuRepository } from '../features/menu/menu-repository'
+import { createMenuService } from '../features/menu/menu-service'
+import { demoDir } from '../paths'
 import type { Database } from './schema'
 
 export const DEMO_RESTAURANT_ID = 'demo'
 export const DEMO_TABLE_CODES = Array.from({ length: 12 }, (_, i) => `T${i + 1}`)
+export const DEMO_MENU_FILE = join(demoDir, 'menu.json')
+
+const openingHours: OpeningHours[] = [1, 2, 3, 4, 5, 6, 7].map((day) => ({
+  day,
+  opens: day === 7 ? '09:00' : '08:00',
+  closes: day === 5 || day === 6 ? '01:00' : '23:00',
+}))
+
+const settings: RestaurantSettings = {
+  orderTypes: ['dine_in', 'delivery', 'pickup', 'preorder'],
+  paymentMethods: ['cash', 'card', 'sbp'],
+  onlinePayment: true,
+  tipPresetsPercent: [5, 10, 15],
+  serviceChargeBasisPoints: 0,
+  delivery: {
+    minOrder: 100_000,
+    fee: 19_900,
+    freeFrom: 250_000,
+    leadTimeMinutes: 60,
+    zoneNote: {
+      ru: 'Доставляем в пределах Садового кольца',
+      en: 'We deliver within the Garden Ring',
+    },
+  },
+  preorder: { leadTimeMinutes: 120, slotMinutes: 30 },
+  tableSessionMinutes: 180,
+}
 
 /**
- * A working restaurant on an empty database, so `npm start` shows something real.
- * It never touches a database that already has restaurants.
+ * A working restaurant on an empty database, so `npm start` shows something real: the
+ * restaurant and its tables when there are no restaurants yet, and its menu (from
+ * `apps/server/demo/menu.json`, through the same import restaurants use) while it has none.
  */
 export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  const created = await db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('restaurants').select('id').limit(1).executeTakeFirst()
     if (existing) return false
     await trx
@@ -17,10 +51,18 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
       .values({
         id: DEMO_RESTAURANT_ID,
         name: 'Бистро «Самовар»',
+        description: JSON.stringify({
+          ru: 'Русская кухня без спешки: борщ, пельмени ручной лепки и чай из самовара.',
+          en: 'Unhurried Russian cooking: borscht, hand-made pelmeni and tea from the samovar.',
+        }),
+        address: 'Москва, ул. Покровка, 17',
+        phone: '+7 495 123-45-67',
         locale: 'ru-RU',
         defaultLanguage: 'ru',
         currency: 'RUB',
         timezone: 'Europe/Moscow',
+        openingHours: JSON.stringify(openingHours),
+        settings: JSON.stringify(settings),
       })
       .execute()
     await trx
@@ -37,4 +79,29 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
       .execute()
     return true
   })
+  const menuImported = await seedDemoMenu(db)
+  return created || menuImported
+}
+
+async function seedDemoMenu(db: Kysely<Database>): Promise<boolean> {
+  if (!existsSync(DEMO_MENU_FILE)) return false
+  const demo = await db
+    .selectFrom('restaurants')
+    .select('id')
+    .where('id', '=', DEMO_RESTAURANT_ID)
+    .executeTakeFirst()
+  if (!demo) return false
+  const menu = await db
+    .selectFrom('menus')
+    .select('id')
+    .where('restaurantId', '=', DEMO_RESTAURANT_ID)
+    .limit(1)
+    .executeTakeFirst()
+  if (menu) return false
+  const file: unknown = JSON.parse(readFileSync(DEMO_MENU_FILE, 'utf8'))
+  await createMenuService({ repository: createMenuRepository(db) }).importMenu(
+    DEMO_RESTAURANT_ID,
+    file,
+  )
+  return true
 }

@@ -14,9 +14,13 @@ export interface EndpointInput<E extends Endpoint> {
   reply: FastifyReply
 }
 
+/**
+ * Returns the response body, or the reply itself when the handler has sent a prepared body
+ * (the menu's precompressed bytes, a 304).
+ */
 export type EndpointHandler<E extends Endpoint> = (
   input: EndpointInput<E>,
-) => Promise<EndpointResponse<E>>
+) => Promise<EndpointResponse<E> | FastifyReply> | EndpointResponse<E> | FastifyReply
 
 /**
  * Declares a route from its contract descriptor: the same zod schemas validate the
@@ -47,6 +51,7 @@ export function registerEndpoint<E extends Endpoint>(
         request,
         reply,
       })
+      if (result === reply) return reply
       return reply.code(endpoint.status).send(result)
     },
   })

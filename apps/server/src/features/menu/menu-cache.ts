@@ -1,0 +1,76 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { MenuRepository } from './menu-repository'
+import { buildMenuSnapshot, type MenuSnapshot } from './menu-snapshot'
+
+/**
+ * Every open restaurant's menu, built once per version and held in memory: requests never
+ * query the database for it. A change made through this server refreshes at once; a change
+ * made elsewhere (another node, the menu CLI on PostgreSQL) is noticed by a cheap version
+ * check every `watchIntervalMs`.
+ */
+export class MenuCache {
+  readonly #repository: MenuRepository
+  readonly #log: FastifyBaseLogger
+  readonly #snapshots = new Map<string, MenuSnapshot>()
+  readonly #loading = new Map<string, Promise<MenuSnapshot | undefined>>()
+  #timer: NodeJS.Timeout | undefined
+
+  constructor(repository: MenuRepository, log: FastifyBaseLogger) {
+    this.#repository = repository
+    this.#log = log
+  }
+
+  /** The current snapshot, loading it on first use; undefined for an unknown restaurant. */
+  get(restaurantId: string): MenuSnapshot | Promise<MenuSnapshot | undefined> {
+    return this.#snapshots.get(restaurantId) ?? this.refresh(restaurantId)
+  }
+
+  /** Rebuilds from the database; concurrent callers share one load. */
+  refresh(restaurantId: string): Promise<MenuSnapshot | undefined> {
+    const pending = this.#loading.get(restaurantId)
+    if (pending) return pending
+    const load = this.#load(restaurantId).finally(() => this.#loading.delete(restaurantId))
+    this.#loading.set(restaurantId, load)
+    return load
+  }
+
+  async #load(restaurantId: string): Promise<MenuSnapshot | undefined> {
+    const rows = await this.#repository.load(restaurantId)
+    if (!rows) {
+      this.#snapshots.delete(restaurantId)
+      return undefined
+    }
+    const fresh = buildMenuSnapshot(rows)
+    const held = this.#snapshots.get(restaurantId)
+    // A slower, older load must never replace a newer snapshot.
+    if (held && BigInt(held.version) > BigInt(fresh.version)) return held
+    this.#snapshots.set(restaurantId, fresh)
+    return fresh
+  }
+
+  /** Starts the version check for changes made outside this process. */
+  watch(intervalMs: number): void {
+    this.stop()
+    this.#timer = setInterval(() => {
+      this.checkVersions().catch((error: unknown) => {
+        this.#log.warn({ err: error }, 'Menu version check failed; will retry')
+      })
+    }, intervalMs)
+    this.#timer.unref()
+  }
+
+  async checkVersions(): Promise<void> {
+    if (this.#snapshots.size === 0) return
+    const versions = await this.#repository.versions()
+    for (const [restaurantId, snapshot] of this.#snapshots) {
+      const version = versions.get(restaurantId)
+      if (version === undefined) this.#snapshots.delete(restaurantId)
+      else if (version !== snapshot.version) await this.refresh(restaurantId)
+    }
+  }
+
+  stop(): void {
+    clearInterval(this.#timer)
+    this.#timer = undefined
+  }
+}

@@ -1,0 +1,129 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../db/database'
+import { migrate } from '../../db/migrate'
+import { runMenuCommand } from './menu-command'
+import { createTestRestaurant, testMenuFile } from './test-menu-file'
+
+/** The menu command line against a real embedded database in a data directory, as a restaurant runs it. */
+describe('menu command line', () => {
+  let dir: string
+  const env = () => ({ DATA_DIR: join(dir, 'data') })
+  const run = async (...argv: string[]) => {
+    let out = ''
+    let err = ''
+    const code = await runMenuCommand(argv, {
+      env: env(),
+      out: (text) => (out += text),
+      err: (text) => (err += text),
+    })
+    return { code, out, err }
+  }
+  const writeJson = (name: string, value: unknown) => {
+    const path = join(dir, name)
+    writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value))
+    return path
+  }
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'tableside-menu-cli-'))
+    const database = await openDatabase({ kind: 'pglite', dataDir: env().DATA_DIR })
+    await migrate(database.db)
+    await createTestRestaurant(database.db, 'bistro')
+    await database.close()
+  }, 60_000)
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('imports a valid file, and exports it back so that it imports unchanged', async () => {
+    const imported = await run(
+      'import',
+      writeJson('menu.json', testMenuFile()),
+      '--restaurant',
+      'bistro',
+    )
+    expect(imported).toMatchObject({ code: 0, err: '' })
+    expect(imported.out).toMatch(/^Imported .*menu\.json into "bistro" \(menu version 2\)\.\n$/)
+
+    const first = await run('export', '--restaurant', 'bistro')
+    expect(first.code).toBe(0)
+    const exported: unknown = JSON.parse(first.out)
+    expect(exported).toMatchObject({
+      format: 'tableside.menu/1',
+      menus: [{ id: 'main' }, { id: 'bar' }],
+    })
+
+    expect(
+      (await run('import', writeJson('again.json', exported), '--restaurant', 'bistro')).code,
+    ).toBe(0)
+    expect((await run('export', '--restaurant', 'bistro')).out).toBe(first.out)
+  }, 30_000)
+
+  it('reports every bad field with its path and changes nothing', async () => {
+    const before = (await run('export', '--restaurant', 'bistro')).out
+    const broken = testMenuFile() as ReturnType<typeof testMenuFile> & Record<string, unknown>
+    const soups = broken.menus[0]?.categories[0]
+    if (!soups?.dishes?.[0] || !soups.dishes[1]) throw new Error('fixture changed')
+    Object.assign(soups.dishes[0], { price: -5 })
+    Object.assign(soups.dishes[1], { id: 'borscht' })
+    Object.assign(broken.menus[1] ?? {}, { servedUntil: '25:00' })
+    broken.stories.push({ ...broken.stories[0], id: 'lost', dishId: 'nothing-here' } as never)
+
+    const result = await run('import', writeJson('broken.json', broken), '--restaurant', 'bistro')
+    expect(result.code).toBe(1)
+    expect(result.err).toContain('nothing was changed')
+    expect(result.err).toContain('menus[0].categories[0].dishes[0].price:')
+    expect(result.err).toContain('menus[1].servedUntil: A time is HH:MM')
+
+    // Field rules are checked before the cross-file rules; with those fixed, the rest show.
+    Object.assign(soups.dishes[0], { price: 100 })
+    Object.assign(broken.menus[1] ?? {}, { servedUntil: '23:00' })
+    const second = await run('import', writeJson('broken2.json', broken), '--restaurant', 'bistro')
+    expect(second.code).toBe(1)
+    expect(second.err).toContain(
+      'menus[0].categories[0].dishes[1].id: The dish id "borscht" is already used at menus[0].categories[0].dishes[0]',
+    )
+    expect(second.err).toContain('stories[2].dishId: There is no dish "nothing-here" in this file')
+    expect((await run('export', '--restaurant', 'bistro')).out).toBe(before)
+  }, 30_000)
+
+  it('explains a file that is not JSON, an unknown restaurant and a missing argument', async () => {
+    const notJson = await run(
+      'import',
+      writeJson('bad.json', '{"format": '),
+      '--restaurant',
+      'bistro',
+    )
+    expect(notJson.code).toBe(1)
+    expect(notJson.err).toMatch(/bad\.json is not valid JSON/)
+
+    const unknown = await run(
+      'import',
+      writeJson('ok.json', testMenuFile()),
+      '--restaurant',
+      'nowhere',
+    )
+    expect(unknown).toMatchObject({ code: 1, err: 'There is no restaurant "nowhere".\n' })
+
+    const usage = await run('import')
+    expect(usage.code).toBe(1)
+    expect(usage.err).toContain('Usage:')
+  }, 30_000)
+
+  it('puts dishes on the stop-list and back', async () => {
+    const off = await run('stop-list', '--off', 'borscht', 'ghost', '--restaurant', 'bistro')
+    expect(off.out).toBe('On the stop-list: borscht.\nAlready so, or not on the menu: ghost.\n')
+    const exported = JSON.parse((await run('export', '--restaurant', 'bistro')).out) as {
+      menus: { categories: { dishes: { id: string; available: boolean }[] }[] }[]
+    }
+    expect(exported.menus[0]?.categories[0]?.dishes[0]).toMatchObject({
+      id: 'borscht',
+      available: false,
+    })
+    const on = await run('stop-list', '--on', 'borscht', '--restaurant', 'bistro')
+    expect(on.out).toBe('Back on the menu: borscht.\n')
+  }, 30_000)
+})

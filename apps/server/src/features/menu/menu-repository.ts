@@ -1,0 +1,217 @@
+import { sql, type Kysely, type Transaction } from 'kysely'
+import type { MenuFile } from '@tableside/contracts/menu-file'
+import { placedCategories, placedDishes } from '@tableside/contracts/menu-file'
+import type { Database } from '../../db/schema'
+
+const json = (value: unknown) => JSON.stringify(value)
+const optionalJson = (value: unknown) => (value === undefined ? null : JSON.stringify(value))
+
+export type MenuRows = Awaited<ReturnType<MenuRepository['load']>>
+
+/** All SQL of the menu: reading it whole, replacing it whole, and the stop-list. */
+export function createMenuRepository(db: Kysely<Database>) {
+  return {
+    /** Everything the menu, its dishes and its stories are built from, in menu order. */
+    async load(restaurantId: string) {
+      return db.transaction().execute(async (trx) => {
+        const restaurant = await trx
+          .selectFrom('restaurants')
+          .select(['id', 'currency', sql<string>`menu_version::text`.as('menuVersion')])
+          .where('id', '=', restaurantId)
+          .executeTakeFirst()
+        if (!restaurant) return undefined
+        const menus = await trx
+          .selectFrom('menus')
+          .selectAll()
+          .where('restaurantId', '=', restaurantId)
+          .orderBy('sortOrder')
+          .execute()
+        const categories = await trx
+          .selectFrom('menuCategories')
+          .selectAll()
+          .where('restaurantId', '=', restaurantId)
+          .orderBy('sortOrder')
+          .execute()
+        const dishes = await trx
+          .selectFrom('dishes')
+          .selectAll()
+          .where('restaurantId', '=', restaurantId)
+          .orderBy('sortOrder')
+          .execute()
+        const stories = await trx
+          .selectFrom('stories')
+          .selectAll()
+          .where('restaurantId', '=', restaurantId)
+          .orderBy('sortOrder')
+          .execute()
+        return { restaurant, menus, categories, dishes, stories }
+      })
+    },
+
+    /** The menu version of every restaurant: a cheap way to notice changes made elsewhere. */
+    async versions(): Promise<Map<string, string>> {
+      const rows = await db
+        .selectFrom('restaurants')
+        .select(['id', sql<string>`menu_version::text`.as('menuVersion')])
+        .execute()
+      return new Map(rows.map((row) => [row.id, row.menuVersion]))
+    },
+
+    /** Replaces the restaurant's menu and stories with the file's, in one transaction. */
+    async replace(restaurantId: string, file: MenuFile): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await lockRestaurant(trx, restaurantId)
+        await trx.deleteFrom('stories').where('restaurantId', '=', restaurantId).execute()
+        await trx.deleteFrom('menus').where('restaurantId', '=', restaurantId).execute()
+        await trx
+          .insertInto('menus')
+          .values(
+            file.menus.map((menu, i) => ({
+              restaurantId,
+              id: menu.id,
+              name: json(menu.name),
+              description: optionalJson(menu.description),
+              servedFrom: menu.servedFrom ?? null,
+              servedUntil: menu.servedUntil ?? null,
+              sortOrder: i,
+            })),
+          )
+          .execute()
+        const categories = placedCategories(file)
+        if (categories.length > 0) {
+          // Depth-first order puts every parent before its children.
+          await trx
+            .insertInto('menuCategories')
+            .values(
+              categories.map(({ category, menuId, parentId }, i) => ({
+                restaurantId,
+                id: category.id,
+                menuId,
+                parentId,
+                name: json(category.name),
+                description: optionalJson(category.description),
+                sortOrder: i,
+              })),
+            )
+            .execute()
+        }
+        const dishes = placedDishes(file)
+        if (dishes.length > 0) {
+          await trx
+            .insertInto('dishes')
+            .values(
+              dishes.map(({ dish, categoryId }, i) => ({
+                restaurantId,
+                id: dish.id,
+                categoryId,
+                name: json(dish.name),
+                description: optionalJson(dish.description),
+                photo: optionalJson(dish.photo),
+                portion: optionalJson(dish.portion),
+                nutrition: optionalJson(dish.nutrition),
+                price: dish.price,
+                modifierGroups: json(dish.modifierGroups),
+                allergens: dish.allergens,
+                diet: dish.diet,
+                highlight: dish.highlight ?? null,
+                ageRestricted: dish.ageRestricted,
+                available: dish.available,
+                sortOrder: i,
+              })),
+            )
+            .execute()
+        }
+        if (file.stories.length > 0) {
+          await trx
+            .insertInto('stories')
+            .values(
+              file.stories.map((story, i) => ({
+                restaurantId,
+                id: story.id,
+                title: json(story.title),
+                caption: optionalJson(story.caption),
+                media: json(story.media),
+                dishId: story.dishId ?? null,
+                durationMs: story.durationMs,
+                startsAt: story.startsAt ? new Date(story.startsAt) : null,
+                endsAt: story.endsAt ? new Date(story.endsAt) : null,
+                sortOrder: i,
+              })),
+            )
+            .execute()
+        }
+        await bumpVersion(trx, restaurantId)
+      })
+    },
+
+    /**
+     * Puts dishes on or takes them off the stop-list. Returns the dishes whose availability
+     * actually changed (unknown ids and no-op changes are left out) and the new version.
+     */
+    async setAvailability(
+      restaurantId: string,
+      dishIds: readonly string[],
+      available: boolean,
+    ): Promise<{ changed: string[]; version: string }> {
+      return db.transaction().execute(async (trx) => {
+        await lockRestaurant(trx, restaurantId)
+        const changed =
+          dishIds.length === 0
+            ? []
+            : await trx
+                .updateTable('dishes')
+                .set({ available })
+                .where('restaurantId', '=', restaurantId)
+                .where('id', 'in', dishIds)
+                .where('available', '!=', available)
+                .returning('id')
+                .execute()
+        const version =
+          changed.length > 0
+            ? await bumpVersion(trx, restaurantId)
+            : await currentVersion(trx, restaurantId)
+        return { changed: changed.map((row) => row.id), version }
+      })
+    },
+
+    async restaurantExists(restaurantId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('restaurants')
+        .select('id')
+        .where('id', '=', restaurantId)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+  }
+}
+
+export type MenuRepository = ReturnType<typeof createMenuRepository>
+
+/** Menu writes to one restaurant run one at a time, so versions never interleave. */
+async function lockRestaurant(trx: Transaction<Database>, restaurantId: string): Promise<void> {
+  await trx
+    .selectFrom('restaurants')
+    .select('id')
+    .where('id', '=', restaurantId)
+    .forUpdate()
+    .executeTakeFirstOrThrow()
+}
+
+async function bumpVersion(trx: Transaction<Database>, restaurantId: string): Promise<string> {
+  const row = await trx
+    .updateTable('restaurants')
+    .set({ menuVersion: sql<string>`menu_version + 1` })
+    .where('id', '=', restaurantId)
+    .returning(sql<string>`menu_version::text`.as('menuVersion'))
+    .executeTakeFirstOrThrow()
+  return row.menuVersion
+}
+
+async function currentVersion(trx: Transaction<Database>, restaurantId: string): Promise<string> {
+  const row = await trx
+    .selectFrom('restaurants')
+    .select(sql<string>`menu_version::text`.as('menuVersion'))
+    .where('id', '=', restaurantId)
+    .executeTakeFirstOrThrow()
+  return row.menuVersion
+}

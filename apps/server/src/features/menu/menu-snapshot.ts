@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto'
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
+import * as z from 'zod/mini'
+import { restaurantMenu, type Dish, type RestaurantMenu } from '@tableside/contracts/menu'
+import { story, type Story } from '@tableside/contracts/stories'
+import type { MenuRows } from './menu-repository'
+
+export interface ScheduledStory {
+  story: Story
+  startsAt: Date | null
+  endsAt: Date | null
+}
+
+/** The menu body as sent: one JSON text, compressed once, with its ETag. */
+export interface MenuBody {
+  etag: string
+  identity: Buffer
+  br: Buffer
+  gzip: Buffer
+}
+
+/** One restaurant's menu at one version, held in memory and served without touching the database. */
+export interface MenuSnapshot {
+  restaurantId: string
+  currency: string
+  version: string
+  menu: RestaurantMenu
+  dishes: ReadonlyMap<string, { dish: Dish; menuId: string }>
+  stories: readonly ScheduledStory[]
+  body: MenuBody
+}
+
+const scheduledStories = z.array(story)
+
+/** Builds the snapshot from the rows; the rows pass through the contract, so what we serve is what we promise. */
+export function buildMenuSnapshot(rows: NonNullable<MenuRows>): MenuSnapshot {
+  const dishIdsByCategory = new Map<string, string[]>()
+  for (const dish of rows.dishes) {
+    const ids = dishIdsByCategory.get(dish.categoryId) ?? []
+    ids.push(dish.id)
+    dishIdsByCategory.set(dish.categoryId, ids)
+  }
+  const menu = restaurantMenu.parse({
+    restaurantId: rows.restaurant.id,
+    version: rows.restaurant.menuVersion,
+    menus: rows.menus.map((m) => ({
+      id: m.id,
+      name: m.name,
+      description: m.description,
+      servedFrom: m.servedFrom,
+      servedUntil: m.servedUntil,
+      categories: rows.categories
+        .filter((c) => c.menuId === m.id)
+        .map((c) => ({
+          id: c.id,
+          parentId: c.parentId,
+          name: c.name,
+          description: c.description,
+          dishIds: dishIdsByCategory.get(c.id) ?? [],
+        })),
+    })),
+    dishes: rows.dishes.map((d) => ({
+      id: d.id,
+      categoryId: d.categoryId,
+      name: d.name,
+      description: d.description,
+      photo: d.photo,
+      portion: d.portion,
+      nutrition: d.nutrition,
+      price: d.price,
+      modifierGroups: d.modifierGroups,
+      allergens: d.allergens,
+      diet: d.diet,
+      highlight: d.highlight,
+      ageRestricted: d.ageRestricted,
+      available: d.available,
+    })),
+  })
+
+  const menuOfCategory = new Map(rows.categories.map((c) => [c.id, c.menuId]))
+  const dishes = new Map(
+    menu.dishes.map((dish) => [
+      dish.id,
+      { dish, menuId: menuOfCategory.get(dish.categoryId) ?? '' },
+    ]),
+  )
+  const storyBodies = scheduledStories.parse(
+    rows.stories.map((s) => ({
+      id: s.id,
+      title: s.title,
+      caption: s.caption,
+      media: s.media,
+      dishId: s.dishId,
+      durationMs: s.durationMs,
+    })),
+  )
+  const stories = storyBodies.map((body, i) => ({
+    story: body,
+    startsAt: rows.stories[i]?.startsAt ?? null,
+    endsAt: rows.stories[i]?.endsAt ?? null,
+  }))
+
+  return {
+    restaurantId: rows.restaurant.id,
+    currency: rows.restaurant.currency,
+    version: menu.version,
+    menu,
+    dishes,
+    stories,
+    body: menuBody(menu),
+  }
+}
+
+function menuBody(menu: RestaurantMenu): MenuBody {
+  const identity = Buffer.from(JSON.stringify(menu))
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 16)
+  return {
+    etag: `"m${menu.version}-${hash}"`,
+    identity,
+    br: brotliCompressSync(identity, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzip: gzipSync(identity, { level: 9 }),
+  }
+}
+
+/** The stories a diner sees at `now`: those whose period has begun and not ended. */
+export function activeStories(snapshot: MenuSnapshot, now: Date): Story[] {
+  return snapshot.stories
+    .filter(({ startsAt, endsAt }) => (!startsAt || startsAt <= now) && (!endsAt || now < endsAt))
+    .map(({ story: s }) => s)
+}
