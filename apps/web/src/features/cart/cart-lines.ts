@@ -1,0 +1,129 @@
+import * as z from 'zod/mini'
+import {
+  cartLine,
+  MAX_CART_LINES,
+  MAX_LINE_COMMENT,
+  MAX_LINE_QUANTITY,
+  type CartLine,
+} from '@tableside/contracts/cart'
+
+/** A cart line with the key that names it on screen and in `setQuantity` / `remove`. */
+export type CartEntry = CartLine & { key: string }
+
+/** A line taken out of the cart and where it stood, so Undo can put it back in place. */
+export interface RemovedLine {
+  entry: CartEntry
+  index: number
+}
+
+/**
+ * Two lines are the same order when the dish, the set of options and the note match; the key
+ * says exactly that, so adding the same thing twice raises the quantity instead.
+ */
+export function lineKey(line: Pick<CartLine, 'dishId' | 'optionIds' | 'comment'>): string {
+  return JSON.stringify([line.dishId, [...new Set(line.optionIds)].sort(), line.comment ?? ''])
+}
+
+function clampQuantity(quantity: number): number {
+  if (!Number.isFinite(quantity)) return 1
+  return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(quantity)))
+}
+
+/** The line as the cart keeps it: options once each and sorted, a trimmed note or none. */
+export function toEntry(line: CartLine): CartEntry {
+  const comment = line.comment?.trim().slice(0, MAX_LINE_COMMENT)
+  const normal: CartLine = {
+    dishId: line.dishId,
+    quantity: clampQuantity(line.quantity),
+    optionIds: [...new Set(line.optionIds)].sort(),
+    ...(comment ? { comment } : {}),
+  }
+  return { ...normal, key: lineKey(normal) }
+}
+
+/** Adds a line, merging it into an identical one; a full cart or line stays at the limit. */
+export function addLine(lines: readonly CartEntry[], line: CartLine): readonly CartEntry[] {
+  const entry = toEntry(line)
+  const same = lines.findIndex((existing) => existing.key === entry.key)
+  if (same === -1) return lines.length >= MAX_CART_LINES ? lines : [...lines, entry]
+  return lines.map((existing, index) =>
+    index === same
+      ? { ...existing, quantity: clampQuantity(existing.quantity + entry.quantity) }
+      : existing,
+  )
+}
+
+/** Sets how many of a line; the quantity stays within 1–99 (removing is `removeLine`). */
+export function setLineQuantity(
+  lines: readonly CartEntry[],
+  key: string,
+  quantity: number,
+): readonly CartEntry[] {
+  const next = clampQuantity(quantity)
+  return lines.map((line) =>
+    line.key === key && line.quantity !== next ? { ...line, quantity: next } : line,
+  )
+}
+
+export function removeLine(
+  lines: readonly CartEntry[],
+  key: string,
+): { lines: readonly CartEntry[]; removed: RemovedLine | null } {
+  const index = lines.findIndex((line) => line.key === key)
+  const entry = lines[index]
+  if (!entry) return { lines, removed: null }
+  return { lines: lines.filter((_, i) => i !== index), removed: { entry, index } }
+}
+
+/** Puts a removed line back where it was, or merges it if the diner added the same again. */
+export function restoreLine(
+  lines: readonly CartEntry[],
+  removed: RemovedLine,
+): readonly CartEntry[] {
+  if (lines.some((line) => line.key === removed.entry.key)) return addLine(lines, removed.entry)
+  if (lines.length >= MAX_CART_LINES) return lines
+  const index = Math.min(removed.index, lines.length)
+  return [...lines.slice(0, index), removed.entry, ...lines.slice(index)]
+}
+
+export function itemCount(lines: readonly CartLine[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0)
+}
+
+/** The lines as the quote endpoint takes them, without the screen's keys. */
+export function toCartLines(lines: readonly CartEntry[]): CartLine[] {
+  return lines.map(({ dishId, quantity, optionIds, comment }) =>
+    comment === undefined
+      ? { dishId, quantity, optionIds }
+      : { dishId, quantity, optionIds, comment },
+  )
+}
+
+/** Local storage is the diner's browser, not ours: the stored cart is parsed like any input. */
+const storedCart = z.object({
+  lines: z.array(cartLine).check(z.maxLength(MAX_CART_LINES)),
+})
+
+export const CART_STORAGE_PREFIX = 'tableside.cart.v1.'
+
+export function cartStorageKey(restaurantId: string): string {
+  return `${CART_STORAGE_PREFIX}${restaurantId}`
+}
+
+/** The stored cart, or an empty one when nothing or something unreadable is stored. */
+export function parseStoredCart(raw: string | null): readonly CartEntry[] {
+  if (raw === null) return []
+  let data: unknown
+  try {
+    data = JSON.parse(raw)
+  } catch {
+    return []
+  }
+  const parsed = z.safeParse(storedCart, data)
+  if (!parsed.success) return []
+  return parsed.data.lines.reduce<readonly CartEntry[]>(addLine, [])
+}
+
+export function serializeCart(lines: readonly CartEntry[]): string {
+  return JSON.stringify({ lines: toCartLines(lines) })
+}
