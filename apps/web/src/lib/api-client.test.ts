@@ -77,6 +77,21 @@ const demoRestaurant = {
   defaultLanguage: 'ru',
   currency: 'RUB',
   timezone: 'Europe/Moscow',
+  description: null,
+  logo: null,
+  address: null,
+  phone: null,
+  openingHours: [{ day: 1, opens: '08:00', closes: '23:00' }],
+  settings: {
+    orderTypes: ['dine_in'],
+    paymentMethods: ['cash'],
+    onlinePayment: false,
+    tipPresetsPercent: [10],
+    serviceChargeBasisPoints: 0,
+    delivery: { minOrder: 0, fee: 0, freeFrom: null, leadTimeMinutes: 60, zoneNote: null },
+    preorder: { leadTimeMinutes: 60, slotMinutes: 30 },
+    tableSessionMinutes: 180,
+  },
 }
 
 describe('API client', () => {
@@ -87,6 +102,34 @@ describe('API client', () => {
     })
     expect(restaurant).toEqual(demoRestaurant)
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/v1/restaurants/demo'])
+  })
+
+  it('puts the query into the address, leaving out what is not set', async () => {
+    const search = defineEndpoint({
+      method: 'GET',
+      path: '/things',
+      summary: 'test',
+      tags: [],
+      query: z.object({ q: z.string(), page: z.optional(z.number()), tag: z.array(z.string()) }),
+      status: 200,
+      response: z.object({ ok: z.boolean() }),
+    })
+    await client().callEndpoint(search, { query: { q: 'борщ & co', tag: ['a', 'b'] } })
+    expect(requests.map((r) => r.url)).toEqual([
+      '/api/v1/things?q=%D0%B1%D0%BE%D1%80%D1%89+%26+co&tag=a&tag=b',
+    ])
+  })
+
+  it('stops at once when the call is aborted, without a retry', async () => {
+    const controller = new AbortController()
+    answer = () => {
+      controller.abort()
+      return { status: 503 }
+    }
+    await expect(
+      client().callEndpoint(readThing, { params: { thingId: '1' }, signal: controller.signal }),
+    ).rejects.toMatchObject({ name: 'AbortError' })
+    expect(requests).toHaveLength(1)
   })
 
   it('sends the waiter and profile tokens from their cookies as headers', async () => {

@@ -1,4 +1,3 @@
-import { FetchError, ofetch } from 'ofetch'
 import { safeParse } from 'zod/mini'
 import type { $ZodType, input, output } from 'zod/v4/core'
 import { fillPath, type Endpoint } from '@tableside/contracts/endpoint'
@@ -71,46 +70,94 @@ function pathParams(params: unknown): Record<string, string | number> {
   return values
 }
 
-function toApiError(error: unknown): unknown {
-  if (!(error instanceof FetchError)) return error
-  if (error.cause instanceof Error && error.cause.name === 'AbortError') return error.cause
-  const response = error.response
-  if (!response) return ApiError.network(error)
-  return ApiError.fromResponse(response.status, response.statusText, error.data)
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError'
+
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error)
+      return
+    }
+    const timer = setTimeout(resolve, ms)
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer)
+        reject(signal.reason as Error)
+      },
+      { once: true },
+    )
+  })
 }
 
+/** JSON when the server says so, text otherwise, nothing for an empty body. */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (!text) return undefined
+  const type = response.headers.get('content-type') ?? ''
+  if (!type.includes('json')) return text
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
+function queryString(query: unknown): string {
+  if (!isRecord(query)) return ''
+  const search = new URLSearchParams()
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue
+    for (const item of Array.isArray(value) ? (value as unknown[]) : [value]) {
+      search.append(name, String(item))
+    }
+  }
+  const text = search.toString()
+  return text ? `?${text}` : ''
+}
+
+/**
+ * A small fetch client (decision 0009): the base address, the token headers, JSON, and the
+ * one retry of a GET that spec §7 asks for, on a network failure or a retryable status.
+ */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const readCookie = options.readCookie ?? readDocumentCookie
-  const $fetch = ofetch.create(
-    {
-      baseURL: options.apiBase,
-      retry: 0,
-      retryDelay: options.retryDelayMs ?? RETRY_DELAY_MS,
-      retryStatusCodes: [...RETRY_STATUS_CODES],
-      onRequest({ options: request }) {
-        for (const [name, value] of Object.entries(tokenHeaders(readCookie))) {
-          request.headers.set(name, value)
-        }
-      },
-    },
-    options.fetch ? { fetch: options.fetch } : undefined,
-  )
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  const retryDelayMs = options.retryDelayMs ?? RETRY_DELAY_MS
+  const base = options.apiBase.replace(/\/+$/, '')
 
   async function request(endpoint: Endpoint, parts: RequestParts): Promise<unknown> {
-    const path = fillPath(endpoint.path, pathParams(parts.params))
-    const headers: Record<string, string> = { accept: 'application/json', ...parts.headers }
+    const url = `${base}${fillPath(endpoint.path, pathParams(parts.params))}${queryString(parts.query)}`
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...parts.headers,
+      ...tokenHeaders(readCookie),
+    }
     if (parts.body !== undefined) headers['content-type'] = 'application/json'
-    try {
-      return await $fetch<unknown>(path, {
-        method: endpoint.method,
-        query: isRecord(parts.query) ? parts.query : undefined,
-        body: parts.body === undefined ? undefined : JSON.stringify(parts.body),
-        headers,
-        signal: parts.signal,
-        retry: retryCountFor(endpoint.method),
-      })
-    } catch (error) {
-      throw toApiError(error)
+    const init: RequestInit = {
+      method: endpoint.method,
+      headers,
+      ...(parts.body === undefined ? {} : { body: JSON.stringify(parts.body) }),
+      ...(parts.signal ? { signal: parts.signal } : {}),
+    }
+    for (let retriesLeft = retryCountFor(endpoint.method); ; retriesLeft--) {
+      let response: Response
+      try {
+        response = await fetchImpl(url, init)
+      } catch (error) {
+        if (isAbort(error)) throw error
+        if (retriesLeft > 0) {
+          await wait(retryDelayMs, parts.signal)
+          continue
+        }
+        throw ApiError.network(error)
+      }
+      if (response.ok) return readBody(response)
+      if (retriesLeft > 0 && RETRY_STATUS_CODES.includes(response.status)) {
+        await wait(retryDelayMs, parts.signal)
+        continue
+      }
+      throw ApiError.fromResponse(response.status, response.statusText, await readBody(response))
     }
   }
 
