@@ -88,6 +88,24 @@ describe('serving the web app', () => {
     },
   )
 
+  it('announces the API answers a screen needs first, so they load alongside the scripts', async () => {
+    const links = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map(
+        (m) => m[1],
+      )
+    const menu = await t.app.inject('/rest/demo/menu?dish=borscht')
+    expect(links(menu.body)).toEqual([
+      '/api/v1/restaurants/demo',
+      '/api/v1/restaurants/demo/menu',
+      '/api/v1/restaurants/demo/stories',
+    ])
+    const call = await t.app.inject('/rest/demo/call')
+    expect(links(call.body)).toEqual(['/api/v1/restaurants/demo'])
+    expect(links((await t.app.inject('/')).body)).toEqual([])
+    const missing = await t.app.inject({ url: '/nowhere', headers: { accept: 'text/html' } })
+    expect(links(missing.body)).toEqual([])
+  })
+
   it('uses the configured realtime settings when they are set', async () => {
     const response = await pinned.app.inject('/rest/demo/menu')
     expect(embeddedConfig(response.body)).toMatchObject({

@@ -49,7 +49,10 @@ export async function registerSpa(
   const sendDocument = (request: FastifyRequest, reply: FastifyReply, status: number) => {
     const runtime = runtimeConfigFor(config, realtimeKey, request)
     const json = JSON.stringify(runtime).replace(/</g, '\\u003c')
-    const html = template ? template.replace(PLACEHOLDER, json) : notBuiltPage
+    const preload = status === 200 ? apiPreloads(request.url, runtime.apiBase) : ''
+    const html = template
+      ? template.replace(PLACEHOLDER, json).replace('</head>', `${preload}</head>`)
+      : notBuiltPage
     return reply
       .code(status)
       .header('content-type', 'text/html; charset=utf-8')
@@ -80,4 +83,22 @@ export async function registerSpa(
       .code(404)
       .send(errorResponse('not_found', `No such endpoint: ${request.method} ${path}`))
   })
+}
+
+const restaurantPage = /^\/rest\/([a-z0-9][a-z0-9-]{0,62})(?:\/([a-z-]+))?/
+
+/**
+ * The API answers a diner's screen needs first, announced in the page itself so the browser
+ * fetches them while the scripts are still loading, not after (the menu's largest paint
+ * waits on them). The URLs are the ones the API client asks for, so the preloads are used.
+ */
+export function apiPreloads(url: string, apiBase: string): string {
+  const match = restaurantPage.exec(url.split('?')[0] ?? '')
+  if (!match) return ''
+  const [, restaurantId = '', screen] = match
+  const base = `${apiBase.replace(/\/+$/, '')}/restaurants/${restaurantId}`
+  const paths = [base]
+  if (screen === 'menu' || screen === 'dishes' || screen === 'cart') paths.push(`${base}/menu`)
+  if (screen === 'menu') paths.push(`${base}/stories`)
+  return paths.map((href) => `<link rel="preload" as="fetch" crossorigin href="${href}">`).join('')
 }
