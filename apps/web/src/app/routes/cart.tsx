@@ -1,20 +1,105 @@
-import { CartIcon } from '../../components/ui/icons'
-import { defineMessages } from '../../lib/i18n/messages'
+import { useMemo, useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { useQuery } from '@tanstack/react-query'
+import type { Dish } from '@tableside/contracts/menu'
+import { paths } from '../../config/paths'
+import { useCart } from '../../features/cart/cart-store'
+import { cartMessages } from '../../features/cart/cart-messages'
+import { cartLineViews } from '../../features/cart/cart-view'
+import { CartEmpty } from '../../features/cart/components/cart-empty'
+import { CartLineItem } from '../../features/cart/components/cart-line-item'
+import { CartSummary } from '../../features/cart/components/cart-summary'
+import { UndoSnackbar } from '../../features/cart/components/undo-snackbar'
+import { useCartQuote } from '../../features/cart/hooks/use-cart-quote'
+import { menuQueryOptions } from '../../features/menu/api/get-menu'
+import { useRestaurant, useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
+import { useApiClient } from '../../lib/app-context'
 import { useMessages } from '../../lib/i18n/use-translation'
-import { ComingSoonScreen } from '../screen'
+import { Screen } from '../screen'
+import './cart.css'
 
-const messages = defineMessages({
-  en: {
-    title: 'Cart',
-    soon: 'Your cart will collect the dishes you choose, with add-ons and notes for the kitchen, and show the total before you order.',
-  },
-  ru: {
-    title: 'Корзина',
-    soon: 'В корзине соберутся выбранные блюда с добавками и пожеланиями для кухни, а перед заказом будет видна сумма.',
-  },
-})
-
+/** `/cart`: what the diner chose, priced by the server, and the way on to ordering. */
 export function CartRoute() {
-  const { t } = useMessages(messages)
-  return <ComingSoonScreen title={t('title')} icon={<CartIcon />} text={t('soon')} />
+  const restaurant = useRestaurant()
+  const restaurantId = useRestaurantId()
+  const api = useApiClient()
+  const navigate = useNavigate()
+  const { t } = useMessages(cartMessages)
+  const cart = useCart(restaurantId)
+  const quote = useCartQuote(restaurantId, cart.lines)
+  // Photos and names come from the menu when it is cached; the quote has names too.
+  const menu = useQuery(menuQueryOptions(api, restaurantId))
+  const dishes = useMemo(
+    () => (menu.data ? new Map<string, Dish>(menu.data.dishes.map((d) => [d.id, d])) : undefined),
+    [menu.data],
+  )
+  const views = useMemo(
+    () => cartLineViews(cart.lines, quote.data, dishes),
+    [cart.lines, quote.data, dishes],
+  )
+  const [removedName, setRemovedName] = useState<string | null>(null)
+  const list = useRef<HTMLUListElement>(null)
+
+  const remove = (key: string, name: string) => {
+    cart.remove(key)
+    setRemovedName(name)
+    // The pressed button is gone with its line; keep the keyboard in the list.
+    list.current?.focus()
+  }
+  const undo = cart.undo
+  const snackbar =
+    undo && removedName !== null ? (
+      <UndoSnackbar
+        message={t('removed', { name: removedName })}
+        onUndo={() => {
+          undo()
+          setRemovedName(null)
+        }}
+        onDismiss={() => {
+          cart.dismissUndo()
+          setRemovedName(null)
+        }}
+      />
+    ) : null
+
+  return (
+    <Screen title={t('title')}>
+      <div className="cart" data-empty={cart.lines.length === 0 || undefined}>
+        {cart.lines.length === 0 ? (
+          <CartEmpty restaurantId={restaurantId} />
+        ) : (
+          <>
+            <ul ref={list} className="cart__lines" aria-label={t('linesLabel')} tabIndex={-1}>
+              {views.map((view) => (
+                <CartLineItem
+                  key={view.entry.key}
+                  view={view}
+                  restaurant={restaurant}
+                  onQuantity={cart.setQuantity}
+                  onRemove={remove}
+                />
+              ))}
+            </ul>
+            {quote.data?.quote.ageRestricted ? (
+              <p className="cart__note">{t('adultNote')}</p>
+            ) : null}
+            <Link className="cart__more" to={paths.menu(restaurantId)}>
+              {t('addMore')}
+            </Link>
+            <CartSummary
+              restaurant={restaurant}
+              quote={quote.data?.quote}
+              pending={quote.isPlaceholderData}
+              failed={quote.isError}
+              onRetry={() => void quote.refetch()}
+              onContinue={() => void navigate(paths.checkout(restaurantId))}
+            />
+          </>
+        )}
+        <div className="cart__undo" role="status">
+          {snackbar}
+        </div>
+      </div>
+    </Screen>
+  )
 }

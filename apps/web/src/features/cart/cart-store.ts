@@ -20,15 +20,15 @@ export interface Cart {
   /** How many portions in all. */
   count: number
   /** Adds a line, merging it with an identical one (same dish, same options, same note). */
-  add(line: CartLine): void
+  add: (line: CartLine) => void
   /** Sets the quantity of a line, kept within 1–99. */
-  setQuantity(key: string, quantity: number): void
-  remove(key: string): void
+  setQuantity: (key: string, quantity: number) => void
+  remove: (key: string) => void
   /** Puts the last removed line back in its place; null when there is nothing to undo. */
   undo: (() => void) | null
   /** Forgets the last removal once its Undo is no longer offered. */
-  dismissUndo(): void
-  clear(): void
+  dismissUndo: () => void
+  clear: () => void
 }
 
 interface Snapshot {

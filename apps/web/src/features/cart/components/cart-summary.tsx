@@ -1,0 +1,68 @@
+import type { Quote } from '@tableside/contracts/cart'
+import type { Restaurant } from '@tableside/contracts/restaurants'
+import { buttonClass } from '../../../components/ui/button'
+import { formatPrice } from '../../../lib/format-price'
+import { pluralCategory } from '../../../lib/i18n/plural'
+import { useMessages } from '../../../lib/i18n/use-translation'
+import { cartMessages } from '../cart-messages'
+
+interface CartSummaryProps {
+  restaurant: Pick<Restaurant, 'locale' | 'currency'>
+  /** The server's quote, the previous one while `pending`; undefined before the first. */
+  quote: Quote | undefined
+  pending: boolean
+  failed: boolean
+  onRetry: () => void
+  onContinue: () => void
+}
+
+/** The total from the server and the way on to ordering, always at hand above the tab bar. */
+export function CartSummary({
+  restaurant,
+  quote,
+  pending,
+  failed,
+  onRetry,
+  onContinue,
+}: CartSummaryProps) {
+  const { t, language } = useMessages(cartMessages)
+  const canContinue = quote !== undefined && quote.orderable && !pending
+  const hasProblems = quote !== undefined && !pending && !quote.orderable
+  return (
+    <div className="cart-summary">
+      <div className="cart-summary__total" aria-busy={pending || quote === undefined}>
+        <div>
+          <p className="cart-summary__label">{t('total')}</p>
+          <p className="cart-summary__note" data-alert={hasProblems || failed || undefined}>
+            {failed && !quote
+              ? t('quoteFailed')
+              : hasProblems
+                ? t('fixProblems')
+                : quote
+                  ? t(pluralCategory(quote.itemCount, language), { count: quote.itemCount })
+                  : '\u00a0'}
+          </p>
+        </div>
+        {quote ? (
+          <p className="cart-summary__amount" data-pending={pending || undefined}>
+            {formatPrice(quote.subtotal, restaurant)}
+          </p>
+        ) : failed ? (
+          <button type="button" className="cart-summary__retry" onClick={onRetry}>
+            {t('retry')}
+          </button>
+        ) : (
+          <span className="cart-summary__skeleton" />
+        )}
+      </div>
+      <button
+        type="button"
+        className={`${buttonClass('primary', { block: true })} cart-summary__continue`}
+        disabled={!canContinue}
+        onClick={onContinue}
+      >
+        {t('continue')}
+      </button>
+    </div>
+  )
+}
