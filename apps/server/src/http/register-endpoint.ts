@@ -15,12 +15,15 @@ export interface EndpointInput<E extends Endpoint> {
 }
 
 /**
- * Returns the response body, or the reply itself when the handler has sent a prepared body
- * (the menu's precompressed bytes, a 304).
+ * What a handler returns after sending a prepared body itself (the menu's precompressed
+ * bytes, a 304). Not the reply: a reply is thenable, and awaiting it waits for the socket.
  */
+export const SENT: unique symbol = Symbol('sent')
+
+/** Returns the response body, or `SENT`. */
 export type EndpointHandler<E extends Endpoint> = (
   input: EndpointInput<E>,
-) => Promise<EndpointResponse<E> | FastifyReply> | EndpointResponse<E> | FastifyReply
+) => Promise<EndpointResponse<E> | typeof SENT> | EndpointResponse<E> | typeof SENT
 
 /**
  * Declares a route from its contract descriptor: the same zod schemas validate the
@@ -51,7 +54,7 @@ export function registerEndpoint<E extends Endpoint>(
         request,
         reply,
       })
-      if (result === reply) return reply
+      if (result === SENT) return reply
       return reply.code(endpoint.status).send(result)
     },
   })

@@ -3,7 +3,7 @@ import { quoteCart as quoteCartEndpoint } from '@tableside/contracts/cart'
 import { getDish, getMenu } from '@tableside/contracts/menu'
 import { getStories } from '@tableside/contracts/stories'
 import { notFound } from '../../http/http-error'
-import { registerEndpoint } from '../../http/register-endpoint'
+import { registerEndpoint, SENT } from '../../http/register-endpoint'
 import type { MenuCache } from './menu-cache'
 import type { MenuBody, MenuSnapshot } from './menu-snapshot'
 import { activeStories } from './menu-snapshot'
@@ -18,9 +18,10 @@ export function registerMenuRoutes(app: FastifyInstance, cache: MenuCache): void
     return snapshot
   }
 
-  registerEndpoint(app, getMenu, async ({ params, request, reply }) => {
+  registerEndpoint(app, getMenu, async ({ params, request, reply }): Promise<typeof SENT> => {
     const snapshot = await snapshotOf(params.restaurantId)
-    return sendMenuBody(request, reply, snapshot.body)
+    sendMenuBody(request, reply, snapshot.body)
+    return SENT
   })
 
   registerEndpoint(app, getDish, async ({ params }) => {
@@ -45,16 +46,19 @@ export function registerMenuRoutes(app: FastifyInstance, cache: MenuCache): void
  * The prepared bytes: 304 when the diner's copy is current, otherwise the smallest encoding
  * the browser accepts. No per-request serialisation or compression.
  */
-function sendMenuBody(request: FastifyRequest, reply: FastifyReply, body: MenuBody): FastifyReply {
+function sendMenuBody(request: FastifyRequest, reply: FastifyReply, body: MenuBody): void {
   reply
     .header('etag', body.etag)
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-encoding')
-  if (matchesEtag(request.headers['if-none-match'], body.etag)) return reply.code(304).send()
+  if (matchesEtag(request.headers['if-none-match'], body.etag)) {
+    void reply.code(304).send()
+    return
+  }
   const encoding = preferredEncoding(request.headers['accept-encoding'])
   reply.code(200).header('content-type', 'application/json; charset=utf-8')
-  if (encoding === 'identity') return reply.send(body.identity)
-  return reply.header('content-encoding', encoding).send(body[encoding])
+  if (encoding !== 'identity') reply.header('content-encoding', encoding)
+  void reply.send(encoding === 'identity' ? body.identity : body[encoding])
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
