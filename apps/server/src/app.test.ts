@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorBody } from '@tableside/contracts/errors'
+import { restaurantMenu } from '@tableside/contracts/menu'
 import { restaurant } from '@tableside/contracts/restaurants'
 import { createTestApp, type TestApp } from './test/test-app'
 import { postgresSkipReason, testDatabaseKinds } from './test/test-database'
@@ -37,6 +38,27 @@ describe.each(testDatabaseKinds)('API on $name', (kind) => {
     })
     expect(profile.openingHours).toHaveLength(7)
     expect(profile.settings.orderTypes).toEqual(['dine_in', 'delivery', 'pickup', 'preorder'])
+  })
+
+  it('seeds the demo menu through the import, ready to serve', async () => {
+    const response = await t.app.inject('/api/v1/restaurants/demo/menu')
+    expect(response.statusCode).toBe(200)
+    const menu = restaurantMenu.parse(response.json())
+    expect(menu.menus.map((m) => m.id)).toEqual(
+      expect.arrayContaining(['main', 'bar', 'breakfast']),
+    )
+    expect(menu.dishes.length).toBeGreaterThanOrEqual(40)
+    expect(
+      menu.dishes
+        .filter((d) => !d.available)
+        .map((d) => d.id)
+        .sort(),
+    ).toEqual(['ptichye-moloko', 'shchi'])
+    const photo = menu.dishes[0]?.photo?.url ?? ''
+    const image = await t.app.inject(photo)
+    expect(image.statusCode).toBe(200)
+    expect(image.headers['content-type']).toMatch(/^image\/svg\+xml/)
+    expect(image.headers['cache-control']).toMatch(/max-age=86400/)
   })
 
   it('answers 404 in the error shape for an unknown restaurant', async () => {
