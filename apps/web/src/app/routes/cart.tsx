@@ -44,7 +44,7 @@ export function CartRoute() {
     cart.remove(key)
     setRemovedName(name)
     // The pressed button is gone with its line; keep the keyboard in the list.
-    list.current?.focus()
+    list.current?.focus({ preventScroll: true })
   }
   const undo = cart.undo
   const snackbar =

@@ -22,10 +22,10 @@ const messages = defineMessages({
   },
   ru: {
     cart: 'Корзина',
-    one: '{count} позиция',
-    few: '{count} позиции',
-    many: '{count} позиций',
-    other: '{count} позиции',
+    one: '{count} порция',
+    few: '{count} порции',
+    many: '{count} порций',
+    other: '{count} порции',
   },
 })
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import type { Restaurant } from '@tableside/contracts/restaurants'
+import { DishIcon } from '../../../components/ui/screen-icons'
 import { paths } from '../../../config/paths'
 import { formatPrice } from '../../../lib/format-price'
 import { localized } from '../../../lib/i18n/localized-text'
@@ -28,7 +29,9 @@ export function CartLineItem({ view, restaurant, onQuantity, onRemove }: CartLin
       <div className="cart-line__photo" style={{ backgroundColor: view.photo?.color }}>
         {view.photo ? (
           <img src={view.photo.url} alt="" width={64} height={64} decoding="async" />
-        ) : null}
+        ) : (
+          <DishIcon size={28} />
+        )}
       </div>
       <div className="cart-line__body">
         <div className="cart-line__head">
@@ -56,22 +59,20 @@ export function CartLineItem({ view, restaurant, onQuantity, onRemove }: CartLin
         {entry.comment ? <p className="cart-line__comment">{entry.comment}</p> : null}
         {problem ? (
           <div className="cart-line__problem" role="note">
-            <p>{t(problem)}</p>
-            <div className="cart-line__problem-actions">
-              {problem === 'invalid_modifiers' ? (
-                <Link className="cart-line__action" to={paths.dish(restaurant.id, entry.dishId)}>
-                  {t('chooseAgain')}
-                </Link>
-              ) : null}
-              <button
-                type="button"
-                className="cart-line__action"
-                aria-label={t('remove', { name: label })}
-                onClick={() => onRemove(entry.key, label)}
-              >
-                {t('removeShort')}
-              </button>
-            </div>
+            <p className="cart-line__problem-text">{t(problem)}</p>
+            {problem === 'invalid_modifiers' ? (
+              <Link className="cart-line__action" to={paths.dish(restaurant.id, entry.dishId)}>
+                {t('chooseAgain')}
+              </Link>
+            ) : null}
+            <button
+              type="button"
+              className="cart-line__action"
+              aria-label={t('remove', { name: label })}
+              onClick={() => onRemove(entry.key, label)}
+            >
+              {t('removeShort')}
+            </button>
           </div>
         ) : (
           <div className="cart-line__foot">

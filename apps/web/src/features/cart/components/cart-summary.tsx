@@ -33,14 +33,12 @@ export function CartSummary({
       <div className="cart-summary__total" aria-busy={pending || quote === undefined}>
         <div>
           <p className="cart-summary__label">{t('total')}</p>
-          <p className="cart-summary__note" data-alert={hasProblems || failed || undefined}>
+          <p className="cart-summary__note" data-alert={(failed && !quote) || undefined}>
             {failed && !quote
               ? t('quoteFailed')
-              : hasProblems
-                ? t('fixProblems')
-                : quote
-                  ? t(pluralCategory(quote.itemCount, language), { count: quote.itemCount })
-                  : '\u00a0'}
+              : quote
+                ? t(pluralCategory(quote.itemCount, language), { count: quote.itemCount })
+                : '\u00a0'}
           </p>
         </div>
         {quote ? (
@@ -61,7 +59,7 @@ export function CartSummary({
         disabled={!canContinue}
         onClick={onContinue}
       >
-        {t('continue')}
+        {hasProblems ? t('fixProblems') : t('continue')}
       </button>
     </div>
   )

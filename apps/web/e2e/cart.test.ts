@@ -1,0 +1,169 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { CartLine } from '@tableside/contracts/cart'
+import { expectNoSeriousViolations } from './axe'
+import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+
+const CART_KEY = 'tableside.cart.v1.demo'
+const BORSCHT = 'Борщ с говядиной и пампушками'
+const KVASS = 'Квас домашний'
+const SHCHI = 'Кислые щи'
+
+const borschtWithSalo: CartLine = {
+  dishId: 'borscht',
+  quantity: 1,
+  optionIds: ['salo'],
+  comment: 'Без лука',
+}
+const kvass: CartLine = { dishId: 'kvass', quantity: 1, optionIds: ['small'] }
+/** On the demo menu's stop-list. */
+const shchi: CartLine = { dishId: 'shchi', quantity: 1, optionIds: [] }
+
+/** The cart screen itself; the shell around it (header, tab bar) is checked elsewhere. */
+const CART_SCREEN = { include: '#main' }
+
+/** Spaces in prices are no-break spaces; compare text as a person reads it. */
+const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim()
+
+/** What the demo restaurant charges for these lines, in its own format ("1 340 ₽"). */
+async function serverTotal(lines: CartLine[]): Promise<string> {
+  const response = await fetch(`${baseUrl()}/api/v1/restaurants/demo/cart/quote`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ lines }),
+  })
+  const quote = (await response.json()) as { subtotal: number }
+  const rubles = quote.subtotal / 100
+  return plain(
+    new Intl.NumberFormat('ru-RU', {
+      style: 'currency',
+      currency: 'RUB',
+      currencyDisplay: 'narrowSymbol',
+      maximumFractionDigits: Number.isInteger(rubles) ? 0 : 2,
+    }).format(rubles),
+  )
+}
+
+/** The diner's cart as this browser keeps it, then the cart screen. */
+async function openCartWith(page: Page, lines: CartLine[]): Promise<void> {
+  await page.goto(`${baseUrl()}/rest/demo/cart`, { waitUntil: 'networkidle' })
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    CART_KEY,
+    JSON.stringify({ lines }),
+  ] as const)
+  await page.reload({ waitUntil: 'networkidle' })
+}
+
+const cartLines = (page: Page, label = 'Блюда в корзине') =>
+  page.getByRole('list', { name: label }).getByRole('listitem')
+const lineNames = (page: Page) => cartLines(page).getByRole('heading').allTextContents()
+const lineOf = (page: Page, name: string) => cartLines(page).filter({ hasText: name })
+const total = async (page: Page) => plain(await page.locator('.cart-summary__amount').textContent())
+
+describe('A diner checks the cart before ordering', () => {
+  const browser = useBrowser()
+
+  it('Cart survives a reload', async () => {
+    const { page, problems } = await browser.phone()
+    await openCartWith(page, [borschtWithSalo, kvass])
+    expect(await lineNames(page)).toEqual([BORSCHT, KVASS])
+    const borscht = lineOf(page, BORSCHT)
+    expect(plain(await borscht.textContent())).toContain('Сало с чесноком')
+    expect(plain(await borscht.textContent())).toContain('Без лука')
+
+    await page.getByRole('button', { name: `Ещё одно: ${BORSCHT}` }).click()
+    const expected = await serverTotal([{ ...borschtWithSalo, quantity: 2 }, kvass])
+    await expect.poll(() => total(page)).toBe(expected)
+
+    await page.reload({ waitUntil: 'networkidle' })
+    expect(await lineNames(page)).toEqual([BORSCHT, KVASS])
+    expect(await borscht.getByRole('status').textContent()).toBe('2')
+    await expect.poll(() => total(page)).toBe(expected)
+    expect(plain(await page.locator('.cart-summary').textContent())).toContain('3 порции')
+    await keepScreenshot(page, 'cart-lines')
+    await expectNoSeriousViolations(page, CART_SCREEN)
+    expect(problems).toEqual([])
+  })
+
+  it('Cart stays in step across two tabs', async () => {
+    const { page, context } = await browser.phone()
+    await openCartWith(page, [borschtWithSalo])
+    const other = await context.newPage()
+    await other.goto(`${baseUrl()}/rest/demo/cart`, { waitUntil: 'networkidle' })
+    expect(await lineNames(other)).toEqual([BORSCHT])
+
+    await page.getByRole('button', { name: `Ещё одно: ${BORSCHT}` }).click()
+    await expect.poll(() => lineOf(other, BORSCHT).getByRole('status').textContent()).toBe('2')
+    const expected = await serverTotal([{ ...borschtWithSalo, quantity: 2 }])
+    await expect.poll(() => total(other)).toBe(expected)
+
+    await other.getByRole('button', { name: `На одно меньше: ${BORSCHT}` }).click()
+    await other.getByRole('button', { name: `Убрать ${BORSCHT}` }).click()
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'В корзине пока пусто' }).count())
+      .toBe(1)
+  })
+
+  it('Removing a line can be undone', async () => {
+    const { page } = await browser.phone()
+    await openCartWith(page, [kvass, borschtWithSalo])
+
+    await page.getByRole('button', { name: `Убрать ${KVASS}` }).click()
+    expect(await lineNames(page)).toEqual([BORSCHT])
+    const notice = page.getByRole('status').filter({ hasText: 'убрано из корзины' })
+    expect(plain(await notice.textContent())).toContain(`«${KVASS}» убрано из корзины`)
+    await keepScreenshot(page, 'cart-undo')
+
+    await notice.getByRole('button', { name: 'Вернуть' }).click()
+    expect(await lineNames(page)).toEqual([KVASS, BORSCHT])
+    expect(await page.getByRole('button', { name: 'Вернуть' }).count()).toBe(0)
+    await page.reload({ waitUntil: 'networkidle' })
+    expect(await lineNames(page)).toEqual([KVASS, BORSCHT])
+  })
+
+  it('A sold-out line is flagged by the server', async () => {
+    const { page } = await browser.phone()
+    await openCartWith(page, [shchi, borschtWithSalo])
+    const soldOut = lineOf(page, SHCHI)
+    await expect
+      .poll(async () => plain(await soldOut.textContent()))
+      .toContain('Сейчас закончилось')
+    const blocked = page.getByRole('button', { name: 'Сначала уберите отмеченные блюда' })
+    expect(await blocked.isDisabled()).toBe(true)
+    // The sold-out dish is not charged.
+    expect(await total(page)).toBe(await serverTotal([borschtWithSalo]))
+    await keepScreenshot(page, 'cart-sold-out')
+    await expectNoSeriousViolations(page, CART_SCREEN)
+
+    await page.getByRole('button', { name: 'English' }).click()
+    const first = cartLines(page, 'Dishes in your cart').first()
+    await expect.poll(async () => plain(await first.textContent())).toContain('Sold out right now')
+    await first.getByRole('button', { name: /^Remove / }).click()
+    const go = page.getByRole('button', { name: 'Continue to order' })
+    await expect.poll(() => go.isEnabled()).toBe(true)
+    await go.click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/rest/demo/order')
+  })
+
+  it('An empty cart leads back to the menu', async () => {
+    const { page } = await browser.phone()
+    await openCartWith(page, [])
+    expect(await page.getByRole('heading', { name: 'В корзине пока пусто' }).count()).toBe(1)
+    await keepScreenshot(page, 'cart-empty')
+    await expectNoSeriousViolations(page, CART_SCREEN)
+    await page.getByRole('link', { name: 'Перейти в меню' }).click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/rest/demo/menu')
+  })
+
+  it('A cart someone tampered with opens empty', async () => {
+    const { page, problems } = await browser.phone()
+    await page.goto(`${baseUrl()}/rest/demo/cart`, { waitUntil: 'networkidle' })
+    await page.evaluate(
+      (key) => localStorage.setItem(key, '{"lines":[{"dishId":"<b>"}]}'),
+      CART_KEY,
+    )
+    await page.reload({ waitUntil: 'networkidle' })
+    expect(await page.getByRole('heading', { name: 'В корзине пока пусто' }).count()).toBe(1)
+    expect(problems).toEqual([])
+  })
+})
