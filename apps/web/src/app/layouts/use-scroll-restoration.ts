@@ -4,15 +4,27 @@ import { NavigationType, useLocation, useNavigationType } from 'react-router'
 const positions = new Map<string, number>()
 
 /**
+ * Navigation state for an address change that only opens a window over the screen (a dish over
+ * the menu, `?dish=…`): the screen behind keeps its scroll.
+ */
+export const KEEP_SCROLL = { keepScroll: true } as const
+
+const keepsScroll = (state: unknown) =>
+  typeof state === 'object' && state !== null && 'keepScroll' in state
+
+/**
  * A new screen starts at the top; going back returns to where the diner was (the menu they
  * scrolled). A few lines instead of the router's ScrollRestoration, which costs ~1.5 KB gzip
  * of the first-load budget.
  */
 export function useScrollRestoration(): void {
-  const { key } = useLocation()
+  const location = useLocation()
+  const key = location.key
   const navigationType = useNavigationType()
+  const keep = navigationType !== NavigationType.Pop && keepsScroll(location.state)
   useLayoutEffect(() => {
-    window.scrollTo(0, navigationType === NavigationType.Pop ? (positions.get(key) ?? 0) : 0)
+    if (!keep)
+      window.scrollTo(0, navigationType === NavigationType.Pop ? (positions.get(key) ?? 0) : 0)
     return () => void positions.set(key, window.scrollY)
-  }, [key, navigationType])
+  }, [key, navigationType, keep])
 }
