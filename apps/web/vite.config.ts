@@ -30,7 +30,7 @@ export default defineConfig({
               // A lib module that pulls a heavy dependency must be excluded here, or the group
               // drags the dependency in (masks: maska). Modules that only lazy routes use stay out too.
               name: 'core',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]|packages[\\/]contracts[\\/]src[\\/](?!client-errors)|apps[\\/]web[\\/]src[\\/](?!main\.tsx|lib[\\/](error-reporter|masks|build-freshness|build-info)|features[\\/]realtime[\\/](realtime-connection|connection-indicator)|app[\\/](routes|guards)[\\/]|app[\\/]layouts[\\/]dish-layout|components[\\/]ui[\\/]screen-icons)/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]|packages[\\/]contracts[\\/]src[\\/](?!client-errors)|apps[\\/]web[\\/]src[\\/](?!main\.tsx|lib[\\/](error-reporter|masks|build-freshness|build-info)|features[\\/]realtime[\\/](realtime-connection|connection-indicator)|features[\\/](menu|cart|stories)[\\/]|app[\\/](routes|guards)[\\/]|app[\\/]layouts[\\/]dish-layout|components[\\/]ui[\\/]screen-icons)/,
             },
           ],
         },

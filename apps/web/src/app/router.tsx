@@ -44,7 +44,15 @@ export function createAppRoutes(deps: AppDeps): RouteObject[] {
                 },
                 {
                   path: 'menu',
-                  lazy: async () => ({ Component: (await import('./routes/menu')).MenuRoute }),
+                  lazy: async () => {
+                    const { MenuRoute, menuLoader, menuShouldRevalidate } =
+                      await import('./routes/menu')
+                    return {
+                      Component: MenuRoute,
+                      loader: menuLoader(deps),
+                      shouldRevalidate: menuShouldRevalidate,
+                    }
+                  },
                 },
                 {
                   path: 'cart',
@@ -155,7 +163,10 @@ export function createAppRoutes(deps: AppDeps): RouteObject[] {
               children: [
                 {
                   path: 'dishes/:id',
-                  lazy: async () => ({ Component: (await import('./routes/dish')).DishRoute }),
+                  lazy: async () => {
+                    const { DishRoute, dishLoader } = await import('./routes/dish')
+                    return { Component: DishRoute, loader: dishLoader(deps) }
+                  },
                 },
               ],
             },

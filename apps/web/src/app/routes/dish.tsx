@@ -1,44 +1,141 @@
-import { useParams } from 'react-router'
-import { ComingSoon } from '../../components/ui/coming-soon'
-import { MenuIcon } from '../../components/ui/icons'
-import { DishIcon } from '../../components/ui/screen-icons'
+import { lazy, Suspense, useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { menuUpdated, restaurantChannel } from '@tableside/contracts/realtime-events'
+import { Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router'
+import { buttonClass } from '../../components/ui/button'
+import { paths } from '../../config/paths'
+import { useCart } from '../../features/cart/cart-store'
+import { confirmAge, isAgeConfirmed } from '../../features/menu/age-confirmation'
+import { dishQueryOptions, ensureDish } from '../../features/menu/api/get-dish'
+import { applyMenuUpdate } from '../../features/menu/api/menu-updates'
+import { DishDetails } from '../../features/menu/components/dish-details'
+import { ShareButton } from '../../features/menu/components/share-button'
+import { useChannelEvent } from '../../features/realtime/use-channel-event'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
+import { useApiClient } from '../../lib/app-context'
+import { localized } from '../../lib/i18n/localized-text'
 import { defineMessages } from '../../lib/i18n/messages'
 import { useMessages } from '../../lib/i18n/use-translation'
+import type { AppDeps } from '../router'
 import { screenMessages } from '../screen-messages'
 import './dish.css'
 
+const AgeGate = lazy(() => import('../../features/menu/components/age-gate'))
+
 const messages = defineMessages({
   en: {
-    title: 'Dish {id}',
-    soon: 'Every dish gets its own page: a large photo, description, portion size, allergens, add-ons to choose from and an Add to cart button.',
+    notFound: 'This dish is not on the menu',
+    notFoundText:
+      'It may have been taken off the menu. Everything the kitchen cooks today is in the menu.',
+    failed: 'The dish did not load. Check the connection and try again.',
+    retry: 'Try again',
+    openMenu: 'Open the menu',
   },
   ru: {
-    title: 'Блюдо {id}',
-    soon: 'У каждого блюда будет своя страница: большое фото, описание, размер порции, аллергены, добавки на выбор и кнопка «В\u00a0корзину».',
+    notFound: 'Этого блюда нет в меню',
+    notFoundText: 'Возможно, его убрали из меню. Всё, что кухня готовит сегодня, — в меню.',
+    failed: 'Блюдо не загрузилось. Проверьте связь и попробуйте ещё раз.',
+    retry: 'Повторить',
+    openMenu: 'Открыть меню',
   },
 })
 
-/** `/dishes/:id`, in the full-bleed `dish` layout. */
+/** A shared link opens the dish at once: the menu it is read from is loaded with the route. */
+export function dishLoader({ queryClient, api }: Pick<AppDeps, 'queryClient' | 'api'>) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    const { restaurant_id: restaurantId, id } = params
+    if (restaurantId && id) await ensureDish(queryClient, api, restaurantId, id).catch(() => null)
+    return null
+  }
+}
+
+/** `/dishes/:id` in the `dish` layout: a dish page to share, with the same form as the window. */
 export function DishRoute() {
   const restaurant = useRestaurant()
+  const restaurantId = restaurant.id
   const { id = '' } = useParams()
-  const { t } = useMessages(messages)
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const { t, language } = useMessages(messages)
   const screen = useMessages(screenMessages)
-  const title = t('title', { id })
+  const dish = useQuery(dishQueryOptions(api, restaurantId, id))
+  const cart = useCart(restaurantId)
+  const [ageConfirmed, setAgeConfirmed] = useState(() => isAgeConfirmed(restaurantId))
+
+  // The page reads the dish from the cached menu: a stop-list change shows here at once.
+  useChannelEvent(restaurantChannel(restaurantId), menuUpdated, (update) =>
+    applyMenuUpdate(queryClient, api, restaurantId, update),
+  )
+
+  const toMenu = () =>
+    void (location.key === 'default'
+      ? navigate(paths.menu(restaurantId), { replace: true })
+      : navigate(-1))
+  const title = (page: string) => (
+    <title>{screen.t('pageTitle', { page, place: restaurant.name })}</title>
+  )
+
+  if (dish.data === undefined) {
+    return (
+      <div className="dish-page dish-page--message">
+        {title(t('failed'))}
+        <h1>{dish.isError ? t('failed') : ''}</h1>
+        {dish.isError ? (
+          <button type="button" className={buttonClass()} onClick={() => void dish.refetch()}>
+            {t('retry')}
+          </button>
+        ) : null}
+      </div>
+    )
+  }
+  if (dish.data === null) {
+    return (
+      <div className="dish-page dish-page--message">
+        {title(t('notFound'))}
+        <h1>{t('notFound')}</h1>
+        <p>{t('notFoundText')}</p>
+        <Link to={paths.menu(restaurantId)} className={buttonClass()}>
+          {t('openMenu')}
+        </Link>
+      </div>
+    )
+  }
+
+  const found = dish.data
+  const name = localized(found.name, language)
+  if (found.ageRestricted && !ageConfirmed) {
+    return (
+      <div className="dish-page">
+        {title(name)}
+        <h1 className="visually-hidden">{name}</h1>
+        <Suspense fallback={null}>
+          <AgeGate
+            dishName={name}
+            onConfirm={() => {
+              confirmAge(restaurantId)
+              setAgeConfirmed(true)
+            }}
+            onDecline={toMenu}
+          />
+        </Suspense>
+      </div>
+    )
+  }
   return (
-    <article className="dish">
-      <title>{screen.t('pageTitle', { page: title, place: restaurant.name })}</title>
-      <div className="dish__hero">
-        <DishIcon size={112} strokeWidth={1.2} />
-      </div>
-      <div className="dish__sheet">
-        <p className="dish__place">{restaurant.name}</p>
-        <h1 className="dish__title">{title}</h1>
-        <ComingSoon icon={<MenuIcon />} title={screen.t('comingSoon')}>
-          {t('soon')}
-        </ComingSoon>
-      </div>
-    </article>
+    <div className="dish-page">
+      {title(name)}
+      <DishDetails
+        dish={found}
+        restaurant={restaurant}
+        heading="h1"
+        actions={<ShareButton title={name} url={paths.dish(restaurantId, found.id)} />}
+        onAdd={(line) => {
+          cart.add(line)
+          toMenu()
+        }}
+      />
+    </div>
   )
 }

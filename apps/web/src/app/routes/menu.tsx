@@ -1,20 +1,165 @@
-import { MenuIcon } from '../../components/ui/icons'
-import { defineMessages } from '../../lib/i18n/messages'
+import { lazy, Suspense, useMemo, useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { Dish } from '@tableside/contracts/menu'
+import { menuUpdated, restaurantChannel } from '@tableside/contracts/realtime-events'
+import {
+  useLocation,
+  useNavigate,
+  useSearchParams,
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router'
+import { paths } from '../../config/paths'
+import { useCart } from '../../features/cart/cart-store'
+import { CartBar } from '../../features/cart/components/cart-bar'
+import { isAgeConfirmed } from '../../features/menu/age-confirmation'
+import { menuQueryOptions, prefetchMenu } from '../../features/menu/api/get-menu'
+import { loadSearch, MenuBrowser } from '../../features/menu/components/menu-browser'
+import { useIdlePreload } from '../../features/menu/hooks/use-idle-preload'
+import { menuMessages } from '../../features/menu/menu-messages'
+import { dishesById } from '../../features/menu/menu-sections'
+import { canQuickAdd, initialSelection } from '../../features/menu/quick-add'
+import { useChannelEvent } from '../../features/realtime/use-channel-event'
+import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
+import { StoriesRow } from '../../features/stories/components/stories-row'
+import { buttonClass } from '../../components/ui/button'
+import { formatPrice } from '../../lib/format-price'
+import { useApiClient } from '../../lib/app-context'
+import { localized } from '../../lib/i18n/localized-text'
 import { useMessages } from '../../lib/i18n/use-translation'
-import { ComingSoonScreen } from '../screen'
+import { KEEP_SCROLL } from '../layouts/use-scroll-restoration'
+import type { AppDeps } from '../router'
+import { screenMessages } from '../screen-messages'
+import './menu.css'
 
-const messages = defineMessages({
-  en: {
-    title: 'Menu',
-    soon: 'The menu will be here: categories, dishes with photos and prices, the chef’s picks as stories, and adding a dish to your cart in one tap.',
-  },
-  ru: {
-    title: 'Меню',
-    soon: 'Здесь будет меню: категории, блюда с фотографиями и ценами, подборки шефа в историях и добавление блюда в корзину одним касанием.',
-  },
-})
+const loadDishDialogs = () => import('../../features/menu/components/dish-dialogs')
+const DishDialogs = lazy(loadDishDialogs)
 
+/** Starts the menu's request with the route; the screen shows its skeleton meanwhile. */
+export function menuLoader({ queryClient, api }: Pick<AppDeps, 'queryClient' | 'api'>) {
+  return ({ params }: LoaderFunctionArgs) => {
+    if (params.restaurant_id) prefetchMenu(queryClient, api, params.restaurant_id)
+    return null
+  }
+}
+
+/** Opening a dish or switching menus changes only the query: nothing to load again. */
+export const menuShouldRevalidate = ({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) =>
+  currentParams.restaurant_id !== nextParams.restaurant_id
+
+/** `/menu`: stories, the menus with search, the dish window (`?dish=`), the cart bar. */
 export function MenuRoute() {
-  const { t } = useMessages(messages)
-  return <ComingSoonScreen title={t('title')} icon={<MenuIcon />} text={t('soon')} />
+  const restaurant = useRestaurant()
+  const restaurantId = restaurant.id
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  const { t, language } = useMessages(menuMessages)
+  const screen = useMessages(screenMessages)
+  const menu = useQuery(menuQueryOptions(api, restaurantId))
+  const cart = useCart(restaurantId)
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const [added, setAdded] = useState('')
+
+  // Stop-list changes come rarely and after the first paint: their code loads with the first.
+  useChannelEvent(restaurantChannel(restaurantId), menuUpdated, (update) => {
+    void import('../../features/menu/api/menu-updates').then(({ applyMenuUpdate }) =>
+      applyMenuUpdate(queryClient, api, restaurantId, update),
+    )
+  })
+  useIdlePreload(menu.isSuccess, () => {
+    void loadDishDialogs()
+    void loadSearch()
+  })
+
+  const dishes = useMemo(() => menu.data && dishesById(menu.data), [menu.data])
+  const inCart = useMemo(() => {
+    const counts = new Map<string, number>()
+    for (const line of cart.lines) {
+      counts.set(line.dishId, (counts.get(line.dishId) ?? 0) + line.quantity)
+    }
+    return counts
+  }, [cart.lines])
+  const dishParam = params.get('dish')
+  const openDish = dishParam === null ? undefined : dishes?.get(dishParam)
+
+  const withParam = (name: string, value: string | null) => {
+    const next = new URLSearchParams(params)
+    if (value === null) next.delete(name)
+    else next.set(name, value)
+    return `?${next.toString()}`
+  }
+  // The window is a step of history: Back closes it and the menu stays where it was.
+  const open = (dishId: string) => void navigate(withParam('dish', dishId), { state: KEEP_SCROLL })
+  const close = () =>
+    void (location.state === null
+      ? navigate(withParam('dish', null), { replace: true, state: KEEP_SCROLL })
+      : navigate(-1))
+  const announce = (dish: Dish) => setAdded(t('added', { name: localized(dish.name, language) }))
+
+  return (
+    <div className="menu-screen">
+      <title>{screen.t('pageTitle', { page: t('title'), place: restaurant.name })}</title>
+      <h1 className="visually-hidden">{t('title')}</h1>
+      <StoriesRow restaurantId={restaurantId} onOpenDish={open} />
+      {menu.data ? (
+        <MenuBrowser
+          data={menu.data}
+          timezone={restaurant.timezone}
+          menuId={params.get('menu')}
+          onMenuChange={(id) =>
+            void navigate(withParam('menu', id), { replace: true, state: KEEP_SCROLL })
+          }
+          actions={{
+            open: (dish) => open(dish.id),
+            add: (dish) => {
+              // An 18+ dish goes through the age check in the dish window first.
+              if (!canQuickAdd(dish) || (dish.ageRestricted && !isAgeConfirmed(restaurantId))) {
+                open(dish.id)
+                return
+              }
+              cart.add({
+                dishId: dish.id,
+                quantity: 1,
+                optionIds: Object.values(initialSelection(dish)).flat(),
+              })
+              announce(dish)
+            },
+            href: (dish) => withParam('dish', dish.id),
+            price: (minor) => formatPrice(minor, restaurant),
+            inCart: (dish) => inCart.get(dish.id) ?? 0,
+          }}
+        />
+      ) : menu.isError ? (
+        <div className="menu-error" role="alert">
+          <p>{t('failed')}</p>
+          <button type="button" className={buttonClass()} onClick={() => void menu.refetch()}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : (
+        <div className="menu-skeleton" role="status" aria-label={t('loading')} />
+      )}
+      <CartBar restaurantId={restaurantId} />
+      <p className="visually-hidden" role="status">
+        {added}
+      </p>
+      {openDish ? (
+        <Suspense fallback={null}>
+          <DishDialogs
+            dish={openDish}
+            restaurant={restaurant}
+            pageUrl={paths.dish(restaurantId, openDish.id)}
+            onAdd={(line) => {
+              cart.add(line)
+              announce(openDish)
+              close()
+            }}
+            onClose={close}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  )
 }

@@ -2,14 +2,14 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { output } from 'zod/v4/core'
 import type { menuUpdated } from '@tableside/contracts/realtime-events'
 import type { ApiClient } from '../../../lib/api-client'
-import { dishQueryOptions } from './get-dish'
 import { menuQueryOptions } from './get-menu'
 
 export type MenuUpdate = output<(typeof menuUpdated)['data']>
 
 /**
- * Applies a live menu change to the cache: a stop-list change flips `available` in place
- * (the open menu and dish update without a request); any other change refetches.
+ * Applies a live menu change to the cached menu (the menu screen, the dish window and the dish
+ * page all read it): a stop-list change flips `available` in place without a request; any
+ * other change refetches.
  */
 export function applyMenuUpdate(
   queryClient: QueryClient,
@@ -17,15 +17,14 @@ export function applyMenuUpdate(
   restaurantId: string,
   update: MenuUpdate,
 ): void {
-  const menuKey = menuQueryOptions(api, restaurantId).queryKey
+  const { queryKey } = menuQueryOptions(api, restaurantId)
   if (update.restaurantId !== restaurantId) return
   if (update.availability === null) {
-    void queryClient.invalidateQueries({ queryKey: menuKey, exact: true })
-    void queryClient.invalidateQueries({ queryKey: ['restaurants', restaurantId, 'dishes'] })
+    void queryClient.invalidateQueries({ queryKey, exact: true })
     return
   }
   const flips = new Map(update.availability.map((change) => [change.dishId, change.available]))
-  queryClient.setQueryData(menuKey, (menu) =>
+  queryClient.setQueryData(queryKey, (menu) =>
     menu
       ? {
           ...menu,
@@ -37,9 +36,4 @@ export function applyMenuUpdate(
         }
       : menu,
   )
-  for (const [dishId, available] of flips) {
-    queryClient.setQueryData(dishQueryOptions(api, restaurantId, dishId).queryKey, (dish) =>
-      dish ? { ...dish, available } : dish,
-    )
-  }
 }

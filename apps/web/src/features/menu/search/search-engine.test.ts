@@ -92,6 +92,10 @@ describe('matchWord', () => {
 })
 
 describe('searchDishes', () => {
+  it('does not take a short word with a typo for the beginning of a longer one', () => {
+    expect(matchWord('борш', 'бородинских')).toBe(0)
+  })
+
   it('finds борщ typed as борш, in any case', () => {
     expect(ids('борш')).toEqual(['borscht'])
     expect(ids('БОРЩ')).toEqual(['borscht'])

@@ -79,6 +79,9 @@ export function matchWord(typed: string, word: string): number {
   const budget = typoBudget(typed.length)
   if (budget === 0) return 0
   if (editDistance(typed, word, budget) <= budget) return 1
+  // The beginning of a longer word, with a typo: only from five letters, or "борш" would
+  // also find "бородинский".
+  if (typed.length < 5) return 0
   for (let length = typed.length - 1; length <= typed.length + 1; length++) {
     if (length < word.length && editDistance(typed, word.slice(0, length), budget) <= budget) {
       return 1

@@ -1,0 +1,51 @@
+import { useState } from 'react'
+import type { CartLine } from '@tableside/contracts/cart'
+import type { Dish } from '@tableside/contracts/menu'
+import type { Restaurant } from '@tableside/contracts/restaurants'
+import { localized } from '../../../lib/i18n/localized-text'
+import { useLanguage } from '../../../lib/i18n/use-translation'
+import { confirmAge, isAgeConfirmed } from '../age-confirmation'
+import AgeGate from './age-gate'
+import DishModal from './dish-modal'
+
+interface DishDialogsProps {
+  dish: Dish
+  restaurant: Pick<Restaurant, 'id' | 'locale' | 'currency'>
+  pageUrl: string
+  onAdd: (line: CartLine) => void
+  /** Back to the menu; declining the age check lands there too. */
+  onClose: () => void
+}
+
+/** The dish opened over the menu (`?dish=`): the age check first for an 18+ dish, then the dish. */
+export default function DishDialogs({
+  dish,
+  restaurant,
+  pageUrl,
+  onAdd,
+  onClose,
+}: DishDialogsProps) {
+  const language = useLanguage()
+  const [confirmed, setConfirmed] = useState(() => isAgeConfirmed(restaurant.id))
+  if (dish.ageRestricted && !confirmed) {
+    return (
+      <AgeGate
+        dishName={localized(dish.name, language)}
+        onConfirm={() => {
+          confirmAge(restaurant.id)
+          setConfirmed(true)
+        }}
+        onDecline={onClose}
+      />
+    )
+  }
+  return (
+    <DishModal
+      dish={dish}
+      restaurant={restaurant}
+      pageUrl={pageUrl}
+      onAdd={onAdd}
+      onClose={onClose}
+    />
+  )
+}
