@@ -90,15 +90,6 @@ export function itemCount(lines: readonly CartLine[]): number {
   return lines.reduce((sum, line) => sum + line.quantity, 0)
 }
 
-/** The lines as the quote endpoint takes them, without the screen's keys. */
-export function toCartLines(lines: readonly CartEntry[]): CartLine[] {
-  return lines.map(({ dishId, quantity, optionIds, comment }) =>
-    comment === undefined
-      ? { dishId, quantity, optionIds }
-      : { dishId, quantity, optionIds, comment },
-  )
-}
-
 /** Local storage is the diner's browser, not ours: the stored cart is parsed like any input. */
 const storedCart = z.object({
   lines: z.array(cartLine).check(z.maxLength(MAX_CART_LINES)),
@@ -124,6 +115,7 @@ export function parseStoredCart(raw: string | null): readonly CartEntry[] {
   return parsed.data.lines.reduce<readonly CartEntry[]>(addLine, [])
 }
 
+/** The lines without their keys, which are derived again when read. */
 export function serializeCart(lines: readonly CartEntry[]): string {
-  return JSON.stringify({ lines: toCartLines(lines) })
+  return JSON.stringify({ lines }, (name, value: unknown) => (name === 'key' ? undefined : value))
 }

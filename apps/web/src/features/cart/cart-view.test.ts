@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { Quote, QuoteLine } from '@tableside/contracts/cart'
 import type { Dish } from '@tableside/contracts/menu'
 import type { PricedCart } from './api/quote-cart'
-import { addLine, toCartLines, type CartEntry } from './cart-lines'
-import { cartLineViews } from './cart-view'
+import { addLine, type CartEntry } from './cart-lines'
+import { cartLineViews, toCartLines } from './cart-view'
 
 const dish = (id: string, price: number): Dish => ({
   id,

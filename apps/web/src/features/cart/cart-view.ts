@@ -1,8 +1,17 @@
-import type { LineProblemCode, QuoteLine } from '@tableside/contracts/cart'
+import type { CartLine, LineProblemCode, QuoteLine } from '@tableside/contracts/cart'
 import type { Dish } from '@tableside/contracts/menu'
 import type { Image, LocalizedText } from '@tableside/contracts/text'
 import type { PricedCart } from './api/quote-cart'
 import { lineKey, type CartEntry } from './cart-lines'
+
+/** The lines as the quote endpoint takes them, without the screen's keys. */
+export function toCartLines(lines: readonly CartEntry[]): CartLine[] {
+  return lines.map(({ dishId, quantity, optionIds, comment }) =>
+    comment === undefined
+      ? { dishId, quantity, optionIds }
+      : { dishId, quantity, optionIds, comment },
+  )
+}
 
 /** One cart line as the screen shows it: the diner's choice joined with prices and the menu. */
 export interface LineView {

@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../../config/paths'
 import { defineMessages } from '../../../lib/i18n/messages'
-import { pluralCategory } from '../../../lib/i18n/plural'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { useCart } from '../cart-store'
 import './cart-bar.css'
@@ -12,27 +11,12 @@ const afterPaint = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
 const CartBarTotal = lazy(() => afterPaint().then(() => import('./cart-bar-total')))
 
-const messages = defineMessages({
-  en: {
-    cart: 'Cart',
-    one: '{count} item',
-    few: '{count} items',
-    many: '{count} items',
-    other: '{count} items',
-  },
-  ru: {
-    cart: 'Корзина',
-    one: '{count} порция',
-    few: '{count} порции',
-    many: '{count} порций',
-    other: '{count} порции',
-  },
-})
+const messages = defineMessages({ en: { cart: 'Cart' }, ru: { cart: 'Корзина' } })
 
 /** The cart at the bottom of the menu: how many and how much, one tap to the cart. */
 export function CartBar({ restaurantId }: { restaurantId: string }) {
   const { lines, count } = useCart(restaurantId)
-  const { t, language } = useMessages(messages)
+  const { t } = useMessages(messages)
   if (count === 0) return null
   return (
     <>
@@ -42,15 +26,10 @@ export function CartBar({ restaurantId }: { restaurantId: string }) {
           <span className="cart-bar__count" aria-hidden="true">
             {count}
           </span>
-          <span className="cart-bar__label">
-            {t('cart')}
-            <span className="visually-hidden">
-              , {t(pluralCategory(count, language), { count })},
-            </span>
-          </span>
+          <span className="cart-bar__label">{t('cart')}</span>
           <span className="cart-bar__total">
             <Suspense fallback={null}>
-              <CartBarTotal restaurantId={restaurantId} lines={lines} />
+              <CartBarTotal restaurantId={restaurantId} lines={lines} count={count} />
             </Suspense>
           </span>
         </Link>

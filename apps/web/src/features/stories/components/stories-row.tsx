@@ -5,7 +5,7 @@ import { localized } from '../../../lib/i18n/localized-text'
 import { defineMessages } from '../../../lib/i18n/messages'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { storiesQueryOptions } from '../api/get-stories'
-import { useViewedStories } from '../viewed-stories'
+import { readViewed } from '../viewed-stories'
 import './stories-row.css'
 
 const loadViewer = () => import('./stories-viewer')
@@ -15,8 +15,6 @@ const messages = defineMessages({
   en: { stories: 'Stories', viewed: 'viewed' },
   ru: { stories: 'Истории', viewed: 'просмотрено' },
 })
-
-const PLACEHOLDERS = [0, 1, 2, 3]
 
 /** The restaurant's stories as circles above the menu; a tap opens the full-screen viewer. */
 export function StoriesRow({
@@ -28,46 +26,31 @@ export function StoriesRow({
 }) {
   const api = useApiClient()
   const { data: stories, isPending } = useQuery(storiesQueryOptions(api, restaurantId))
-  const viewed = useViewedStories(restaurantId)
   const { t, language } = useMessages(messages)
   const [openAt, setOpenAt] = useState<number | null>(null)
-  const circles = useRef(new Map<number, HTMLButtonElement>())
+  // Read on every render: closing the viewer (which marks stories as seen) renders the row.
+  const viewed = readViewed(restaurantId)
+  const list = useRef<HTMLUListElement>(null)
 
-  if (isPending) {
-    return (
-      <div className="stories-row" aria-hidden="true">
-        <div className="stories-row__list">
-          {PLACEHOLDERS.map((key) => (
-            <div key={key} className="story-circle story-circle--placeholder">
-              <span className="story-circle__ring" />
-              <span className="story-circle__title" />
-            </div>
-          ))}
-        </div>
-      </div>
-    )
-  }
+  // The row's shape while the stories load, drawn by CSS, so nothing below moves.
+  if (isPending) return <div className="stories-row stories-row--loading" aria-hidden="true" />
   if (!stories || stories.length === 0) return null
 
   const closeViewer = (lastIndex: number) => {
     setOpenAt(null)
-    circles.current.get(lastIndex)?.focus()
+    list.current?.querySelectorAll('button')[lastIndex]?.focus()
   }
   const opening = openAt === null ? undefined : stories[openAt]
 
   return (
     <section className="stories-row" aria-label={t('stories')}>
-      <ul className="stories-row__list">
+      <ul ref={list} className="stories-row__list">
         {stories.map((story, index) => {
-          const seen = viewed.has(story.id)
+          const seen = viewed.includes(story.id)
           return (
             <li key={story.id}>
               <button
                 type="button"
-                ref={(button) => {
-                  if (button) circles.current.set(index, button)
-                  else circles.current.delete(index)
-                }}
                 className="story-circle"
                 data-viewed={seen || undefined}
                 onPointerDown={() => void loadViewer()}
