@@ -36,7 +36,11 @@ export function CartLineItem({ view, restaurant, onQuantity, onRemove }: CartLin
       <div className="cart-line__body">
         <div className="cart-line__head">
           <h2 className="cart-line__name">
-            {name ?? <span className="cart-line__skeleton" aria-label={label} />}
+            {name ?? (
+              <span className="cart-line__skeleton">
+                <span className="visually-hidden">{label}</span>
+              </span>
+            )}
             {view.ageRestricted ? <span className="cart-line__adult">{t('adult')}</span> : null}
           </h2>
           {view.lineTotal !== null && !problem ? (
