@@ -110,9 +110,18 @@ describe('rules and price', () => {
 })
 
 describe('canQuickAdd', () => {
-  it('allows one-tap adding only when nothing has to be chosen and the dish is available', () => {
-    expect(canQuickAdd(steak)).toBe(false)
+  it('allows one-tap adding when the preselected options meet every rule', () => {
     expect(canQuickAdd(testDish({ id: 'tea', modifierGroups: [extras] }))).toBe(true)
+    const size: ModifierGroup = {
+      ...doneness,
+      id: 'size',
+      options: [option('glass', { preselected: true }), option('bottle')],
+    }
+    expect(canQuickAdd(testDish({ id: 'wine', modifierGroups: [size] }))).toBe(true)
+  })
+
+  it('opens the dish instead when something must still be chosen or it is sold out', () => {
+    expect(canQuickAdd(steak)).toBe(false)
     expect(canQuickAdd(testDish({ id: 'tea', available: false }))).toBe(false)
   })
 })

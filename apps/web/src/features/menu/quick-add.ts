@@ -13,7 +13,15 @@ export function initialSelection(dish: Dish): Record<string, string[]> {
   )
 }
 
-/** A dish goes to the cart from its card in one tap when it asks the diner to choose nothing. */
+/**
+ * A dish goes to the cart from its card in one tap when the diner has nothing left to choose:
+ * every required group is already met by the restaurant's preselected options (a glass of wine,
+ * small kvass). Steak without a doneness opens the dish instead.
+ */
 export function canQuickAdd(dish: Dish): boolean {
-  return dish.available && dish.modifierGroups.every((group) => group.minChoices === 0)
+  const selection = initialSelection(dish)
+  return (
+    dish.available &&
+    dish.modifierGroups.every((group) => (selection[group.id]?.length ?? 0) >= group.minChoices)
+  )
 }
