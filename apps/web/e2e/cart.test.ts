@@ -7,6 +7,7 @@ import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
 const CART_KEY = 'tableside.cart.v1.demo'
 const BORSCHT = 'Борщ с говядиной и пампушками'
 const KVASS = 'Квас домашний'
+const HERRING = 'Сельдь с картофелем и луком'
 const SHCHI = 'Кислые щи'
 
 const borschtWithSalo: CartLine = {
@@ -65,21 +66,43 @@ describe('A diner checks the cart before ordering', () => {
 
   it('Cart survives a reload', async () => {
     const { page, problems } = await browser.phone()
-    await openCartWith(page, [borschtWithSalo, kvass])
-    expect(await lineNames(page)).toEqual([BORSCHT, KVASS])
-    const borscht = lineOf(page, BORSCHT)
-    expect(plain(await borscht.textContent())).toContain('Сало с чесноком')
-    expect(plain(await borscht.textContent())).toContain('Без лука')
+    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    const addHerring = page.getByRole('button', { name: `Добавить: ${HERRING}` })
+    await addHerring.click()
+    await addHerring.click()
+    await page.getByRole('button', { name: `Добавить: ${BORSCHT}` }).click()
+
+    // The bar at the bottom counts the portions and shows the server's total.
+    const herring: CartLine = { dishId: 'herring-potatoes', quantity: 2, optionIds: [] }
+    const plainBorscht: CartLine = { dishId: 'borscht', quantity: 1, optionIds: [] }
+    const bar = page.getByRole('link', { name: /^Корзина\s*,/ })
+    await expect
+      .poll(async () => plain(await bar.textContent()))
+      .toBe(`3Корзина, 3 порции, ${await serverTotal([herring, plainBorscht])}`)
+    await keepScreenshot(page, 'cart-bar')
+    await bar.click()
+    await expect.poll(() => lineNames(page)).toEqual([HERRING, BORSCHT])
 
     await page.getByRole('button', { name: `Ещё одно: ${BORSCHT}` }).click()
-    const expected = await serverTotal([{ ...borschtWithSalo, quantity: 2 }, kvass])
+    const expected = await serverTotal([herring, { ...plainBorscht, quantity: 2 }])
     await expect.poll(() => total(page)).toBe(expected)
 
     await page.reload({ waitUntil: 'networkidle' })
-    expect(await lineNames(page)).toEqual([BORSCHT, KVASS])
-    expect(await borscht.getByRole('status').textContent()).toBe('2')
+    expect(await lineNames(page)).toEqual([HERRING, BORSCHT])
+    expect(await lineOf(page, BORSCHT).getByRole('status').textContent()).toBe('2')
     await expect.poll(() => total(page)).toBe(expected)
-    expect(plain(await page.locator('.cart-summary').textContent())).toContain('3 порции')
+    expect(plain(await page.locator('.cart-summary').textContent())).toContain('4 порции')
+    expect(problems).toEqual([])
+  })
+
+  it('A line shows its add-ons and note, and the screen passes an accessibility check', async () => {
+    const { page, problems } = await browser.phone()
+    await openCartWith(page, [borschtWithSalo, kvass])
+    expect(await lineNames(page)).toEqual([BORSCHT, KVASS])
+    const borscht = plain(await lineOf(page, BORSCHT).textContent())
+    expect(borscht).toContain('Сало с чесноком')
+    expect(borscht).toContain('Без лука')
+    await expect.poll(() => total(page)).toBe(await serverTotal([borschtWithSalo, kvass]))
     await keepScreenshot(page, 'cart-lines')
     await expectNoSeriousViolations(page, CART_SCREEN)
     expect(problems).toEqual([])
