@@ -146,6 +146,9 @@ export function DishDetails({
           <span className="dish-details__price">{price(dish.price)}</span>
           {dish.portion ? <span>{formatPortion(dish.portion, language)}</span> : null}
           {dish.ageRestricted ? <span className="dish-details__adult">{t('adult')}</span> : null}
+          {dish.available ? null : (
+            <span className="dish-details__adult">{labels.t('soldOut')}</span>
+          )}
           {dish.highlight ? (
             <span className="dish-details__tag">{labels.t(dish.highlight)}</span>
           ) : null}
