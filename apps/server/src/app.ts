@@ -9,6 +9,7 @@ import { MenuCache } from './features/menu/menu-cache'
 import { createMenuRepository } from './features/menu/menu-repository'
 import { registerMenuRoutes } from './features/menu/menu-routes'
 import { createMenuService, type MenuService } from './features/menu/menu-service'
+import { firstDishPhotos } from './features/menu/menu-snapshot'
 import { registerMedia } from './plugins/media'
 import { registerRestaurantRoutes } from './features/restaurants/restaurant-routes'
 import { createRestaurantRepository } from './features/restaurants/restaurant-repository'
@@ -30,6 +31,9 @@ declare module 'fastify' {
     menuCache: MenuCache
   }
 }
+
+/** Dish photos a phone shows without scrolling on the menu (the first card, and the next). */
+const FIRST_SCREEN_PHOTOS = 2
 
 export interface AppOptions {
   config: ServerConfig
@@ -97,6 +101,11 @@ export async function buildApp({
   )
 
   await registerMedia(app)
-  await registerSpa(app, config, realtime.credentials.key)
+  await registerSpa(app, config, realtime.credentials.key, {
+    firstPictures: (restaurantId, menuId) => {
+      const snapshot = menuCache.peek(restaurantId)
+      return snapshot ? firstDishPhotos(snapshot, menuId, FIRST_SCREEN_PHOTOS) : []
+    },
+  })
   return app
 }

@@ -1,5 +1,6 @@
 import Pusher from 'pusher'
 import { describe, expect, inject, it } from 'vitest'
+import { restaurant } from '@tableside/contracts/restaurants'
 import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
 
 describe('Open pages stay live', () => {
@@ -19,14 +20,10 @@ describe('Open pages stay live', () => {
     const { appId, key, secret } = inject('realtime')
     const { hostname, port } = new URL(baseUrl())
     const server = new Pusher({ appId, key, secret, host: hostname, port, useTLS: false })
-    const renamed = {
-      id: 'demo',
-      name: 'Бистро «Самовар» на Арбате',
-      locale: 'ru-RU',
-      defaultLanguage: 'ru',
-      currency: 'RUB',
-      timezone: 'Europe/Moscow',
-    }
+    const current = restaurant.parse(
+      await (await fetch(`${baseUrl()}/api/v1/restaurants/demo`)).json(),
+    )
+    const renamed = { ...current, name: 'Бистро «Самовар» на Арбате' }
     // The subscription may still be on its way: publish until the page shows it.
     await expect
       .poll(

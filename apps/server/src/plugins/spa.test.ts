@@ -93,12 +93,21 @@ describe('serving the web app', () => {
       [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map(
         (m) => m[1],
       )
+    await t.app.inject('/api/v1/restaurants/demo/menu') // pictures are named once the menu is held
     const menu = await t.app.inject('/rest/demo/menu?dish=borscht')
     expect(links(menu.body)).toEqual([
       '/api/v1/restaurants/demo',
       '/api/v1/restaurants/demo/menu',
       '/api/v1/restaurants/demo/stories',
     ])
+    const pictures = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g)].map((m) => m[1])
+    const [first, second] = pictures(menu.body)
+    expect(first).toMatch(/^\/media\/demo\/.+\.svg$/)
+    expect(second).toMatch(/^\/media\/demo\/.+\.svg$/)
+    expect(menu.body).toContain(`href="${String(first)}" fetchpriority="high">`)
+    const bar = await t.app.inject('/rest/demo/menu?menu=bar')
+    expect(pictures(bar.body)[0]).not.toBe(first)
     const call = await t.app.inject('/rest/demo/call')
     expect(links(call.body)).toEqual(['/api/v1/restaurants/demo'])
     expect(links((await t.app.inject('/')).body)).toEqual([])

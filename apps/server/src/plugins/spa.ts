@@ -21,10 +21,19 @@ const notBuiltPage = `<!doctype html><html lang="en"><meta charset="utf-8"><titl
  * client-side route. Unknown non-API pages still get the app (with a 404 status) so it
  * can show its own "Page not found" screen.
  */
+export interface SpaOptions {
+  /**
+   * Pictures the first screen of a menu page shows at once (its largest paint), announced
+   * with the data so the browser fetches them before the scripts ask.
+   */
+  firstPictures?: (restaurantId: string, menuId: string | null) => readonly string[]
+}
+
 export async function registerSpa(
   app: FastifyInstance,
   config: ServerConfig,
   realtimeKey: string,
+  options: SpaOptions = {},
 ): Promise<void> {
   const indexPath = join(config.webDist, 'index.html')
   const built = existsSync(indexPath)
@@ -49,7 +58,8 @@ export async function registerSpa(
   const sendDocument = (request: FastifyRequest, reply: FastifyReply, status: number) => {
     const runtime = runtimeConfigFor(config, realtimeKey, request)
     const json = JSON.stringify(runtime).replace(/</g, '\\u003c')
-    const preload = status === 200 ? apiPreloads(request.url, runtime.apiBase) : ''
+    const preload =
+      status === 200 ? apiPreloads(request.url, runtime.apiBase, options.firstPictures) : ''
     const html = template
       ? template.replace(PLACEHOLDER, json).replace('</head>', `${preload}</head>`)
       : notBuiltPage
@@ -92,13 +102,25 @@ const restaurantPage = /^\/rest\/([a-z0-9][a-z0-9-]{0,62})(?:\/([a-z-]+))?/
  * fetches them while the scripts are still loading, not after (the menu's largest paint
  * waits on them). The URLs are the ones the API client asks for, so the preloads are used.
  */
-export function apiPreloads(url: string, apiBase: string): string {
-  const match = restaurantPage.exec(url.split('?')[0] ?? '')
+export function apiPreloads(
+  url: string,
+  apiBase: string,
+  firstPictures?: SpaOptions['firstPictures'],
+): string {
+  const [path = '', query = ''] = url.split('?')
+  const match = restaurantPage.exec(path)
   if (!match) return ''
   const [, restaurantId = '', screen] = match
   const base = `${apiBase.replace(/\/+$/, '')}/restaurants/${restaurantId}`
   const paths = [base]
   if (screen === 'menu' || screen === 'dishes' || screen === 'cart') paths.push(`${base}/menu`)
   if (screen === 'menu') paths.push(`${base}/stories`)
-  return paths.map((href) => `<link rel="preload" as="fetch" crossorigin href="${href}">`).join('')
+  const data = paths.map((href) => `<link rel="preload" as="fetch" crossorigin href="${href}">`)
+  if (screen !== 'menu' || !firstPictures) return data.join('')
+  const menuId = new URLSearchParams(query).get('menu')
+  const pictures = firstPictures(restaurantId, menuId).map(
+    (href, i) =>
+      `<link rel="preload" as="image" href="${encodeURI(href)}"${i === 0 ? ' fetchpriority="high"' : ''}>`,
+  )
+  return [...data, ...pictures].join('')
 }

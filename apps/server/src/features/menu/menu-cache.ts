@@ -25,6 +25,17 @@ export class MenuCache {
     return this.#snapshots.get(restaurantId) ?? this.refresh(restaurantId)
   }
 
+  /** The snapshot if it is held, without waiting; starts loading it if not. */
+  peek(restaurantId: string): MenuSnapshot | undefined {
+    const held = this.#snapshots.get(restaurantId)
+    if (!held) {
+      this.refresh(restaurantId).catch((error: unknown) => {
+        this.#log.warn({ err: error, restaurantId }, 'Loading a menu failed')
+      })
+    }
+    return held
+  }
+
   /** Rebuilds from the database; concurrent callers share one load. */
   refresh(restaurantId: string): Promise<MenuSnapshot | undefined> {
     const pending = this.#loading.get(restaurantId)

@@ -133,3 +133,21 @@ export function activeStories(snapshot: MenuSnapshot, now: Date): Story[] {
     .filter(({ startsAt, endsAt }) => (!startsAt || startsAt <= now) && (!endsAt || now < endsAt))
     .map(({ story: s }) => s)
 }
+
+/** The photos of the first dishes a menu shows, top of the page first. */
+export function firstDishPhotos(
+  snapshot: MenuSnapshot,
+  menuId: string | null,
+  count: number,
+): string[] {
+  const menu = snapshot.menu.menus.find((m) => m.id === menuId) ?? snapshot.menu.menus[0]
+  const urls: string[] = []
+  for (const category of menu?.categories ?? []) {
+    for (const dishId of category.dishIds) {
+      const url = snapshot.dishes.get(dishId)?.dish.photo?.url
+      if (url) urls.push(url)
+      if (urls.length >= count) return urls
+    }
+  }
+  return urls
+}
