@@ -17,12 +17,6 @@ async function openMenu(page: Page, path = '/rest/demo/menu'): Promise<void> {
   await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Закуски' }).count()).toBe(1)
 }
 
-/**
- * Known and not yet fixed in the header: the language buttons show "RU"/"EN" but are named
- * "Русский"/"English" (WCAG 2.5.3, see accessibility.test.ts).
- */
-const KNOWN = ['label-content-name-mismatch']
-
 /** The dish link on a card (its name, "18+" after it); the whole card is the link's target. */
 const card = (page: Page, name: string) => page.getByRole('link', { name })
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name })
@@ -54,7 +48,7 @@ describe('A diner chooses from the menu', () => {
       await page.getByRole('button', { name: /Основное меню/ }).getAttribute('aria-pressed'),
     ).toBe('true')
     await keepScreenshot(page, 'menu-top')
-    await expectNoSeriousViolations(page, { disableRules: KNOWN })
+    await expectNoSeriousViolations(page)
 
     // A category tab scrolls to its section, which the tab row then marks as current.
     const categories = page.getByRole('navigation', { name: 'Разделы меню' })
@@ -167,7 +161,7 @@ describe('A diner chooses from the menu', () => {
     expect(await page.getByRole('img', { name: /борщ/i }).count()).toBeGreaterThan(0)
     expect(await page.getByRole('button', { name: 'Поделиться' }).count()).toBe(1)
     await keepScreenshot(page, 'dish-page')
-    await expectNoSeriousViolations(page, { disableRules: KNOWN })
+    await expectNoSeriousViolations(page)
 
     await page.getByRole('button', { name: 'Назад к меню' }).click()
     await expect.poll(() => new URL(page.url()).pathname).toBe('/rest/demo/menu')
@@ -260,7 +254,7 @@ describe('A diner chooses from the menu', () => {
     expect(await card(page, 'Медовик').count()).toBe(0)
     expect(await page.locator('.dish-card').count()).toBeGreaterThan(0)
     await keepScreenshot(page, 'search-filters')
-    await expectNoSeriousViolations(page, { disableRules: KNOWN })
+    await expectNoSeriousViolations(page)
   })
 
   it('A stop-listed dish shows as sold out and cannot be added', async () => {

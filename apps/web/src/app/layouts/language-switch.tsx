@@ -20,11 +20,12 @@ export function LanguageSwitch() {
           type="button"
           className="lang-switch__option"
           lang={option}
-          aria-label={NATIVE_NAMES[option]}
           aria-pressed={option === language}
           onClick={() => saveLanguage(option)}
         >
+          {/* The name keeps the visible "RU"/"EN" (WCAG 2.5.3) and adds the language in itself. */}
           {option.toUpperCase()}
+          <span className="visually-hidden"> {NATIVE_NAMES[option]}</span>
         </button>
       ))}
     </div>
