@@ -168,6 +168,15 @@ describe.each(testDatabaseKinds)('API on $name', (kind) => {
     expect(response.headers['x-content-type-options']).toBe('nosniff')
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN')
     expect(response.headers['referrer-policy']).toBe('no-referrer')
+    for (const url of [
+      '/api/v1/restaurants/demo/menu',
+      '/api/v1/nowhere',
+      '/api/v1/restaurants/BAD',
+    ]) {
+      const other = await t.app.inject(url)
+      expect(other.headers['x-content-type-options']).toBe('nosniff')
+      expect(other.headers['cross-origin-resource-policy']).toBe('same-origin')
+    }
   })
 
   it('compresses larger responses for clients that accept it', async () => {

@@ -59,7 +59,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
 
-  await registerSecurityHeaders(app)
+  registerSecurityHeaders(app)
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
