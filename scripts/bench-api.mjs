@@ -14,14 +14,15 @@
 // third of that, so wrk measures the server rather than the client.
 // Env: BENCH_DURATION_S (10), BENCH_WARMUP_S (3), BENCH_CONNECTIONS (50), BENCH_API_PATH,
 // BENCH_CLIENT (wrk | autocannon).
-import { execFileSync, spawnSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { buildIfStale, root } from './lib/build.mjs'
+import { clockTicks, machineBusyMs, processCpuMs } from './lib/cpu.mjs'
 import { startServer } from './lib/server-process.mjs'
 
 const MENU_PATH = process.env.BENCH_API_PATH ?? '/api/v1/restaurants/demo/menu'
@@ -67,41 +68,6 @@ function rawGet(url, headers) {
       .on('error', reject)
       .end()
   })
-}
-
-const clockTicks = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100
-  } catch {
-    return 100
-  }
-})()
-
-/** @param {number} pid @returns {number} CPU milliseconds the process has used (Linux) */
-function processCpuMs(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks
-  } catch {
-    return Number.NaN
-  }
-}
-
-/** @returns {number} CPU milliseconds the whole machine has spent busy, all cores (Linux) */
-function machineBusyMs() {
-  try {
-    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? ''
-    // cpu user nice system idle iowait irq softirq steal …
-    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] = line
-      .trim()
-      .split(/\s+/)
-      .slice(1)
-      .map(Number)
-    return ((user + nice + system + irq + softirq) * 1000) / clockTicks
-  } catch {
-    return Number.NaN
-  }
 }
 
 /** @returns {boolean} whether wrk can be used, installing it with apt when we are root */

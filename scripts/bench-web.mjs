@@ -7,13 +7,14 @@
 // performance score, CLS and TBT. Goals: LCP ≤ 2.0 s, score ≥ 95, CLS ≤ 0.05.
 // Exits 1 when over the budget or a goal.
 import { execFileSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { buildIfStale, root } from './lib/build.mjs'
+import { machineBusyMs } from './lib/cpu.mjs'
 import { CHROMIUM, ensureChromium, launchChromium, PHONE } from './lib/chromium.mjs'
 import { startServer } from './lib/server-process.mjs'
 
@@ -27,32 +28,15 @@ const GOAL_CLS = 0.05
 /** CPU of other processes (in cores) beyond which a Lighthouse run counts as disturbed. */
 const BUSY_OTHERS = 0.2
 
-/** @returns {number} clock ticks the whole machine has spent busy, all cores (Linux) */
-function machineBusyTicks() {
-  try {
-    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? ''
-    // cpu user nice system idle iowait irq softirq steal …
-    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] = line
-      .trim()
-      .split(/\s+/)
-      .slice(1)
-      .map(Number)
-    return user + nice + system + irq + softirq
-  } catch {
-    return Number.NaN
-  }
-}
-
 /**
  * Cores kept busy by other processes over one second while this benchmark is idle: Lighthouse
  * multiplies the main-thread time it observes by 4, so a busy host inflates TBT and LCP.
  */
 async function othersBusyCores() {
-  const before = machineBusyTicks()
+  const before = machineBusyMs()
   const started = performance.now()
   await new Promise((resolve) => setTimeout(resolve, 1000))
-  const seconds = (performance.now() - started) / 1000
-  return (machineBusyTicks() - before) / 100 / seconds // USER_HZ is 100 on Linux
+  return (machineBusyMs() - before) / (performance.now() - started)
 }
 
 function chromiumVersion() {

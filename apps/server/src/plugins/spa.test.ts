@@ -108,6 +108,11 @@ describe('serving the web app', () => {
     expect(menu.body).toContain(`href="${String(first)}" fetchpriority="high">`)
     const bar = await t.app.inject('/rest/demo/menu?menu=bar')
     expect(pictures(bar.body)[0]).not.toBe(first)
+    const waiter = await t.app.inject({
+      url: '/rest/demo/menu',
+      headers: { cookie: 'lang=ru; garcon_token=g-1' },
+    })
+    expect(links(waiter.body)).toEqual([])
     const call = await t.app.inject('/rest/demo/call')
     expect(links(call.body)).toEqual(['/api/v1/restaurants/demo'])
     expect(links((await t.app.inject('/')).body)).toEqual([])

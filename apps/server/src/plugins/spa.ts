@@ -58,8 +58,15 @@ export async function registerSpa(
   const sendDocument = (request: FastifyRequest, reply: FastifyReply, status: number) => {
     const runtime = runtimeConfigFor(config, realtimeKey, request)
     const json = JSON.stringify(runtime).replace(/</g, '\\u003c')
+    // A waiter or a signed-in diner asks with token headers the browser's preload would not
+    // carry; their answers may differ, so they get no preloads.
+    const anonymous = !/(?:^|;\s*)(?:garcon_token|profile_token)=/.test(
+      request.headers.cookie ?? '',
+    )
     const preload =
-      status === 200 ? apiPreloads(request.url, runtime.apiBase, options.firstPictures) : ''
+      status === 200 && anonymous
+        ? apiPreloads(request.url, runtime.apiBase, options.firstPictures)
+        : ''
     const html = template
       ? template.replace(PLACEHOLDER, json).replace('</head>', `${preload}</head>`)
       : notBuiltPage
