@@ -56,7 +56,7 @@ export interface CategoryFile {
   categories: CategoryFile[]
 }
 
-export const categoryFile: z.ZodMiniType<CategoryFile, unknown> = z.object({
+export const categoryFile: z.ZodMiniType<CategoryFile> = z.object({
   id: slugId,
   name: text,
   description: optionalText,
@@ -176,7 +176,10 @@ export function menuFileProblems(file: MenuFile): FieldError[] {
   for (const { category, depth, path } of placedCategories(file)) {
     categoryIds(category.id, path)
     if (depth > MAX_CATEGORY_DEPTH) {
-      problem(`${path}.categories`, `Categories nest at most ${String(MAX_CATEGORY_DEPTH)} levels deep`)
+      problem(
+        `${path}.categories`,
+        `Categories nest at most ${String(MAX_CATEGORY_DEPTH)} levels deep`,
+      )
     }
   }
 

@@ -28,7 +28,10 @@ export const imageUrl = z
   .string()
   .check(
     z.maxLength(500),
-    z.regex(/^(\/media\/[A-Za-z0-9/_.-]+|https:\/\/\S+)$/, 'An image is a /media/… path or an https address'),
+    z.regex(
+      /^(\/media\/[A-Za-z0-9/_.-]+|https:\/\/\S+)$/,
+      'An image is a /media/… path or an https address',
+    ),
   )
 
 export const image = z.object({
