@@ -86,7 +86,7 @@ describe('A diner chooses from the menu', () => {
 
     await add.click()
     await expect.poll(() => steak.count()).toBe(0)
-    expect(dishParam(page)).toBeNull()
+    await expect.poll(() => dishParam(page)).toBeNull()
     expect(await page.evaluate(() => scrollY)).toBe(scrolled)
     await expect.poll(() => cartCount(page).textContent()).toBe('2')
     expect(await page.getByText('в корзине: 2').count()).toBe(1)
@@ -111,7 +111,7 @@ describe('A diner chooses from the menu', () => {
     await expect.poll(() => dialog(page, BORSCHT).isVisible()).toBe(true)
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog(page, BORSCHT).count()).toBe(0)
-    expect(dishParam(page)).toBeNull()
+    await expect.poll(() => dishParam(page)).toBeNull()
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(BORSCHT)
   })
 
@@ -128,7 +128,7 @@ describe('A diner chooses from the menu', () => {
     await expectNoSeriousViolations(page, { include: 'dialog' })
     await gate.getByRole('button', { name: 'Нет, вернуться в меню' }).click()
     await expect.poll(() => gate.count()).toBe(0)
-    expect(dishParam(page)).toBeNull()
+    await expect.poll(() => dishParam(page)).toBeNull()
     expect(await dialog(page, WINE).count()).toBe(0)
     expect(new URL(page.url()).pathname).toBe('/rest/demo/menu')
 
