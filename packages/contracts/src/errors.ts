@@ -13,6 +13,19 @@ export const errorCode = z.enum([
   'rate_limited',
   'service_unavailable',
   'internal_error',
+  // Ordering and table service (issue 5).
+  'idempotency_conflict',
+  'dish_unavailable',
+  'slot_unavailable',
+  'total_changed',
+  'below_minimum_order',
+  'order_type_unavailable',
+  'payment_method_unavailable',
+  'order_not_cancellable',
+  'illegal_status_change',
+  'table_not_found',
+  'table_disabled',
+  'session_expired',
 ])
 export type ErrorCode = z.infer<typeof errorCode>
 

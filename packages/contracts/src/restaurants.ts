@@ -49,8 +49,12 @@ export const restaurantSettings = z.object({
     leadTimeMinutes: z.int().check(z.gte(0)),
     zoneNote: z.nullable(localizedText),
   }),
+  pickup: z.object({
+    leadTimeMinutes: z.int().check(z.gte(0)),
+  }),
   preorder: z.object({
     leadTimeMinutes: z.int().check(z.gte(0)),
+    /** The slot size of every scheduled order type (delivery, pickup, pre-order). */
     slotMinutes: z.int().check(z.gte(5), z.lte(240)),
   }),
   /** A table session ends after this long without activity. */

@@ -1,0 +1,65 @@
+import * as z from 'zod/mini'
+import { defineEndpoint } from './endpoint'
+import { restaurantId } from './restaurants'
+
+/** The code printed in a table's QR link: `/rest/{restaurant_id}/init?table={code}`. */
+export const tableCode = z
+  .string()
+  .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,32}$/, 'A table code is 1–32 letters, digits, _ or -'))
+
+/**
+ * A table session id: the capability that lets everyone at the table order to it and see its
+ * bill. Unguessable (a random uuid), so it is never listed anywhere a stranger could read it.
+ */
+export const tableSessionId = z.uuid('A table session id is a uuid')
+
+export const tableRef = z.object({
+  code: z.string(),
+  /** What the restaurant calls the table: "1", "Veranda 3". */
+  label: z.string(),
+  zone: z.nullable(z.string()),
+})
+export type TableRef = z.infer<typeof tableRef>
+
+export const tableSessionStatus = z.enum(['open', 'closed'])
+
+/** Why a session ended: nobody did anything for the restaurant's session lifetime, or the bill was settled. */
+export const tableSessionEnd = z.enum(['expired', 'settled'])
+
+export const tableSession = z.object({
+  id: tableSessionId,
+  restaurantId: z.string(),
+  table: tableRef,
+  status: tableSessionStatus,
+  openedAt: z.string(),
+  lastActivityAt: z.string(),
+  /** When the session ends if nobody orders or calls before then. */
+  expiresAt: z.string(),
+  closedReason: z.nullable(tableSessionEnd),
+})
+export type TableSession = z.infer<typeof tableSession>
+
+/** Opens the table's session, or joins the one already open: everyone at a table shares one. */
+export const openTableSession = defineEndpoint({
+  method: 'POST',
+  path: '/restaurants/:restaurantId/table-sessions',
+  summary: "Opens or joins the table's session (the QR code on the table)",
+  tags: ['tables'],
+  params: z.object({ restaurantId }),
+  body: z.object({ tableCode }),
+  status: 201,
+  response: tableSession,
+})
+
+export const getTableSession = defineEndpoint({
+  method: 'GET',
+  path: '/table-sessions/:sessionId',
+  summary: 'A table session: its table and whether it is still open',
+  tags: ['tables'],
+  params: z.object({ sessionId: tableSessionId }),
+  status: 200,
+  response: tableSession,
+})
+
+/** Private channel of one table session: its orders, bill and waiter calls (DESIGN §5). */
+export const tableChannel = (sessionId: string) => `private-table.${sessionId}`
