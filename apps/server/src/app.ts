@@ -14,6 +14,25 @@ import { registerMedia } from './plugins/media'
 import { registerRestaurantRoutes } from './features/restaurants/restaurant-routes'
 import { createRestaurantRepository } from './features/restaurants/restaurant-repository'
 import { registerRealtime, type Realtime } from './features/realtime/realtime'
+import { createRestaurantCache } from './features/restaurants/restaurant-cache'
+import { shortLivedCache } from './lib/short-lived-cache'
+import { createOrderService, type OrderService } from './features/orders/order-service'
+import { orderChannelRule, registerOrderRoutes } from './features/orders/order-routes'
+import { registerSlotRoutes } from './features/orders/slot-routes'
+import { registerGarconOrderRoutes } from './features/orders/garcon-order-routes'
+import { createGarconAuth } from './features/garcon/garcon-auth'
+import { garconChannelRule, registerGarconRoutes } from './features/garcon/garcon-routes'
+import { checkSlot } from './features/orders/slots'
+import { createTableSessionService } from './features/table-sessions/table-session-service'
+import {
+  registerTableSessionRoutes,
+  tableChannelRule,
+} from './features/table-sessions/table-session-routes'
+import { createWaiterCallService } from './features/waiter-calls/waiter-call-service'
+import {
+  registerGarconCallRoutes,
+  registerWaiterCallRoutes,
+} from './features/waiter-calls/waiter-call-routes'
 import { registerClientErrorRoutes } from './features/system/client-error-routes'
 import { registerHealthRoutes } from './features/system/health-routes'
 import { installErrorHandler } from './plugins/error-handler'
@@ -29,6 +48,8 @@ declare module 'fastify' {
     menu: MenuService
     /** The menus as served, held in memory per restaurant. */
     menuCache: MenuCache
+    /** Orders: placing, status changes, the bill. */
+    orders: OrderService
   }
 }
 
@@ -89,11 +110,42 @@ export async function buildApp({
     }),
   )
 
+  const restaurantRepository = createRestaurantRepository(db)
+  const restaurants = createRestaurantCache(restaurantRepository)
+  const { broadcaster } = realtime
+  const garcon = createGarconAuth(db)
+  // Every order and call tells the restaurant's waiters; who they are changes rarely.
+  const waiters = shortLivedCache(garcon.service.listActiveWaiterIds, 5_000)
+  const waitersOf = (restaurantId: string) => waiters.get(restaurantId)
+  const tableSessions = createTableSessionService({ db, restaurants, broadcaster })
+  const orders = createOrderService({
+    db,
+    restaurants,
+    menus: menuCache,
+    tableSessions,
+    broadcaster,
+    checkSlot: (restaurant, type, scheduledFor, now) =>
+      checkSlot({ restaurant, type, scheduledFor, now }),
+    waitersOf,
+  })
+  app.decorate('orders', orders)
+  const waiterCalls = createWaiterCallService({ db, tableSessions, broadcaster, waitersOf })
+  realtime.channels.add(garconChannelRule(garcon))
+  realtime.channels.add(tableChannelRule(tableSessions))
+  realtime.channels.add(orderChannelRule(orders))
+
   await app.register(
     (api) => {
       registerHealthRoutes(api, db)
-      registerRestaurantRoutes(api, createRestaurantRepository(db))
+      registerRestaurantRoutes(api, restaurantRepository)
       registerMenuRoutes(api, menuCache)
+      registerTableSessionRoutes(api, tableSessions)
+      registerOrderRoutes(api, orders)
+      registerSlotRoutes(api, { restaurants: restaurantRepository })
+      registerWaiterCallRoutes(api, waiterCalls)
+      registerGarconRoutes(api, garcon)
+      registerGarconOrderRoutes(api, orders, garcon.requireWaiter)
+      registerGarconCallRoutes(api, waiterCalls, garcon.requireWaiter)
       registerClientErrorRoutes(api)
       return Promise.resolve()
     },

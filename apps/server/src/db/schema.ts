@@ -1,5 +1,14 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { ModifierGroup, Nutrition, Portion } from '@tableside/contracts/menu'
+import type { OrderStatus } from '@tableside/contracts/order-status'
+import type {
+  Contact,
+  DeliveryAddress,
+  OrderLine,
+  PaymentStatus,
+} from '@tableside/contracts/orders'
+import type { TableRef } from '@tableside/contracts/table-sessions'
+import type { WaiterCallReason, WaiterCallStatus } from '@tableside/contracts/waiter-calls'
 import type { OpeningHours, RestaurantSettings } from '@tableside/contracts/restaurants'
 import type { Image, LocalizedText } from '@tableside/contracts/text'
 
@@ -12,6 +21,11 @@ export interface Database {
   menuCategories: MenuCategoriesTable
   dishes: DishesTable
   stories: StoriesTable
+  tableSessions: TableSessionsTable
+  orders: OrdersTable
+  waiterCalls: WaiterCallsTable
+  waiters: WaitersTable
+  garconSessions: GarconSessionsTable
 }
 
 /** A jsonb column: read as the value, written as its JSON text (pg would turn arrays into SQL arrays). */
@@ -40,6 +54,7 @@ export interface RestaurantsTable {
   /** Partial in the database; the service fills in defaults. */
   settings: ColumnType<Partial<RestaurantSettings>, string | undefined, string>
   menuVersion: ColumnType<string, never, string>
+  lastOrderNumber: ColumnType<number, never, number>
   createdAt: CreatedAt
 }
 
@@ -104,4 +119,78 @@ export interface StoriesTable {
   startsAt: Date | null
   endsAt: Date | null
   sortOrder: number
+}
+
+export interface TableSessionsTable {
+  id: Generated<string>
+  restaurantId: string
+  tableId: string
+  openedAt: ColumnType<Date, Date | undefined, Date>
+  lastActivityAt: ColumnType<Date, Date | undefined, Date>
+  expiresAt: Date
+  closedAt: Date | null
+  closedReason: 'expired' | 'settled' | null
+}
+
+export interface OrdersTable {
+  id: Generated<string>
+  restaurantId: string
+  number: number
+  type: 'dine_in' | 'delivery' | 'pickup' | 'preorder'
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>
+  tableSessionId: string | null
+  tableRef: OptionalJson<TableRef>
+  contact: OptionalJson<Contact>
+  address: OptionalJson<DeliveryAddress>
+  scheduledFor: Date | null
+  guests: number | null
+  comment: string | null
+  paymentMethod: 'cash' | 'card' | 'sbp'
+  paymentStatus: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>
+  currency: string
+  lines: Json<OrderLine[]>
+  subtotal: number
+  serviceCharge: number
+  deliveryFee: number
+  discount: Generated<number>
+  tip: Generated<number>
+  total: number
+  history: Json<{ status: OrderStatus; at: string }[]>
+  idempotencyKey: string
+  requestHash: string
+  placedAt: ColumnType<Date, Date | undefined, Date>
+  updatedAt: ColumnType<Date, Date | undefined, Date>
+}
+
+export interface WaiterCallsTable {
+  id: Generated<string>
+  restaurantId: string
+  tableSessionId: string
+  reason: WaiterCallReason
+  comment: string | null
+  status: ColumnType<WaiterCallStatus, WaiterCallStatus | undefined, WaiterCallStatus>
+  createdAt: ColumnType<Date, Date | undefined, never>
+  acknowledgedAt: Date | null
+  acknowledgedBy: OptionalJson<{ id: string; name: string }>
+  doneAt: Date | null
+}
+
+export interface WaitersTable {
+  id: Generated<string>
+  restaurantId: string
+  name: string
+  /** Lower-case. */
+  login: string
+  pinHash: string
+  active: Generated<boolean>
+  createdAt: CreatedAt
+}
+
+export interface GarconSessionsTable {
+  /** sha256 (hex) of the token; the token itself is never stored. */
+  tokenHash: string
+  waiterId: string
+  createdAt: ColumnType<Date, Date | undefined, never>
+  expiresAt: Date
+  revokedAt: Date | null
 }

@@ -4,12 +4,19 @@ import type { Kysely } from 'kysely'
 import type { OpeningHours, RestaurantSettings } from '@tableside/contracts/restaurants'
 import { createMenuRepository } from '../features/menu/menu-repository'
 import { createMenuService } from '../features/menu/menu-service'
+import { createGarconRepository } from '../features/garcon/garcon-repository'
+import { hashPin } from '../features/garcon/pin-hash'
 import { demoDir } from '../paths'
 import type { Database } from './schema'
 
 export const DEMO_RESTAURANT_ID = 'demo'
 export const DEMO_TABLE_CODES = Array.from({ length: 12 }, (_, i) => `T${i + 1}`)
 export const DEMO_MENU_FILE = join(demoDir, 'menu.json')
+/** Sign-ins for the waiter area of the demo restaurant (README lists them). */
+export const DEMO_WAITERS = [
+  { name: 'Анна', login: 'anna', pin: '1111' },
+  { name: 'Игорь', login: 'igor', pin: '2222' },
+] as const
 
 const openingHours: OpeningHours[] = [1, 2, 3, 4, 5, 6, 7].map((day) => ({
   day,
@@ -33,6 +40,7 @@ const settings: RestaurantSettings = {
       en: 'We deliver within the Garden Ring',
     },
   },
+  pickup: { leadTimeMinutes: 20 },
   preorder: { leadTimeMinutes: 120, slotMinutes: 30 },
   tableSessionMinutes: 180,
 }
@@ -80,7 +88,8 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
     return true
   })
   const menuImported = await seedDemoMenu(db)
-  return created || menuImported
+  const waitersAdded = await seedDemoWaiters(db)
+  return created || menuImported || waitersAdded
 }
 
 async function seedDemoMenu(db: Kysely<Database>): Promise<boolean> {
@@ -103,5 +112,21 @@ async function seedDemoMenu(db: Kysely<Database>): Promise<boolean> {
     DEMO_RESTAURANT_ID,
     file,
   )
+  return true
+}
+
+/** The demo restaurant's waiters while it has none (also on a database from before waiters). */
+async function seedDemoWaiters(db: Kysely<Database>): Promise<boolean> {
+  const demo = await db
+    .selectFrom('restaurants')
+    .select('id')
+    .where('id', '=', DEMO_RESTAURANT_ID)
+    .executeTakeFirst()
+  const waiters = createGarconRepository(db)
+  if (!demo || (await waiters.hasWaiters(DEMO_RESTAURANT_ID))) return false
+  for (const { name, login, pin } of DEMO_WAITERS) {
+    const pinHash = await hashPin(pin)
+    await waiters.addWaiter({ restaurantId: DEMO_RESTAURANT_ID, name, login, pinHash })
+  }
   return true
 }

@@ -24,6 +24,11 @@ function fakeWebDist(): string {
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), js)
   writeFileSync(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(js))
   writeFileSync(join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(js))
+  mkdirSync(join(dir, '.vite'))
+  writeFileSync(
+    join(dir, '.vite', 'screen-preloads.json'),
+    JSON.stringify({ menu: ['/assets/restaurant-r1.js', '/assets/menu-m1.js'] }),
+  )
   writeFileSync(join(dir, 'latest.json'), '{"buildId":"b1","builtAt":"2026-11-21T00:00:00.000Z"}')
   writeFileSync(join(dir, 'builds', 'b1.json'), '{"buildId":"b1"}')
   return dir
@@ -118,6 +123,21 @@ describe('serving the web app', () => {
     expect(links((await t.app.inject('/')).body)).toEqual([])
     const missing = await t.app.inject({ url: '/nowhere', headers: { accept: 'text/html' } })
     expect(links(missing.body)).toEqual([])
+  })
+
+  it("names the screen's own chunks for the browser to fetch beside the entry's", async () => {
+    const modules = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
+    const menu = ['/assets/restaurant-r1.js', '/assets/menu-m1.js']
+    expect(modules((await t.app.inject('/rest/demo/menu?table=T1')).body)).toEqual(menu)
+    const waiter = await t.app.inject({
+      url: '/rest/demo/menu',
+      headers: { cookie: 'garcon_token=g-1' },
+    })
+    expect(modules(waiter.body)).toEqual(menu)
+    expect(modules((await t.app.inject('/rest/demo/cart')).body)).toEqual([])
+    expect(modules((await t.app.inject('/rest/demo/constructor')).body)).toEqual([])
+    expect(modules((await t.app.inject('/')).body)).toEqual([])
   })
 
   it('uses the configured realtime settings when they are set', async () => {

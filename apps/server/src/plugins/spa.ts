@@ -8,6 +8,8 @@ import { documentContentSecurityPolicy, runtimeConfigFor } from '../features/sys
 import { errorResponse } from './error-handler'
 
 const PLACEHOLDER = '<!--tableside:runtime-config-->'
+/** Written by the web build (apps/web/build/screen-preloads-plugin.ts): screen → its chunks. */
+const SCREEN_PRELOADS = '.vite/screen-preloads.json'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
 
@@ -39,6 +41,7 @@ export async function registerSpa(
   const built = existsSync(indexPath)
   if (!built) app.log.warn(`No built web app at ${config.webDist}; run npm run build`)
   const template = built ? readFileSync(indexPath, 'utf8') : undefined
+  const screenChunks = readScreenChunks(join(config.webDist, SCREEN_PRELOADS))
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -64,8 +67,9 @@ export async function registerSpa(
       request.headers.cookie ?? '',
     )
     const preload =
-      status === 200 && anonymous
-        ? apiPreloads(request.url, runtime.apiBase, options.firstPictures)
+      status === 200
+        ? screenModulePreloads(request.url, screenChunks) +
+          (anonymous ? apiPreloads(request.url, runtime.apiBase, options.firstPictures) : '')
         : ''
     const html = template
       ? template.replace(PLACEHOLDER, json).replace('</head>', `${preload}</head>`)
@@ -103,6 +107,33 @@ export async function registerSpa(
 }
 
 const restaurantPage = /^\/rest\/([a-z0-9][a-z0-9-]{0,62})(?:\/([a-z-]+))?/
+
+export type ScreenChunks = Readonly<Record<string, readonly string[]>>
+
+function readScreenChunks(path: string): ScreenChunks {
+  if (!existsSync(path)) return {}
+  const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'))
+  if (typeof parsed !== 'object' || parsed === null) return {}
+  return Object.fromEntries(
+    Object.entries(parsed).filter(
+      (entry): entry is [string, string[]] =>
+        Array.isArray(entry[1]) && entry[1].every((file) => typeof file === 'string'),
+    ),
+  )
+}
+
+/**
+ * The scripts of the screen itself: route modules load lazily, so without these the browser
+ * would only ask for them once `core` has run, one more round trip before the first paint.
+ */
+export function screenModulePreloads(url: string, screenChunks: ScreenChunks): string {
+  const screen = restaurantPage.exec(url.split('?')[0] ?? '')?.[2]
+  const files =
+    screen !== undefined && Object.hasOwn(screenChunks, screen) ? screenChunks[screen] : []
+  return (files ?? [])
+    .map((href) => `<link rel="modulepreload" crossorigin href="${encodeURI(href)}">`)
+    .join('')
+}
 
 /**
  * The API answers a diner's screen needs first, announced in the page itself so the browser

@@ -8,6 +8,7 @@ export const DEFAULT_RESTAURANT_SETTINGS: RestaurantSettings = {
   tipPresetsPercent: [5, 10, 15],
   serviceChargeBasisPoints: 0,
   delivery: { minOrder: 0, fee: 0, freeFrom: null, leadTimeMinutes: 60, zoneNote: null },
+  pickup: { leadTimeMinutes: 20 },
   preorder: { leadTimeMinutes: 60, slotMinutes: 30 },
   tableSessionMinutes: 180,
 }
@@ -18,6 +19,7 @@ export function withDefaultSettings(stored: Partial<RestaurantSettings>): Restau
     ...DEFAULT_RESTAURANT_SETTINGS,
     ...stored,
     delivery: { ...DEFAULT_RESTAURANT_SETTINGS.delivery, ...stored.delivery },
+    pickup: { ...DEFAULT_RESTAURANT_SETTINGS.pickup, ...stored.pickup },
     preorder: { ...DEFAULT_RESTAURANT_SETTINGS.preorder, ...stored.preorder },
   }
 }

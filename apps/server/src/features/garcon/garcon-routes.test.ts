@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { errorBody } from '@tableside/contracts/errors'
+import { garconLogin, waiter } from '@tableside/contracts/garcon'
+import { garconChannel } from '@tableside/contracts/table-events'
+import { testDatabaseKinds } from '../../test/test-database'
+import { channelAuth } from '../realtime/signatures'
+import { createGarconRepository } from './garcon-repository'
+import { hashGarconToken } from './garcon-token'
+import { hashPin } from './pin-hash'
+import { startGarconApp, type GarconTestApp } from './test-garcon-app'
+
+const HOUR_MS = 60 * 60 * 1000
+
+describe.each(testDatabaseKinds)('Waiter sign-in on $name', (kind) => {
+  let t: GarconTestApp
+  beforeAll(async () => {
+    t = await startGarconApp(kind)
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  const login = (
+    body: { login: string; pin: string; restaurantId?: string },
+    remoteAddress = '127.0.0.1',
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/garcon/login',
+      payload: { restaurantId: 'demo', ...body },
+      remoteAddress,
+    })
+
+  const signIn = async (name: string, pin: string, restaurantId = 'demo') => {
+    const response = await login({ login: name, pin, restaurantId })
+    expect(response.statusCode).toBe(200)
+    return garconLogin.response.parse(response.json())
+  }
+
+  const me = (headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/garcon/me', headers })
+
+  const errorOf = (response: { json(): unknown }) => errorBody.parse(response.json()).error
+
+  it('signs a waiter in for 12 hours, and the token says who they are', async () => {
+    const signedIn = await signIn('anna', '1111')
+    expect(signedIn.waiter).toMatchObject({ restaurantId: 'demo', name: 'Анна' })
+    expect(signedIn.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(Date.parse(signedIn.expiresAt) - t.clock.now.getTime()).toBe(12 * HOUR_MS)
+    const response = await me({ 'x-garcon-token': signedIn.token })
+    expect(response.statusCode).toBe(200)
+    expect(waiter.parse(response.json())).toEqual(signedIn.waiter)
+  })
+
+  it('takes the login as a phone keyboard types it', async () => {
+    const signedIn = await signIn(' Anna ', '1111')
+    expect(signedIn.waiter.name).toBe('Анна')
+  })
+
+  it('answers a wrong PIN, an unknown login and an unknown restaurant alike', async () => {
+    for (const body of [
+      { login: 'anna', pin: '2222' },
+      { login: 'nobody', pin: '1111' },
+      { login: 'anna', pin: '1111', restaurantId: 'nowhere' },
+    ]) {
+      const response = await login(body)
+      expect(response.statusCode).toBe(401)
+      expect(errorOf(response)).toEqual({ code: 'unauthorized', message: 'Wrong login or PIN.' })
+    }
+    const badPin = await login({ login: 'anna', pin: '11a1' })
+    expect(badPin.statusCode).toBe(400)
+    expect(errorOf(badPin).fields?.[0]?.path).toBe('body.pin')
+  })
+
+  it('stops guessing at one login from one address after 10 attempts', async () => {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await login({ login: 'igor', pin: '0000' }, '10.0.0.7')).statusCode).toBe(401)
+    }
+    const limited = await login({ login: 'igor', pin: '2222' }, '10.0.0.7')
+    expect(limited.statusCode).toBe(429)
+    expect(errorOf(limited).code).toBe('rate_limited')
+    expect((await login({ login: 'igor', pin: '2222' }, '10.0.0.8')).statusCode).toBe(200)
+    expect((await login({ login: 'anna', pin: '1111' }, '10.0.0.7')).statusCode).toBe(200)
+  })
+
+  it('knows no waiter without the header, with a made-up token or with only the cookie', async () => {
+    const { token } = await signIn('anna', '1111')
+    const anonymous: Record<string, string>[] = [
+      {},
+      { 'x-garcon-token': 'x'.repeat(43) },
+      { 'x-garcon-token': 'not a token' },
+      { cookie: `garcon_token=${token}` },
+    ]
+    for (const headers of anonymous) {
+      const response = await me(headers)
+      expect(response.statusCode).toBe(401)
+      expect(errorOf(response)).toEqual({ code: 'unauthorized', message: 'Sign in as a waiter.' })
+    }
+  })
+
+  it('ends a session after 12 hours, when revoked, or when the waiter leaves', async () => {
+    const expiring = await signIn('igor', '2222')
+    const revoked = await signIn('igor', '2222')
+    const leaving = await signIn('igor', '2222')
+    const started = t.clock.now
+    try {
+      t.clock.now = new Date(started.getTime() + 12 * HOUR_MS - 1000)
+      expect((await me({ 'x-garcon-token': expiring.token })).statusCode).toBe(200)
+      t.clock.now = new Date(started.getTime() + 12 * HOUR_MS)
+      expect((await me({ 'x-garcon-token': expiring.token })).statusCode).toBe(401)
+    } finally {
+      t.clock.now = started
+    }
+    await t.auth.service.revoke(revoked.token)
+    expect((await me({ 'x-garcon-token': revoked.token })).statusCode).toBe(401)
+    expect((await me({ 'x-garcon-token': leaving.token })).statusCode).toBe(200)
+    await t.db.updateTable('waiters').set({ active: false }).where('login', '=', 'igor').execute()
+    try {
+      expect((await me({ 'x-garcon-token': leaving.token })).statusCode).toBe(401)
+      expect((await login({ login: 'igor', pin: '2222' })).statusCode).toBe(401)
+    } finally {
+      await t.db.updateTable('waiters').set({ active: true }).where('login', '=', 'igor').execute()
+    }
+  })
+
+  it('keeps only the hash of a token, so the database signs no one in', async () => {
+    const { token } = await signIn('anna', '1111')
+    const sessions = await t.db.selectFrom('garconSessions').selectAll().execute()
+    expect(JSON.stringify(sessions)).not.toContain(token)
+    expect(sessions.map((s) => s.tokenHash)).toContain(hashGarconToken(token))
+    const waiters = await t.db.selectFrom('waiters').select(['login', 'pinHash']).execute()
+    for (const { pinHash } of waiters) expect(pinHash).toMatch(/^scrypt\$16384\$8\$1\$/)
+    expect(new Set(waiters.map((w) => w.pinHash)).size).toBe(waiters.length)
+  })
+
+  it("keeps each restaurant's waiters to their own restaurant", async () => {
+    await t.db.insertInto('restaurants').values({ id: 'elsewhere', name: 'Elsewhere' }).execute()
+    await createGarconRepository(t.db).addWaiter({
+      restaurantId: 'elsewhere',
+      name: 'Анна Другая',
+      login: 'anna',
+      pinHash: await hashPin('9999'),
+    })
+    expect((await login({ login: 'anna', pin: '9999' })).statusCode).toBe(401)
+    const wrongPlace = await login({ login: 'anna', pin: '1111', restaurantId: 'elsewhere' })
+    expect(wrongPlace.statusCode).toBe(401)
+    const other = await signIn('anna', '9999', 'elsewhere')
+    const ours = await signIn('anna', '1111')
+    expect(other.waiter).toMatchObject({ restaurantId: 'elsewhere', name: 'Анна Другая' })
+    expect(other.waiter.id).not.toBe(ours.waiter.id)
+    const asOther = waiter.parse((await me({ 'x-garcon-token': other.token })).json())
+    expect(asOther.restaurantId).toBe('elsewhere')
+    const demoIds = await t.auth.service.listActiveWaiterIds('demo')
+    expect(demoIds).toHaveLength(2)
+    expect(demoIds).toContain(ours.waiter.id)
+    expect(demoIds).not.toContain(other.waiter.id)
+  })
+
+  it('lets only that waiter join private-garcon.{id}', async () => {
+    const anna = await signIn('anna', '1111')
+    const igor = await signIn('igor', '2222')
+    const channel = garconChannel(anna.waiter.id)
+    const authorize = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/broadcasting/auth',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: new URLSearchParams({ socket_id: '123.456', channel_name: channel }).toString(),
+      })
+    const allowed = await authorize({ 'x-garcon-token': anna.token })
+    expect(allowed.statusCode).toBe(200)
+    const { key, secret } = t.credentials
+    expect(allowed.json()).toEqual({ auth: channelAuth(key, secret, '123.456', channel) })
+    const notAnna: Record<string, string>[] = [
+      { 'x-garcon-token': igor.token },
+      {},
+      { cookie: `garcon_token=${anna.token}` },
+    ]
+    for (const headers of notAnna) {
+      const refused = await authorize(headers)
+      expect(refused.statusCode).toBe(403)
+      expect(errorOf(refused).code).toBe('forbidden')
+    }
+  })
+})

@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely'
+import type { EndpointResponse } from '@tableside/contracts/endpoint'
+import type { garconLogin, Waiter } from '@tableside/contracts/garcon'
+import type { Database } from '../../db/schema'
+import { HttpError } from '../../http/http-error'
+import { createGarconRepository } from './garcon-repository'
+import { hashGarconToken, looksLikeGarconToken, newGarconToken } from './garcon-token'
+import { hashPin, verifyPin } from './pin-hash'
+
+/** A shift and a bit: a waiter signs in once per working day. */
+export const GARCON_SESSION_MS = 12 * 60 * 60 * 1000
+
+export const wrongLoginOrPin = () => new HttpError(401, 'unauthorized', 'Wrong login or PIN.')
+
+export const normalizeLogin = (login: string) => login.trim().toLowerCase()
+
+export interface GarconServiceDeps {
+  db: Kysely<Database>
+  now?: () => Date
+}
+
+/** Waiter sign-in: login and PIN for a token, and the token back to the waiter. */
+export function createGarconService({ db, now = () => new Date() }: GarconServiceDeps) {
+  const repository = createGarconRepository(db)
+  // An unknown login is checked against this, so it takes as long as a wrong PIN.
+  let decoy: Promise<string> | undefined
+
+  return {
+    login: async (
+      restaurantId: string,
+      login: string,
+      pin: string,
+    ): Promise<EndpointResponse<typeof garconLogin>> => {
+      const found = await repository.findActiveByLogin(restaurantId, normalizeLogin(login))
+      const pinHash = found?.pinHash ?? (await (decoy ??= hashPin('decoy')))
+      const pinMatches = await verifyPin(pin, pinHash)
+      if (!found || !pinMatches) throw wrongLoginOrPin()
+      const token = newGarconToken()
+      const createdAt = now()
+      const expiresAt = new Date(createdAt.getTime() + GARCON_SESSION_MS)
+      await repository.deleteEndedSessions(found.id, createdAt)
+      await repository.startSession({
+        tokenHash: hashGarconToken(token),
+        waiterId: found.id,
+        createdAt,
+        expiresAt,
+      })
+      const waiter = { id: found.id, restaurantId: found.restaurantId, name: found.name }
+      return { token, expiresAt: expiresAt.toISOString(), waiter }
+    },
+
+    /** The waiter a token signs in, or null when it is unknown, expired or revoked. */
+    authenticate: async (token: string): Promise<Waiter | null> => {
+      if (!looksLikeGarconToken(token)) return null
+      return (await repository.findWaiterBySession(hashGarconToken(token), now())) ?? null
+    },
+
+    revoke: async (token: string): Promise<void> => {
+      if (looksLikeGarconToken(token)) await repository.revokeSession(hashGarconToken(token), now())
+    },
+
+    listActiveWaiterIds: (restaurantId: string): Promise<string[]> =>
+      repository.listActiveWaiterIds(restaurantId),
+  }
+}
+
+export type GarconService = ReturnType<typeof createGarconService>

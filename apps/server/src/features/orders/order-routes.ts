@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify'
+import {
+  cancelOrder,
+  getBill,
+  getOrder,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyKey,
+  lookupOrders,
+  placeOrder,
+  quoteCheckout,
+} from '@tableside/contracts/orders'
+import { safeParse } from 'zod/mini'
+import { HttpError } from '../../http/http-error'
+import { registerEndpoint } from '../../http/register-endpoint'
+import type { ChannelRule } from '../realtime/channel-authorization'
+import { UUID_PATTERN } from '../table-sessions/table-session-routes'
+import type { OrderService } from './order-service'
+
+function keyFrom(header: string | string[] | undefined): string {
+  if (header === undefined) {
+    throw new HttpError(
+      400,
+      'validation_failed',
+      'Send an Idempotency-Key header, so that a retried order is never placed twice.',
+      [{ path: 'headers.idempotency-key', message: 'Required' }],
+    )
+  }
+  const parsed = safeParse(idempotencyKey, Array.isArray(header) ? header.join(',') : header)
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? 'Invalid'
+    throw new HttpError(400, 'validation_failed', message, [
+      { path: 'headers.idempotency-key', message },
+    ])
+  }
+  return parsed.data
+}
+
+export function registerOrderRoutes(app: FastifyInstance, orders: OrderService) {
+  registerEndpoint(app, placeOrder, async ({ params, body, request, reply }) => {
+    const key = keyFrom(request.headers[IDEMPOTENCY_KEY_HEADER])
+    const { order, replayed } = await orders.place(params.restaurantId, key, body)
+    if (replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true')
+    return order
+  })
+  registerEndpoint(app, quoteCheckout, ({ params, body }) =>
+    orders.quote(params.restaurantId, body.type, body.lines),
+  )
+  registerEndpoint(app, getOrder, ({ params }) => orders.get(params.orderId))
+  registerEndpoint(app, cancelOrder, ({ params }) => orders.cancelByDiner(params.orderId))
+  registerEndpoint(app, lookupOrders, async ({ params, body }) => ({
+    orders: await orders.lookup(params.restaurantId, body.ids),
+  }))
+  registerEndpoint(app, getBill, ({ params }) => orders.bill(params.sessionId))
+}
+
+/** `private-order.{orderId}`: the order id is the capability; the order must exist. */
+export function orderChannelRule(orders: OrderService): ChannelRule {
+  return {
+    pattern: new RegExp(`^private-order\\.(${UUID_PATTERN})$`),
+    async decide(_request, match) {
+      return (await orders.exists(match[1] ?? ''))
+        ? { allow: true }
+        : { allow: false, reason: 'There is no such order.' }
+    },
+  }
+}

@@ -1,0 +1,63 @@
+import { DINER_CANCELLABLE } from '@tableside/contracts/order-status'
+import type { BillOrder, Order, OrderSummary } from '@tableside/contracts/orders'
+import type { OrderRow } from './order-repository'
+
+const totalsOf = (row: OrderRow) => ({
+  subtotal: row.subtotal,
+  serviceCharge: row.serviceCharge,
+  deliveryFee: row.deliveryFee,
+  discount: row.discount,
+  tip: row.tip,
+  total: row.total,
+})
+
+export function toOrder(row: OrderRow): Order {
+  return {
+    id: row.id,
+    number: row.number,
+    restaurantId: row.restaurantId,
+    type: row.type,
+    status: row.status,
+    placedAt: row.placedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    lines: row.lines,
+    totals: totalsOf(row),
+    currency: row.currency.trim(),
+    table: row.tableRef,
+    contact: row.contact,
+    address: row.address,
+    scheduledFor: row.scheduledFor?.toISOString() ?? null,
+    guests: row.guests,
+    comment: row.comment,
+    paymentMethod: row.paymentMethod,
+    paymentStatus: row.paymentStatus,
+    history: row.history,
+    cancellable: DINER_CANCELLABLE.includes(row.status),
+  }
+}
+
+export function toOrderSummary(row: OrderRow): OrderSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    type: row.type,
+    status: row.status,
+    placedAt: row.placedAt.toISOString(),
+    total: row.total,
+    itemCount: row.lines.reduce((sum, line) => sum + line.quantity, 0),
+    paymentStatus: row.paymentStatus,
+  }
+}
+
+/** An order as the whole table sees it on the bill: no id, which is its placer's to share. */
+export function toBillOrder(row: OrderRow): BillOrder {
+  return {
+    number: row.number,
+    status: row.status,
+    placedAt: row.placedAt.toISOString(),
+    lines: row.lines,
+    totals: totalsOf(row),
+    paymentMethod: row.paymentMethod,
+    paymentStatus: row.paymentStatus,
+  }
+}
