@@ -1,5 +1,12 @@
-import { Mask, MaskInput, type MaskInputOptions, type MaskTokens, type MaskType } from 'maska'
-import { useCallback } from 'react'
+import {
+  Mask,
+  MaskInput,
+  type MaskaDetail,
+  type MaskInputOptions,
+  type MaskTokens,
+  type MaskType,
+} from 'maska'
+import { useCallback, useEffect, useRef } from 'react'
 
 /**
  * Mask tokens (spec §5): `#` a digit, `@` a letter, `*` a letter or digit. Letters are any
@@ -85,14 +92,24 @@ export function formatMoney(minorUnits: number, currency: string, locale: string
 }
 
 /**
- * Masks an uncontrolled `<input>` (read values with `onMaska`): returns a ref callback.
+ * Masks an uncontrolled `<input>` and reports each masked value: returns a ref callback.
+ * React's `onChange` misses values maska writes (the value setter updates React's tracker,
+ * so the input event that follows looks unchanged), hence `onValue` from maska's own hook.
  * Pass options that keep their identity (a module constant or a memo), or the mask is rebuilt.
  */
-export function useMaskInput(options: MaskInputOptions) {
+export function useMaskInput(options: MaskInputOptions, onValue: (masked: string) => void) {
+  const latest = useRef(onValue)
+  useEffect(() => {
+    latest.current = onValue
+  })
   return useCallback(
     (input: HTMLInputElement | null) => {
       if (!input) return undefined
-      const mask = new MaskInput(input, { tokens: MASK_TOKENS, ...options })
+      const mask = new MaskInput(input, {
+        tokens: MASK_TOKENS,
+        ...options,
+        onMaska: (detail: MaskaDetail) => latest.current(detail.masked),
+      })
       return () => mask.destroy()
     },
     [options],
