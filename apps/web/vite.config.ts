@@ -2,12 +2,45 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { buildFreshness } from './build/build-freshness-plugin.ts'
 import { precompress } from './build/precompress-plugin.ts'
+import { pureReactRouter } from './build/pure-react-router-plugin.ts'
 import { preloadEntryImports } from './build/preload-entry-imports-plugin.ts'
+import { screenPreloads } from './build/screen-preloads-plugin.ts'
 
 const API_SERVER = 'http://127.0.0.1:3000'
 
 export default defineConfig({
-  plugins: [react(), buildFreshness(), preloadEntryImports(), precompress()],
+  plugins: [
+    react(),
+    // React Router's unused components (NavLink, Form…) would stay in `core` without it.
+    pureReactRouter(),
+    buildFreshness(),
+    preloadEntryImports(),
+    // The chunks of the screens a QR code or a shared link opens first; the server names them
+    // in the page so they load beside `core` (apps/server/src/plugins/spa.ts).
+    screenPreloads({
+      menu: [
+        'src/app/routes/restaurant.tsx',
+        'src/app/layouts/default-layout.tsx',
+        'src/app/routes/menu.tsx',
+      ],
+      dishes: [
+        'src/app/routes/restaurant.tsx',
+        'src/app/layouts/dish-layout.tsx',
+        'src/app/routes/dish.tsx',
+      ],
+      cart: [
+        'src/app/routes/restaurant.tsx',
+        'src/app/layouts/default-layout.tsx',
+        'src/app/routes/cart.tsx',
+      ],
+      init: [
+        'src/app/routes/restaurant.tsx',
+        'src/app/layouts/default-layout.tsx',
+        'src/app/routes/init.tsx',
+      ],
+    }),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
@@ -24,13 +57,15 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // Everything the first screen needs, as one file: the libraries, the contracts,
-              // the shell (router, layouts, error page) and lib. Per-file gzip overhead and
-              // request waterfalls are what the 125 KB first-load budget cannot afford.
+              // Everything the first screen needs, as one file: the libraries, the contracts the
+              // shell and the menu read, the shell (router, layouts) and lib. Per-file gzip
+              // overhead and request waterfalls are what the 125 KB first-load budget cannot
+              // afford. Feature folders and contracts are named in, never in by default, so a
+              // new feature (orders, bill…) lands in its routes' chunks, not in the first load.
               // A lib module that pulls a heavy dependency must be excluded here, or the group
               // drags the dependency in (masks: maska). Modules that only lazy routes use stay out too.
               name: 'core',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]|packages[\\/]contracts[\\/]src[\\/](?!client-errors)|apps[\\/]web[\\/]src[\\/](?!main\.tsx|lib[\\/](error-reporter|masks|build-freshness|build-info)|features[\\/]realtime[\\/](realtime-connection|connection-indicator)|features[\\/](menu|cart|stories)[\\/]|app[\\/](routes|guards)[\\/]|app[\\/]layouts[\\/]dish-layout|components[\\/]ui[\\/]screen-icons)/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]|packages[\\/]contracts[\\/]src[\\/](errors|endpoint|runtime-config|restaurants|text|menu|cart|stories|realtime-events)\.ts|apps[\\/]web[\\/]src[\\/](?!main\.tsx|lib[\\/](error-reporter|error-details|masks|build-freshness|build-info)|app[\\/]error-screen|components[\\/]ui[\\/]error-page|features[\\/]realtime[\\/](realtime-connection|connection-indicator)|features[\\/](?!restaurant[\\/]|realtime[\\/])|app[\\/](routes|guards)[\\/]|app[\\/]layouts[\\/]dish-layout|components[\\/]ui[\\/](screen-icons|coming-soon)|app[\\/]screen\.tsx|lib[\\/]instance-id)/,
             },
           ],
         },

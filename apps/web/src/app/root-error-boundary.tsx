@@ -1,14 +1,13 @@
 import type { Restaurant } from '@tableside/contracts/restaurants'
-import { useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from 'react-router'
-import { ErrorPage } from '../components/ui/error-page'
 import { isApiError } from '../lib/api-error'
 import { isChunkLoadError, shouldReloadForChunkError, startReload } from '../lib/chunk-reload'
-import { errorPageProps } from '../lib/error-details'
 import type { ClientErrorKind, ReportError } from '../lib/error-reporter'
 import { HttpStatusError } from '../lib/http-status-error'
 import { RestaurantLanguageContext } from '../lib/i18n/use-translation'
 import { AppLoading } from './app-loading'
+import { LazyErrorScreen } from './load-error-screen'
 
 function errorKind(error: unknown): ClientErrorKind {
   const fromNavigation =
@@ -37,7 +36,13 @@ export function RootErrorBoundary({ reportError }: { reportError: ReportError })
 
   return (
     <RestaurantLanguageContext value={restaurant?.defaultLanguage}>
-      {reload ? <AppLoading /> : <ErrorPage {...errorPageProps(error, pathname)} />}
+      {reload ? (
+        <AppLoading />
+      ) : (
+        <Suspense fallback={<AppLoading />}>
+          <LazyErrorScreen error={error} path={pathname} />
+        </Suspense>
+      )}
     </RestaurantLanguageContext>
   )
 }

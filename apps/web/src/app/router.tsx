@@ -40,7 +40,10 @@ export function createAppRoutes(deps: AppDeps): RouteObject[] {
               children: [
                 {
                   path: 'init',
-                  lazy: async () => ({ Component: (await import('./routes/init')).InitRoute }),
+                  lazy: async () => {
+                    const { InitRoute, initLoader } = await import('./routes/init')
+                    return { Component: InitRoute, loader: initLoader(deps) }
+                  },
                 },
                 {
                   path: 'menu',

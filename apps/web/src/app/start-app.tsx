@@ -1,7 +1,6 @@
-import { StrictMode } from 'react'
+import { StrictMode, Suspense } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { RouterProvider } from 'react-router/dom'
-import { ErrorPage } from '../components/ui/error-page'
 import { currentBuild } from '../config/build'
 import { BUILD_MANIFEST_DELAY_MS, FALLBACK_API_BASE } from '../config/constants'
 import { createApiClient } from '../lib/api-client'
@@ -12,14 +11,16 @@ import {
   reloadForChunkError,
 } from '../lib/chunk-reload'
 import { startDevConsole } from '../lib/dev-console'
-import { errorPageProps } from '../lib/error-details'
 import type { ReportError } from '../lib/error-reporter'
-import { instanceId } from '../lib/instance-id'
 import { createQueryClient } from '../lib/query-client'
 import { loadRuntimeConfig } from '../lib/runtime-config'
 import { announceUpdate } from '../lib/update-notice'
 import { AppProviders } from './providers'
+import { LazyErrorScreen, loadErrorScreen } from './load-error-screen'
 import { createAppRouter } from './router'
+
+/** After the first screen, when the page is usually idle: the error page's chunk is small. */
+const ERROR_SCREEN_PREFETCH_MS = 2000
 
 /** The reporter's code loads with the first error, keeping it out of the entry chunk. */
 function reporterFor(apiBase: string): ReportError {
@@ -28,7 +29,8 @@ function reporterFor(apiBase: string): ReportError {
     reporter ??= Promise.all([
       import('../lib/error-reporter'),
       import('@tableside/contracts/client-errors'),
-    ]).then(([{ createErrorReporter }, { reportClientError }]) => {
+      import('../lib/instance-id'),
+    ]).then(([{ createErrorReporter }, { reportClientError }, { instanceId }]) => {
       const api = createApiClient({ apiBase })
       return createErrorReporter({
         instanceId,
@@ -97,6 +99,11 @@ export async function startApp(container: HTMLElement): Promise<void> {
         </AppProviders>
       </StrictMode>,
     )
+    // The error page is not part of the first screen; it is fetched once the app is ready, so
+    // it still shows if the network goes away later.
+    whenRouterReady(router, () => {
+      setTimeout(() => void loadErrorScreen().catch(() => undefined), ERROR_SCREEN_PREFETCH_MS)
+    })
     if (!import.meta.env.DEV) {
       // The watcher (and its schemas) loads when the manifest is due, 1 s after the app is
       // ready (spec §9): none of it is needed to paint the first screen.
@@ -117,7 +124,9 @@ export async function startApp(container: HTMLElement): Promise<void> {
     console.error('Tableside could not start', error)
     reportError('startup', error)
     ;(root ?? createRoot(container)).render(
-      <ErrorPage {...errorPageProps(error, location.pathname)} />,
+      <Suspense fallback={null}>
+        <LazyErrorScreen error={error} path={location.pathname} />
+      </Suspense>,
     )
   }
 }

@@ -89,6 +89,7 @@ const demoRestaurant = {
     tipPresetsPercent: [10],
     serviceChargeBasisPoints: 0,
     delivery: { minOrder: 0, fee: 0, freeFrom: null, leadTimeMinutes: 60, zoneNote: null },
+    pickup: { leadTimeMinutes: 20 },
     preorder: { leadTimeMinutes: 60, slotMinutes: 30 },
     tableSessionMinutes: 180,
   },

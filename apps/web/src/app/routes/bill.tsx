@@ -1,20 +1,158 @@
-import { BillIcon } from '../../components/ui/icons'
-import { defineMessages } from '../../lib/i18n/messages'
+import { useId, useMemo } from 'react'
+import { Link } from 'react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { Bill } from '@tableside/contracts/orders'
+import type { Restaurant } from '@tableside/contracts/restaurants'
+import { billUpdated, orderUpdated } from '@tableside/contracts/table-events'
+import { tableChannel } from '@tableside/contracts/table-sessions'
+import { buttonClass } from '../../components/ui/button'
+import { BellIcon, BillIcon } from '../../components/ui/icons'
+import { AlertIcon, QrIcon } from '../../components/ui/status-icons'
+import { paths } from '../../config/paths'
+import { billQueryOptions, refreshBill } from '../../features/bill/api/get-bill'
+import { BillTotals } from '../../features/bill/components/bill-totals'
+import { myOrdersQueryOptions } from '../../features/orders/api/lookup-orders'
+import { NoticeCard } from '../../features/orders/components/notice-card'
+import { OrderSkeleton } from '../../features/orders/components/order-skeleton'
+import { TableOrder } from '../../features/orders/components/table-order'
+import { useMyOrderIds } from '../../features/orders/my-orders-store'
+import { useChannelEvent } from '../../features/realtime/use-channel-event'
+import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
+import { useStoredTableSession } from '../../features/table-session/table-session-store'
+import { isApiError } from '../../lib/api-error'
+import { useApiClient } from '../../lib/app-context'
 import { useMessages } from '../../lib/i18n/use-translation'
-import { ComingSoonScreen } from '../screen'
+import { Screen } from '../screen'
+import { billMessages } from '../../features/bill/bill-messages'
+import './bill.css'
 
-const messages = defineMessages({
-  en: {
-    title: 'Bill',
-    soon: 'See the bill for your table, split it with friends, add a tip and pay from your phone.',
-  },
-  ru: {
-    title: 'Счёт',
-    soon: 'Счёт вашего стола: разделите его с друзьями, добавьте чаевые и оплатите с телефона.',
-  },
-})
-
+/** `/bill`: every order at the table, from every phone, and what is left to pay; live. */
 export function BillRoute() {
-  const { t } = useMessages(messages)
-  return <ComingSoonScreen title={t('title')} icon={<BillIcon />} text={t('soon')} />
+  const restaurant = useRestaurant()
+  const session = useStoredTableSession(restaurant.id)
+  const { t } = useMessages(billMessages)
+  return (
+    <Screen title={t('title')}>
+      {session ? (
+        <TableBill key={session.id} sessionId={session.id} restaurant={restaurant} />
+      ) : (
+        <NoticeCard icon={<QrIcon size={32} />} title={t('noTableTitle')}>
+          <p>{t('noTable')}</p>
+        </NoticeCard>
+      )}
+    </Screen>
+  )
+}
+
+function TableBill({ sessionId, restaurant }: { sessionId: string; restaurant: Restaurant }) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  const { t } = useMessages(billMessages)
+  const bill = useQuery(billQueryOptions(api, sessionId))
+  const refresh = () => void refreshBill(queryClient, api, sessionId)
+  useChannelEvent(tableChannel(sessionId), billUpdated, refresh)
+  useChannelEvent(tableChannel(sessionId), orderUpdated, refresh)
+
+  if (bill.data) return <BillView bill={bill.data} restaurant={restaurant} />
+  if (isApiError(bill.error) && bill.error.status === 404) {
+    return (
+      <NoticeCard icon={<QrIcon size={32} />} title={t('noTableTitle')}>
+        <p>{t('sessionGone')}</p>
+      </NoticeCard>
+    )
+  }
+  if (bill.isError) {
+    return (
+      <NoticeCard
+        tone="alert"
+        icon={<AlertIcon size={32} />}
+        title={t('failedTitle')}
+        actions={
+          <button type="button" className={buttonClass('primary')} onClick={refresh}>
+            {t('retry')}
+          </button>
+        }
+      >
+        <p>{t('failed')}</p>
+      </NoticeCard>
+    )
+  }
+  return <OrderSkeleton label={t('loading')} />
+}
+
+/** This phone's orders on the bill open their own screen: their numbers, mapped to their ids. */
+function useMyOrderLinks(restaurantId: string): ReadonlyMap<number, string> {
+  const api = useApiClient()
+  const ids = useMyOrderIds(restaurantId)
+  const mine = useQuery(myOrdersQueryOptions(api, restaurantId, ids))
+  return useMemo(
+    () =>
+      new Map(
+        (mine.data ?? []).map((order) => [order.number, paths.order(restaurantId, order.id)]),
+      ),
+    [mine.data, restaurantId],
+  )
+}
+
+function BillView({ bill, restaurant }: { bill: Bill; restaurant: Restaurant }) {
+  const { t } = useMessages(billMessages)
+  const myLinks = useMyOrderLinks(restaurant.id)
+  const ordersId = useId()
+  const sumsId = useId()
+  const call = `${paths.call(restaurant.id)}?reason=bill`
+  return (
+    <div className="bill">
+      <p className="bill__table">
+        {t('table', { table: bill.table.label })}
+        {bill.sessionStatus === 'closed' ? <span> · {t('closed')}</span> : null}
+      </p>
+      {bill.orders.length === 0 ? (
+        <NoticeCard
+          icon={<BillIcon size={32} />}
+          title={t('emptyTitle')}
+          actions={
+            <Link className={buttonClass('primary')} to={paths.menu(restaurant.id)}>
+              {t('toMenu')}
+            </Link>
+          }
+        >
+          <p>{t('empty')}</p>
+        </NoticeCard>
+      ) : (
+        <>
+          <section aria-labelledby={ordersId} className="bill__section">
+            <h2 id={ordersId} className="bill__heading">
+              {t('orders')}
+            </h2>
+            <ul className="order-list">
+              {bill.orders.map((order) => (
+                <li key={order.number}>
+                  <TableOrder
+                    order={order}
+                    restaurant={restaurant}
+                    withLines
+                    href={myLinks.get(order.number)}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby={sumsId} className="bill__sums">
+            <h2 id={sumsId} className="visually-hidden">
+              {t('sums')}
+            </h2>
+            <BillTotals totals={bill.totals} restaurant={restaurant} />
+            {/* Paying the bill from the phone arrives with online payments; until then the waiter takes it. */}
+            <p className="bill__pay-note">{t(bill.totals.due > 0 ? 'payWaiter' : 'allPaid')}</p>
+            {bill.totals.due > 0 && bill.sessionStatus === 'open' ? (
+              <Link className={buttonClass('primary', { block: true })} to={call}>
+                <BellIcon size={20} />
+                {t('callForBill')}
+              </Link>
+            ) : null}
+          </section>
+        </>
+      )}
+    </div>
+  )
 }

@@ -1,21 +1,88 @@
-import { CardIcon } from '../../components/ui/screen-icons'
+import { useMemo } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import type { Order } from '@tableside/contracts/orders'
+import { buttonClass } from '../../components/ui/button'
+import { CartIcon } from '../../components/ui/icons'
+import { paths } from '../../config/paths'
+import { useCart } from '../../features/cart/cart-store'
+import { toCartLines } from '../../features/cart/cart-view'
+import { CheckoutForm } from '../../features/checkout/components/checkout-form'
+import { checkoutMessages } from '../../features/checkout/checkout-messages'
+import { initialOrderType } from '../../features/checkout/order-types'
+import { rememberOrder } from '../../features/orders/my-orders-store'
+import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
+import { SessionExpiryNotice } from '../../features/table-session/components/session-expiry-notice'
+import { endTableSession } from '../../features/table-session/session-ended-store'
+import { useStoredTableSession } from '../../features/table-session/table-session-store'
 import { defineMessages } from '../../lib/i18n/messages'
 import { useMessages } from '../../lib/i18n/use-translation'
-import { ComingSoonScreen } from '../screen'
+import { Screen } from '../screen'
+import './checkout.css'
 
 const messages = defineMessages({
   en: {
-    title: 'Checkout',
-    soon: 'Place your order here: to your table, for delivery, for pickup or for a time you choose, and pay in cash, by card or by SBP.',
+    emptyTitle: 'Nothing to order yet',
+    emptyText: 'Choose dishes from the menu first: they wait in the cart until you order.',
+    toMenu: 'Go to the menu',
   },
   ru: {
-    title: 'Оформление заказа',
-    soon: 'Здесь вы оформите заказ: за стол, с доставкой, самовывозом или к выбранному времени, и оплатите наличными, картой или через СБП.',
+    emptyTitle: 'Пока нечего заказывать',
+    emptyText: 'Сначала выберите блюда в меню: они подождут в корзине до заказа.',
+    toMenu: 'Перейти в меню',
   },
 })
 
-/** `/order`: placing a new order. */
+/** `/order`: placing the cart as an order, to the table, for delivery, pickup or a pre-order. */
 export function CheckoutRoute() {
-  const { t } = useMessages(messages)
-  return <ComingSoonScreen title={t('title')} icon={<CardIcon />} text={t('soon')} />
+  const restaurant = useRestaurant()
+  const restaurantId = restaurant.id
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const { t } = useMessages(checkoutMessages)
+  const empty = useMessages(messages)
+  const cart = useCart(restaurantId)
+  const lines = useMemo(() => toCartLines(cart.lines), [cart.lines])
+  const session = useStoredTableSession(restaurantId)
+  const askedType = params.get('type')
+
+  const placed = (order: Order) => {
+    rememberOrder(restaurantId, order.id)
+    // The cart empties once the order's screen is up, so this one never flashes "empty".
+    void Promise.resolve(navigate(paths.order(restaurantId, order.id), { replace: true })).finally(
+      cart.clear,
+    )
+  }
+
+  return (
+    <Screen title={t('title')}>
+      {lines.length === 0 ? (
+        <section className="checkout-empty">
+          <span className="checkout-empty__icon">
+            <CartIcon size={32} />
+          </span>
+          <h2 className="checkout-empty__title">{empty.t('emptyTitle')}</h2>
+          <p className="checkout-empty__text">{empty.t('emptyText')}</p>
+          <Link to={paths.menu(restaurantId)} className={buttonClass('primary')}>
+            {empty.t('toMenu')}
+          </Link>
+        </section>
+      ) : (
+        <CheckoutForm
+          restaurant={restaurant}
+          lines={lines}
+          table={session ? { sessionId: session.id, label: session.table.label } : null}
+          initialType={initialOrderType(
+            restaurant.settings.orderTypes,
+            askedType,
+            session !== null,
+          )}
+          cartHref={paths.cart(restaurantId)}
+          ordersHref={paths.orders(restaurantId)}
+          onPlaced={placed}
+          onSessionExpired={(sessionId) => endTableSession(restaurantId, sessionId)}
+        />
+      )}
+      <SessionExpiryNotice restaurantId={restaurantId} />
+    </Screen>
+  )
 }

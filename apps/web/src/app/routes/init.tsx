@@ -1,61 +1,78 @@
-import { Link, useLocation } from 'react-router'
+import { useEffect } from 'react'
+import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router'
+import type { Restaurant } from '@tableside/contracts/restaurants'
 import { buttonClass } from '../../components/ui/button'
-import { ComingSoon } from '../../components/ui/coming-soon'
 import { ArrowRightIcon } from '../../components/ui/screen-icons'
-import { QrIcon } from '../../components/ui/status-icons'
 import { paths } from '../../config/paths'
 import { useRestaurant, useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
-import { defineMessages } from '../../lib/i18n/messages'
+import { joinTable, type TableJoin } from '../../features/table-session/api/open-table-session'
 import { useMessages } from '../../lib/i18n/use-translation'
+import type { AppDeps } from '../router'
 import { Screen } from '../screen'
-import { screenMessages } from '../screen-messages'
+import { initMessages } from './init-messages'
+import { TableProblem } from './init-problem'
 import './init.css'
 
-const messages = defineMessages({
-  en: {
-    title: 'Welcome to {restaurant}',
-    documentTitle: 'Welcome',
-    table: 'You are at table {table}',
-    noTable: 'Scan the QR code on your table to join it',
-    openMenu: 'Open the menu',
-    soon: 'Scanning the code will seat you at your table: everyone at it shares one order list and one bill, and the waiter knows where to bring the food.',
-  },
-  ru: {
-    title: 'Добро пожаловать в {restaurant}',
-    documentTitle: 'Добро пожаловать',
-    table: 'Вы за столом {table}',
-    noTable: 'Отсканируйте QR‑код на столе, чтобы присоединиться к нему',
-    openMenu: 'Открыть меню',
-    soon: 'Код будет сажать вас за ваш стол: у всех за столом общий список заказов и общий счёт, а официант знает, куда нести блюда.',
-  },
-})
+/** How long the table's welcome stays before the menu opens by itself. */
+export const WELCOME_MS = 2500
+
+/** Opens or joins the table's session from the QR link's `?table=` before the screen shows. */
+export function initLoader({ api }: Pick<AppDeps, 'api'>) {
+  return ({ params, request }: LoaderFunctionArgs): Promise<TableJoin> =>
+    joinTable(
+      api,
+      params.restaurant_id ?? '',
+      new URL(request.url).searchParams.get('table'),
+      request.signal,
+    )
+}
 
 /** `/init?table=T1`: where the QR code on a table leads. */
 export function InitRoute() {
   const restaurant = useRestaurant()
-  const restaurantId = useRestaurantId()
-  const table = new URLSearchParams(useLocation().search).get('table')?.trim().slice(0, 32) ?? ''
-  const { t } = useMessages(messages)
-  const screen = useMessages(screenMessages)
+  const join = useLoaderData<ReturnType<typeof initLoader>>()
+  const { t } = useMessages(initMessages)
   return (
     <Screen title={t('title', { restaurant: restaurant.name })} documentTitle={t('documentTitle')}>
-      {table ? (
-        <div className="table-card">
-          <span className="table-card__code" aria-hidden="true">
-            {table}
-          </span>
-          <p className="table-card__text">{t('table', { table })}</p>
-        </div>
+      {join.kind === 'joined' ? (
+        <TableWelcome key={join.session.id} label={join.session.table.label} />
       ) : (
-        <p className="screen__lead">{t('noTable')}</p>
+        <TableProblem join={join} orderTypes={orderTypesElsewhere(restaurant)} />
       )}
-      <Link className={buttonClass('primary', { block: true })} to={paths.menu(restaurantId)}>
+    </Screen>
+  )
+}
+
+const orderTypesElsewhere = (restaurant: Restaurant) =>
+  restaurant.settings.orderTypes.filter((type) => type === 'delivery' || type === 'pickup')
+
+function TableWelcome({ label }: { label: string }) {
+  const restaurantId = useRestaurantId()
+  const navigate = useNavigate()
+  const { t } = useMessages(initMessages)
+  const menu = paths.menu(restaurantId)
+  useEffect(() => {
+    const timer = setTimeout(() => void navigate(menu, { replace: true }), WELCOME_MS)
+    return () => clearTimeout(timer)
+  }, [navigate, menu])
+  return (
+    <>
+      <section className="table-card" aria-live="polite">
+        <span className="table-card__code" aria-hidden="true">
+          {label}
+        </span>
+        <div className="table-card__body">
+          <p className="table-card__title">{t('table', { table: label })}</p>
+          <p className="table-card__text">{t('joined')}</p>
+        </div>
+      </section>
+      <div className="init__progress" aria-hidden="true">
+        <span className="init__progress-bar" style={{ animationDuration: `${WELCOME_MS}ms` }} />
+      </div>
+      <Link className={buttonClass('primary', { block: true })} to={menu} replace>
         {t('openMenu')}
         <ArrowRightIcon size={20} />
       </Link>
-      <ComingSoon icon={<QrIcon />} title={screen.t('comingSoon')}>
-        {t('soon')}
-      </ComingSoon>
-    </Screen>
+    </>
   )
 }

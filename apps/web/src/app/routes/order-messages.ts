@@ -4,7 +4,17 @@ import { defineMessages } from '../../lib/i18n/messages'
 export const orderMessages = defineMessages({
   en: {
     title: 'Order {id}',
-    soon: 'Follow your order here as it goes from accepted to cooking, ready and served; it updates by itself.',
+    numbered: 'Order #{number}',
+    loadingTitle: 'Order',
+    loading: 'Loading the order…',
+    notFoundTitle: 'Order not found',
+    notFound:
+      'There is no such order here. The link may be incomplete, or the order was placed at another restaurant.',
+    failedTitle: 'The order did not load',
+    failed: 'Check the connection and try again.',
+    retry: 'Try again',
+    myOrders: 'My orders',
+    tableBill: 'The table’s bill',
     successTitle: 'Payment successful',
     successSoon:
       'After an online payment you come back here to see the receipt and how your order is going.',
@@ -14,7 +24,17 @@ export const orderMessages = defineMessages({
   },
   ru: {
     title: 'Заказ {id}',
-    soon: 'Здесь будет видно, как идёт заказ: принят, готовится, готов, подан. Статус обновляется сам.',
+    numbered: 'Заказ № {number}',
+    loadingTitle: 'Заказ',
+    loading: 'Загружаем заказ…',
+    notFoundTitle: 'Заказ не найден',
+    notFound:
+      'Такого заказа здесь нет. Возможно, ссылка неполная или заказ сделан в другом ресторане.',
+    failedTitle: 'Заказ не загрузился',
+    failed: 'Проверьте связь и попробуйте ещё раз.',
+    retry: 'Повторить',
+    myOrders: 'Мои заказы',
+    tableBill: 'Счёт стола',
     successTitle: 'Оплата прошла',
     successSoon:
       'После онлайн-оплаты вы вернётесь сюда и увидите чек и то, как готовится ваш заказ.',

@@ -1,0 +1,79 @@
+import { QueryClient } from '@tanstack/react-query'
+import { describe, expect, it } from 'vitest'
+import type { Order } from '@tableside/contracts/orders'
+import type { ApiClient } from '../../../lib/api-client'
+import { orderQueryOptions } from './get-order'
+import { applyOrderUpdate, type OrderUpdate } from './order-updates'
+
+const api: ApiClient = { callEndpoint: () => Promise.reject(new Error('no network in this test')) }
+const id = '0b6f7c1e-1d2a-4c3b-8e4f-5a6b7c8d9e0f'
+const placedAt = '2026-05-01T12:00:00.000Z'
+
+const order: Order = {
+  id,
+  number: 7,
+  restaurantId: 'demo',
+  type: 'dine_in',
+  status: 'placed',
+  placedAt,
+  updatedAt: placedAt,
+  lines: [],
+  totals: { subtotal: 0, serviceCharge: 0, deliveryFee: 0, discount: 0, tip: 0, total: 0 },
+  currency: 'RUB',
+  table: { code: 'T1', label: '1', zone: null },
+  contact: null,
+  address: null,
+  scheduledFor: null,
+  guests: null,
+  comment: null,
+  paymentMethod: 'cash',
+  paymentStatus: 'unpaid',
+  history: [{ status: 'placed', at: placedAt }],
+  cancellable: true,
+}
+
+const accepted: OrderUpdate = {
+  id,
+  number: 7,
+  status: 'accepted',
+  paymentStatus: 'unpaid',
+  updatedAt: '2026-05-01T12:02:00.000Z',
+  history: [...order.history, { status: 'accepted', at: '2026-05-01T12:02:00.000Z' }],
+  cancellable: false,
+}
+
+function cacheWithOrder(cached: Order = order) {
+  const queryClient = new QueryClient()
+  queryClient.setQueryData(orderQueryOptions(api, id).queryKey, cached)
+  return queryClient
+}
+
+const cached = (queryClient: QueryClient) =>
+  queryClient.getQueryData(orderQueryOptions(api, id).queryKey)
+
+describe('applyOrderUpdate', () => {
+  it('moves the cached order on in place, keeping what the event does not carry', () => {
+    const queryClient = cacheWithOrder()
+    applyOrderUpdate(queryClient, api, accepted)
+    expect(cached(queryClient)).toEqual({
+      ...order,
+      status: 'accepted',
+      updatedAt: accepted.updatedAt,
+      history: accepted.history,
+      cancellable: false,
+    })
+  })
+
+  it('ignores news older than what the cache holds', () => {
+    const newer = { ...order, status: 'cooking' as const, updatedAt: '2026-05-01T12:05:00.000Z' }
+    const queryClient = cacheWithOrder(newer)
+    applyOrderUpdate(queryClient, api, accepted)
+    expect(cached(queryClient)).toEqual(newer)
+  })
+
+  it('leaves an order nobody opened alone', () => {
+    const queryClient = new QueryClient()
+    applyOrderUpdate(queryClient, api, accepted)
+    expect(cached(queryClient)).toBeUndefined()
+  })
+})

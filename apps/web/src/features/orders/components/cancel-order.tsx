@@ -1,0 +1,136 @@
+import { useId, useLayoutEffect, useRef, useState } from 'react'
+import { buttonClass } from '../../../components/ui/button'
+import { isApiError } from '../../../lib/api-error'
+import { defineMessages } from '../../../lib/i18n/messages'
+import { useMessages } from '../../../lib/i18n/use-translation'
+import { useCancelOrder } from '../api/cancel-order'
+import './cancel-order.css'
+
+const messages = defineMessages({
+  en: {
+    cancel: 'Cancel order',
+    title: 'Cancel order {number}?',
+    text: 'The restaurant has not accepted it yet, so nothing is cooked and nothing is charged.',
+    confirm: 'Yes, cancel it',
+    keep: 'No, keep it',
+    notCancellable:
+      'The restaurant has already accepted this order, so it can no longer be cancelled here. Ask your waiter to change it.',
+    failed: 'The order was not cancelled: the connection failed. Try again.',
+  },
+  ru: {
+    cancel: 'Отменить заказ',
+    title: 'Отменить заказ № {number}?',
+    text: 'Ресторан его ещё не принял: ничего не готовится, и денег никто не спишет.',
+    confirm: 'Да, отменить',
+    keep: 'Нет, оставить',
+    notCancellable:
+      'Ресторан уже принял этот заказ, поэтому отменить его здесь нельзя. Попросите официанта изменить его.',
+    failed: 'Заказ не отменён: не удалось связаться с рестораном. Попробуйте ещё раз.',
+  },
+})
+
+/** "Cancel order" while nobody has accepted it: asks first, and says why when it is too late. */
+export function CancelOrder({
+  orderId,
+  number,
+  cancellable,
+}: {
+  orderId: string
+  number: number
+  cancellable: boolean
+}) {
+  const { t } = useMessages(messages)
+  const cancel = useCancelOrder(orderId)
+  const [asking, setAsking] = useState(false)
+  const refused = isApiError(cancel.error) && cancel.error.code === 'order_not_cancellable'
+  return (
+    <div className="cancel-order">
+      {cancellable ? (
+        <button
+          type="button"
+          className={`${buttonClass('secondary', { block: true })} cancel-order__button`}
+          disabled={cancel.isPending}
+          onClick={() => setAsking(true)}
+        >
+          {t('cancel')}
+        </button>
+      ) : null}
+      {cancel.isError ? (
+        <p className="cancel-order__error" role="alert">
+          {t(refused ? 'notCancellable' : 'failed')}
+        </p>
+      ) : null}
+      {asking ? (
+        <ConfirmDialog
+          title={t('title', { number })}
+          text={t('text')}
+          confirm={t('confirm')}
+          keep={t('keep')}
+          onConfirm={() => {
+            setAsking(false)
+            cancel.mutate()
+          }}
+          onKeep={() => setAsking(false)}
+        />
+      ) : null}
+    </div>
+  )
+}
+
+interface ConfirmDialogProps {
+  title: string
+  text: string
+  confirm: string
+  keep: string
+  onConfirm: () => void
+  onKeep: () => void
+}
+
+/** A native modal dialog: the page behind is inert, Escape keeps the order. */
+function ConfirmDialog({ title, text, confirm, keep, onConfirm, onKeep }: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const textId = useId()
+  useLayoutEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    dialog.showModal()
+    return () => dialog.close()
+  }, [])
+  return (
+    <dialog
+      ref={ref}
+      className="cancel-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onCancel={(event) => {
+        event.preventDefault()
+        onKeep()
+      }}
+    >
+      <h2 id={titleId} className="cancel-dialog__title">
+        {title}
+      </h2>
+      <p id={textId} className="cancel-dialog__text">
+        {text}
+      </p>
+      <div className="cancel-dialog__actions">
+        <button
+          type="button"
+          className={`${buttonClass('primary', { block: true })} cancel-dialog__confirm`}
+          onClick={onConfirm}
+        >
+          {confirm}
+        </button>
+        <button
+          type="button"
+          className={buttonClass('secondary', { block: true })}
+          onClick={onKeep}
+          autoFocus
+        >
+          {keep}
+        </button>
+      </div>
+    </dialog>
+  )
+}

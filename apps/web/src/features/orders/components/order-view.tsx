@@ -1,0 +1,89 @@
+import { useId, type ReactNode } from 'react'
+import type { Order } from '@tableside/contracts/orders'
+import type { Restaurant } from '@tableside/contracts/restaurants'
+import { defineMessages } from '../../../lib/i18n/messages'
+import { useMessages } from '../../../lib/i18n/use-translation'
+import { formatOrderTime } from '../format-time'
+import { orderWords } from '../order-messages'
+import { CancelOrder } from './cancel-order'
+import { OrderFacts } from './order-facts'
+import { OrderLines } from './order-lines'
+import { OrderStatusChip } from './order-status-chip'
+import { OrderTimelineView } from './order-timeline-view'
+import { OrderTotals } from './order-totals'
+import './order-view.css'
+
+const messages = defineMessages({
+  en: {
+    placedAt: 'placed at {time}',
+    status: 'Status',
+    statusNow: 'Order status: {status}',
+    timeline: 'How the order is going',
+    details: 'Details',
+    dishes: 'Dishes',
+    dishList: 'Dishes in the order',
+    cancelledNote: 'This order was cancelled: it is not cooked and not charged.',
+  },
+  ru: {
+    placedAt: 'оформлен в {time}',
+    status: 'Статус',
+    statusNow: 'Статус заказа: {status}',
+    timeline: 'Как идёт заказ',
+    details: 'Детали',
+    dishes: 'Блюда',
+    dishList: 'Блюда в заказе',
+    cancelledNote: 'Заказ отменён: его не готовят, и оплачивать его не нужно.',
+  },
+})
+
+/** An order: where it is now, its way so far, where it goes and how it is paid, what is in it. */
+export function OrderView({
+  order,
+  restaurant,
+}: {
+  order: Order
+  restaurant: Pick<Restaurant, 'locale' | 'currency' | 'timezone'>
+}) {
+  const { t, language } = useMessages(messages)
+  const words = useMessages(orderWords).t
+  return (
+    <div className="order-view">
+      <p className="order-view__meta">
+        <OrderStatusChip status={order.status} />
+        <span>
+          {words(order.type)} ·{' '}
+          {t('placedAt', { time: formatOrderTime(order.placedAt, restaurant.timezone, language) })}
+        </span>
+      </p>
+      <p className="visually-hidden" role="status">
+        {t('statusNow', { status: words(order.status) })}
+      </p>
+      <OrderCard title={t('status')}>
+        <OrderTimelineView order={order} timeZone={restaurant.timezone} label={t('timeline')} />
+        {order.status === 'cancelled' ? (
+          <p className="order-view__cancelled">{t('cancelledNote')}</p>
+        ) : null}
+        <CancelOrder orderId={order.id} number={order.number} cancellable={order.cancellable} />
+      </OrderCard>
+      <OrderCard title={t('details')}>
+        <OrderFacts order={order} restaurant={restaurant} />
+      </OrderCard>
+      <OrderCard title={t('dishes')}>
+        <OrderLines lines={order.lines} restaurant={restaurant} label={t('dishList')} />
+        <OrderTotals totals={order.totals} restaurant={restaurant} />
+      </OrderCard>
+    </div>
+  )
+}
+
+function OrderCard({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId()
+  return (
+    <section className="order-card" aria-labelledby={id}>
+      <h2 id={id} className="order-card__title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
