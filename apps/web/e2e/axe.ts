@@ -40,6 +40,17 @@ export async function expectNoSeriousViolations(
     }
   }
 
+  // Colours are checked as painted: let transitions under way (a button turning enabled)
+  // end first. Endless animations such as a spinner are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
+
   const context: SerialContextObject | undefined = options.include
     ? { include: [options.include] }
     : undefined
@@ -62,7 +73,9 @@ export async function expectNoSeriousViolations(
     const targets = violation.nodes.map(
       // One selector per frame; an array within a frame descends into shadow roots.
       (node) =>
-        `    ${node.target.map((part) => (typeof part === 'string' ? part : part.join(' >> '))).join(' | ')}`,
+        `    ${node.target.map((part) => (typeof part === 'string' ? part : part.join(' >> '))).join(' | ')}` +
+        `\n      ${node.html.slice(0, 200)}` +
+        (node.failureSummary ? `\n      ${node.failureSummary.replace(/\s+/g, ' ')}` : ''),
     )
     return [
       `- ${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help}`,

@@ -1,0 +1,275 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { CartLine } from '@tableside/contracts/cart'
+import { expectNoSeriousViolations } from './axe'
+import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+
+const CART_KEY = 'tableside.cart.v1.demo'
+const SESSION_KEY = 'tableside.table-session.v1.demo'
+const HERRING = 'Сельдь с картофелем и луком'
+const BORSCHT = 'Борщ с говядиной и пампушками'
+const MAIN = { include: '#main' }
+
+const api = (path: string) => `${baseUrl()}/api/v1${path}`
+
+async function getJson(path: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(api(path))
+  return { status: response.status, body: await response.json() }
+}
+
+async function postJson(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(api(path), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+  return { status: response.status, body: await response.json() }
+}
+
+/** A field of a JSON answer, read without trusting its shape. */
+const field = (value: unknown, ...path: (string | number)[]): unknown =>
+  path.reduce<unknown>(
+    (at, key) => (typeof at === 'object' && at !== null ? Reflect.get(at, key) : undefined),
+    value,
+  )
+
+/** The cart this browser keeps, then a screen of the restaurant. */
+async function openWithCart(page: Page, path: string, lines: CartLine[]): Promise<void> {
+  await page.goto(`${baseUrl()}/rest/demo/cart`, { waitUntil: 'networkidle' })
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    CART_KEY,
+    JSON.stringify({ lines }),
+  ] as const)
+  await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' })
+}
+
+/** As soon as possible while the restaurant is open, else its first free time. */
+async function chooseTime(page: Page): Promise<void> {
+  const asap = page.getByRole('radio', { name: /Как можно скорее/ })
+  if ((await asap.count()) > 0) await asap.check()
+  else await page.locator('.slot__input[value]').first().check()
+}
+
+const orderIdOf = (page: Page) => /\/rest\/demo\/order\/([0-9a-f-]{36})$/.exec(page.url())?.[1]
+
+describe('A diner places an order', () => {
+  const browser = useBrowser()
+
+  it('Diner at table T1 orders two dishes and pays cash', async () => {
+    const { page, problems } = await browser.phone()
+    await page.goto(`${baseUrl()}/rest/demo/init?table=T1`, { waitUntil: 'networkidle' })
+    expect(await page.getByText('Стол 1', { exact: true }).count()).toBe(1)
+    await keepScreenshot(page, 'init-table')
+    await expectNoSeriousViolations(page, MAIN)
+    // The menu opens by itself after a moment.
+    await page.waitForURL('**/rest/demo/menu', { timeout: 10_000 })
+
+    await page.getByRole('button', { name: `Добавить: ${HERRING}` }).click()
+    await page.getByRole('button', { name: `Добавить: ${BORSCHT}` }).click()
+    await page.getByRole('link', { name: /^Корзина\s*,/ }).click()
+    await page.getByRole('button', { name: 'Перейти к оформлению' }).click()
+    await page.waitForURL('**/rest/demo/order')
+
+    expect(await page.getByRole('radio', { name: /За стол/ }).isChecked()).toBe(true)
+    expect(await page.getByText('Стол 1', { exact: true }).count()).toBe(1)
+    expect(await page.getByRole('radio', { name: /Наличными/ }).isChecked()).toBe(true)
+    expect(await page.getByRole('radio', { name: /Картой/ }).count()).toBe(0)
+    const confirm = page.getByRole('button', { name: 'Подтвердить заказ' })
+    await expect.poll(() => confirm.isEnabled()).toBe(true)
+    await keepScreenshot(page, 'checkout-dine-in')
+    await expectNoSeriousViolations(page, MAIN)
+
+    await confirm.click()
+    await page.waitForURL(/\/rest\/demo\/order\/[0-9a-f-]{36}$/)
+    const orderId = orderIdOf(page)
+    const order = await getJson(`/orders/${orderId ?? ''}`)
+    expect(order.status).toBe(200)
+    expect(field(order.body, 'type')).toBe('dine_in')
+    expect(field(order.body, 'paymentMethod')).toBe('cash')
+    expect(field(order.body, 'table', 'label')).toBe('1')
+    expect(field(order.body, 'lines', 'length')).toBe(2)
+    // The order's number is on its screen; the cart is empty; this phone remembers the order.
+    await expect
+      .poll(() => page.locator('#main').textContent())
+      .toContain(String(field(order.body, 'number')))
+    expect(await page.evaluate((key) => localStorage.getItem(key), CART_KEY)).toBeNull()
+    expect(
+      await page.evaluate(() => localStorage.getItem('tableside.my-orders.v1.demo')),
+    ).toContain(orderId)
+    await keepScreenshot(page, 'order-placed')
+    expect(problems).toEqual([])
+  })
+
+  it('Delivery refuses a slot in the past', async () => {
+    const past = new Date(Date.now() - 60 * 60_000).toISOString()
+    const refused = await postJson(
+      '/restaurants/demo/orders',
+      {
+        type: 'delivery',
+        lines: [{ dishId: 'borscht', quantity: 4, optionIds: [] }],
+        paymentMethod: 'cash',
+        contact: { name: 'Анна', phone: '+79123456789' },
+        address: { street: 'Покровка', house: '17' },
+        scheduledFor: past,
+      },
+      { 'idempotency-key': crypto.randomUUID() },
+    )
+    expect(refused.status).toBe(409)
+    expect(field(refused.body, 'error', 'code')).toBe('slot_unavailable')
+
+    const { page, problems } = await browser.phone()
+    await openWithCart(page, '/rest/demo/order?type=delivery', [
+      { dishId: 'herring-potatoes', quantity: 1, optionIds: [] },
+    ])
+    expect(await page.getByRole('radio', { name: /Доставка/ }).isChecked()).toBe(true)
+    await expect.poll(() => page.getByText(/Минимальный заказ/).count()).toBe(1)
+    expect(await page.getByText(/доставляем от/).count()).toBe(1)
+    expect(await page.getByRole('button', { name: 'Подтвердить заказ' }).isDisabled()).toBe(true)
+    await page.getByRole('button', { name: 'Подтвердить заказ' }).waitFor()
+    const times = await page
+      .locator('.slot__input[value]')
+      .evaluateAll((inputs) =>
+        inputs.map((input) => (input instanceof HTMLInputElement ? input.value : '')),
+      )
+    const now = Date.now()
+    expect(times.every((at) => Date.parse(at) > now)).toBe(true)
+    await keepScreenshot(page, 'checkout-delivery')
+    await page.locator('.slot-grid').scrollIntoViewIfNeeded()
+    await keepScreenshot(page, 'checkout-delivery-slots')
+    await page.locator('.checkout-totals').scrollIntoViewIfNeeded()
+    await keepScreenshot(page, 'checkout-delivery-totals')
+    await expectNoSeriousViolations(page, MAIN)
+    expect(problems).toEqual([])
+  })
+
+  it('Checkout marks missing fields and keeps the contact for next time', async () => {
+    const { page, problems } = await browser.phone()
+    await openWithCart(page, '/rest/demo/order?type=pickup', [
+      { dishId: 'borscht', quantity: 1, optionIds: [] },
+    ])
+    const confirm = page.getByRole('button', { name: 'Подтвердить заказ' })
+    await expect.poll(() => confirm.isEnabled()).toBe(true)
+    await confirm.click()
+    const name = page.getByRole('textbox', { name: 'Имя' })
+    expect(await name.getAttribute('aria-invalid')).toBe('true')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('checkout-name')
+    expect(await page.getByText('Введите имя').count()).toBe(1)
+    await keepScreenshot(page, 'checkout-pickup-errors')
+    await expectNoSeriousViolations(page, MAIN)
+
+    await name.fill('Анна')
+    await page.getByRole('textbox', { name: 'Телефон' }).pressSequentially('89123456789')
+    await chooseTime(page)
+    expect(await page.getByRole('textbox', { name: 'Телефон' }).inputValue()).toBe(
+      '+7 (912) 345-67-89',
+    )
+    await confirm.click()
+    await page.waitForURL(/\/rest\/demo\/order\/[0-9a-f-]{36}$/)
+    const order = await getJson(`/orders/${orderIdOf(page) ?? ''}`)
+    expect(field(order.body, 'contact')).toEqual({ name: 'Анна', phone: '+79123456789' })
+
+    await openWithCart(page, '/rest/demo/order?type=pickup', [
+      { dishId: 'borscht', quantity: 1, optionIds: [] },
+    ])
+    expect(await page.getByRole('textbox', { name: 'Имя' }).inputValue()).toBe('Анна')
+    expect(await page.getByRole('textbox', { name: 'Телефон' }).inputValue()).toBe(
+      '+7 (912) 345-67-89',
+    )
+    expect(problems).toEqual([])
+  })
+
+  it('Ordering twice with the same key gives one order', async () => {
+    const { page } = await browser.phone()
+    const session = await postJson('/restaurants/demo/table-sessions', { tableCode: 'T7' })
+    const sessionId = String(field(session.body, 'id'))
+    await page.goto(`${baseUrl()}/rest/demo/init?table=T7`, { waitUntil: 'networkidle' })
+    await openWithCart(page, '/rest/demo/order', [
+      { dishId: 'borscht', quantity: 2, optionIds: [] },
+    ])
+    const keys: string[] = []
+    let lost = 0
+    await page.route('**/api/v1/restaurants/demo/orders', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '')
+      if (lost < 2) {
+        // The order reaches the server, but its answer is lost on the way back.
+        lost++
+        await route.fetch()
+        await route.abort('connectionreset')
+        return
+      }
+      await route.continue()
+    })
+    const confirm = page.getByRole('button', { name: 'Подтвердить заказ' })
+    await expect.poll(() => confirm.isEnabled()).toBe(true)
+    await confirm.click()
+    await expect.poll(() => page.getByRole('button', { name: 'Отправляем…' }).count()).toBe(1)
+    expect(await page.getByRole('button', { name: 'Отправляем…' }).isDisabled()).toBe(true)
+    await keepScreenshot(page, 'checkout-sending')
+    await page.waitForURL(/\/rest\/demo\/order\/[0-9a-f-]{36}$/, { timeout: 20_000 })
+
+    expect(keys.length).toBe(3)
+    expect(new Set(keys).size).toBe(1)
+    const bill = await getJson(`/table-sessions/${sessionId}/bill`)
+    expect(field(bill.body, 'orders', 'length')).toBe(1)
+  })
+})
+
+describe('A table session', () => {
+  const browser = useBrowser()
+
+  it('An unknown table explains itself and offers delivery or pickup', async () => {
+    const { page, problems } = await browser.phone()
+    await page.goto(`${baseUrl()}/rest/demo/init?table=T99`, { waitUntil: 'networkidle' })
+    expect(await page.getByRole('heading', { name: 'Стол T99 не найден' }).count()).toBe(1)
+    await keepScreenshot(page, 'init-unknown')
+    await expectNoSeriousViolations(page, MAIN)
+    await page.getByRole('link', { name: 'Самовывоз' }).click()
+    await page.waitForURL('**/rest/demo/order?type=pickup')
+    expect(problems.filter((p) => !p.includes('404'))).toEqual([])
+  })
+
+  it('Without a table the screen asks to scan the code', async () => {
+    const { page } = await browser.phone({ locale: 'en-US' })
+    await page.goto(`${baseUrl()}/rest/demo/init`, { waitUntil: 'networkidle' })
+    await page.getByRole('button', { name: 'English' }).click()
+    expect(
+      await page.getByRole('heading', { name: 'Scan the QR code on your table' }).count(),
+    ).toBe(1)
+    expect(await page.getByRole('link', { name: 'Delivery' }).count()).toBe(1)
+    await keepScreenshot(page, 'init-no-table-en')
+  })
+
+  it('A session that expired shows the notice', async () => {
+    const { page } = await browser.phone()
+    await openWithCart(page, '/rest/demo/cart', [{ dishId: 'borscht', quantity: 1, optionIds: [] }])
+    const unknown = {
+      id: crypto.randomUUID(),
+      restaurantId: 'demo',
+      table: { code: 'T3', label: '3', zone: null },
+      status: 'open',
+      openedAt: new Date().toISOString(),
+      lastActivityAt: new Date().toISOString(),
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      closedReason: null,
+    }
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+      SESSION_KEY,
+      JSON.stringify(unknown),
+    ] as const)
+    await page.goto(`${baseUrl()}/rest/demo/order`, { waitUntil: 'networkidle' })
+    const notice = page.getByRole('dialog', { name: 'Сессия стола завершена' })
+    await notice.waitFor()
+    expect(await notice.textContent()).toContain('Стол 3'.replace('Стол ', 'столом '))
+    await keepScreenshot(page, 'session-ended')
+    await expectNoSeriousViolations(page)
+    await notice.getByRole('button', { name: 'Понятно' }).click()
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull()
+    // The cart is still there, and ordering to the table is not offered any more.
+    expect(await page.evaluate((key) => localStorage.getItem(key), CART_KEY)).toContain('borscht')
+    expect(await page.getByRole('radio', { name: /За стол/ }).isDisabled()).toBe(true)
+  })
+})

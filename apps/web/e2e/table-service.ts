@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto'
+import type { Page } from 'playwright-core'
+import type { CartLine } from '@tableside/contracts/cart'
+import type { OrderStatus } from '@tableside/contracts/order-status'
+import { order, slots, type Order } from '@tableside/contracts/orders'
+import { tableSession, type TableSession } from '@tableside/contracts/table-sessions'
+import { waiterCall, type WaiterCall } from '@tableside/contracts/waiter-calls'
+import { baseUrl } from './fixtures'
+
+/** Helpers for stories at a table: what the diner's other phone, or the waiter, does through the API. */
+const api = (path: string) => `${baseUrl()}/api/v1${path}`
+
+async function send(path: string, init: { body?: unknown; headers?: Record<string, string> }) {
+  const response = await fetch(api(path), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: JSON.stringify(init.body ?? {}),
+  })
+  const data: unknown = await response.json()
+  if (!response.ok)
+    throw new Error(`POST ${path} → ${String(response.status)} ${JSON.stringify(data)}`)
+  return data
+}
+
+/** Opens (or joins) the table's session, as scanning its QR code does. */
+export async function openTable(tableCode: string): Promise<TableSession> {
+  return tableSession.parse(await send('/restaurants/demo/table-sessions', { body: { tableCode } }))
+}
+
+/** Places a dine-in order to the table, paid in cash, once per call (its own Idempotency-Key). */
+export async function placeTableOrder(session: TableSession, lines: CartLine[]): Promise<Order> {
+  return order.parse(
+    await send('/restaurants/demo/orders', {
+      headers: { 'idempotency-key': randomUUID() },
+      body: { type: 'dine_in', lines, paymentMethod: 'cash', tableSessionId: session.id },
+    }),
+  )
+}
+
+/** A delivery in cash to the first slot the restaurant offers (its first open day). */
+export async function placeDelivery(lines: CartLine[]): Promise<Order> {
+  const response = await fetch(api('/restaurants/demo/slots?type=delivery'))
+  let offered = slots.parse(await response.json())
+  if (offered.slots.length === 0 && offered.days[0]) {
+    const next = await fetch(api(`/restaurants/demo/slots?type=delivery&date=${offered.days[0]}`))
+    offered = slots.parse(await next.json())
+  }
+  const slot = offered.slots[0]
+  if (!slot) throw new Error('the demo restaurant offers no delivery slot')
+  return order.parse(
+    await send('/restaurants/demo/orders', {
+      headers: { 'idempotency-key': randomUUID() },
+      body: {
+        type: 'delivery',
+        lines,
+        paymentMethod: 'cash',
+        contact: { name: 'Мария', phone: '+79161234567' },
+        address: { street: 'Арбат', house: '12', apartment: '5', intercom: '5К' },
+        scheduledFor: slot.at,
+      },
+    }),
+  )
+}
+
+/** This browser joins the table and remembers these orders as its own, like after checkout. */
+export async function seatAtTable(
+  page: Page,
+  session: TableSession,
+  myOrders: readonly Order[] = [],
+): Promise<void> {
+  await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+  await page.evaluate(
+    ([session, orders]) => {
+      localStorage.setItem('tableside.table-session.v1.demo', session)
+      localStorage.setItem('tableside.my-orders.v1.demo', orders)
+    },
+    [JSON.stringify(session), JSON.stringify(myOrders.map((placed) => placed.id))] as const,
+  )
+}
+
+/** Анна, the demo restaurant's waiter, signs in; her token goes in X-Garcon-Token. */
+export async function waiterToken(): Promise<string> {
+  const data = await send('/auth/garcon/login', {
+    body: { restaurantId: 'demo', login: 'anna', pin: '1111' },
+  })
+  if (typeof data !== 'object' || data === null || !('token' in data)) throw new Error('no token')
+  return String(data.token)
+}
+
+export async function moveOrder(token: string, id: string, status: OrderStatus): Promise<Order> {
+  return order.parse(
+    await send(`/garcon/orders/${id}/status`, {
+      headers: { 'x-garcon-token': token },
+      body: { status },
+    }),
+  )
+}
+
+export async function answerCall(
+  token: string,
+  id: string,
+  step: 'acknowledge' | 'done',
+): Promise<WaiterCall> {
+  return waiterCall.parse(
+    await send(`/garcon/waiter-calls/${id}/${step}`, { headers: { 'x-garcon-token': token } }),
+  )
+}
+
+export async function tableCalls(session: TableSession): Promise<WaiterCall[]> {
+  const response = await fetch(api(`/table-sessions/${session.id}/waiter-calls`))
+  const data: unknown = await response.json()
+  if (typeof data !== 'object' || data === null || !('calls' in data) || !Array.isArray(data.calls))
+    throw new Error(`no calls: ${JSON.stringify(data)}`)
+  return data.calls.map((call) => waiterCall.parse(call))
+}
+
+/** Spaces in prices and times are no-break spaces; compare text as a person reads it. */
+export const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim()
+
+export const borscht: CartLine = {
+  dishId: 'borscht',
+  quantity: 1,
+  optionIds: ['salo'],
+  comment: 'Без лука',
+}
+export const kvass: CartLine = { dishId: 'kvass', quantity: 2, optionIds: ['small'] }
+export const herring: CartLine = { dishId: 'herring-potatoes', quantity: 1, optionIds: [] }
