@@ -15,8 +15,12 @@ import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import Pusher from 'pusher'
-import { WebSocket } from 'ws'
 import { buildIfStale, root } from './lib/build.mjs'
+import {
+  createSubscriberPool,
+  monotonicUs,
+  startSubscriberWorkers,
+} from './lib/pusher-subscribers.mjs'
 import { startServer } from './lib/server-process.mjs'
 
 const CHANNELS = 100
@@ -42,6 +46,10 @@ const BUSY_OTHERS = 0.2
 const IDLE_RSS_GOAL_MB = 300
 const EVENT_NAME = 'bench'
 const APP = { id: 'bench', key: 'bench-key', secret: 'bench-secret-not-for-production' }
+/** Worker threads for the subscribers; 0 runs them in the publisher's thread. */
+const CLIENT_THREADS = Number(process.env.BENCH_REALTIME_CLIENT_THREADS ?? 1)
+/** Which parts run: hub, baseline, idle (comma-separated; all by default). */
+const parts = new Set((process.env.BENCH_REALTIME_ONLY ?? 'hub,baseline,idle').split(','))
 
 const WARMUP_EVENTS = (EVENTS_PER_SECOND * WARMUP_MS) / 1000
 const MEASURED_EVENTS = (EVENTS_PER_SECOND * MEASURE_MS) / 1000
@@ -116,125 +124,38 @@ function openFileLimit() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Clients: raw `ws` sockets speaking the part of Pusher protocol 7 a public subscriber needs
-
-/** @type {Set<WebSocket>} every client socket not yet closed, so cleanup can reach them */
-const clientSockets = new Set()
-/** @type {WeakSet<WebSocket>} sockets this script closes, as opposed to the server */
-const closingOnPurpose = new WeakSet()
-let unexpectedCloses = 0
-/** @type {Map<number, number>} close code → count, for sockets closed by the server mid-run */
-const unexpectedCloseCodes = new Map()
-
-/** @typedef {(data: string, receivedAt: number) => void} EventSink */
+// Clients: raw TCP subscribers (lib/pusher-subscribers.mjs), in CLIENT_THREADS worker threads
+// or, with 0, in this thread beside the publisher
 
 /**
- * Opens one socket, waits for `pusher:connection_established`, subscribes to `channel` and
- * waits for `pusher_internal:subscription_succeeded`.
- * @param {string} url @param {string} channel @param {EventSink} onEvent
- * @returns {Promise<WebSocket>}
+ * Connects `channels.length` subscribers, socket i to channels[i], CONNECT_BATCH at a time so
+ * the listen backlog is never flooded.
+ * @param {import('./lib/pusher-subscribers.mjs').Endpoint} endpoint @param {string[]} channels
  */
-function connectAndSubscribe(url, channel, onEvent) {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false })
-    clientSockets.add(ws)
-    let subscribed = false
-    const timer = setTimeout(() => {
-      reject(new Error(`no subscription to ${channel} within ${CONNECT_TIMEOUT_MS} ms`))
-      ws.terminate()
-    }, CONNECT_TIMEOUT_MS)
-    ws.on('message', (raw) => {
-      const receivedAt = now()
-      /** @type {{ event?: unknown, channel?: unknown, data?: unknown }} */
-      const frame = JSON.parse(raw.toString())
-      if (subscribed) {
-        if (frame.event === EVENT_NAME && typeof frame.data === 'string') {
-          onEvent(frame.data, receivedAt)
-        }
-        return
-      }
-      if (frame.event === 'pusher:connection_established') {
-        ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel } }))
-      } else if (frame.event === 'pusher_internal:subscription_succeeded') {
-        subscribed = true
-        clearTimeout(timer)
-        resolve(ws)
-      } else if (frame.event === 'pusher:error' || frame.event === 'pusher:subscription_error') {
-        clearTimeout(timer)
-        reject(new Error(`${String(frame.event)}: ${JSON.stringify(frame.data)}`))
-        ws.terminate()
-      }
-    })
-    ws.on('error', (error) => {
-      clearTimeout(timer)
-      reject(error)
-    })
-    ws.on('close', (code, reason) => {
-      clientSockets.delete(ws)
-      clearTimeout(timer)
-      if (!subscribed) {
-        reject(new Error(`closed before subscribing: ${code} ${reason.toString()}`))
-      } else if (!closingOnPurpose.has(ws)) {
-        unexpectedCloses++
-        unexpectedCloseCodes.set(code, (unexpectedCloseCodes.get(code) ?? 0) + 1)
-      }
-    })
-  })
+async function connectMany(endpoint, channels) {
+  const report = await clients.connect(endpoint, channels, CONNECT_BATCH, CONNECT_TIMEOUT_MS)
+  if (report.emfile) {
+    throw new Error(
+      `Too many open files (EMFILE) with ${clients.openSockets()} client sockets open: the ` +
+        `open-file limit (ulimit -n) is ${openFileLimit()}, and this benchmark needs about ` +
+        `${IDLE_CONNECTIONS + 500} descriptors in this process and in the server. Raise the ` +
+        `limit for your shell (e.g. \`ulimit -n 20000\`) and run it again.`,
+    )
+  }
+  if (report.failures > 0) {
+    throw new Error(
+      `${report.failures} connections failed after ${report.connected} were subscribed; ` +
+        `first: ${report.firstError ?? '?'}`,
+    )
+  }
+  return report.connected
 }
 
 /**
- * Connects `count` subscribers, CONNECT_BATCH at a time, so the listen backlog is never flooded.
- * @param {string} url @param {number} count @param {(index: number) => string} channelOf
- * @param {EventSink} onEvent
- * @returns {Promise<WebSocket[]>}
+ * @param {{ port: number, path: string }} target
+ * @returns {import('./lib/pusher-subscribers.mjs').Endpoint}
  */
-async function connectMany(url, count, channelOf, onEvent) {
-  /** @type {WebSocket[]} */
-  const sockets = []
-  for (let first = 0; first < count; first += CONNECT_BATCH) {
-    /** @type {Promise<WebSocket>[]} */
-    const batch = []
-    for (let i = first; i < Math.min(count, first + CONNECT_BATCH); i++) {
-      batch.push(connectAndSubscribe(url, channelOf(i), onEvent))
-    }
-    const results = await Promise.allSettled(batch)
-    /** @type {unknown[]} */
-    const failures = []
-    for (const result of results) {
-      if (result.status === 'fulfilled') sockets.push(result.value)
-      else failures.push(result.reason)
-    }
-    if (failures.length > 0) {
-      const emfile = failures.find(
-        (reason) => reason instanceof Error && 'code' in reason && reason.code === 'EMFILE',
-      )
-      if (emfile) {
-        throw new Error(
-          `Too many open files (EMFILE) with ${clientSockets.size} client sockets open: the ` +
-            `open-file limit (ulimit -n) is ${openFileLimit()}, and this benchmark needs about ` +
-            `${IDLE_CONNECTIONS + 500} descriptors in this process and in the server. Raise the ` +
-            `limit for your shell (e.g. \`ulimit -n 20000\`) and run it again.`,
-        )
-      }
-      const first = failures[0]
-      throw new Error(
-        `${failures.length} of ${batch.length} connections failed after ${sockets.length} ` +
-          `were subscribed; first: ${first instanceof Error ? first.message : String(first)}`,
-      )
-    }
-  }
-  return sockets
-}
-
-/** @param {WebSocket[]} sockets */
-async function closeAll(sockets) {
-  for (const ws of sockets) {
-    closingOnPurpose.add(ws)
-    ws.terminate()
-  }
-  const deadline = now() + 5_000
-  while (sockets.some((ws) => clientSockets.has(ws)) && now() < deadline) await sleep(20)
-}
+const endpointOf = ({ port, path }) => ({ host: '127.0.0.1', port, path })
 
 // ---------------------------------------------------------------------------------------------
 // The load run, shared by the hub and the baseline
@@ -244,48 +165,40 @@ async function closeAll(sockets) {
  *   failedPublishes: number, firstPublishError: string | undefined, expected: number,
  *   received: number, eventsShort: number, eventsOver: number, p50: number, p99: number,
  *   max: number, rssBefore: number, rssConnected: number, rssPeak: number, rssMean: number,
- *   serverCpu: number, benchCpu: number, benchElu: number, othersCpu: number,
- *   loopDelayP99: number, maxInFlight: number }} LoadResult
- * @param {{ wsUrl: string, pid: number, publish: (channel: string, data: string) => Promise<void> }} target
+ *   serverCpu: number, benchCpu: number, publisherElu: number, clientsElu: number,
+ *   othersCpu: number, loopDelayP99: number, scheduleLagP99: number, scheduleLagMax: number,
+ *   maxInFlight: number, unexpectedCloses: number, closeCodes: [number, number][] }} LoadResult
+ * @param {{ endpoint: import('./lib/pusher-subscribers.mjs').Endpoint, pid: number,
+ *   publish: (channel: string, data: string) => Promise<void> }} target
  * @returns {Promise<LoadResult>}
  */
-async function loadRun({ wsUrl, pid, publish }) {
-  const deliveriesPerEvent = new Uint16Array(TOTAL_EVENTS)
-  const latencies = new Float64Array(MEASURED_EVENTS * SUBSCRIBERS_PER_CHANNEL)
-  let recorded = 0
-  let received = 0
-  /** @type {EventSink} */
-  const onEvent = (data, receivedAt) => {
-    const bar = data.indexOf('|')
-    const sentAt = Number(data.slice(0, bar))
-    const seq = Number(data.slice(bar + 1))
-    if (!Number.isInteger(seq) || seq < 0 || seq >= TOTAL_EVENTS) return
-    deliveriesPerEvent[seq] = (deliveriesPerEvent[seq] ?? 0) + 1
-    if (seq < WARMUP_EVENTS) return
-    received++
-    if (recorded < latencies.length) latencies[recorded++] = receivedAt - sentAt
-  }
-
+async function loadRun({ endpoint, pid, publish }) {
+  await clients.startRun({
+    eventName: EVENT_NAME,
+    totalEvents: TOTAL_EVENTS,
+    warmupEvents: WARMUP_EVENTS,
+    latencyCapacity: MEASURED_EVENTS * SUBSCRIBERS_PER_CHANNEL,
+  })
   const rssBefore = rssMb(pid)
   const connectStart = now()
   const sockets = await connectMany(
-    wsUrl,
-    LOAD_CONNECTIONS,
-    (i) => `restaurant.bench-${i % CHANNELS}`,
-    onEvent,
+    endpoint,
+    Array.from({ length: LOAD_CONNECTIONS }, (_, i) => `restaurant.bench-${i % CHANNELS}`),
   )
   const connectMs = now() - connectStart
   await sleep(500)
   const rssConnected = rssMb(pid)
 
-  // Publisher: event `seq` goes to channel seq % CHANNELS; every millisecond tick sends the
-  // events due by then, so the rate holds even when a tick comes late.
+  // Publisher, open loop: event `seq` is due at publishStart + seq / rate and goes to channel
+  // seq % CHANNELS; a 1 ms timer sends whatever is due, so a late tick never slows the rate.
+  // Each event's data is "SEQ|SENT_AT_US", stamped just before the publish call.
   let sent = 0
   let inFlight = 0
   let maxInFlight = 0
   let failedPublishes = 0
   /** @type {string | undefined} */
   let firstPublishError
+  const scheduleLagUs = new Float64Array(MEASURED_EVENTS)
   /** @type {number[]} */
   const rssSamples = []
   const loopDelay = monitorEventLoopDelay({ resolution: LOOP_DELAY_RESOLUTION_MS })
@@ -294,12 +207,16 @@ async function loadRun({ wsUrl, pid, publish }) {
   let benchCpuStart = process.cpuUsage()
   let othersStart = otherProcessesCpu(pid)
   let eluStart = performance.eventLoopUtilization()
+  const publishStartUs = monotonicUs()
   const publishStart = now()
   const publishDeadline = publishStart + WARMUP_MS + MEASURE_MS + 5_000
+  const usPerEvent = 1e6 / EVENTS_PER_SECOND
   await new Promise((resolve) => {
     const tick = setInterval(() => {
-      const elapsed = now() - publishStart
-      const due = Math.min(TOTAL_EVENTS, Math.floor((elapsed * EVENTS_PER_SECOND) / 1000) + 1)
+      const due = Math.min(
+        TOTAL_EVENTS,
+        Math.floor((monotonicUs() - publishStartUs) / usPerEvent) + 1,
+      )
       while (sent < due) {
         const seq = sent++
         if (seq === WARMUP_EVENTS) {
@@ -312,8 +229,11 @@ async function loadRun({ wsUrl, pid, publish }) {
         }
         inFlight++
         maxInFlight = Math.max(maxInFlight, inFlight)
-        const publishedAt = now()
-        publish(`restaurant.bench-${seq % CHANNELS}`, `${publishedAt}|${seq}`)
+        const sentAt = monotonicUs()
+        if (seq >= WARMUP_EVENTS) {
+          scheduleLagUs[seq - WARMUP_EVENTS] = sentAt - (publishStartUs + seq * usPerEvent)
+        }
+        publish(`restaurant.bench-${seq % CHANNELS}`, `${seq}|${sentAt.toFixed(1)}`)
           .catch((/** @type {unknown} */ error) => {
             failedPublishes++
             firstPublishError ??= error instanceof Error ? error.message : String(error)
@@ -332,59 +252,78 @@ async function loadRun({ wsUrl, pid, publish }) {
   })
   const published = Math.max(0, sent - WARMUP_EVENTS)
   const expected = published * SUBSCRIBERS_PER_CHANNEL
-
-  // Drain: wait for answers to the last publishes and for the last deliveries, within bounds.
-  const drainDeadline = now() + DRAIN_TIMEOUT_MS
-  while ((inFlight > 0 || received < expected) && now() < drainDeadline) await sleep(20)
+  const publisherElu = performance.eventLoopUtilization(eluStart).utilization
   const publishMs = now() - measureStart
   const serverCpu = (cpuMs(pid) - serverCpuStart) / publishMs
   const benchUsage = process.cpuUsage(benchCpuStart)
   const benchCpu = (benchUsage.user + benchUsage.system) / 1000 / publishMs
-  const benchElu = performance.eventLoopUtilization(eluStart).utilization
   const othersCpu = cpuSpent(othersStart, otherProcessesCpu(pid)) / publishMs
   loopDelay.disable()
   rssSamples.push(rssMb(pid))
-  await closeAll(sockets)
+
+  // Drain: wait for answers to the last publishes and for the last deliveries, within bounds.
+  const drainDeadline = now() + DRAIN_TIMEOUT_MS
+  while (inFlight > 0 && now() < drainDeadline) await sleep(20)
+  await sleep(200)
+  let report = await clients.finishRun()
+  while (report.received < expected && now() < drainDeadline) {
+    await sleep(100)
+    report = await clients.finishRun()
+  }
+  await clients.closeAll()
 
   let eventsShort = 0
   let eventsOver = 0
   for (let seq = WARMUP_EVENTS; seq < WARMUP_EVENTS + published; seq++) {
-    const count = deliveriesPerEvent[seq] ?? 0
+    const count = report.deliveries[seq] ?? 0
     if (count < SUBSCRIBERS_PER_CHANNEL) eventsShort++
     if (count > SUBSCRIBERS_PER_CHANNEL) eventsOver++
   }
-  const sorted = latencies.subarray(0, recorded).sort()
-  /** @param {number} p */
-  const percentile = (p) =>
-    sorted.length === 0
-      ? NaN
-      : (sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN)
+  const latency = percentiles(report.latenciesUs.sort(), 1e-3)
+  const lag = percentiles(scheduleLagUs.subarray(0, published).sort(), 1e-3)
   return {
-    sockets: sockets.length,
+    sockets,
     connectMs,
     publishMs,
     published,
     failedPublishes,
     firstPublishError,
     expected,
-    received,
+    received: report.received,
     eventsShort,
     eventsOver,
-    p50: percentile(0.5),
-    p99: percentile(0.99),
-    max: sorted.length === 0 ? NaN : (sorted[sorted.length - 1] ?? NaN),
+    p50: latency(0.5),
+    p99: latency(0.99),
+    max: latency(1),
     rssBefore,
     rssConnected,
     rssPeak: Math.max(...rssSamples),
     rssMean: rssSamples.reduce((sum, value) => sum + value, 0) / rssSamples.length,
     serverCpu,
     benchCpu,
-    benchElu,
+    publisherElu,
+    clientsElu: report.elu,
     othersCpu,
     // The histogram records the sampling interval plus the lag; keep only the lag.
     loopDelayP99: Math.max(0, loopDelay.percentile(99) / 1e6 - LOOP_DELAY_RESOLUTION_MS),
+    scheduleLagP99: lag(0.99),
+    scheduleLagMax: lag(1),
     maxInFlight,
+    unexpectedCloses: report.unexpectedCloses,
+    closeCodes: report.closeCodes,
   }
+}
+
+/**
+ * @param {Float64Array} sorted @param {number} scale
+ * @returns {(p: number) => number} the p-quantile (nearest rank) times `scale`
+ */
+function percentiles(sorted, scale) {
+  return (p) =>
+    sorted.length === 0
+      ? NaN
+      : (sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ??
+          NaN) * scale
 }
 
 /** @param {string} label @param {LoadResult} r */
@@ -412,13 +351,25 @@ function printLoad(label, r) {
   say(
     `  CPU while publishing: server ${(100 * r.serverCpu).toFixed(0)} % of a core, ` +
       `this process (clients + publisher) ${(100 * r.benchCpu).toFixed(0)} % ` +
-      `(event loop busy ${(100 * r.benchElu).toFixed(0)} %, lag p99 ${fmtMs(r.loopDelayP99)}), ` +
-      `all other processes ${(100 * r.othersCpu).toFixed(0)} %`,
+      `(event loop busy: publisher ${(100 * r.publisherElu).toFixed(0)} %, lag p99 ` +
+      `${fmtMs(r.loopDelayP99)}; ${CLIENT_THREADS > 0 ? 'busiest client thread' : 'same loop'} ` +
+      `${(100 * r.clientsElu).toFixed(0)} %), all other processes ${(100 * r.othersCpu).toFixed(0)} %`,
   )
-  if (r.benchElu >= SATURATED_LOOP || r.maxInFlight > EVENTS_PER_SECOND / 10) {
+  say(
+    `  publish calls behind their schedule: p99 ${fmtMs(r.scheduleLagP99)}, ` +
+      `max ${fmtMs(r.scheduleLagMax)}`,
+  )
+  if (r.unexpectedCloses > 0) {
+    say(
+      `  sockets closed by the server mid-run: ${r.unexpectedCloses} ` +
+        `(codes: ${r.closeCodes.map(([code, n]) => `${code}×${n}`).join(', ')})`,
+    )
+  }
+  const clientsBusy = Math.max(r.clientsElu, r.publisherElu)
+  if (clientsBusy >= SATURATED_LOOP || r.maxInFlight > EVENTS_PER_SECOND / 10) {
     say(
       `  note: the clients and publisher here could not keep up (event loop busy ` +
-        `${(100 * r.benchElu).toFixed(0)} %, ${r.maxInFlight} publishes awaiting an answer at ` +
+        `${(100 * clientsBusy).toFixed(0)} %, ${r.maxInFlight} publishes awaiting an answer at ` +
         `once), so these latencies include queueing on the client side, not only the server's`,
     )
   }
@@ -519,7 +470,6 @@ async function stopChild(child, graceMs = 10_000) {
 // ---------------------------------------------------------------------------------------------
 
 function cleanupNow() {
-  for (const ws of clientSockets) ws.terminate()
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true })
 }
@@ -586,6 +536,7 @@ async function stopServer(server) {
 }
 
 buildIfStale({ only: ['server'] })
+const clients = CLIENT_THREADS > 0 ? startSubscriberWorkers(CLIENT_THREADS) : createSubscriberPool()
 if (!existsSync('/proc/self/status')) throw new Error('This benchmark reads /proc: run it on Linux')
 
 const fileLimit = openFileLimit()
@@ -614,118 +565,133 @@ const firstStart = await startServer({ env: serverEnv, dataDir })
 children.add(firstStart.child)
 await stopServer(firstStart)
 
-// 1. The built-in hub, published to with the official SDK.
-const hubServer = await startServer({ env: serverEnv, dataDir })
-children.add(hubServer.child)
-const pusherAgent = httpAgent()
-const pusher = new Pusher({
-  appId: APP.id,
-  key: APP.key,
-  secret: APP.secret,
-  host: '127.0.0.1',
-  port: String(hubServer.port),
-  useTLS: false,
-  agent: pusherAgent,
-})
-const hub = await loadRun({
-  wsUrl: `ws://127.0.0.1:${hubServer.port}/app/${APP.key}?protocol=7`,
-  pid: /** @type {number} */ (hubServer.child.pid),
-  async publish(channel, data) {
-    const response = await pusher.trigger(channel, EVENT_NAME, data)
-    await response.text()
-  },
-})
-pusherAgent.destroy()
-printLoad('Built-in hub (Pusher HTTP API via the `pusher` SDK, one trigger per event)', hub)
-await stopServer(hubServer)
+/** @returns {Promise<LoadResult>} the built-in hub, published to with the official SDK */
+async function runHub() {
+  const server = await startServer({ env: serverEnv, dataDir })
+  children.add(server.child)
+  const agent = httpAgent()
+  const pusher = new Pusher({
+    appId: APP.id,
+    key: APP.key,
+    secret: APP.secret,
+    host: '127.0.0.1',
+    port: String(server.port),
+    useTLS: false,
+    agent,
+  })
+  const result = await loadRun({
+    endpoint: endpointOf({ port: server.port, path: `/app/${APP.key}?protocol=7` }),
+    pid: /** @type {number} */ (server.child.pid),
+    async publish(channel, data) {
+      const response = await pusher.trigger(channel, EVENT_NAME, data)
+      await response.text()
+    },
+  })
+  agent.destroy()
+  printLoad('Built-in hub (Pusher HTTP API via the `pusher` SDK, one trigger per event)', result)
+  await stopServer(server)
+  return result
+}
 
-// 2. The baseline, same clients and rate, one plain HTTP POST per event.
-const baseline = await startBaseline()
-const baselineAgent = httpAgent()
-const bare = await loadRun({
-  wsUrl: `ws://127.0.0.1:${baseline.port}/`,
-  pid: /** @type {number} */ (baseline.child.pid),
-  publish(channel, data) {
-    const body = JSON.stringify({ name: EVENT_NAME, channel, data })
-    return new Promise((resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port: baseline.port,
-          path: '/publish',
-          method: 'POST',
-          agent: baselineAgent,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
+/** @returns {Promise<LoadResult>} the baseline: same clients and rate, one plain POST per event */
+async function runBaseline() {
+  const baseline = await startBaseline()
+  const agent = httpAgent()
+  const result = await loadRun({
+    endpoint: endpointOf({ port: baseline.port, path: '/' }),
+    pid: /** @type {number} */ (baseline.child.pid),
+    publish(channel, data) {
+      const body = JSON.stringify({ name: EVENT_NAME, channel, data })
+      return new Promise((resolve, reject) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: baseline.port,
+            path: '/publish',
+            method: 'POST',
+            agent,
+            headers: {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+            },
           },
-        },
-        (res) => {
-          res.resume()
-          res.on('end', () => {
-            if (res.statusCode === 200) resolve()
-            else reject(new Error(`status ${res.statusCode}`))
-          })
-        },
-      )
-      req.on('error', reject)
-      req.end(body)
-    })
-  },
-})
-baselineAgent.destroy()
-printLoad('Baseline (bare `ws` WebSocketServer, one plain HTTP POST per event)', bare)
-await stopChild(baseline.child)
-children.delete(baseline.child)
-const ratio = hub.p99 / bare.p99
-say(`  hub p99 / baseline p99: ${ratio.toFixed(2)}×`)
+          (res) => {
+            res.resume()
+            res.on('end', () => {
+              if (res.statusCode === 200) resolve()
+              else reject(new Error(`status ${res.statusCode}`))
+            })
+          },
+        )
+        req.on('error', reject)
+        req.end(body)
+      })
+    },
+  })
+  agent.destroy()
+  printLoad('Baseline (bare `ws` WebSocketServer, one plain HTTP POST per event)', result)
+  await stopChild(baseline.child)
+  children.delete(baseline.child)
+  return result
+}
 
-// 3. Idle connections on a freshly started server (same data directory).
-const idleServer = await startServer({ env: serverEnv, dataDir })
-children.add(idleServer.child)
-const idlePid = /** @type {number} */ (idleServer.child.pid)
-await sleep(1_000)
-const idleBefore = rssMb(idlePid)
-const idleStart = now()
-const idleSockets = await connectMany(
-  `ws://127.0.0.1:${idleServer.port}/app/${APP.key}?protocol=7`,
-  IDLE_CONNECTIONS,
-  (i) => `restaurant.idle-${i % IDLE_CHANNELS}`,
-  () => undefined,
-)
-const idleConnectMs = now() - idleStart
-/** @type {number[]} */
-const idleSamples = []
-for (let i = 0; i < 8; i++) {
-  await sleep(RSS_SAMPLE_EVERY_MS)
-  idleSamples.push(rssMb(idlePid))
-}
-const idleWith = Math.max(...idleSamples)
-await closeAll(idleSockets)
-await stopServer(idleServer)
-say(
-  `Idle: ${idleSockets.length} connections on a fresh server, one subscription each ` +
-    `(${IDLE_CHANNELS} channels), connected in ${(idleConnectMs / 1000).toFixed(1)} s:`,
-)
-say(
-  `  server RSS ${fmtMb(idleBefore)} before, ${fmtMb(idleWith)} with them (peak of ` +
-    `${idleSamples.length} samples over 2 s): +${fmtMb(idleWith - idleBefore)}, ` +
-    `${(((idleWith - idleBefore) * 1024) / IDLE_CONNECTIONS).toFixed(1)} KB per connection`,
-)
-if (unexpectedCloses > 0) {
-  say(
-    `Sockets closed by the server mid-run: ${unexpectedCloses} ` +
-      `(codes: ${[...unexpectedCloseCodes].map(([code, n]) => `${code}×${n}`).join(', ')})`,
+/** @returns {Promise<number>} server RSS in MB with IDLE_CONNECTIONS idle subscribers */
+async function runIdle() {
+  // A freshly started server (same data directory).
+  const server = await startServer({ env: serverEnv, dataDir })
+  children.add(server.child)
+  const pid = /** @type {number} */ (server.child.pid)
+  await sleep(1_000)
+  const before = rssMb(pid)
+  await clients.startRun({ eventName: '', totalEvents: 0, warmupEvents: 0, latencyCapacity: 0 })
+  const start = now()
+  const connected = await connectMany(
+    endpointOf({ port: server.port, path: `/app/${APP.key}?protocol=7` }),
+    Array.from({ length: IDLE_CONNECTIONS }, (_, i) => `restaurant.idle-${i % IDLE_CHANNELS}`),
   )
+  const connectMs = now() - start
+  /** @type {number[]} */
+  const samples = []
+  for (let i = 0; i < 8; i++) {
+    await sleep(RSS_SAMPLE_EVERY_MS)
+    samples.push(rssMb(pid))
+  }
+  const rss = Math.max(...samples)
+  const report = await clients.finishRun()
+  await clients.closeAll()
+  await stopServer(server)
+  say(
+    `Idle: ${connected} connections on a fresh server, one subscription each ` +
+      `(${IDLE_CHANNELS} channels), connected in ${(connectMs / 1000).toFixed(1)} s:`,
+  )
+  say(
+    `  server RSS ${fmtMb(before)} before, ${fmtMb(rss)} with them (peak of ` +
+      `${samples.length} samples over 2 s): +${fmtMb(rss - before)}, ` +
+      `${(((rss - before) * 1024) / IDLE_CONNECTIONS).toFixed(1)} KB per connection`,
+  )
+  if (report.unexpectedCloses > 0) {
+    say(`  sockets closed by the server meanwhile: ${report.unexpectedCloses}`)
+  }
+  return rss
 }
+
+const hub = parts.has('hub') ? await runHub() : undefined
+const bare = parts.has('baseline') ? await runBaseline() : undefined
+if (hub && bare) say(`Hub p99 / baseline p99: ${(hub.p99 / bare.p99).toFixed(2)}×`)
+const idleRss = parts.has('idle') ? await runIdle() : undefined
+await clients.stop()
 
 say('Goals:')
-say(
-  `  delivery latency p99 ≤ ${P99_GOAL_MS} ms: ${fmtMs(hub.p99)} ` +
-    `${hub.p99 <= P99_GOAL_MS ? 'PASS' : 'OVER'} (baseline ${fmtMs(bare.p99)})`,
-)
-say(
-  `  server RSS with ${IDLE_CONNECTIONS} connections ≤ ${IDLE_RSS_GOAL_MB} MB: ${fmtMb(idleWith)} ` +
-    `${idleWith <= IDLE_RSS_GOAL_MB ? 'PASS' : 'OVER'}`,
-)
+if (hub) {
+  say(
+    `  delivery latency p99 ≤ ${P99_GOAL_MS} ms: ${fmtMs(hub.p99)} ` +
+      `${hub.p99 <= P99_GOAL_MS ? 'PASS' : 'OVER'}${bare ? ` (baseline ${fmtMs(bare.p99)})` : ''}`,
+  )
+}
+if (idleRss !== undefined) {
+  say(
+    `  server RSS with ${IDLE_CONNECTIONS} connections ≤ ${IDLE_RSS_GOAL_MB} MB: ${fmtMb(idleRss)} ` +
+      `${idleRss <= IDLE_RSS_GOAL_MB ? 'PASS' : 'OVER'}`,
+  )
+}
 await benchDatabase?.drop()

@@ -1,0 +1,49 @@
+// Where a V8 CPU profile (node --cpu-prof) spent its time: self time by package and by
+// function, idle time left out.
+import { readFileSync } from 'node:fs'
+
+/**
+ * @typedef {{ id: number, hitCount?: number, children?: number[],
+ *   callFrame: { functionName: string, url: string, lineNumber: number } }} ProfileNode
+ */
+
+/** @param {ProfileNode['callFrame']} frame */
+function packageOf({ url, functionName }) {
+  if (url === '') return functionName || '(native)'
+  const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)
+  if (inModules?.[1]) return inModules[1]
+  if (url.startsWith('node:')) return 'node'
+  if (url.includes('/dist/')) return `app (${url.slice(url.lastIndexOf('/') + 1)})`
+  return url.slice(url.lastIndexOf('/') + 1)
+}
+
+/**
+ * @param {string} path a .cpuprofile file
+ * @param {number} [top]
+ * @returns {{ totalMs: number, packages: Array<[string, number]>, functions: Array<[string, number]> }}
+ */
+export function summarizeCpuProfile(path, top = 15) {
+  const profile = /** @type {{ nodes: ProfileNode[], samples: number[], timeDeltas: number[] }} */ (
+    JSON.parse(readFileSync(path, 'utf8'))
+  )
+  /** @type {Map<number, ProfileNode>} */
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
+  /** @type {Map<string, number>} */
+  const byPackage = new Map()
+  /** @type {Map<string, number>} */
+  const byFunction = new Map()
+  let totalMs = 0
+  profile.samples.forEach((id, index) => {
+    const ms = (profile.timeDeltas[index] ?? 0) / 1000
+    const frame = nodes.get(id)?.callFrame
+    if (!frame || frame.functionName === '(idle)') return
+    totalMs += ms
+    const pkg = packageOf(frame)
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + ms)
+    const name = `${frame.functionName || '(anonymous)'} ${pkg}:${frame.lineNumber + 1}`
+    byFunction.set(name, (byFunction.get(name) ?? 0) + ms)
+  })
+  /** @param {Map<string, number>} map */
+  const ranked = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, top)
+  return { totalMs, packages: ranked(byPackage), functions: ranked(byFunction) }
+}
