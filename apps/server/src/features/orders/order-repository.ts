@@ -47,27 +47,32 @@ export function createOrderRepository(db: Kysely<Database>) {
     /**
      * Numbers and inserts the order in one statement, so it is atomic without a transaction
      * and costs one round trip; a dine-in order also takes its table from the session and
-     * extends the session's life. Nothing is inserted (undefined) when the key is already
-     * taken or the session is not open (unknown, another restaurant's, closed or run out).
+     * extends the session's life. Nothing is written (undefined) when the key is already
+     * taken or the session is not open (unknown, another restaurant's, closed or run out):
+     * a replay neither keeps the table's session alive nor spends an order number.
      */
     async insert(order: NewOrder): Promise<OrderRow | undefined> {
       const history = JSON.stringify([{ status: 'placed', at: order.placedAt.toISOString() }])
       const { totals } = order
       const result = await sql<OrderRow>`
-        with numbered as (
-          update restaurants set last_order_number = last_order_number + 1
-          where id = ${order.restaurantId} and not exists (
+        with fresh as (
+          select 1 where not exists (
             select 1 from orders
             where restaurant_id = ${order.restaurantId} and idempotency_key = ${order.idempotencyKey}
           )
-          returning last_order_number
         ), session as (
           update table_sessions s set last_activity_at = ${order.placedAt},
             expires_at = ${order.sessionExpiresAt}
           from restaurant_tables t
-          where s.id = ${order.tableSessionId} and s.restaurant_id = ${order.restaurantId}
+          where exists (select 1 from fresh)
+            and s.id = ${order.tableSessionId} and s.restaurant_id = ${order.restaurantId}
             and s.closed_at is null and s.expires_at > ${order.placedAt} and t.id = s.table_id
           returning jsonb_build_object('code', t.code, 'label', t.label, 'zone', t.zone) as ref
+        ), numbered as (
+          update restaurants set last_order_number = last_order_number + 1
+          where id = ${order.restaurantId} and exists (select 1 from fresh)
+            and (${order.tableSessionId}::uuid is null or exists (select 1 from session))
+          returning last_order_number
         )
         insert into orders (
           restaurant_id, number, type, table_session_id, table_ref, contact, address,
@@ -83,7 +88,6 @@ export function createOrderRepository(db: Kysely<Database>) {
           ${totals.tip}, ${totals.total}, ${history}::jsonb, ${order.idempotencyKey},
           ${order.requestHash}, ${order.placedAt}, ${order.placedAt}
         from numbered
-        where ${order.tableSessionId}::uuid is null or exists (select 1 from session)
         on conflict (restaurant_id, idempotency_key) do nothing
         returning *
       `.execute(db)

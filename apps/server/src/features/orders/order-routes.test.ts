@@ -335,6 +335,20 @@ describe.each(testDatabaseKinds)('Orders API on $name', (kind) => {
     const late = await cancel(second.id)
     expect(late.statusCode).toBe(409)
     expect(errorBody.parse(late.json()).error.code).toBe('order_not_cancellable')
+
+    // The diner's cancel and a waiter's accept at the same moment: whoever is told they won
+    // decides the order's status; an accepted order is never cancelled behind the waiter.
+    for (let round = 0; round < 8; round++) {
+      const raced = await placeOne()
+      const [cancelAnswer, accepted] = await Promise.allSettled([
+        cancel(raced.id),
+        t.app.orders.changeStatus(raced.id, 'bistro', 'accepted'),
+      ])
+      const final = order.parse((await t.app.inject(`/api/v1/orders/${raced.id}`)).json())
+      const cancelWon = cancelAnswer.status === 'fulfilled' && cancelAnswer.value.statusCode === 200
+      expect(cancelWon).toBe(accepted.status === 'rejected')
+      expect(final.status).toBe(cancelWon ? 'cancelled' : 'accepted')
+    }
   })
 
   it("shows every phone's orders on the table's bill, without their ids", async () => {

@@ -120,7 +120,18 @@ export function createOrderService(deps: OrderServiceDeps) {
     return order
   }
 
-  const move = async (row: OrderRow, to: OrderStatus): Promise<Order> => {
+  /**
+   * Moves an order along the transition table. `refuse` is the actor's own rule (the diner
+   * may cancel only a placed order); it is judged again against the order as it is now
+   * whenever someone else moved it first.
+   */
+  const move = async (
+    row: OrderRow,
+    to: OrderStatus,
+    refuse?: (row: OrderRow) => HttpError | undefined,
+  ): Promise<Order> => {
+    const refusal = refuse?.(row)
+    if (refusal) throw refusal
     if (!nextStatuses(row.type, row.status).includes(to)) {
       throw new HttpError(
         409,
@@ -134,7 +145,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       const fresh = await repository.find(row.id)
       if (!fresh) throw notFound(UNKNOWN_ORDER)
       if (fresh.status === to) return toOrder(fresh)
-      return move(fresh, to)
+      return move(fresh, to, refuse)
     }
     const order = await announce(moved)
     if (moved.tableSessionId) await settleIfDone(moved.tableSessionId)
@@ -303,14 +314,15 @@ export function createOrderService(deps: OrderServiceDeps) {
       const row = await repository.find(id)
       if (!row) throw notFound(UNKNOWN_ORDER)
       if (row.status === 'cancelled') return toOrder(row)
-      if (row.status !== 'placed') {
-        throw new HttpError(
-          409,
-          'order_not_cancellable',
-          'The restaurant has already accepted this order. Ask your waiter to change it.',
-        )
-      }
-      return move(row, 'cancelled')
+      return move(row, 'cancelled', (current) =>
+        current.status === 'placed'
+          ? undefined
+          : new HttpError(
+              409,
+              'order_not_cancellable',
+              'The restaurant has already accepted this order. Ask your waiter to change it.',
+            ),
+      )
     },
 
     /** A waiter of the order's restaurant moves it along the transition table. */
