@@ -40,13 +40,18 @@ export async function expectNoSeriousViolations(
     }
   }
 
-  // Colours are checked as painted: let transitions under way (a button turning enabled)
-  // end first. Endless animations such as a spinner are left running.
+  // Colours are checked as painted: let short transitions under way (a button turning
+  // enabled) end first. Long or endless ones (a story's progress, a spinner) keep running.
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .filter((animation) => {
+          if (animation.playState !== 'running') return false
+          const timing = animation.effect?.getComputedTiming()
+          const remaining = Number(timing?.endTime ?? Infinity) - Number(timing?.localTime ?? 0)
+          return remaining <= 1_000
+        })
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   )
