@@ -27,9 +27,171 @@ export interface NewOrder {
   placedAt: Date
 }
 
-const json = (value: unknown) => (value === null ? null : JSON.stringify(value))
+/** Most orders one statement inserts. */
+const MOST_PER_STATEMENT = 64
+
+interface PendingInsert {
+  order: NewOrder
+  resolve: (row: OrderRow | undefined) => void
+  reject: (error: unknown) => void
+}
+
+const keyOf = (order: Pick<NewOrder, 'restaurantId' | 'idempotencyKey'>) =>
+  `${order.restaurantId}\n${order.idempotencyKey}`
+
+/** An order as one element of the statement's JSON input (see `insertAll`). */
+const inputOf = (order: NewOrder, ord: number) => ({
+  ord,
+  restaurant_id: order.restaurantId,
+  type: order.type,
+  table_session_id: order.tableSessionId,
+  session_expires_at: order.sessionExpiresAt?.toISOString() ?? null,
+  contact: order.contact,
+  address: order.address,
+  scheduled_for: order.scheduledFor?.toISOString() ?? null,
+  guests: order.guests,
+  comment: order.comment,
+  payment_method: order.paymentMethod,
+  currency: order.currency,
+  lines: order.lines,
+  subtotal: order.totals.subtotal,
+  service_charge: order.totals.serviceCharge,
+  delivery_fee: order.totals.deliveryFee,
+  discount: order.totals.discount,
+  tip: order.totals.tip,
+  total: order.totals.total,
+  history: [{ status: 'placed', at: order.placedAt.toISOString() }],
+  idempotency_key: order.idempotencyKey,
+  request_hash: order.requestHash,
+  placed_at: order.placedAt.toISOString(),
+})
 
 export function createOrderRepository(db: Kysely<Database>) {
+  /**
+   * Numbers and inserts orders in one statement, so they are atomic without a transaction
+   * and cost one round trip; a dine-in order also takes its table from its session and
+   * extends the session's life. An order whose key is already taken or whose session is not
+   * open (unknown, another restaurant's, closed or run out) writes nothing and is not among
+   * the rows returned: a replay neither keeps the table's session alive nor spends a number.
+   * The keys must differ from each other.
+   */
+  const insertAll = async (orders: readonly NewOrder[]): Promise<OrderRow[]> => {
+    const input = JSON.stringify(orders.map(inputOf))
+    const result = await sql<OrderRow>`
+      with input as (
+        select * from jsonb_to_recordset(${input}::jsonb) as i(
+          ord integer, restaurant_id text, type text, table_session_id uuid,
+          session_expires_at timestamptz, contact jsonb, address jsonb, scheduled_for timestamptz,
+          guests integer, comment text, payment_method text, currency text, lines jsonb,
+          subtotal integer, service_charge integer, delivery_fee integer, discount integer,
+          tip integer, total integer, history jsonb, idempotency_key text, request_hash text,
+          placed_at timestamptz
+        )
+      ), fresh as (
+        select i.* from input i
+        where not exists (
+          select 1 from orders o
+          where o.restaurant_id = i.restaurant_id and o.idempotency_key = i.idempotency_key
+        )
+      ), session as (
+        update table_sessions s set last_activity_at = f.last_placed_at, expires_at = f.expires_at
+        from (
+          select table_session_id, restaurant_id, min(placed_at) as first_placed_at,
+            max(placed_at) as last_placed_at, max(session_expires_at) as expires_at
+          from fresh where table_session_id is not null
+          group by table_session_id, restaurant_id
+        ) f, restaurant_tables t
+        where s.id = f.table_session_id and s.restaurant_id = f.restaurant_id
+          and s.closed_at is null and s.expires_at > f.first_placed_at and t.id = s.table_id
+        returning s.id, s.restaurant_id,
+          jsonb_build_object('code', t.code, 'label', t.label, 'zone', t.zone) as ref
+      ), accepted as (
+        select f.*, se.ref as table_ref,
+          row_number() over (partition by f.restaurant_id order by f.ord) as rank
+        from fresh f
+        left join session se on se.id = f.table_session_id and se.restaurant_id = f.restaurant_id
+        where f.table_session_id is null or se.id is not null
+      ), numbered as (
+        update restaurants r set last_order_number = r.last_order_number + a.count
+        from (
+          select restaurant_id, count(*)::integer as count from accepted group by restaurant_id
+        ) a
+        where r.id = a.restaurant_id
+        returning r.id, r.last_order_number - a.count as before
+      )
+      insert into orders (
+        restaurant_id, number, type, table_session_id, table_ref, contact, address,
+        scheduled_for, guests, comment, payment_method, currency, lines,
+        subtotal, service_charge, delivery_fee, discount, tip, total, history,
+        idempotency_key, request_hash, placed_at, updated_at
+      )
+      select a.restaurant_id, n.before + a.rank, a.type, a.table_session_id, a.table_ref,
+        a.contact, a.address, a.scheduled_for, a.guests, a.comment, a.payment_method,
+        a.currency, a.lines, a.subtotal, a.service_charge, a.delivery_fee, a.discount, a.tip,
+        a.total, a.history, a.idempotency_key, a.request_hash, a.placed_at, a.placed_at
+      from accepted a join numbered n on n.id = a.restaurant_id
+      order by a.ord
+      on conflict (restaurant_id, idempotency_key) do nothing
+      returning *
+    `.execute(db)
+    return result.rows
+  }
+
+  // Orders that arrive while a statement runs wait and go in the next one together: on the
+  // embedded database a statement's fixed cost (protocol, planning, the write to disk) is
+  // most of an order's, so under load it is shared (decision 0021). Nobody waits when idle.
+  const queue: PendingInsert[] = []
+  let flushing = false
+
+  /** The next statement's orders: the oldest waiting, one per key (a same-key retry waits). */
+  const takeBatch = (): PendingInsert[] => {
+    const batch: PendingInsert[] = []
+    const keys = new Set<string>()
+    for (let index = 0; index < queue.length && batch.length < MOST_PER_STATEMENT;) {
+      const pending = queue[index]
+      if (!pending || keys.has(keyOf(pending.order))) {
+        index++
+        continue
+      }
+      keys.add(keyOf(pending.order))
+      batch.push(pending)
+      queue.splice(index, 1)
+    }
+    return batch
+  }
+
+  const settle = async (batch: PendingInsert[]) => {
+    try {
+      const rows = await insertAll(batch.map((pending) => pending.order))
+      const byKey = new Map(rows.map((row) => [keyOf(row), row]))
+      for (const pending of batch) pending.resolve(byKey.get(keyOf(pending.order)))
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]?.reject(error)
+        return
+      }
+      // One order the database refuses must not take the others with it: each on its own.
+      for (const pending of batch) await settle([pending])
+    }
+  }
+
+  /**
+   * Before each statement, one turn of the event loop: requests that came in while the last
+   * one ran (the embedded database holds the thread meanwhile) are read and join this one.
+   */
+  const flush = async () => {
+    try {
+      for (;;) {
+        await new Promise((resolve) => setImmediate(resolve))
+        const batch = takeBatch()
+        if (batch.length === 0) break
+        await settle(batch)
+      }
+    } finally {
+      flushing = false
+    }
+  }
+
   return {
     findByKey(restaurantId: string, idempotencyKey: string): Promise<OrderRow | undefined> {
       return db
@@ -45,53 +207,16 @@ export function createOrderRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Numbers and inserts the order in one statement, so it is atomic without a transaction
-     * and costs one round trip; a dine-in order also takes its table from the session and
-     * extends the session's life. Nothing is written (undefined) when the key is already
-     * taken or the session is not open (unknown, another restaurant's, closed or run out):
-     * a replay neither keeps the table's session alive nor spends an order number.
+     * Places one order (see `insertAll`); undefined when its key is taken or its session is
+     * not open. Answered only once the statement that wrote it has committed.
      */
-    async insert(order: NewOrder): Promise<OrderRow | undefined> {
-      const history = JSON.stringify([{ status: 'placed', at: order.placedAt.toISOString() }])
-      const { totals } = order
-      const result = await sql<OrderRow>`
-        with fresh as (
-          select 1 where not exists (
-            select 1 from orders
-            where restaurant_id = ${order.restaurantId} and idempotency_key = ${order.idempotencyKey}
-          )
-        ), session as (
-          update table_sessions s set last_activity_at = ${order.placedAt},
-            expires_at = ${order.sessionExpiresAt}
-          from restaurant_tables t
-          where exists (select 1 from fresh)
-            and s.id = ${order.tableSessionId} and s.restaurant_id = ${order.restaurantId}
-            and s.closed_at is null and s.expires_at > ${order.placedAt} and t.id = s.table_id
-          returning jsonb_build_object('code', t.code, 'label', t.label, 'zone', t.zone) as ref
-        ), numbered as (
-          update restaurants set last_order_number = last_order_number + 1
-          where id = ${order.restaurantId} and exists (select 1 from fresh)
-            and (${order.tableSessionId}::uuid is null or exists (select 1 from session))
-          returning last_order_number
-        )
-        insert into orders (
-          restaurant_id, number, type, table_session_id, table_ref, contact, address,
-          scheduled_for, guests, comment, payment_method, currency, lines,
-          subtotal, service_charge, delivery_fee, discount, tip, total, history,
-          idempotency_key, request_hash, placed_at, updated_at
-        )
-        select ${order.restaurantId}, numbered.last_order_number, ${order.type},
-          ${order.tableSessionId}, (select ref from session), ${json(order.contact)}::jsonb,
-          ${json(order.address)}::jsonb, ${order.scheduledFor}, ${order.guests}, ${order.comment},
-          ${order.paymentMethod}, ${order.currency}, ${JSON.stringify(order.lines)}::jsonb,
-          ${totals.subtotal}, ${totals.serviceCharge}, ${totals.deliveryFee}, ${totals.discount},
-          ${totals.tip}, ${totals.total}, ${history}::jsonb, ${order.idempotencyKey},
-          ${order.requestHash}, ${order.placedAt}, ${order.placedAt}
-        from numbered
-        on conflict (restaurant_id, idempotency_key) do nothing
-        returning *
-      `.execute(db)
-      return result.rows[0]
+    insert(order: NewOrder): Promise<OrderRow | undefined> {
+      return new Promise((resolve, reject) => {
+        queue.push({ order, resolve, reject })
+        if (flushing) return
+        flushing = true
+        void flush()
+      })
     },
 
     /** Moves an order on only if it is still in `from`: two waiters cannot both move it. */
