@@ -1,6 +1,6 @@
 // Runs the built server as a real process on a free port, for end-to-end tests and benchmarks.
 import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -28,6 +28,10 @@ export function freePort() {
 export async function startServer({ env = {}, dataDir, timeoutMs = 30_000 } = {}) {
   const port = await freePort()
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'tableside-data-'))
+  /** A directory made here for a server that never came up is nobody's to clean but ours. */
+  const discard = () => {
+    if (dataDir === undefined) rmSync(dir, { recursive: true, force: true })
+  }
   const started = performance.now()
   const child = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
     cwd: root,
@@ -49,8 +53,10 @@ export async function startServer({ env = {}, dataDir, timeoutMs = 30_000 } = {}
 
   const deadline = started + timeoutMs
   for (;;) {
-    if (child.exitCode !== null)
+    if (child.exitCode !== null) {
+      discard()
       throw new Error(`The server exited with ${child.exitCode}:\n${output}`)
+    }
     try {
       const response = await fetch(`${url}/api/v1/health`)
       if (response.ok) break
@@ -59,6 +65,8 @@ export async function startServer({ env = {}, dataDir, timeoutMs = 30_000 } = {}
     }
     if (performance.now() > deadline) {
       child.kill('SIGKILL')
+      await exited
+      discard()
       throw new Error(`The server did not answer /api/v1/health within ${timeoutMs} ms:\n${output}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 25))

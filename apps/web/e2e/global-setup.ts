@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { rmSync } from 'node:fs'
 import type {} from 'vitest'
 import type { TestProject } from 'vitest/node'
 import { buildIfStale } from '../../../scripts/lib/build.mjs'
@@ -28,6 +29,7 @@ export default async function setup(project: TestProject) {
   project.provide('realtime', realtime)
   return async () => {
     const code = await server.stop()
+    rmSync(server.dataDir, { recursive: true, force: true })
     if (code !== 0)
       throw new Error(`The server did not shut down cleanly (exit ${code}):\n${server.output()}`)
   }

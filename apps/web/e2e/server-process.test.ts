@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import Pusher from 'pusher'
 import PusherClient from 'pusher-js'
@@ -24,6 +24,7 @@ describe('Operator runs the server', () => {
       expect(await response.json()).toMatchObject({ id: 'demo' })
     } finally {
       expect(await again.stop('SIGINT')).toBe(0)
+      rmSync(first.dataDir, { recursive: true, force: true })
     }
   })
 
@@ -79,6 +80,7 @@ describe.skipIf(!redisUrl)(
         client.disconnect()
         expect(await a.stop()).toBe(0)
         expect(await b.stop()).toBe(0)
+        for (const { dataDir } of [a, b]) rmSync(dataDir, { recursive: true, force: true })
       }
     })
   },

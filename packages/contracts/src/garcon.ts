@@ -49,6 +49,17 @@ export const setOrderStatus = defineEndpoint({
   response: order,
 })
 
+export const recordCashPayment = defineEndpoint({
+  method: 'POST',
+  path: '/garcon/orders/:orderId/cash-paid',
+  summary:
+    'The waiter took the cash for an order of their restaurant; a table whose orders are all completed and paid has settled its bill',
+  tags: ['garcon'],
+  params: z.object({ orderId }),
+  status: 200,
+  response: order,
+})
+
 export const acknowledgeWaiterCall = defineEndpoint({
   method: 'POST',
   path: '/garcon/waiter-calls/:callId/acknowledge',

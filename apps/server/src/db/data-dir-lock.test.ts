@@ -1,11 +1,19 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { DataDirLockedError, lockDataDir } from './data-dir-lock'
 
-const freshDir = () => mkdtempSync(join(tmpdir(), 'tableside-lock-'))
+const made: string[] = []
+const freshDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tableside-lock-'))
+  made.push(dir)
+  return dir
+}
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true })
+})
 
 describe('the data directory lock', () => {
   it('refuses a second owner and names the process that holds it', () => {

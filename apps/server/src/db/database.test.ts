@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
@@ -103,6 +103,7 @@ describe('embedded database on disk', () => {
       expect(demo?.name).toBe('Бистро «Самовар»')
     } finally {
       await second.close()
+      rmSync(dataDir, { recursive: true, force: true })
     }
   })
 })

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
@@ -43,8 +43,9 @@ function embeddedConfig(html: string): unknown {
 describe('serving the web app', () => {
   let t: TestApp
   let pinned: TestApp
+  let webDist: string
   beforeAll(async () => {
-    const webDist = fakeWebDist()
+    webDist = fakeWebDist()
     t = await createTestApp(pglite, {
       WEB_DIST: webDist,
       PROMO_SITE_URL: 'https://tableside.example/',
@@ -63,6 +64,7 @@ describe('serving the web app', () => {
   afterAll(async () => {
     await t.close()
     await pinned.close()
+    rmSync(webDist, { recursive: true, force: true })
   })
 
   it.each(['/', '/rest/demo/menu', '/rest/demo/order/42/pay', '/index.html'])(

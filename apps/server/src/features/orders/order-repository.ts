@@ -219,6 +219,19 @@ export function createOrderRepository(db: Kysely<Database>) {
       })
     },
 
+    /** A cash order that is not cancelled becomes paid; undefined when it is not such an order. */
+    markCashPaid(id: string, at: Date): Promise<OrderRow | undefined> {
+      return db
+        .updateTable('orders')
+        .set({ paymentStatus: 'paid', updatedAt: at })
+        .where('id', '=', id)
+        .where('paymentMethod', '=', 'cash')
+        .where('paymentStatus', '=', 'unpaid')
+        .where('status', '<>', 'cancelled')
+        .returningAll()
+        .executeTakeFirst()
+    },
+
     /** Moves an order on only if it is still in `from`: two waiters cannot both move it. */
     async changeStatus(
       id: string,

@@ -351,6 +351,61 @@ describe.each(testDatabaseKinds)('Orders API on $name', (kind) => {
     }
   })
 
+  it('ends the table session once every order is completed and paid in cash, or cancelled', async () => {
+    // A table of its own: no other test's orders on its bill.
+    await t.database.db
+      .insertInto('restaurantTables')
+      .values({ restaurantId: 'bistro', code: 'T9', label: '9' })
+      .execute()
+    const session = await openSession('bistro', 'T9')
+    const placeOne = async () =>
+      order.parse(
+        (
+          await post('bistro', {
+            type: 'dine_in',
+            lines: [PIKE],
+            paymentMethod: 'cash',
+            tableSessionId: session.id,
+          })
+        ).json(),
+      )
+    const [first, second, dropped] = [await placeOne(), await placeOne(), await placeOne()]
+    const sessionNow = async () =>
+      tableSession.parse((await t.app.inject(`/api/v1/table-sessions/${session.id}`)).json())
+    const complete = async (id: string) => {
+      for (const status of ['accepted', 'cooking', 'ready', 'served', 'completed'] as const) {
+        await t.app.orders.changeStatus(id, 'bistro', status)
+      }
+    }
+    const { orders } = t.app
+
+    await expect(orders.recordCashPayment(first.id, 'other')).rejects.toMatchObject({
+      status: 404,
+    })
+    await orders.changeStatus(dropped.id, 'bistro', 'cancelled')
+    await expect(orders.recordCashPayment(dropped.id, 'bistro')).rejects.toMatchObject({
+      code: 'order_cancelled',
+    })
+    await complete(first.id)
+    expect((await orders.recordCashPayment(first.id, 'bistro')).paymentStatus).toBe('paid')
+    // Paying twice is paying once.
+    expect((await orders.recordCashPayment(first.id, 'bistro')).paymentStatus).toBe('paid')
+    expect((await sessionNow()).status).toBe('open')
+    // Paid before it is served: the table is still eating.
+    await orders.recordCashPayment(second.id, 'bistro')
+    expect((await sessionNow()).status).toBe('open')
+    await complete(second.id)
+    expect(await sessionNow()).toMatchObject({ status: 'closed', closedReason: 'settled' })
+
+    const late = await post('bistro', {
+      type: 'dine_in',
+      lines: [PIKE],
+      paymentMethod: 'cash',
+      tableSessionId: session.id,
+    })
+    expect(late.statusCode).toBe(410)
+  })
+
   it("shows every phone's orders on the table's bill, without their ids", async () => {
     const session = await openSession('other', 'T2')
     for (const lines of [[PIKE], [BORSCHT]]) {

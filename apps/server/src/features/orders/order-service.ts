@@ -148,18 +148,8 @@ export function createOrderService(deps: OrderServiceDeps) {
       return move(fresh, to, refuse)
     }
     const order = await announce(moved)
-    if (moved.tableSessionId) await settleIfDone(moved.tableSessionId)
+    if (moved.tableSessionId) await tableSessions.settleIfDone(moved.tableSessionId)
     return order
-  }
-
-  /** A table whose orders are all finished and paid (or cancelled) has settled its bill. */
-  const settleIfDone = async (sessionId: string) => {
-    const rows = await repository.listBySession(sessionId)
-    const paid = (row: OrderRow) => row.status === 'completed' && row.paymentStatus === 'paid'
-    // A table whose only order was cancelled is still eating: only a paid bill settles it.
-    if (rows.some(paid) && rows.every((row) => paid(row) || row.status === 'cancelled')) {
-      await tableSessions.settle(sessionId)
-    }
   }
 
   /** Everything that can refuse an order, before anything is written; the priced checkout. */
@@ -331,6 +321,27 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (row?.restaurantId !== restaurantId) throw notFound(UNKNOWN_ORDER)
       if (row.status === to) return toOrder(row)
       return move(row, to)
+    },
+
+    /** A waiter of the order's restaurant took the cash for it. */
+    async recordCashPayment(id: string, restaurantId: string): Promise<Order> {
+      const row = await repository.find(id)
+      if (row?.restaurantId !== restaurantId) throw notFound(UNKNOWN_ORDER)
+      if (row.paymentStatus === 'paid') return toOrder(row)
+      if (row.paymentMethod !== 'cash') {
+        throw new HttpError(409, 'payment_not_cash', 'This order is paid online, not in cash.')
+      }
+      if (row.status === 'cancelled') {
+        throw new HttpError(409, 'order_cancelled', 'A cancelled order is not paid for.')
+      }
+      const paid = await repository.markCashPaid(id, now())
+      if (!paid) {
+        // Someone else changed it first: judge again against what it is now.
+        return this.recordCashPayment(id, restaurantId)
+      }
+      const order = await announce(paid)
+      if (paid.tableSessionId) await tableSessions.settleIfDone(paid.tableSessionId)
+      return order
     },
 
     async lookup(restaurantId: string, ids: readonly string[]): Promise<OrderSummary[]> {

@@ -110,6 +110,48 @@ export function createTableSessionRepository(db: Kysely<Database>) {
       return result.numUpdatedRows > 0n
     },
 
+    /**
+     * Closes an open session whose bill is settled: some order completed and paid, every other
+     * one too or cancelled. Checked in the same statement, so an order placed meanwhile keeps
+     * the table open.
+     */
+    async closeIfSettled(id: string, at: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('tableSessions')
+        .set({ closedAt: at, closedReason: 'settled' })
+        .where('id', '=', id)
+        .where('closedAt', 'is', null)
+        .where((eb) =>
+          eb.and([
+            eb.exists(
+              eb
+                .selectFrom('orders')
+                .select('orders.id')
+                .where('orders.tableSessionId', '=', id)
+                .where('orders.status', '=', 'completed')
+                .where('orders.paymentStatus', '=', 'paid'),
+            ),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('orders')
+                  .select('orders.id')
+                  .where('orders.tableSessionId', '=', id)
+                  .where('orders.status', '<>', 'cancelled')
+                  .where((order) =>
+                    order.or([
+                      order('orders.status', '<>', 'completed'),
+                      order('orders.paymentStatus', '<>', 'paid'),
+                    ]),
+                  ),
+              ),
+            ),
+          ]),
+        )
+        .executeTakeFirst()
+      return result.numUpdatedRows > 0n
+    },
+
     /** Somebody at the table did something: the session lives on from now. */
     async touch(id: string, now: Date, expiresAt: Date, executor: Executor = db): Promise<void> {
       await executor

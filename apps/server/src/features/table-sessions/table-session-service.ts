@@ -123,10 +123,14 @@ export function createTableSessionService({
       )
     },
 
-    /** The bill is settled: everyone at the table is done. */
-    async settle(id: string): Promise<void> {
-      const row = await repository.find(id)
-      if (row && !row.closedAt) await end(row, 'settled', now())
+    /** Ends the session if its bill is settled: every order completed and paid, or cancelled. */
+    async settleIfDone(id: string): Promise<void> {
+      if (await repository.closeIfSettled(id, now())) {
+        await publishEvent(broadcaster, tableChannel(id), tableSessionClosed, {
+          sessionId: id,
+          reason: 'settled',
+        })
+      }
     },
   }
 }

@@ -141,5 +141,13 @@ describe.each(testDatabaseKinds)('Waiter calls and channel rules on $name', (kin
     const skip = await asWaiter(`/garcon/orders/${placed.id}/status`, { status: 'served' })
     expect(skip.statusCode).toBe(409)
     expect(errorBody.parse(skip.json()).error.code).toBe('illegal_status_change')
+
+    // The waiter takes the cash; without the header nobody can.
+    expect(
+      (await asWaiter(`/garcon/orders/${placed.id}/cash-paid`, undefined, {})).statusCode,
+    ).toBe(401)
+    const paid = await asWaiter(`/garcon/orders/${placed.id}/cash-paid`)
+    expect(paid.statusCode).toBe(200)
+    expect(order.parse(paid.json()).paymentStatus).toBe('paid')
   })
 })
