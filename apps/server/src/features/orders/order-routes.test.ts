@@ -91,6 +91,13 @@ describe.each(testDatabaseKinds)('Orders API on $name', (kind) => {
     })
     expect(disabled.statusCode).toBe(409)
     expect(errorBody.parse(disabled.json()).error.code).toBe('table_disabled')
+    // Codes are read in any case, so two tables may not differ by case alone.
+    await expect(
+      t.database.db
+        .insertInto('restaurantTables')
+        .values({ restaurantId: 'bistro', code: 't2', label: 'Another 2' })
+        .execute(),
+    ).rejects.toThrow(/restaurant_tables_code_any_case/)
   })
 
   it('places a dine-in order priced by the server, with service charge, once per key', async () => {

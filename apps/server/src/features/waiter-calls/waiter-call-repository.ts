@@ -39,18 +39,26 @@ export function createWaiterCallRepository(db: Kysely<Database>) {
       reason: WaiterCallReason,
       comment: string | null,
     ): Promise<{ row: WaiterCallRow; created: boolean }> {
-      const inserted = await db
-        .insertInto('waiterCalls')
-        .values({ restaurantId: session.restaurantId, tableSessionId: session.id, reason, comment })
-        .onConflict((oc) =>
-          oc.columns(['tableSessionId', 'reason']).where('status', '<>', 'done').doNothing(),
-        )
-        .returningAll()
-        .executeTakeFirst()
-      if (inserted) return { row: inserted, created: true }
-      const existing = await openCall(session.id, reason)
-      if (!existing) throw new Error('A waiter call was neither made nor found open')
-      return { row: existing, created: false }
+      // The open call found in the way may be done before it is read: then try once more.
+      for (let attempt = 0; ; attempt++) {
+        const inserted = await db
+          .insertInto('waiterCalls')
+          .values({
+            restaurantId: session.restaurantId,
+            tableSessionId: session.id,
+            reason,
+            comment,
+          })
+          .onConflict((oc) =>
+            oc.columns(['tableSessionId', 'reason']).where('status', '<>', 'done').doNothing(),
+          )
+          .returningAll()
+          .executeTakeFirst()
+        if (inserted) return { row: inserted, created: true }
+        const existing = await openCall(session.id, reason)
+        if (existing) return { row: existing, created: false }
+        if (attempt > 0) throw new Error('A waiter call was neither made nor found open')
+      }
     },
 
     find(id: string): Promise<WaiterCallRow | undefined> {
