@@ -9,6 +9,7 @@ import { toCartLines } from '../../features/cart/cart-view'
 import { CheckoutForm } from '../../features/checkout/components/checkout-form'
 import { checkoutMessages } from '../../features/checkout/checkout-messages'
 import { initialOrderType } from '../../features/checkout/order-types'
+import { NoticeCard } from '../../features/orders/components/notice-card'
 import { rememberOrder } from '../../features/orders/my-orders-store'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { SessionExpiryNotice } from '../../features/table-session/components/session-expiry-notice'
@@ -56,16 +57,17 @@ export function CheckoutRoute() {
   return (
     <Screen title={t('title')}>
       {lines.length === 0 ? (
-        <section className="checkout-empty">
-          <span className="checkout-empty__icon">
-            <CartIcon size={32} />
-          </span>
-          <h2 className="checkout-empty__title">{empty.t('emptyTitle')}</h2>
-          <p className="checkout-empty__text">{empty.t('emptyText')}</p>
-          <Link to={paths.menu(restaurantId)} className={buttonClass('primary')}>
-            {empty.t('toMenu')}
-          </Link>
-        </section>
+        <NoticeCard
+          icon={<CartIcon size={32} />}
+          title={empty.t('emptyTitle')}
+          actions={
+            <Link to={paths.menu(restaurantId)} className={buttonClass('primary')}>
+              {empty.t('toMenu')}
+            </Link>
+          }
+        >
+          <p>{empty.t('emptyText')}</p>
+        </NoticeCard>
       ) : (
         <CheckoutForm
           restaurant={restaurant}
