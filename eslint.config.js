@@ -32,6 +32,19 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
+              message:
+                "Use components/ui/link: react-router's links bring their prefetching into the first load.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -16,6 +16,7 @@ const targets = [
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
+      'apps/web/build',
       'apps/web/package.json',
       'packages/contracts/src',
     ],

@@ -1,4 +1,5 @@
-import { Link, useMatch } from 'react-router'
+import { useMatch } from 'react-router'
+import { Link } from '../../components/ui/link'
 import { BrandLogo } from '../../components/ui/brand-logo'
 import { UserIcon } from '../../components/ui/icons'
 import { paths } from '../../config/paths'

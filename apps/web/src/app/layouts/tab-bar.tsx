@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { Link, matchPath, useLocation } from 'react-router'
+import { matchPath, useLocation } from 'react-router'
+import { Link } from '../../components/ui/link'
 import './tab-bar.css'
 
 export interface Tab {

@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
+import { Link } from '../../components/ui/link'
 import { useQuery } from '@tanstack/react-query'
 import type { Dish } from '@tableside/contracts/menu'
 import { paths } from '../../config/paths'

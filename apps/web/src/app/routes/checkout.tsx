@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
+import { Link } from '../../components/ui/link'
 import type { Order } from '@tableside/contracts/orders'
 import { buttonClass } from '../../components/ui/button'
 import { CartIcon } from '../../components/ui/icons'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '../../components/ui/link'
 import { buttonClass } from '../../components/ui/button'
 import { TablesIcon } from '../../components/ui/icons'
 import { ListCheckIcon } from '../../components/ui/screen-icons'

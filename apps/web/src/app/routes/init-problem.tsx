@@ -1,4 +1,5 @@
-import { Link, useNavigation, useRevalidator } from 'react-router'
+import { useNavigation, useRevalidator } from 'react-router'
+import { Link } from '../../components/ui/link'
 import type { OrderType } from '@tableside/contracts/restaurants'
 import { buttonClass } from '../../components/ui/button'
 import { AlertIcon, QrIcon, RefreshIcon } from '../../components/ui/status-icons'

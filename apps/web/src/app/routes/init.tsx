@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
-import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router'
+import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router'
+import { Link } from '../../components/ui/link'
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import { buttonClass } from '../../components/ui/button'
 import { ArrowRightIcon } from '../../components/ui/screen-icons'

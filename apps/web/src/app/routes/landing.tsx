@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '../../components/ui/link'
 import { buttonClass } from '../../components/ui/button'
 import { BrandLogo } from '../../components/ui/brand-logo'
 import { BellIcon, MenuIcon } from '../../components/ui/icons'

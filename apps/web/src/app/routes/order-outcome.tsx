@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
+import { Link } from '../../components/ui/link'
 import { buttonClass } from '../../components/ui/button'
 import { paths } from '../../config/paths'
 import { useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'

@@ -1,4 +1,5 @@
-import { Link, useOutlet, useParams } from 'react-router'
+import { useOutlet, useParams } from 'react-router'
+import { Link } from '../../components/ui/link'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { orderChannel } from '@tableside/contracts/orders'
 import { orderUpdated } from '@tableside/contracts/table-events'

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../components/ui/link'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { BillOrder, OrderSummary } from '@tableside/contracts/orders'
 import type { Restaurant } from '@tableside/contracts/restaurants'

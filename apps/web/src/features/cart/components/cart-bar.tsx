@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import { paths } from '../../../config/paths'
 import { defineMessages } from '../../../lib/i18n/messages'
 import { useMessages } from '../../../lib/i18n/use-translation'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import { DishIcon } from '../../../components/ui/screen-icons'
 import { paths } from '../../../config/paths'

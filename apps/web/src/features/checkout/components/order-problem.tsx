@@ -1,5 +1,5 @@
 import type { Ref } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import { AlertIcon } from '../../../components/ui/status-icons'
 import type { ApiError } from '../../../lib/api-error'
 import { useMessages } from '../../../lib/i18n/use-translation'

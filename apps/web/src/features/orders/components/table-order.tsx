@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import type { BillOrder } from '@tableside/contracts/orders'
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import { formatPrice } from '../../../lib/format-price'

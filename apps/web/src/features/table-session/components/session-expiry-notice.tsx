@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import { useQuery } from '@tanstack/react-query'
 import { tableSessionClosed } from '@tableside/contracts/table-events'
 import { tableChannel } from '@tableside/contracts/table-sessions'
