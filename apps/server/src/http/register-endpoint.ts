@@ -33,8 +33,10 @@ export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: EndpointHandler<E>,
+  options: { compress?: false } = {},
 ): void {
   app.withTypeProvider<ZodTypeProvider>().route({
+    ...options,
     method: endpoint.method,
     url: endpoint.path,
     schema: {
