@@ -1,6 +1,7 @@
 import type { Quote } from '@tableside/contracts/cart'
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import { buttonClass } from '../../../components/ui/button'
+import '../../../components/ui/action-bar.css'
 import { formatPrice } from '../../../lib/format-price'
 import { pluralCategory } from '../../../lib/i18n/plural'
 import { useMessages } from '../../../lib/i18n/use-translation'
@@ -29,10 +30,10 @@ export function CartSummary({
   const canContinue = quote !== undefined && quote.orderable && !pending
   const hasProblems = quote !== undefined && !pending && !quote.orderable
   return (
-    <div className="cart-summary">
-      <div className="cart-summary__total" aria-busy={pending || quote === undefined}>
+    <div className="action-bar cart-summary">
+      <div className="action-bar__total" aria-busy={pending || quote === undefined}>
         <div>
-          <p className="cart-summary__label">{t('total')}</p>
+          <p className="action-bar__label cart-summary__label">{t('total')}</p>
           <p className="cart-summary__note" data-alert={(failed && !quote) || undefined}>
             {failed && !quote
               ? t('quoteFailed')

@@ -1,5 +1,6 @@
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import { buttonClass } from '../../../components/ui/button'
+import '../../../components/ui/action-bar.css'
 import { formatPrice } from '../../../lib/format-price'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { checkoutMessages } from '../checkout-messages'
@@ -24,9 +25,9 @@ export function CheckoutBar({ restaurant, total, pending, canConfirm, send }: Ch
         ? t('retrying')
         : ''
   return (
-    <div className="checkout-bar">
-      <div className="checkout-bar__total">
-        <p className="checkout-bar__label">{t('total')}</p>
+    <div className="action-bar checkout-bar">
+      <div className="action-bar__total">
+        <p className="action-bar__label">{t('total')}</p>
         {total !== undefined ? (
           <p className="checkout-bar__amount" data-pending={pending || undefined}>
             {formatPrice(total, restaurant)}
