@@ -61,6 +61,18 @@ describe.each(testDatabaseKinds)('Orders API on $name', (kind) => {
       payload: payload as Record<string, unknown>,
       headers: key === null ? {} : { 'idempotency-key': key },
     })
+  /** One pike-perch to a table of `bistro`, paid in cash: the placed order. */
+  const placeAtTable = async (tableSessionId: string) =>
+    order.parse(
+      (
+        await post('bistro', {
+          type: 'dine_in',
+          lines: [PIKE],
+          paymentMethod: 'cash',
+          tableSessionId,
+        })
+      ).json(),
+    )
   const countOrders = async () =>
     Number(
       (
@@ -320,17 +332,7 @@ describe.each(testDatabaseKinds)('Orders API on $name', (kind) => {
 
   it('lets the diner cancel only while the order is placed', async () => {
     const session = await openSession()
-    const placeOne = async () =>
-      order.parse(
-        (
-          await post('bistro', {
-            type: 'dine_in',
-            lines: [PIKE],
-            paymentMethod: 'cash',
-            tableSessionId: session.id,
-          })
-        ).json(),
-      )
+    const placeOne = () => placeAtTable(session.id)
     const first = await placeOne()
     const cancel = (id: string) =>
       t.app.inject({ method: 'POST', url: `/api/v1/orders/${id}/cancel` })
@@ -365,17 +367,7 @@ describe.each(testDatabaseKinds)('Orders API on $name', (kind) => {
       .values({ restaurantId: 'bistro', code: 'T9', label: '9' })
       .execute()
     const session = await openSession('bistro', 'T9')
-    const placeOne = async () =>
-      order.parse(
-        (
-          await post('bistro', {
-            type: 'dine_in',
-            lines: [PIKE],
-            paymentMethod: 'cash',
-            tableSessionId: session.id,
-          })
-        ).json(),
-      )
+    const placeOne = () => placeAtTable(session.id)
     const [first, second, dropped] = [await placeOne(), await placeOne(), await placeOne()]
     const sessionNow = async () =>
       tableSession.parse((await t.app.inject(`/api/v1/table-sessions/${session.id}`)).json())
