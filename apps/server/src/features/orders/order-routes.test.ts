@@ -259,16 +259,7 @@ describe.each(testDatabaseKinds)('Orders API on $name', (kind) => {
       tableSessionId: session.id,
     })
     expect(response.statusCode).toBe(404)
-    const placed = order.parse(
-      (
-        await post('bistro', {
-          type: 'dine_in',
-          lines: [PIKE],
-          paymentMethod: 'cash',
-          tableSessionId: session.id,
-        })
-      ).json(),
-    )
+    const placed = await placeAtTable(session.id)
     const lookup = await t.app.inject({
       method: 'POST',
       url: '/api/v1/restaurants/other/orders/lookup',
@@ -298,16 +289,7 @@ describe.each(testDatabaseKinds)('Orders API on $name', (kind) => {
 
   it('moves orders only along the transition table', async () => {
     const session = await openSession()
-    const placed = order.parse(
-      (
-        await post('bistro', {
-          type: 'dine_in',
-          lines: [PIKE],
-          paymentMethod: 'cash',
-          tableSessionId: session.id,
-        })
-      ).json(),
-    )
+    const placed = await placeAtTable(session.id)
     await expect(t.app.orders.changeStatus(placed.id, 'bistro', 'served')).rejects.toMatchObject({
       status: 409,
       code: 'illegal_status_change',

@@ -24,6 +24,7 @@ import { useApiClient } from '../../lib/app-context'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { Screen } from '../screen'
 import { billMessages } from '../../features/bill/bill-messages'
+import { NothingYet } from './nothing-yet'
 import './bill.css'
 
 /** `/bill`: every order at the table, from every phone, and what is left to pay; live. */
@@ -107,17 +108,13 @@ function BillView({ bill, restaurant }: { bill: Bill; restaurant: Restaurant }) 
         {bill.sessionStatus === 'closed' ? <span> · {t('closed')}</span> : null}
       </p>
       {bill.orders.length === 0 ? (
-        <NoticeCard
+        <NothingYet
+          restaurantId={restaurant.id}
           icon={<BillIcon size={32} />}
           title={t('emptyTitle')}
-          actions={
-            <Link className={buttonClass('primary')} to={paths.menu(restaurant.id)}>
-              {t('toMenu')}
-            </Link>
-          }
-        >
-          <p>{t('empty')}</p>
-        </NoticeCard>
+          text={t('empty')}
+          toMenu={t('toMenu')}
+        />
       ) : (
         <>
           <section aria-labelledby={ordersId} className="bill__section">

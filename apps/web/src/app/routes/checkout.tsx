@@ -1,8 +1,6 @@
 import { useMemo } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { Link } from '../../components/ui/link'
 import type { Order } from '@tableside/contracts/orders'
-import { buttonClass } from '../../components/ui/button'
 import { CartIcon } from '../../components/ui/icons'
 import { paths } from '../../config/paths'
 import { useCart } from '../../features/cart/cart-store'
@@ -10,7 +8,6 @@ import { toCartLines } from '../../features/cart/cart-view'
 import { CheckoutForm } from '../../features/checkout/components/checkout-form'
 import { checkoutMessages } from '../../features/checkout/checkout-messages'
 import { initialOrderType } from '../../features/checkout/order-types'
-import { NoticeCard } from '../../features/orders/components/notice-card'
 import { rememberOrder } from '../../features/orders/my-orders-store'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { SessionExpiryNotice } from '../../features/table-session/components/session-expiry-notice'
@@ -19,6 +16,7 @@ import { useStoredTableSession } from '../../features/table-session/table-sessio
 import { defineMessages } from '../../lib/i18n/messages'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { Screen } from '../screen'
+import { NothingYet } from './nothing-yet'
 import './checkout.css'
 
 const messages = defineMessages({
@@ -58,17 +56,13 @@ export function CheckoutRoute() {
   return (
     <Screen title={t('title')}>
       {lines.length === 0 ? (
-        <NoticeCard
+        <NothingYet
+          restaurantId={restaurantId}
           icon={<CartIcon size={32} />}
           title={empty.t('emptyTitle')}
-          actions={
-            <Link to={paths.menu(restaurantId)} className={buttonClass('primary')}>
-              {empty.t('toMenu')}
-            </Link>
-          }
-        >
-          <p>{empty.t('emptyText')}</p>
-        </NoticeCard>
+          text={empty.t('emptyText')}
+          toMenu={empty.t('toMenu')}
+        />
       ) : (
         <CheckoutForm
           restaurant={restaurant}

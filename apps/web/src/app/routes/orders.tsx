@@ -11,7 +11,6 @@ import { paths } from '../../config/paths'
 import { billQueryOptions, refreshBill } from '../../features/bill/api/get-bill'
 import { myOrdersQueryOptions } from '../../features/orders/api/lookup-orders'
 import { MyOrderLink } from '../../features/orders/components/my-order-link'
-import { NoticeCard } from '../../features/orders/components/notice-card'
 import { OrderSkeleton } from '../../features/orders/components/order-skeleton'
 import { TableOrder } from '../../features/orders/components/table-order'
 import { useMyOrderIds } from '../../features/orders/my-orders-store'
@@ -22,6 +21,7 @@ import { useStoredTableSession } from '../../features/table-session/table-sessio
 import { useApiClient } from '../../lib/app-context'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { Screen } from '../screen'
+import { NothingYet } from './nothing-yet'
 import './orders.css'
 
 const NONE: readonly never[] = []
@@ -61,17 +61,13 @@ export function OrdersRoute() {
         </p>
       ) : null}
       {!loading && !mine.isError && myOrders.length === 0 && others.length === 0 ? (
-        <NoticeCard
+        <NothingYet
+          restaurantId={restaurant.id}
           icon={<OrdersIcon size={32} />}
           title={t('emptyTitle')}
-          actions={
-            <Link className={buttonClass('primary')} to={paths.menu(restaurant.id)}>
-              {t('toMenu')}
-            </Link>
-          }
-        >
-          <p>{t('empty')}</p>
-        </NoticeCard>
+          text={t('empty')}
+          toMenu={t('toMenu')}
+        />
       ) : null}
       {myOrders.length > 0 ? (
         <MyOrders
