@@ -6,6 +6,9 @@
 //  2. 10,000 idle connections, one subscription each, on a freshly started server: its RSS.
 //  3. A baseline: a bare `ws` WebSocketServer in a child process, fed by one plain HTTP POST per
 //     event, under the same clients, channel layout and rate.
+// Parts 1 and 3 run BENCH_REALTIME_RUNS times each (3 by default), alternating, because on two
+// cores shared by server, clients and publisher one run's p99 swings with the scheduler; the
+// goal is judged on the median run.
 // The clients and the publisher share this process (and its clock). Goals: p99 ≤ 15 ms, and
 // ≤ 300 MB server RSS with 10,000 connections. Exits 0 whether or not the goals are met.
 import { spawn, spawnSync } from 'node:child_process'
@@ -37,7 +40,9 @@ const CONNECT_TIMEOUT_MS = 15_000
 const RSS_SAMPLE_EVERY_MS = 250
 const LOOP_DELAY_RESOLUTION_MS = 10
 const HTTP_SOCKETS = 32
-const RUN_DEADLINE_MS = 170_000
+/** Hub and baseline load runs, interleaved; the goal is judged on the median run's p99. */
+const LOAD_RUNS = Math.max(1, Number(process.env.BENCH_REALTIME_RUNS ?? 3))
+const RUN_DEADLINE_MS = 60_000 + LOAD_RUNS * 60_000
 const P99_GOAL_MS = 15
 /** Event-loop utilisation of this process beyond which its own queueing dominates latency. */
 const SATURATED_LOOP = 0.9
@@ -324,6 +329,15 @@ function percentiles(sorted, scale) {
       ? NaN
       : (sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ??
           NaN) * scale
+}
+
+/**
+ * @param {LoadResult[]} runs
+ * @returns {LoadResult | undefined} the run with the median p99 (the lower middle of an even count)
+ */
+function medianRun(runs) {
+  const sorted = [...runs].sort((a, b) => a.p99 - b.p99)
+  return sorted[Math.floor((sorted.length - 1) / 2)]
 }
 
 /** @param {string} label @param {LoadResult} r */
@@ -675,16 +689,35 @@ async function runIdle() {
   return rss
 }
 
-const hub = parts.has('hub') ? await runHub() : undefined
-const bare = parts.has('baseline') ? await runBaseline() : undefined
-if (hub && bare) say(`Hub p99 / baseline p99: ${(hub.p99 / bare.p99).toFixed(2)}×`)
+/** @type {LoadResult[]} */
+const hubRuns = []
+/** @type {LoadResult[]} */
+const bareRuns = []
+for (let run = 1; run <= LOAD_RUNS; run++) {
+  if (LOAD_RUNS > 1) say(`Run ${run} of ${LOAD_RUNS}`)
+  if (parts.has('hub')) hubRuns.push(await runHub())
+  if (parts.has('baseline')) bareRuns.push(await runBaseline())
+}
+const hub = medianRun(hubRuns)
+const bare = medianRun(bareRuns)
+if (LOAD_RUNS > 1) {
+  for (const [label, runs] of /** @type {const} */ ([
+    ['built-in hub', hubRuns],
+    ['baseline', bareRuns],
+  ])) {
+    if (runs.length > 0) say(`p99 per run, ${label}: ${runs.map((r) => fmtMs(r.p99)).join(', ')}`)
+  }
+}
+if (hub && bare) {
+  say(`Hub p99 / baseline p99 (median runs): ${(hub.p99 / bare.p99).toFixed(2)}×`)
+}
 const idleRss = parts.has('idle') ? await runIdle() : undefined
 await clients.stop()
 
 say('Goals:')
 if (hub) {
   say(
-    `  delivery latency p99 ≤ ${P99_GOAL_MS} ms: ${fmtMs(hub.p99)} ` +
+    `  delivery latency p99 ≤ ${P99_GOAL_MS} ms${LOAD_RUNS > 1 ? ` (median of ${LOAD_RUNS} runs)` : ''}: ${fmtMs(hub.p99)} ` +
       `${hub.p99 <= P99_GOAL_MS ? 'PASS' : 'OVER'}${bare ? ` (baseline ${fmtMs(bare.p99)})` : ''}`,
   )
 }
