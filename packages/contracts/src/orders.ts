@@ -262,6 +262,13 @@ export const getSlots = defineEndpoint({
 /** The table's bill: every order at the table, from every phone, paid and unpaid. */
 export const billOrder = z.object({
   number: z.int(),
+  /**
+   * How many of each line (same index as `lines`) are paid for by item, or held by a payment
+   * in progress: those cannot be chosen again.
+   */
+  paidQuantities: z.array(z.int()),
+  /** What is paid of this order, or held by payments in progress. */
+  paidAmount: money,
   status: orderStatus,
   placedAt: z.string(),
   lines: z.array(orderLine),
@@ -282,8 +289,19 @@ export const bill = z.object({
     serviceCharge: money,
     total: money,
     paid: money,
+    /** Held by payments in progress (not yet paid, not free to pay either). */
+    pending: money,
     due: money,
+    /** Tips paid at this table, on top of the total. */
+    tips: money,
   }),
+  /**
+   * How the bill is being split online: by `items`, or by `amounts` (shares, the rest). Once
+   * one way has been used the other is closed, so nothing is paid twice.
+   */
+  splitBy: z.nullable(z.enum(['items', 'amounts'])),
+  /** The waiter serving the table, who receives the tips; null when none is assigned. */
+  waiter: z.nullable(z.object({ name: z.string() })),
 })
 export type Bill = z.infer<typeof bill>
 

@@ -1,0 +1,207 @@
+import * as z from 'zod/mini'
+import { defineEndpoint } from './endpoint'
+import { type Bill, orderId } from './orders'
+import type { RealtimeEvent } from './realtime-events'
+import { tableSessionId } from './table-sessions'
+import { money } from './text'
+
+/** The methods paid through an acquirer; cash is paid to the waiter. */
+export const onlinePaymentMethod = z.enum(['card', 'sbp'])
+export type OnlinePaymentMethod = z.infer<typeof onlinePaymentMethod>
+
+export const paymentId = z.uuid('A payment id is a uuid')
+
+/** DESIGN §3: pending → succeeded | failed | cancelled, then refunded. */
+export const paymentState = z.enum(['pending', 'succeeded', 'failed', 'cancelled', 'refunded'])
+export type PaymentState = z.infer<typeof paymentState>
+
+/** Why a payment did not go through, in words the Fail screen can explain. */
+export const paymentFailure = z.enum([
+  'declined',
+  'insufficient_funds',
+  'authentication_failed',
+  'rejected_in_bank_app',
+  'expired',
+  'cancelled',
+])
+export type PaymentFailure = z.infer<typeof paymentFailure>
+
+/** What a payment pays: one order, or (part of) a table's bill. */
+export const paymentPurpose = z.enum(['order', 'bill'])
+
+/** Unpaid payments expire after this long; the acquirer's page refuses them afterwards. */
+export const PAYMENT_LIFETIME_MINUTES = 15
+
+/** A line of a bill paid by item: the order's number, the line's index and how many of it. */
+export const billItemChoice = z.object({
+  orderNumber: z.int().check(z.gte(1)),
+  line: z.int().check(z.gte(0), z.lte(99)),
+  quantity: z.int().check(z.gte(1), z.lte(99)),
+})
+export type BillItemChoice = z.infer<typeof billItemChoice>
+
+export const payment = z.object({
+  id: paymentId,
+  restaurantId: z.string(),
+  purpose: paymentPurpose,
+  /** The order paid (purpose `order`); the order's id is its placer's capability. */
+  orderId: z.nullable(z.string()),
+  orderNumber: z.nullable(z.int()),
+  tableSessionId: z.nullable(z.string()),
+  method: onlinePaymentMethod,
+  /** What is charged in all: the share of the bill plus the tip. */
+  amount: money,
+  tip: money,
+  currency: z.string(),
+  status: paymentState,
+  failureReason: z.nullable(paymentFailure),
+  /** The acquirer's page to send the browser to, while the payment is pending. */
+  redirectUrl: z.nullable(z.string()),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  completedAt: z.nullable(z.string()),
+})
+export type Payment = z.infer<typeof payment>
+
+export const startOrderPayment = defineEndpoint({
+  method: 'POST',
+  path: '/orders/:orderId/payments',
+  summary: 'Starts paying an order online; a pending payment of the order is reused, never doubled',
+  tags: ['payments'],
+  params: z.object({ orderId }),
+  body: z.object({ method: onlinePaymentMethod }),
+  status: 201,
+  response: payment,
+})
+
+export const MAX_BILL_SHARES = 20
+/** A tip is at most this share of what it tips on (100 = as much again). */
+export const MAX_TIP_PERCENT = 100
+
+export const billPaymentChoice = z.discriminatedUnion('mode', [
+  /** Everything still due at the table. */
+  z.object({ mode: z.literal('remaining') }),
+  /** One of `parts` equal shares of the whole bill (see `equalShare`). */
+  z.object({ mode: z.literal('share'), parts: z.int().check(z.gte(2), z.lte(MAX_BILL_SHARES)) }),
+  /** Chosen items, with their share of the service charge. */
+  z.object({
+    mode: z.literal('items'),
+    items: z
+      .array(billItemChoice)
+      .check(z.minLength(1, 'Choose at least one item'), z.maxLength(100)),
+  }),
+])
+export type BillPaymentChoice = z.infer<typeof billPaymentChoice>
+
+export const startBillPayment = defineEndpoint({
+  method: 'POST',
+  path: '/table-sessions/:sessionId/payments',
+  summary:
+    "Starts paying (part of) the table's bill online, with an optional tip for the table's waiter",
+  tags: ['payments'],
+  params: z.object({ sessionId: tableSessionId }),
+  body: z.object({
+    method: onlinePaymentMethod,
+    choice: billPaymentChoice,
+    tip: money,
+    /**
+     * The amount (without the tip) the diner saw. When the bill moved since, the payment is
+     * refused (`amount_changed`) instead of charging something else.
+     */
+    expectedAmount: money,
+  }),
+  status: 201,
+  response: payment,
+})
+
+export const getPayment = defineEndpoint({
+  method: 'GET',
+  path: '/payments/:paymentId',
+  summary: 'A payment and its status (the payment id is the capability to read it)',
+  tags: ['payments'],
+  params: z.object({ paymentId }),
+  status: 200,
+  response: payment,
+})
+
+export const cancelPayment = defineEndpoint({
+  method: 'POST',
+  path: '/payments/:paymentId/cancel',
+  summary: 'Cancels a pending payment (the diner chose another way to pay)',
+  tags: ['payments'],
+  params: z.object({ paymentId }),
+  status: 200,
+  response: payment,
+})
+
+/** A payment moved on; on the order's channel and the table's. */
+export const paymentUpdated = {
+  name: 'payment.updated',
+  data: z.object({
+    id: z.string(),
+    status: paymentState,
+    failureReason: z.nullable(paymentFailure),
+    orderId: z.nullable(z.string()),
+    amount: money,
+  }),
+} as const satisfies RealtimeEvent
+
+/**
+ * What one of `parts` equal shares of a bill costs, in minor units: the bill's total divided
+ * and rounded up, but never more than is still due (the last payer pays what is left).
+ */
+export function equalShare(total: number, parts: number, due: number): number {
+  return Math.min(Math.ceil(total / parts), due)
+}
+
+/** The tip a preset suggests: `percent` of `amount`, rounded to whole units of currency. */
+export function tipFor(amount: number, percent: number): number {
+  return Math.round((amount * percent) / 100 / 100) * 100
+}
+
+/**
+ * What chosen items of a bill cost: each order's items at their unit price plus that order's
+ * service charge in proportion, rounded per order; an order whose every item is then paid
+ * costs exactly what remains of it, so rounding never leaves a kopeck behind. The server
+ * charges this; the app shows the same figure.
+ */
+export function billItemsAmount(
+  bill: Pick<Bill, 'orders'>,
+  items: readonly BillItemChoice[],
+): { amount: number } | { error: string } {
+  const chosen = new Map<number, Map<number, number>>()
+  for (const item of items) {
+    const lines = chosen.get(item.orderNumber) ?? new Map<number, number>()
+    lines.set(item.line, (lines.get(item.line) ?? 0) + item.quantity)
+    chosen.set(item.orderNumber, lines)
+  }
+  let amount = 0
+  for (const [number, lines] of chosen) {
+    const order = bill.orders.find((candidate) => candidate.number === number)
+    if (!order || order.status === 'cancelled')
+      return { error: `There is no order ${number} to pay` }
+    const remaining = order.totals.total - order.paidAmount
+    let itemsSubtotal = 0
+    let everyItemPaid = true
+    for (const [index, line] of order.lines.entries()) {
+      const quantity = lines.get(index) ?? 0
+      const free = line.quantity - (order.paidQuantities[index] ?? 0)
+      if (quantity > free) {
+        return {
+          error: `Only ${Math.max(free, 0)} of line ${index + 1} of order ${number} are left to pay`,
+        }
+      }
+      itemsSubtotal += line.unitPrice * quantity
+      if (quantity < free) everyItemPaid = false
+    }
+    if ([...lines.keys()].some((index) => index >= order.lines.length)) {
+      return { error: `Order ${number} has no such line` }
+    }
+    const share =
+      order.totals.subtotal === 0
+        ? 0
+        : Math.round((order.totals.serviceCharge * itemsSubtotal) / order.totals.subtotal)
+    amount += everyItemPaid ? remaining : Math.min(itemsSubtotal + share, remaining)
+  }
+  return { amount }
+}
