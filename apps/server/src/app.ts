@@ -39,6 +39,14 @@ import { installErrorHandler } from './plugins/error-handler'
 import { registerOpenApi } from './plugins/openapi'
 import { registerSecurityHeaders } from './plugins/security'
 import { registerSpa } from './plugins/spa'
+import { createPaymentService, type PaymentService } from './features/payments/payment-service'
+import {
+  registerPaymentRoutes,
+  registerSandboxAcquirerRoutes,
+} from './features/payments/payment-routes'
+import { SandboxAcquirer, SANDBOX_SIGNATURE_HEADER } from './features/payments/sandbox-acquirer'
+import { loadSandboxSecret } from './features/payments/sandbox-secret'
+import { SANDBOX_ACQUIRER_PREFIX } from '@tableside/contracts/sandbox-acquirer'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +58,10 @@ declare module 'fastify' {
     menuCache: MenuCache
     /** Orders: placing, status changes, the bill. */
     orders: OrderService
+    /** Online payments of orders and bills, and the webhooks that settle them. */
+    payments: PaymentService
+    /** The built-in pretend acquirer (its books, hosted page and webhooks). */
+    sandboxAcquirer: SandboxAcquirer
   }
 }
 
@@ -118,6 +130,8 @@ export async function buildApp({
   const waiters = shortLivedCache(garcon.service.listActiveWaiterIds, 5_000)
   const waitersOf = (restaurantId: string) => waiters.get(restaurantId)
   const tableSessions = createTableSessionService({ db, restaurants, broadcaster })
+  // Bound below: the bill shows what payments hold, and payments settle orders.
+  let payments: PaymentService | undefined
   const orders = createOrderService({
     db,
     restaurants,
@@ -127,8 +141,65 @@ export async function buildApp({
     checkSlot: (restaurant, type, scheduledFor, now) =>
       checkSlot({ restaurant, type, scheduledFor, now }),
     waitersOf,
+    onlinePaymentsReady: true,
+    billHolds: (sessionId, rows) => {
+      if (!payments) throw new Error('Payments are not ready')
+      return payments.holdsForSession(sessionId, rows)
+    },
   })
   app.decorate('orders', orders)
+
+  const acquirer = new SandboxAcquirer({
+    db,
+    secret: loadSandboxSecret(config.sandboxAcquirerSecret, config.dataDir),
+    publicUrl: config.publicUrl,
+    // The acquirer calls back as a bank would: over HTTP once listening, else in-process.
+    deliver: async (body, signature) => {
+      const headers = { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature }
+      const url = `${config.apiBase}/payments/webhooks/sandbox`
+      const address = app.server.address()
+      if (address && typeof address === 'object') {
+        const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+        const target = host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host
+        const response = await fetch(`http://${target}:${address.port}${url}`, {
+          method: 'POST',
+          headers,
+          body,
+        })
+        await response.arrayBuffer()
+        return response.status
+      }
+      return (await app.inject({ method: 'POST', url, headers, payload: body })).statusCode
+    },
+    onDeliveryError: (error) => app.log.warn({ err: error }, 'Sandbox webhook delivery failed'),
+  })
+  app.decorate('sandboxAcquirer', acquirer)
+  payments = createPaymentService({
+    db,
+    provider: acquirer,
+    restaurants,
+    orders,
+    tableSessions,
+    broadcaster,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  })
+  app.decorate('payments', payments)
+  const paymentService = payments
+  const paymentSweep = setInterval(() => {
+    paymentService.sweepOverdue().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'Sweeping overdue payments failed')
+    })
+  }, 30_000)
+  paymentSweep.unref()
+  app.addHook('onReady', () => {
+    acquirer.start()
+    return Promise.resolve()
+  })
+  app.addHook('onClose', async () => {
+    clearInterval(paymentSweep)
+    await acquirer.stop()
+  })
   const waiterCalls = createWaiterCallService({ db, tableSessions, broadcaster, waitersOf })
   realtime.channels.add(garconChannelRule(garcon))
   realtime.channels.add(tableChannelRule(tableSessions))
@@ -146,10 +217,19 @@ export async function buildApp({
       registerGarconRoutes(api, garcon)
       registerGarconOrderRoutes(api, orders, garcon.requireWaiter)
       registerGarconCallRoutes(api, waiterCalls, garcon.requireWaiter)
+      registerPaymentRoutes(api, paymentService)
       registerClientErrorRoutes(api)
       return Promise.resolve()
     },
     { prefix: config.apiBase },
+  )
+
+  await app.register(
+    (bank) => {
+      registerSandboxAcquirerRoutes(bank, acquirer)
+      return Promise.resolve()
+    },
+    { prefix: SANDBOX_ACQUIRER_PREFIX },
   )
 
   await registerMedia(app)

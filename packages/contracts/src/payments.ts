@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { defineEndpoint } from './endpoint'
-import { type Bill, orderId } from './orders'
+import { type BillOrder, orderId } from './orders'
 import type { RealtimeEvent } from './realtime-events'
 import { tableSessionId } from './table-sessions'
 import { money } from './text'
@@ -166,7 +166,14 @@ export function tipFor(amount: number, percent: number): number {
  * charges this; the app shows the same figure.
  */
 export function billItemsAmount(
-  bill: Pick<Bill, 'orders'>,
+  bill: {
+    orders: readonly (Pick<
+      BillOrder,
+      'number' | 'status' | 'lines' | 'paidQuantities' | 'paidAmount'
+    > & {
+      totals: Pick<BillOrder['totals'], 'subtotal' | 'serviceCharge' | 'total'>
+    })[]
+  },
   items: readonly BillItemChoice[],
 ): { amount: number } | { error: string } {
   const chosen = new Map<number, Map<number, number>>()

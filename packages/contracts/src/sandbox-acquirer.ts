@@ -32,6 +32,7 @@ export const sandboxPaymentState = z.enum([
   'rejected',
   'expired',
   'cancelled',
+  'refunded',
 ])
 export type SandboxPaymentState = z.infer<typeof sandboxPaymentState>
 

@@ -38,6 +38,7 @@ const envSchema = z.object({
   REALTIME_PORT: z.optional(port),
   REALTIME_SCHEME: z.optional(z.enum(['ws', 'wss'])),
   REALTIME_CLUSTER: z._default(z.string().check(z.minLength(1)), 'mt1'),
+  SANDBOX_ACQUIRER_SECRET: z.optional(z.string().check(z.minLength(32), z.maxLength(256))),
 })
 
 export interface ServerConfig {
@@ -56,6 +57,8 @@ export interface ServerConfig {
   /** How often the server looks for menu changes made by other nodes or the menu CLI. */
   menuCheckIntervalMs: number
   webDist: string
+  /** Signs the sandbox acquirer's webhooks; generated into the data directory when unset. */
+  sandboxAcquirerSecret: string | undefined
   realtime: {
     /** `hub`: the built-in hub (across nodes through Redis when `redisUrl` is set); `pusher`: an external service. */
     driver: 'hub' | 'pusher'
@@ -113,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     promoSiteUrl: e.PROMO_SITE_URL ?? null,
     menuCheckIntervalMs: e.MENU_CHECK_INTERVAL_MS,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,
+    sandboxAcquirerSecret: e.SANDBOX_ACQUIRER_SECRET,
     realtime: {
       driver: e.REALTIME_DRIVER,
       redisUrl: e.REDIS_URL ?? null,

@@ -154,6 +154,8 @@ export interface OrdersTable {
   deliveryFee: number
   discount: Generated<number>
   tip: Generated<number>
+  /** What is paid of the order so far (cash, or online payments allocated to it). */
+  paidAmount: Generated<number>
   total: number
   history: Json<{ status: OrderStatus; at: string }[]>
   idempotencyKey: string

@@ -5,6 +5,9 @@ import type { DatabaseHandle } from '../db/database'
 import { seedDemo } from '../db/seed-demo'
 import type { TestDatabaseKind } from './test-database'
 
+/** Signs the sandbox acquirer's webhooks in tests (a test forges others with it). */
+export const TEST_SANDBOX_SECRET = 'test-sandbox-acquirer-secret-0123456789'
+
 export interface TestApp {
   app: FastifyInstance
   database: DatabaseHandle
@@ -24,6 +27,7 @@ export async function createTestApp(
     REALTIME_APP_ID: '100001',
     REALTIME_APP_KEY: 'test-app-key',
     REALTIME_APP_SECRET: 'test-app-secret',
+    SANDBOX_ACQUIRER_SECRET: TEST_SANDBOX_SECRET,
     ...env,
   })
   const database = await kind.open()

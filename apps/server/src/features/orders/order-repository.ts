@@ -223,7 +223,7 @@ export function createOrderRepository(db: Kysely<Database>) {
     markCashPaid(id: string, at: Date): Promise<OrderRow | undefined> {
       return db
         .updateTable('orders')
-        .set({ paymentStatus: 'paid', updatedAt: at })
+        .set((eb) => ({ paymentStatus: 'paid', paidAmount: eb.ref('total'), updatedAt: at }))
         .where('id', '=', id)
         .where('paymentMethod', '=', 'cash')
         .where('paymentStatus', '=', 'unpaid')

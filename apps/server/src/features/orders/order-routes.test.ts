@@ -410,8 +410,11 @@ describe.each(testDatabaseKinds)('Orders API on $name', (kind) => {
       serviceCharge: 0,
       total: 179000,
       paid: 0,
+      pending: 0,
       due: 179000,
+      tips: 0,
     })
+    expect(read.splitBy).toBeNull()
     expect(JSON.stringify(response.json())).not.toMatch(/"id"/)
   })
 

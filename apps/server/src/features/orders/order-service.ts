@@ -41,6 +41,14 @@ export type SlotCheck = (
   now: Date,
 ) => string | null
 
+export interface BillHoldsView {
+  byOrder: Map<string, { held: number; quantities: number[] }>
+  pending: number
+  splitBy: 'items' | 'amounts' | null
+  waiter: { name: string } | null
+  tips: number
+}
+
 export interface OrderServiceDeps {
   db: Kysely<Database>
   restaurants: RestaurantCache
@@ -53,6 +61,11 @@ export interface OrderServiceDeps {
    * a restaurant enables.
    */
   onlinePaymentsReady?: boolean
+  /**
+   * What payments in progress hold of a table's orders, item by item, and its tips and
+   * waiter (the payments feature); without it the bill counts what is paid only.
+   */
+  billHolds?: (sessionId: string, orders: readonly OrderRow[]) => Promise<BillHoldsView>
   /** The waiters who hear of a new order at the restaurant. */
   waitersOf?: (restaurantId: string) => Promise<readonly string[]>
   now?: () => Date
@@ -358,27 +371,36 @@ export function createOrderService(deps: OrderServiceDeps) {
       const restaurant = await restaurantOf(session.restaurantId)
       const rows = await repository.listBySession(sessionId)
       const live = rows.filter((row) => row.status !== 'cancelled')
-      const sum = (pick: (row: OrderRow) => number, of = live) =>
-        of.reduce((total, row) => total + pick(row), 0)
+      const holds = await deps.billHolds?.(sessionId, live)
+      const sum = (pick: (row: OrderRow) => number) =>
+        live.reduce((total, row) => total + pick(row), 0)
       const total = sum((row) => row.total)
-      const paid = sum(
-        (row) => row.total,
-        live.filter((row) => row.paymentStatus === 'paid'),
-      )
+      const paid = sum((row) => row.paidAmount)
+      const pending = holds?.pending ?? 0
       return {
         sessionId,
         table: session.table,
         sessionStatus: session.status,
         currency: restaurant.currency,
-        orders: rows.map(toBillOrder),
+        orders: rows.map((row) => toBillOrder(row, holds?.byOrder.get(row.id))),
         totals: {
           subtotal: sum((row) => row.subtotal),
           serviceCharge: sum((row) => row.serviceCharge),
           total,
           paid,
-          due: total - paid,
+          pending,
+          due: Math.max(0, total - paid - pending),
+          tips: holds?.tips ?? 0,
         },
+        splitBy: holds?.splitBy ?? null,
+        waiter: holds?.waiter ?? null,
       }
+    },
+
+    /** Tells the order's and table's screens that a payment changed what is paid of it. */
+    async announcePaid(id: string): Promise<void> {
+      const row = await repository.find(id)
+      if (row) await announce(row)
     },
   }
 }

@@ -50,9 +50,18 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
 }
 
 /** An order as the whole table sees it on the bill: no id, which is its placer's to share. */
-export function toBillOrder(row: OrderRow): BillOrder {
+export function toBillOrder(
+  row: OrderRow,
+  hold: { held: number; quantities: number[] } = { held: 0, quantities: [] },
+): BillOrder {
   return {
     number: row.number,
+    paidQuantities: row.lines.map((line, index) =>
+      row.paymentStatus === 'paid'
+        ? line.quantity
+        : Math.min(line.quantity, hold.quantities[index] ?? 0),
+    ),
+    paidAmount: Math.min(row.total, row.paidAmount + hold.held),
     status: row.status,
     placedAt: row.placedAt.toISOString(),
     lines: row.lines,

@@ -1,0 +1,55 @@
+import type { OnlinePaymentMethod, PaymentFailure } from '@tableside/contracts/payments'
+
+/**
+ * What the payments feature needs of an acquirer (DESIGN §6). The built-in sandbox is one
+ * adapter; a real provider is another (docs/payments.md shows how to add one).
+ */
+export interface PaymentProvider {
+  /** The name in `POST /payments/webhooks/{provider}` and in each payment's row. */
+  readonly name: string
+  /** Registers a payment with the acquirer; the browser goes to `redirectUrl` to pay. */
+  create(request: ProviderPaymentRequest): Promise<{ ref: string; redirectUrl: string }>
+  /** The acquirer's view of a payment, for payments whose webhook never came. */
+  status(ref: string): Promise<ProviderOutcome | { outcome: 'pending' }>
+  /** Stops a payment the diner abandoned; `too_late` when the acquirer already took it. */
+  cancel(ref: string): Promise<'cancelled' | 'too_late'>
+  /** Gives money back (a success that arrived after another payment had covered the bill). */
+  refund(ref: string, amount: number): Promise<void>
+  /**
+   * Checks a webhook's signature and freshness and reads its event; throws
+   * `WebhookRejected` for anything forged, stale or malformed.
+   */
+  verifyWebhook(
+    headers: Readonly<Record<string, unknown>>,
+    rawBody: string,
+    now: Date,
+  ): WebhookEvent
+}
+
+export interface ProviderPaymentRequest {
+  paymentId: string
+  amount: number
+  currency: string
+  method: OnlinePaymentMethod
+  merchant: string
+  description: string
+  /** Where the acquirer returns the browser once the payment succeeded or failed. */
+  successUrl: string
+  failUrl: string
+  expiresAt: Date
+}
+
+export type ProviderOutcome =
+  { outcome: 'succeeded' } | { outcome: 'failed'; reason: PaymentFailure }
+
+export type WebhookEvent = ProviderOutcome & {
+  /** Unique per event: a repeated delivery carries the same id. */
+  eventId: string
+  ref: string
+  amount: number
+  currency: string
+}
+
+export class WebhookRejected extends Error {
+  override readonly name = 'WebhookRejected'
+}

@@ -1,0 +1,365 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { errorBody } from '@tableside/contracts/errors'
+import { bill, order } from '@tableside/contracts/orders'
+import { equalShare, payment, type Payment } from '@tableside/contracts/payments'
+import { SANDBOX_TEST_CARDS, sandboxPayment } from '@tableside/contracts/sandbox-acquirer'
+import { tableSession } from '@tableside/contracts/table-sessions'
+import { createTestApp, TEST_SANDBOX_SECRET, type TestApp } from '../../test/test-app'
+import { testDatabaseKinds } from '../../test/test-database'
+import { createTestRestaurant, testMenuFile } from '../menu/test-menu-file'
+import { SANDBOX_SIGNATURE_HEADER } from './sandbox-acquirer'
+import { signWebhook } from './webhook-signature'
+
+const PIKE = { dishId: 'pike-perch', quantity: 1, optionIds: [] }
+const BORSCHT = { dishId: 'borscht', quantity: 2, optionIds: ['regular'] }
+
+describe.each(testDatabaseKinds)('Payments on $name', (kind) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(kind)
+    for (const id of ['bistro', 'other']) {
+      await createTestRestaurant(t.database.db, id)
+      await t.app.menu.importMenu(id, testMenuFile())
+      await t.database.db
+        .insertInto('restaurantTables')
+        .values([1, 2, 3, 4, 5, 6].map((n) => ({ restaurantId: id, code: `T${n}`, label: `${n}` })))
+        .execute()
+      await t.database.db
+        .updateTable('restaurants')
+        .set({
+          settings: JSON.stringify({
+            serviceChargeBasisPoints: 1000,
+            orderTypes: ['dine_in', 'delivery', 'pickup', 'preorder'],
+            paymentMethods: ['cash', 'card', 'sbp'],
+            onlinePayment: id === 'bistro',
+          }),
+          openingHours: JSON.stringify(
+            [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, opens: '00:00', closes: '00:00' })),
+          ),
+        })
+        .where('id', '=', id)
+        .execute()
+    }
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  const openSession = async (tableCode: string, restaurantId = 'bistro') =>
+    tableSession.parse(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/restaurants/${restaurantId}/table-sessions`,
+          payload: { tableCode },
+        })
+      ).json(),
+    )
+  const place = async (
+    tableSessionId: string,
+    paymentMethod: 'cash' | 'card' | 'sbp',
+    lines: unknown[] = [PIKE],
+    restaurantId = 'bistro',
+  ) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/restaurants/${restaurantId}/orders`,
+      payload: { type: 'dine_in', lines, paymentMethod, tableSessionId },
+      headers: { 'idempotency-key': randomUUID() },
+    })
+    expect(response.statusCode).toBe(201)
+    return order.parse(response.json())
+  }
+  const startOrderPayment = (orderId: string, method: 'card' | 'sbp' = 'card') =>
+    t.app.inject({ method: 'POST', url: `/api/v1/orders/${orderId}/payments`, payload: { method } })
+  const getPayment = async (id: string) =>
+    payment.parse((await t.app.inject({ method: 'GET', url: `/api/v1/payments/${id}` })).json())
+  const getOrder = async (id: string) =>
+    order.parse((await t.app.inject({ method: 'GET', url: `/api/v1/orders/${id}` })).json())
+  const getBill = async (sessionId: string) =>
+    bill.parse(
+      (
+        await t.app.inject({ method: 'GET', url: `/api/v1/table-sessions/${sessionId}/bill` })
+      ).json(),
+    )
+  const refOf = (p: Payment) =>
+    /\/sandbox-acquirer\/pay\/(sbx_\w+)$/.exec(p.redirectUrl ?? '')?.[1] ?? ''
+  const bank = (ref: string, step: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/sandbox-acquirer/api/payments/${ref}/${step}`, payload })
+  const payCard = (ref: string, number: string) =>
+    bank(ref, 'card', { number, expiry: '12/39', cvc: '123' })
+  /** Lets the acquirer deliver its queued webhooks (in-process: the test app does not listen). */
+  const deliver = () => t.app.sandboxAcquirer.kick()
+  const webhook = (body: string, signature = signWebhook(TEST_SANDBOX_SECRET, body, new Date())) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/webhooks/sandbox',
+      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+      payload: body,
+    })
+  const eventFor = (p: Payment, type = 'payment.succeeded', id = `evt_${randomUUID()}`) =>
+    JSON.stringify({
+      id,
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        ref: refOf(p),
+        amount: p.amount,
+        currency: p.currency,
+        reason: type === 'payment.failed' ? 'declined' : null,
+      },
+    })
+
+  it('pays an order by card: the acquirer’s webhook marks it paid, once', async () => {
+    const session = await openSession('T1')
+    const placed = await place(session.id, 'card')
+    const started = await startOrderPayment(placed.id)
+    expect(started.statusCode).toBe(201)
+    const pending = payment.parse(started.json())
+    expect(pending).toMatchObject({ status: 'pending', amount: placed.totals.total, tip: 0 })
+    // A second tap (or a reload) gets the same payment, never a second one.
+    const again = payment.parse((await startOrderPayment(placed.id)).json())
+    expect(again.id).toBe(pending.id)
+
+    const page = sandboxPayment.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/sandbox-acquirer/api/payments/${refOf(pending)}`,
+        })
+      ).json(),
+    )
+    expect(page).toMatchObject({
+      state: 'awaiting_payment',
+      amount: placed.totals.total,
+      returnUrl: null,
+    })
+    const paid = sandboxPayment.parse((await payCard(page.ref, SANDBOX_TEST_CARDS.succeeds)).json())
+    expect(paid.state).toBe('succeeded')
+    expect(paid.returnUrl).toContain(`/order/${placed.id}/success?payment=${pending.id}`)
+    await deliver()
+    expect((await getPayment(pending.id)).status).toBe('succeeded')
+    expect((await getOrder(placed.id)).paymentStatus).toBe('paid')
+    // A paid order cannot be paid again.
+    const twice = await startOrderPayment(placed.id)
+    expect(twice.statusCode).toBe(409)
+    expect(errorBody.parse(twice.json()).error.code).toBe('already_paid')
+  })
+
+  it('shows a declined card as failed and lets the diner pay by SBP instead', async () => {
+    const session = await openSession('T2')
+    const placed = await place(session.id, 'card')
+    const first = payment.parse((await startOrderPayment(placed.id)).json())
+    const declined = sandboxPayment.parse(
+      (await payCard(refOf(first), SANDBOX_TEST_CARDS.declined)).json(),
+    )
+    expect(declined.state).toBe('declined')
+    expect(declined.returnUrl).toContain(`/order/${placed.id}/fail?payment=${first.id}`)
+    await deliver()
+    expect(await getPayment(first.id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'declined',
+    })
+    expect((await getOrder(placed.id)).paymentStatus).toBe('unpaid')
+
+    const sbp = payment.parse((await startOrderPayment(placed.id, 'sbp')).json())
+    expect(sbp.id).not.toBe(first.id)
+    const page = sandboxPayment.parse(
+      (
+        await t.app.inject({ method: 'GET', url: `/sandbox-acquirer/api/payments/${refOf(sbp)}` })
+      ).json(),
+    )
+    expect(page.sbp?.qrSvg).toMatch(/^<svg/)
+    expect((await bank(page.ref, 'sbp', { decision: 'confirm' })).statusCode).toBe(200)
+    await deliver()
+    expect((await getOrder(placed.id)).paymentStatus).toBe('paid')
+  })
+
+  it('asks for 3-D Secure and fails a wrong code; insufficient funds fail in plain words', async () => {
+    const session = await openSession('T3')
+    const placed = await place(session.id, 'card')
+    const first = payment.parse((await startOrderPayment(placed.id)).json())
+    const step = sandboxPayment.parse(
+      (await payCard(refOf(first), SANDBOX_TEST_CARDS.threeDSecure)).json(),
+    )
+    expect(step.state).toBe('awaiting_3ds')
+    const wrong = sandboxPayment.parse((await bank(step.ref, '3ds', { code: '0000' })).json())
+    expect(wrong.state).toBe('authentication_failed')
+    await deliver()
+    expect((await getPayment(first.id)).failureReason).toBe('authentication_failed')
+
+    const second = payment.parse((await startOrderPayment(placed.id)).json())
+    const poor = sandboxPayment.parse(
+      (await payCard(refOf(second), SANDBOX_TEST_CARDS.insufficientFunds)).json(),
+    )
+    expect(poor.state).toBe('insufficient_funds')
+    // A card the sandbox does not know is a field error, and changes nothing.
+    const third = payment.parse((await startOrderPayment(placed.id)).json())
+    const unknown = await payCard(refOf(third), '1111222233334444')
+    expect(unknown.statusCode).toBe(400)
+    expect(errorBody.parse(unknown.json()).error.fields?.[0]?.path).toBe('body.number')
+  })
+
+  it('refuses forged, stale, replayed, mismatched and unknown webhooks without changing anything', async () => {
+    const session = await openSession('T4')
+    const placed = await place(session.id, 'card')
+    const pending = payment.parse((await startOrderPayment(placed.id)).json())
+    const body = eventFor(pending)
+
+    const forged = await webhook(
+      body,
+      signWebhook('not-the-secret-at-all-0123456789', body, new Date()),
+    )
+    expect(forged.statusCode).toBe(401)
+    const stale = await webhook(
+      body,
+      signWebhook(TEST_SANDBOX_SECRET, body, new Date(Date.now() - 6 * 60_000)),
+    )
+    expect(stale.statusCode).toBe(401)
+    const tampered = await webhook(
+      body.replace(`"amount":${pending.amount}`, '"amount":1'),
+      signWebhook(TEST_SANDBOX_SECRET, body, new Date()),
+    )
+    expect(tampered.statusCode).toBe(401)
+    const wrongAmount = eventFor({ ...pending, amount: pending.amount - 100 })
+    expect((await webhook(wrongAmount)).statusCode).toBe(400)
+    const unknown = eventFor({
+      ...pending,
+      redirectUrl: 'https://x/sandbox-acquirer/pay/sbx_AAAAAAAAAAAAAAAAAAAAAAAA',
+    })
+    expect((await webhook(unknown)).statusCode).toBe(404)
+    expect((await getPayment(pending.id)).status).toBe('pending')
+
+    // The genuine event applies once; its repeat, and a failure arriving late, change nothing.
+    expect((await webhook(body)).json()).toMatchObject({ result: 'applied' })
+    expect((await webhook(body)).json()).toMatchObject({ result: 'duplicate' })
+    expect((await webhook(eventFor(pending, 'payment.failed'))).json()).toMatchObject({
+      result: 'ignored',
+    })
+    expect((await getPayment(pending.id)).status).toBe('succeeded')
+    expect((await getOrder(placed.id)).paymentStatus).toBe('paid')
+  })
+
+  it('refuses to pay online an order paid in cash, or at a restaurant without online payment', async () => {
+    const session = await openSession('T5')
+    const cash = await place(session.id, 'cash')
+    const refused = await startOrderPayment(cash.id)
+    expect(refused.statusCode).toBe(409)
+    expect(errorBody.parse(refused.json()).error.code).toBe('payment_not_online')
+    const elsewhere = await openSession('T1', 'other')
+    const offline = await place(elsewhere.id, 'cash', [PIKE], 'other')
+    expect((await startOrderPayment(offline.id)).statusCode).toBe(409)
+    expect((await startOrderPayment(randomUUID())).statusCode).toBe(404)
+  })
+
+  it('splits the bill in equal shares with a tip for the table’s waiter, never more than is due', async () => {
+    const session = await openSession('T6')
+    await place(session.id, 'cash', [BORSCHT])
+    await place(session.id, 'cash', [PIKE])
+    const waiter = await sql<{ id: string }>`
+      select id from waiters where restaurant_id = 'bistro' limit 1
+    `.execute(t.database.db)
+    const waiterId = waiter.rows[0]?.id
+    if (waiterId) {
+      await sql`
+        insert into waiter_tables (waiter_id, table_id)
+        select ${waiterId}, table_id from table_sessions where id = ${session.id}
+      `.execute(t.database.db)
+    }
+    const before = await getBill(session.id)
+    const share = equalShare(before.totals.total, 3, before.totals.due)
+    const start = (body: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/table-sessions/${session.id}/payments`,
+        payload: body,
+      })
+
+    // A tampered or stale amount is refused; a tip beyond the amount is refused.
+    const tampered = await start({
+      method: 'card',
+      choice: { mode: 'share', parts: 3 },
+      tip: 0,
+      expectedAmount: 100,
+    })
+    expect(errorBody.parse(tampered.json()).error.code).toBe('amount_changed')
+    const greedy = await start({
+      method: 'card',
+      choice: { mode: 'share', parts: 3 },
+      tip: share * 2,
+      expectedAmount: share,
+    })
+    expect(greedy.statusCode).toBe(400)
+    const negative = await start({
+      method: 'card',
+      choice: { mode: 'share', parts: 3 },
+      tip: -100,
+      expectedAmount: share,
+    })
+    expect(negative.statusCode).toBe(400)
+
+    const created = await start({
+      method: 'card',
+      choice: { mode: 'share', parts: 3 },
+      tip: 10_000,
+      expectedAmount: share,
+    })
+    expect(created.statusCode).toBe(201)
+    const p = payment.parse(created.json())
+    expect(p).toMatchObject({ amount: share + 10_000, tip: 10_000, purpose: 'bill' })
+    const held = await getBill(session.id)
+    expect(held.totals.pending).toBe(share)
+    expect(held.splitBy).toBe('amounts')
+    // Items cannot be chosen once the bill is split by amounts.
+    const items = await start({
+      method: 'card',
+      choice: {
+        mode: 'items',
+        items: [{ orderNumber: held.orders[0]?.number ?? 1, line: 0, quantity: 1 }],
+      },
+      tip: 0,
+      expectedAmount: 1,
+    })
+    expect(errorBody.parse(items.json()).error.code).toBe('split_closed')
+
+    await payCard(refOf(p), SANDBOX_TEST_CARDS.succeeds)
+    await deliver()
+    const after = await getBill(session.id)
+    expect(after.totals).toMatchObject({
+      paid: share,
+      pending: 0,
+      due: before.totals.total - share,
+      tips: 10_000,
+    })
+    const tips = await sql<{ waiterId: string | null; amount: number }>`
+      select waiter_id, amount from tips where payment_id = ${p.id}
+    `.execute(t.database.db)
+    expect(tips.rows).toEqual([{ waiterId: waiterId ?? null, amount: 10_000 }])
+
+    // The rest of the bill, then nothing is left to pay.
+    const rest = payment.parse(
+      (
+        await start({
+          method: 'sbp',
+          choice: { mode: 'remaining' },
+          tip: 0,
+          expectedAmount: after.totals.due,
+        })
+      ).json(),
+    )
+    await bank(refOf(rest), 'sbp', { decision: 'confirm' })
+    await deliver()
+    const settled = await getBill(session.id)
+    expect(settled.totals.due).toBe(0)
+    expect(settled.orders.every((o) => o.paymentStatus === 'paid')).toBe(true)
+    const none = await start({
+      method: 'card',
+      choice: { mode: 'remaining' },
+      tip: 0,
+      expectedAmount: 0,
+    })
+    expect(none.statusCode).toBe(409)
+  })
+})

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify'
+import {
+  cancelPayment,
+  getPayment,
+  startBillPayment,
+  startOrderPayment,
+} from '@tableside/contracts/payments'
+import {
+  confirmSandbox3ds,
+  decideSandboxSbp,
+  getSandboxPayment,
+  payWithSandboxCard,
+} from '@tableside/contracts/sandbox-acquirer'
+import { registerEndpoint } from '../../http/register-endpoint'
+import type { PaymentService } from './payment-service'
+import type { SandboxAcquirer } from './sandbox-acquirer'
+
+export const WEBHOOK_PATH = '/payments/webhooks/:provider'
+
+export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentService) {
+  registerEndpoint(app, startOrderPayment, ({ params, body }) =>
+    payments.startOrderPayment(params.orderId, body.method),
+  )
+  registerEndpoint(app, startBillPayment, ({ params, body }) =>
+    payments.startBillPayment(params.sessionId, body),
+  )
+  registerEndpoint(app, getPayment, ({ params }) => payments.get(params.paymentId))
+  registerEndpoint(app, cancelPayment, ({ params }) => payments.cancel(params.paymentId))
+
+  // Webhooks are signed over their exact bytes: the body stays a string until verified.
+  void app.register((plain, _options, done) => {
+    plain.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string' },
+      (_request, body, parsed) => {
+        parsed(null, body)
+      },
+    )
+    plain.post<{ Params: { provider: string } }>(
+      WEBHOOK_PATH,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const raw = typeof request.body === 'string' ? request.body : ''
+        const result = await payments.receiveWebhook(request.params.provider, request.headers, raw)
+        return reply.code(200).send({ received: true, result })
+      },
+    )
+    done()
+  })
+}
+
+/** The sandbox acquirer's own API, under its own prefix as an acquirer's site would be. */
+export function registerSandboxAcquirerRoutes(app: FastifyInstance, acquirer: SandboxAcquirer) {
+  registerEndpoint(app, getSandboxPayment, ({ params }) => acquirer.view(params.ref))
+  registerEndpoint(app, payWithSandboxCard, ({ params, body }) =>
+    acquirer.payByCard(params.ref, body),
+  )
+  registerEndpoint(app, confirmSandbox3ds, ({ params, body }) =>
+    acquirer.confirm3ds(params.ref, body),
+  )
+  registerEndpoint(app, decideSandboxSbp, ({ params, body }) =>
+    acquirer.decideSbp(params.ref, body.decision),
+  )
+}

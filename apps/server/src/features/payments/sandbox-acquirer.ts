@@ -1,0 +1,371 @@
+import { randomBytes } from 'node:crypto'
+import { sql, type Kysely } from 'kysely'
+import QRCode from 'qrcode'
+import type { PaymentFailure } from '@tableside/contracts/payments'
+import {
+  SANDBOX_3DS_CODE,
+  SANDBOX_TEST_CARDS,
+  type SandboxPayment,
+  type SandboxPaymentState,
+} from '@tableside/contracts/sandbox-acquirer'
+import type { Database } from '../../db/schema'
+import { HttpError, notFound } from '../../http/http-error'
+import {
+  type PaymentProvider,
+  type ProviderPaymentRequest,
+  type WebhookEvent,
+  WebhookRejected,
+} from './payment-provider'
+import { signWebhook, webhookSignatureProblem } from './webhook-signature'
+
+export const SANDBOX_PROVIDER = 'sandbox'
+export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature'
+
+/** Retries back off from 1 s to at most a minute; after this many the event is given up. */
+const MAX_DELIVERY_ATTEMPTS = 12
+const MAX_BACKOFF_MS = 60_000
+const DELIVERY_BATCH = 20
+
+/** The acquirer's final states and what the shop hears of them. */
+const OUTCOMES: Partial<Record<SandboxPaymentState, PaymentFailure | 'succeeded'>> = {
+  succeeded: 'succeeded',
+  declined: 'declined',
+  insufficient_funds: 'insufficient_funds',
+  authentication_failed: 'authentication_failed',
+  rejected: 'rejected_in_bank_app',
+  expired: 'expired',
+}
+
+interface SandboxRow {
+  ref: string
+  merchant: string
+  description: string
+  amount: number
+  currency: string
+  method: 'card' | 'sbp'
+  state: SandboxPaymentState
+  successUrl: string
+  failUrl: string
+  expiresAt: Date
+}
+
+/** The body of the acquirer's webhook. */
+interface SandboxEventBody {
+  id: string
+  type: 'payment.succeeded' | 'payment.failed'
+  created: number
+  data: { ref: string; amount: number; currency: string; reason: PaymentFailure | null }
+}
+
+export interface SandboxAcquirerOptions {
+  db: Kysely<Database>
+  /** Shared with the shop: signs webhooks. */
+  secret: string
+  /** Where the hosted page is served: `{publicUrl}/sandbox-acquirer/pay/{ref}`. */
+  publicUrl: string
+  /** Sends one webhook to the shop; resolves to the HTTP status it answered. */
+  deliver: (body: string, signature: string) => Promise<number>
+  onDeliveryError?: (error: unknown) => void
+  now?: () => Date
+}
+
+/**
+ * A pretend acquirer that behaves like a real one: it keeps its own books (tables
+ * `sandbox_acquirer_*`), takes test cards and SBP answers on its hosted page, and tells the
+ * shop by signed webhook, at least once, retrying until the shop says 2xx, across restarts.
+ */
+export class SandboxAcquirer implements PaymentProvider {
+  readonly name = SANDBOX_PROVIDER
+  readonly #db: Kysely<Database>
+  readonly #secret: string
+  readonly #publicUrl: string
+  readonly #deliver: SandboxAcquirerOptions['deliver']
+  readonly #onDeliveryError: (error: unknown) => void
+  readonly #now: () => Date
+  #timer: NodeJS.Timeout | undefined
+  #delivering: Promise<void> | undefined
+  #again = false
+
+  constructor(options: SandboxAcquirerOptions) {
+    this.#db = options.db
+    this.#secret = options.secret
+    this.#publicUrl = options.publicUrl
+    this.#deliver = options.deliver
+    this.#onDeliveryError = options.onDeliveryError ?? (() => undefined)
+    this.#now = options.now ?? (() => new Date())
+  }
+
+  // ---- The provider interface, as the shop uses it ---------------------------------------
+
+  async create(request: ProviderPaymentRequest): Promise<{ ref: string; redirectUrl: string }> {
+    const ref = `sbx_${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x').slice(0, 24)}`
+    await sql`
+      insert into sandbox_acquirer_payments
+        (ref, merchant, description, amount, currency, method, state, success_url, fail_url,
+         expires_at)
+      values (${ref}, ${request.merchant}, ${request.description}, ${request.amount},
+        ${request.currency}, ${request.method}, 'awaiting_payment', ${request.successUrl},
+        ${request.failUrl}, ${request.expiresAt})
+    `.execute(this.#db)
+    return { ref, redirectUrl: `${this.#publicUrl}/sandbox-acquirer/pay/${ref}` }
+  }
+
+  async status(ref: string) {
+    const row = await this.#find(ref)
+    const outcome = row && OUTCOMES[row.state]
+    if (!outcome) return { outcome: 'pending' as const }
+    return outcome === 'succeeded'
+      ? { outcome: 'succeeded' as const }
+      : { outcome: 'failed' as const, reason: outcome }
+  }
+
+  async cancel(ref: string): Promise<'cancelled' | 'too_late'> {
+    const result = await sql`
+      update sandbox_acquirer_payments set state = 'cancelled', completed_at = ${this.#now()}
+      where ref = ${ref} and state in ('awaiting_payment', 'awaiting_3ds')
+    `.execute(this.#db)
+    if (Number(result.numAffectedRows ?? 0) > 0) return 'cancelled'
+    const row = await this.#find(ref)
+    return row?.state === 'succeeded' ? 'too_late' : 'cancelled'
+  }
+
+  async refund(ref: string, amount: number): Promise<void> {
+    await sql`
+      update sandbox_acquirer_payments set state = 'refunded', completed_at = ${this.#now()}
+      where ref = ${ref} and state = 'succeeded' and amount >= ${amount}
+    `.execute(this.#db)
+  }
+
+  verifyWebhook(headers: Readonly<Record<string, unknown>>, rawBody: string, now: Date) {
+    const problem = webhookSignatureProblem(
+      this.#secret,
+      headers[SANDBOX_SIGNATURE_HEADER],
+      rawBody,
+      now,
+    )
+    if (problem) throw new WebhookRejected(problem)
+    let body: SandboxEventBody
+    try {
+      body = JSON.parse(rawBody) as SandboxEventBody
+    } catch {
+      throw new WebhookRejected('The body is not JSON')
+    }
+    const { id, type, data } = body
+    if (typeof id !== 'string' || typeof data?.ref !== 'string' || !Number.isInteger(data.amount)) {
+      throw new WebhookRejected('The event lacks its id, payment or amount')
+    }
+    const common = { eventId: id, ref: data.ref, amount: data.amount, currency: data.currency }
+    if (type === 'payment.succeeded') return { ...common, outcome: 'succeeded' } as WebhookEvent
+    if (type === 'payment.failed' && data.reason) {
+      return { ...common, outcome: 'failed', reason: data.reason } as WebhookEvent
+    }
+    throw new WebhookRejected(`Unknown event type ${String(type)}`)
+  }
+
+  // ---- The hosted page's side -------------------------------------------------------------
+
+  async view(ref: string): Promise<SandboxPayment> {
+    await this.expireDue()
+    const row = await this.#find(ref)
+    if (!row) throw notFound('There is no such payment at this bank.')
+    const outcome = OUTCOMES[row.state]
+    const link = `https://qr.nspk.ru/sandbox/${row.ref}?sum=${row.amount}&cur=${row.currency}`
+    return {
+      ref: row.ref,
+      merchant: row.merchant,
+      description: row.description,
+      amount: row.amount,
+      currency: row.currency,
+      method: row.method,
+      state: row.state,
+      expiresAt: row.expiresAt.toISOString(),
+      returnUrl:
+        outcome === undefined ? null : outcome === 'succeeded' ? row.successUrl : row.failUrl,
+      sbp:
+        row.method === 'sbp'
+          ? { link, qrSvg: await QRCode.toString(link, { type: 'svg', margin: 1 }) }
+          : null,
+    }
+  }
+
+  async payByCard(ref: string, card: { number: string; expiry: string }): Promise<SandboxPayment> {
+    const row = await this.#awaiting(ref, 'awaiting_payment', 'card')
+    const [month = 0, year = 0] = card.expiry.split('/').map(Number)
+    const now = this.#now()
+    // A card is valid through the last day of its expiry month.
+    if (new Date(Date.UTC(2000 + year, month, 1)) <= now) {
+      throw new HttpError(400, 'validation_failed', 'This card has expired', [
+        { path: 'body.expiry', message: 'This card has expired' },
+      ])
+    }
+    const next: Record<string, SandboxPaymentState> = {
+      [SANDBOX_TEST_CARDS.succeeds]: 'succeeded',
+      [SANDBOX_TEST_CARDS.declined]: 'declined',
+      [SANDBOX_TEST_CARDS.insufficientFunds]: 'insufficient_funds',
+      [SANDBOX_TEST_CARDS.threeDSecure]: 'awaiting_3ds',
+    }
+    const state = next[card.number]
+    if (!state) {
+      throw new HttpError(400, 'validation_failed', 'This sandbox takes only its test cards', [
+        { path: 'body.number', message: 'Use one of the test cards listed on this page' },
+      ])
+    }
+    await this.#move(row.ref, 'awaiting_payment', state, card.number.slice(-4))
+    return this.view(ref)
+  }
+
+  async confirm3ds(ref: string, answer: { code?: string; cancel?: boolean }) {
+    const row = await this.#awaiting(ref, 'awaiting_3ds', 'card')
+    const passed = !answer.cancel && answer.code === SANDBOX_3DS_CODE
+    await this.#move(row.ref, 'awaiting_3ds', passed ? 'succeeded' : 'authentication_failed')
+    return this.view(ref)
+  }
+
+  async decideSbp(ref: string, decision: 'confirm' | 'reject'): Promise<SandboxPayment> {
+    const row = await this.#awaiting(ref, 'awaiting_payment', 'sbp')
+    await this.#move(row.ref, 'awaiting_payment', decision === 'confirm' ? 'succeeded' : 'rejected')
+    return this.view(ref)
+  }
+
+  /** Unpaid payments past their time expire, and the shop is told. */
+  async expireDue(): Promise<void> {
+    const due = await sql<{ ref: string; state: SandboxPaymentState }>`
+      select ref, state from sandbox_acquirer_payments
+      where state in ('awaiting_payment', 'awaiting_3ds') and expires_at <= ${this.#now()}
+      limit 100
+    `.execute(this.#db)
+    for (const { ref, state } of due.rows) await this.#move(ref, state, 'expired')
+  }
+
+  // ---- Webhook delivery -------------------------------------------------------------------
+
+  /** Delivers due webhooks now and then every `everyMs`, and expires unpaid payments. */
+  start(everyMs = 1_000): void {
+    this.#timer ??= setInterval(() => {
+      this.expireDue().catch(this.#onDeliveryError)
+      this.kick()
+    }, everyMs)
+    this.#timer.unref()
+    this.kick()
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.#timer)
+    this.#timer = undefined
+    await this.#delivering
+  }
+
+  /** Delivers what is due now (one run at a time; a kick during a run runs again after it). */
+  kick(): Promise<void> {
+    if (this.#delivering) {
+      this.#again = true
+      return this.#delivering
+    }
+    this.#delivering = this.#deliverDue()
+      .catch(this.#onDeliveryError)
+      .finally(() => {
+        this.#delivering = undefined
+        if (this.#again) {
+          this.#again = false
+          void this.kick()
+        }
+      })
+    return this.#delivering
+  }
+
+  async #deliverDue(): Promise<void> {
+    const due = await sql<{ eventId: string; body: string; attempts: number }>`
+      select event_id, body, attempts from sandbox_acquirer_outbox
+      where delivered_at is null and next_attempt_at <= ${this.#now()}
+        and attempts < ${MAX_DELIVERY_ATTEMPTS}
+      order by next_attempt_at limit ${DELIVERY_BATCH}
+    `.execute(this.#db)
+    await Promise.all(
+      due.rows.map(async ({ eventId, body, attempts }) => {
+        let status = 0
+        let error: string | null = null
+        try {
+          status = await this.#deliver(body, signWebhook(this.#secret, body, this.#now()))
+        } catch (cause) {
+          error = cause instanceof Error ? cause.message : String(cause)
+        }
+        const now = this.#now()
+        if (status >= 200 && status < 300) {
+          await sql`
+            update sandbox_acquirer_outbox set delivered_at = ${now}, attempts = attempts + 1
+            where event_id = ${eventId}
+          `.execute(this.#db)
+          return
+        }
+        const backoff = Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** attempts)
+        await sql`
+          update sandbox_acquirer_outbox set attempts = attempts + 1,
+            next_attempt_at = ${new Date(now.getTime() + backoff)},
+            last_error = ${error ?? `HTTP ${status}`}
+          where event_id = ${eventId}
+        `.execute(this.#db)
+      }),
+    )
+  }
+
+  // ---- Books ------------------------------------------------------------------------------
+
+  async #find(ref: string): Promise<SandboxRow | undefined> {
+    const result = await sql<SandboxRow>`
+      select ref, merchant, description, amount, currency, method, state, success_url,
+        fail_url, expires_at
+      from sandbox_acquirer_payments where ref = ${ref}
+    `.execute(this.#db)
+    return result.rows[0]
+  }
+
+  async #awaiting(ref: string, state: SandboxPaymentState, method: 'card' | 'sbp') {
+    await this.expireDue()
+    const row = await this.#find(ref)
+    if (!row) throw notFound('There is no such payment at this bank.')
+    if (row.method !== method) {
+      throw new HttpError(409, 'wrong_method', `This payment is paid by ${row.method}.`)
+    }
+    if (row.state !== state) {
+      throw new HttpError(409, 'payment_over', 'This payment is no longer waiting for that step.')
+    }
+    return row
+  }
+
+  /** Moves a payment on if it is still in `from`; a final state queues the shop's webhook. */
+  async #move(ref: string, from: SandboxPaymentState, to: SandboxPaymentState, last4?: string) {
+    const outcome = OUTCOMES[to]
+    const now = this.#now()
+    const moved = await this.#db.transaction().execute(async (trx) => {
+      const updated = await sql<SandboxRow>`
+        update sandbox_acquirer_payments
+        set state = ${to}, card_last4 = coalesce(${last4 ?? null}, card_last4),
+          completed_at = ${outcome === undefined ? null : now}
+        where ref = ${ref} and state = ${from}
+        returning ref, amount, currency
+      `.execute(trx)
+      const row = updated.rows[0]
+      if (!row || outcome === undefined) return row !== undefined
+      const event: SandboxEventBody = {
+        id: `evt_${randomBytes(12).toString('hex')}`,
+        type: outcome === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
+        created: Math.floor(now.getTime() / 1000),
+        data: {
+          ref: row.ref,
+          amount: row.amount,
+          currency: row.currency,
+          reason: outcome === 'succeeded' ? null : outcome,
+        },
+      }
+      await sql`
+        insert into sandbox_acquirer_outbox (event_id, ref, body, next_attempt_at)
+        values (${event.id}, ${row.ref}, ${JSON.stringify(event)}, ${now})
+      `.execute(trx)
+      return true
+    })
+    if (!moved) {
+      throw new HttpError(409, 'payment_over', 'This payment is no longer waiting for that step.')
+    }
+    if (outcome !== undefined) void this.kick()
+  }
+}
