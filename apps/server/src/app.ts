@@ -131,7 +131,7 @@ export async function buildApp({
   const waitersOf = (restaurantId: string) => waiters.get(restaurantId)
   const tableSessions = createTableSessionService({ db, restaurants, broadcaster })
   // Bound below: the bill shows what payments hold, and payments settle orders.
-  let payments: PaymentService | undefined
+  const late: { payments?: PaymentService } = {}
   const orders = createOrderService({
     db,
     restaurants,
@@ -143,8 +143,8 @@ export async function buildApp({
     waitersOf,
     onlinePaymentsReady: true,
     billHolds: (sessionId, rows) => {
-      if (!payments) throw new Error('Payments are not ready')
-      return payments.holdsForSession(sessionId, rows)
+      if (!late.payments) throw new Error('Payments are not ready')
+      return late.payments.holdsForSession(sessionId, rows)
     },
   })
   app.decorate('orders', orders)
@@ -174,7 +174,7 @@ export async function buildApp({
     onDeliveryError: (error) => app.log.warn({ err: error }, 'Sandbox webhook delivery failed'),
   })
   app.decorate('sandboxAcquirer', acquirer)
-  payments = createPaymentService({
+  const paymentService = createPaymentService({
     db,
     provider: acquirer,
     restaurants,
@@ -184,8 +184,8 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     log: app.log,
   })
-  app.decorate('payments', payments)
-  const paymentService = payments
+  late.payments = paymentService
+  app.decorate('payments', paymentService)
   const paymentSweep = setInterval(() => {
     paymentService.sweepOverdue().catch((error: unknown) => {
       app.log.warn({ err: error }, 'Sweeping overdue payments failed')

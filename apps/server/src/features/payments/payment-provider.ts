@@ -2,7 +2,7 @@ import type { OnlinePaymentMethod, PaymentFailure } from '@tableside/contracts/p
 
 /**
  * What the payments feature needs of an acquirer (DESIGN §6). The built-in sandbox is one
- * adapter; a real provider is another (docs/payments.md shows how to add one).
+ * adapter; a real provider is another (decision 0024 says how to add one).
  */
 export interface PaymentProvider {
   /** The name in `POST /payments/webhooks/{provider}` and in each payment's row. */

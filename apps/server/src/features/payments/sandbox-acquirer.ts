@@ -144,22 +144,29 @@ export class SandboxAcquirer implements PaymentProvider {
       now,
     )
     if (problem) throw new WebhookRejected(problem)
-    let body: SandboxEventBody
+    let body: { id?: unknown; type?: unknown; data?: Partial<Record<string, unknown>> }
     try {
-      body = JSON.parse(rawBody) as SandboxEventBody
+      body = JSON.parse(rawBody) as typeof body
     } catch {
       throw new WebhookRejected('The body is not JSON')
     }
     const { id, type, data } = body
-    if (typeof id !== 'string' || typeof data?.ref !== 'string' || !Number.isInteger(data.amount)) {
-      throw new WebhookRejected('The event lacks its id, payment or amount')
+    if (
+      typeof id !== 'string' ||
+      typeof data?.ref !== 'string' ||
+      typeof data.amount !== 'number' ||
+      !Number.isInteger(data.amount) ||
+      typeof data.currency !== 'string'
+    ) {
+      throw new WebhookRejected('The event lacks its id, payment, amount or currency')
     }
     const common = { eventId: id, ref: data.ref, amount: data.amount, currency: data.currency }
     if (type === 'payment.succeeded') return { ...common, outcome: 'succeeded' } as WebhookEvent
-    if (type === 'payment.failed' && data.reason) {
-      return { ...common, outcome: 'failed', reason: data.reason } as WebhookEvent
+    const reason = Object.values(OUTCOMES).find((known) => known === data.reason)
+    if (type === 'payment.failed' && reason && reason !== 'succeeded') {
+      return { ...common, outcome: 'failed', reason } as WebhookEvent
     }
-    throw new WebhookRejected(`Unknown event type ${String(type)}`)
+    throw new WebhookRejected('Unknown event type or failure reason')
   }
 
   // ---- The hosted page's side -------------------------------------------------------------
@@ -243,10 +250,10 @@ export class SandboxAcquirer implements PaymentProvider {
   start(everyMs = 1_000): void {
     this.#timer ??= setInterval(() => {
       this.expireDue().catch(this.#onDeliveryError)
-      this.kick()
+      void this.kick()
     }, everyMs)
     this.#timer.unref()
-    this.kick()
+    void this.kick()
   }
 
   async stop(): Promise<void> {
