@@ -26,6 +26,21 @@ export const errorCode = z.enum([
   'table_not_found',
   'table_disabled',
   'session_expired',
+  // Payments (issue 6).
+  'online_payment_off',
+  'payment_not_online',
+  'order_cancelled',
+  'already_paid',
+  'nothing_due',
+  'session_closed',
+  'split_closed',
+  'items_unavailable',
+  'amount_changed',
+  'payment_over',
+  'wrong_method',
+  'payment_not_cash',
+  'webhook_rejected',
+  'webhook_mismatch',
 ])
 export type ErrorCode = z.infer<typeof errorCode>
 

@@ -125,8 +125,10 @@ export const order = z.object({
   comment: z.nullable(z.string()),
   paymentMethod,
   paymentStatus,
+  /** What is paid of it so far: online, or through the table's bill. */
+  paidAmount: money,
   history: z.array(statusChange),
-  /** True while the diner may still cancel it (nobody has accepted it yet). */
+  /** True while the diner may still cancel it (nobody has accepted it and nothing is paid). */
   cancellable: z.boolean(),
 })
 export type Order = z.infer<typeof order>
@@ -296,8 +298,9 @@ export const bill = z.object({
     tips: money,
   }),
   /**
-   * How the bill is being split online: by `items`, or by `amounts` (shares, the rest). Once
-   * one way has been used the other is closed, so nothing is paid twice.
+   * How the bill is being split online: by `items`, or by `amounts` (equal shares). Once one
+   * way has been used the other is closed, so nothing is paid twice; paying the rest of the
+   * bill stays open either way.
    */
   splitBy: z.nullable(z.enum(['items', 'amounts'])),
   /** The waiter serving the table, who receives the tips; null when none is assigned. */

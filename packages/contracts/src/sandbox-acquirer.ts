@@ -5,9 +5,10 @@ import { money } from './text'
 /**
  * The built-in sandbox acquirer (DESIGN §6): a pretend bank that behaves like a real one. It
  * lives beside the API under its own prefix, as an acquirer's site would; its hosted page is
- * the SPA route `/sandbox-acquirer/pay/:ref`.
+ * the SPA route `{SANDBOX_ACQUIRER_PAGE}/:ref`.
  */
 export const SANDBOX_ACQUIRER_PREFIX = '/sandbox-acquirer/api'
+export const SANDBOX_ACQUIRER_PAGE = '/sandbox-acquirer/pay'
 
 /** Documented test cards (any future expiry, any CVC). */
 export const SANDBOX_TEST_CARDS = {

@@ -3,6 +3,7 @@ import { orderStatus } from './order-status'
 import { paymentStatus, statusChange } from './orders'
 import type { RealtimeEvent } from './realtime-events'
 import { tableSessionEnd } from './table-sessions'
+import { money } from './text'
 import { waiterCall } from './waiter-calls'
 
 /**
@@ -17,6 +18,7 @@ export const orderUpdated = {
     number: z.int(),
     status: orderStatus,
     paymentStatus,
+    paidAmount: money,
     updatedAt: z.string(),
     history: z.array(statusChange),
     cancellable: z.boolean(),

@@ -1,4 +1,4 @@
-import type { FieldError } from '@tableside/contracts/errors'
+import type { ErrorCode, FieldError } from '@tableside/contracts/errors'
 
 /** A failure the client caused or may act on: answered with its status, code and message. */
 export class HttpError extends Error {
@@ -6,7 +6,7 @@ export class HttpError extends Error {
 
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldError[],
   ) {

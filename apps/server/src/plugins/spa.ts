@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { RUNTIME_CONFIG_PATH } from '@tableside/contracts/runtime-config'
+import { SANDBOX_ACQUIRER_PAGE } from '@tableside/contracts/sandbox-acquirer'
 import type { ServerConfig } from '../config/env'
 import { documentContentSecurityPolicy, runtimeConfigFor } from '../features/system/runtime-config'
 import { errorResponse } from './error-handler'
@@ -86,6 +87,8 @@ export async function registerSpa(
   app.get('/', page, (request, reply) => sendDocument(request, reply, 200))
   app.get('/index.html', page, (request, reply) => sendDocument(request, reply, 200))
   app.get('/rest/*', page, (request, reply) => sendDocument(request, reply, 200))
+  // The built-in sandbox acquirer's hosted page is a screen of the app too.
+  app.get(`${SANDBOX_ACQUIRER_PAGE}/*`, page, (request, reply) => sendDocument(request, reply, 200))
   app.get(RUNTIME_CONFIG_PATH, page, (request, reply) =>
     reply.header('cache-control', REVALIDATE).send(runtimeConfigFor(config, realtimeKey, request)),
   )

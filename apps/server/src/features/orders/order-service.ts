@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { FieldError } from '@tableside/contracts/errors'
+import type { ErrorCode, FieldError } from '@tableside/contracts/errors'
 import { nextStatuses, type OrderStatus } from '@tableside/contracts/order-status'
 import {
   orderChannel,
@@ -27,7 +27,7 @@ import { sessionExpired, type TableSessionService } from '../table-sessions/tabl
 import { priceCheckout } from './order-pricing'
 import { createOrderRepository, type OrderRow } from './order-repository'
 import { orderFieldProblems } from './order-validation'
-import { toBillOrder, toOrder, toOrderSummary } from './order-view'
+import { dinerMayCancel, toBillOrder, toOrder, toOrderSummary } from './order-view'
 import { requestHash } from './request-hash'
 
 export const UNKNOWN_ORDER = 'This order does not exist.'
@@ -77,7 +77,7 @@ export interface PlacedOrder {
   replayed: boolean
 }
 
-const fieldsError = (status: number, code: string, message: string, fields: FieldError[]) =>
+const fieldsError = (status: number, code: ErrorCode, message: string, fields: FieldError[]) =>
   new HttpError(status, code, message, fields)
 
 export function acceptsPaymentMethod(
@@ -121,6 +121,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       number: order.number,
       status: order.status,
       paymentStatus: order.paymentStatus,
+      paidAmount: order.paidAmount,
       updatedAt: order.updatedAt,
       history: order.history,
       cancellable: order.cancellable,
@@ -317,15 +318,16 @@ export function createOrderService(deps: OrderServiceDeps) {
       const row = await repository.find(id)
       if (!row) throw notFound(UNKNOWN_ORDER)
       if (row.status === 'cancelled') return toOrder(row)
-      return move(row, 'cancelled', (current) =>
-        current.status === 'placed'
-          ? undefined
-          : new HttpError(
-              409,
-              'order_not_cancellable',
-              'The restaurant has already accepted this order. Ask your waiter to change it.',
-            ),
-      )
+      return move(row, 'cancelled', (current) => {
+        if (dinerMayCancel(current)) return undefined
+        return new HttpError(
+          409,
+          'order_not_cancellable',
+          current.status === 'placed'
+            ? 'This order is already paid. Ask your waiter to change it.'
+            : 'The restaurant has already accepted this order. Ask your waiter to change it.',
+        )
+      })
     },
 
     /** A waiter of the order's restaurant moves it along the transition table. */

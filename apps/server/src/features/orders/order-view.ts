@@ -11,6 +11,10 @@ const totalsOf = (row: OrderRow) => ({
   total: row.total,
 })
 
+/** Nobody has accepted it yet and nothing of it is paid (a paid order is the waiter's to undo). */
+export const dinerMayCancel = (row: OrderRow) =>
+  DINER_CANCELLABLE.includes(row.status) && row.paymentStatus !== 'paid' && row.paidAmount === 0
+
 export function toOrder(row: OrderRow): Order {
   return {
     id: row.id,
@@ -31,8 +35,9 @@ export function toOrder(row: OrderRow): Order {
     comment: row.comment,
     paymentMethod: row.paymentMethod,
     paymentStatus: row.paymentStatus,
+    paidAmount: row.paidAmount,
     history: row.history,
-    cancellable: DINER_CANCELLABLE.includes(row.status),
+    cancellable: dinerMayCancel(row),
   }
 }
 

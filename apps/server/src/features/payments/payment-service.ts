@@ -51,7 +51,10 @@ export interface BillHolds {
 }
 
 /** Reads the holds of live (pending or succeeded) payments on a table's orders. */
-export function billHolds(orders: readonly PayableOrder[], payments: readonly PaymentRow[]) {
+export function billHolds(
+  orders: readonly Pick<PayableOrder, 'id' | 'lines'>[],
+  payments: readonly PaymentRow[],
+) {
   const byOrder = new Map<string, { held: number; quantities: number[] }>(
     orders.map((order) => [order.id, { held: 0, quantities: order.lines.map(() => 0) }]),
   )
@@ -72,6 +75,13 @@ export function billHolds(orders: readonly PayableOrder[], payments: readonly Pa
     }
   }
   return { byOrder, pending, splitBy } satisfies BillHolds
+}
+
+/** What the acquirer's page and the bank statement say is paid, in the restaurant's language. */
+function describe(restaurant: Restaurant, what: 'order' | 'table', name: string | number) {
+  const russian = restaurant.locale.startsWith('ru')
+  if (what === 'order') return russian ? `Заказ ${name}` : `Order ${name}`
+  return russian ? `Стол ${name}` : `Table ${name}`
 }
 
 export interface PaymentServiceDeps {
@@ -306,7 +316,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           // What other payments in progress (the table's bill) already hold of this order.
           const held = locked.tableSessionId
             ? (billHolds(
-                [{ id: orderId, lines: [], paidAmount: 0 } as unknown as PayableOrder],
+                [{ id: orderId, lines: [] }],
                 await repository.liveForSession(locked.tableSessionId, trx),
               ).byOrder.get(orderId)?.held ?? 0)
             : 0
@@ -346,7 +356,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         }
         throw error
       }
-      const attached = await handOver(row, restaurant, `Order ${order.number}`)
+      const attached = await handOver(row, restaurant, describe(restaurant, 'order', order.number))
       return toPayment(attached, order.number)
     },
 
@@ -481,7 +491,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           trx,
         )
       })
-      const attached = await handOver(row, restaurant, `Table ${session.table.label}`)
+      const attached = await handOver(
+        row,
+        restaurant,
+        describe(restaurant, 'table', session.table.label),
+      )
       await publishEvent(broadcaster, tableChannel(sessionId), billUpdated, { sessionId })
       return toPayment(attached, null)
     },

@@ -7,6 +7,7 @@ import {
   SANDBOX_TEST_CARDS,
   type SandboxPayment,
   type SandboxPaymentState,
+  SANDBOX_ACQUIRER_PAGE,
 } from '@tableside/contracts/sandbox-acquirer'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
@@ -61,7 +62,7 @@ export interface SandboxAcquirerOptions {
   db: Kysely<Database>
   /** Shared with the shop: signs webhooks. */
   secret: string
-  /** Where the hosted page is served: `{publicUrl}/sandbox-acquirer/pay/{ref}`. */
+  /** Where the hosted page is served: `{publicUrl}{SANDBOX_ACQUIRER_PAGE}/{ref}`. */
   publicUrl: string
   /** Sends one webhook to the shop; resolves to the HTTP status it answered. */
   deliver: (body: string, signature: string) => Promise<number>
@@ -107,7 +108,7 @@ export class SandboxAcquirer implements PaymentProvider {
         ${request.currency}, ${request.method}, 'awaiting_payment', ${request.successUrl},
         ${request.failUrl}, ${request.expiresAt})
     `.execute(this.#db)
-    return { ref, redirectUrl: `${this.#publicUrl}/sandbox-acquirer/pay/${ref}` }
+    return { ref, redirectUrl: `${this.#publicUrl}${SANDBOX_ACQUIRER_PAGE}/${ref}` }
   }
 
   async status(ref: string) {

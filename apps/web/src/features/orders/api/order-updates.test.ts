@@ -28,6 +28,7 @@ const order: Order = {
   comment: null,
   paymentMethod: 'cash',
   paymentStatus: 'unpaid',
+  paidAmount: 0,
   history: [{ status: 'placed', at: placedAt }],
   cancellable: true,
 }
@@ -37,6 +38,7 @@ const accepted: OrderUpdate = {
   number: 7,
   status: 'accepted',
   paymentStatus: 'unpaid',
+  paidAmount: 0,
   updatedAt: '2026-05-01T12:02:00.000Z',
   history: [...order.history, { status: 'accepted', at: '2026-05-01T12:02:00.000Z' }],
   cancellable: false,

@@ -20,6 +20,7 @@ export function applyOrderUpdate(queryClient: QueryClient, api: ApiClient, updat
       ...order,
       status: update.status,
       paymentStatus: update.paymentStatus,
+      paidAmount: update.paidAmount,
       updatedAt: update.updatedAt,
       history: update.history,
       cancellable: update.cancellable,
