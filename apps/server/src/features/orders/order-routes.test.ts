@@ -5,7 +5,7 @@ import { bill, checkoutQuote, order, orderSummary, slots } from '@tableside/cont
 import { tableSession } from '@tableside/contracts/table-sessions'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
-import { createTestRestaurant, testMenuFile } from '../menu/test-menu-file'
+import { createOrderingRestaurant, openTableSession } from '../../test/test-restaurants'
 
 const BORSCHT = { dishId: 'borscht', quantity: 2, optionIds: ['regular'] }
 const PIKE = { dishId: 'pike-perch', quantity: 1, optionIds: [] }
@@ -14,46 +14,21 @@ describe.each(testDatabaseKinds)('Orders API on $name', (kind) => {
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp(kind)
-    for (const id of ['bistro', 'other']) {
-      await createTestRestaurant(t.database.db, id)
-      await t.app.menu.importMenu(id, testMenuFile())
-      await t.database.db
-        .insertInto('restaurantTables')
-        .values([
-          { restaurantId: id, code: 'T1', label: '1' },
-          { restaurantId: id, code: 'T2', label: '2' },
-          { restaurantId: id, code: 'OFF', label: 'Off', enabled: false },
-        ])
-        .execute()
-    }
+    const tables = [
+      { code: 'T1', label: '1' },
+      { code: 'T2', label: '2' },
+      { code: 'OFF', label: 'Off', enabled: false },
+    ]
     // 10 % service at the table; every order type; open round the clock.
-    await t.database.db
-      .updateTable('restaurants')
-      .set({
-        settings: JSON.stringify({
-          serviceChargeBasisPoints: 1000,
-          orderTypes: ['dine_in', 'delivery', 'pickup', 'preorder'],
-        }),
-        openingHours: JSON.stringify(
-          [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, opens: '00:00', closes: '00:00' })),
-        ),
-      })
-      .where('id', '=', 'bistro')
-      .execute()
+    await createOrderingRestaurant(t, 'bistro', { tables, settings: {} })
+    await createOrderingRestaurant(t, 'other', { tables })
   })
   afterAll(async () => {
     await t.close()
   })
 
-  const openSession = async (restaurantId = 'bistro', tableCode = 'T1') => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/restaurants/${restaurantId}/table-sessions`,
-      payload: { tableCode },
-    })
-    expect(response.statusCode).toBe(201)
-    return tableSession.parse(response.json())
-  }
+  const openSession = (restaurantId = 'bistro', tableCode = 'T1') =>
+    openTableSession(t, restaurantId, tableCode)
   const post = (restaurantId: string, payload: unknown, key: string | null = randomUUID()) =>
     t.app.inject({
       method: 'POST',

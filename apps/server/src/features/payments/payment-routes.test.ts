@@ -5,10 +5,13 @@ import { errorBody } from '@tableside/contracts/errors'
 import { bill, order } from '@tableside/contracts/orders'
 import { equalShare, payment, type Payment } from '@tableside/contracts/payments'
 import { SANDBOX_TEST_CARDS, sandboxPayment } from '@tableside/contracts/sandbox-acquirer'
-import { tableSession } from '@tableside/contracts/table-sessions'
 import { createTestApp, TEST_SANDBOX_SECRET, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
-import { createTestRestaurant, testMenuFile } from '../menu/test-menu-file'
+import {
+  createOrderingRestaurant,
+  numberedTables,
+  openTableSession,
+} from '../../test/test-restaurants'
 import { SANDBOX_SIGNATURE_HEADER } from './sandbox-acquirer'
 import { signWebhook } from './webhook-signature'
 
@@ -20,43 +23,18 @@ describe.each(testDatabaseKinds)('Payments on $name', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind)
     for (const id of ['bistro', 'other']) {
-      await createTestRestaurant(t.database.db, id)
-      await t.app.menu.importMenu(id, testMenuFile())
-      await t.database.db
-        .insertInto('restaurantTables')
-        .values([1, 2, 3, 4, 5, 6].map((n) => ({ restaurantId: id, code: `T${n}`, label: `${n}` })))
-        .execute()
-      await t.database.db
-        .updateTable('restaurants')
-        .set({
-          settings: JSON.stringify({
-            serviceChargeBasisPoints: 1000,
-            orderTypes: ['dine_in', 'delivery', 'pickup', 'preorder'],
-            paymentMethods: ['cash', 'card', 'sbp'],
-            onlinePayment: id === 'bistro',
-          }),
-          openingHours: JSON.stringify(
-            [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, opens: '00:00', closes: '00:00' })),
-          ),
-        })
-        .where('id', '=', id)
-        .execute()
+      await createOrderingRestaurant(t, id, {
+        tables: numberedTables(6),
+        settings: { paymentMethods: ['cash', 'card', 'sbp'], onlinePayment: id === 'bistro' },
+      })
     }
   })
   afterAll(async () => {
     await t.close()
   })
 
-  const openSession = async (tableCode: string, restaurantId = 'bistro') =>
-    tableSession.parse(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/v1/restaurants/${restaurantId}/table-sessions`,
-          payload: { tableCode },
-        })
-      ).json(),
-    )
+  const openSession = (tableCode: string, restaurantId = 'bistro') =>
+    openTableSession(t, restaurantId, tableCode)
   const place = async (
     tableSessionId: string,
     paymentMethod: 'cash' | 'card' | 'sbp',

@@ -11,6 +11,7 @@ import {
   getSandboxPayment,
   payWithSandboxCard,
 } from '@tableside/contracts/sandbox-acquirer'
+import { keepJsonBodyRaw, rawBody } from '../../http/raw-json-body'
 import { registerEndpoint } from '../../http/register-endpoint'
 import type { PaymentService } from './payment-service'
 import type { SandboxAcquirer } from './sandbox-acquirer'
@@ -27,21 +28,17 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSer
   registerEndpoint(app, getPayment, ({ params }) => payments.get(params.paymentId))
   registerEndpoint(app, cancelPayment, ({ params }) => payments.cancel(params.paymentId))
 
-  // Webhooks are signed over their exact bytes: the body stays a string until verified.
   void app.register((plain, _options, done) => {
-    plain.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string' },
-      (_request, body, parsed) => {
-        parsed(null, body)
-      },
-    )
+    keepJsonBodyRaw(plain)
     plain.post<{ Params: { provider: string } }>(
       WEBHOOK_PATH,
       { schema: { hide: true } },
       async (request, reply) => {
-        const raw = typeof request.body === 'string' ? request.body : ''
-        const result = await payments.receiveWebhook(request.params.provider, request.headers, raw)
+        const result = await payments.receiveWebhook(
+          request.params.provider,
+          request.headers,
+          rawBody(request),
+        )
         return reply.code(200).send({ received: true, result })
       },
     )

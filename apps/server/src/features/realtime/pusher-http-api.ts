@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import * as z from 'zod/mini'
 import { HttpError, notFound } from '../../http/http-error'
+import { keepJsonBodyRaw, rawBody } from '../../http/raw-json-body'
 import type { RealtimeCredentials } from './credentials'
 import { CHANNEL_NAME, MAX_CHANNEL_NAME_LENGTH, type ChannelInfo, type RealtimeHub } from './hub'
 import { hmacHex, httpStringToSign, md5Hex, safeEqual } from './signatures'
@@ -139,16 +140,8 @@ export function registerPusherHttpApi(
   }
 
   void app.register((plain, _options, done) => {
-    plain.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string' },
-      (_request, body, parsed) => {
-        parsed(null, body)
-      },
-    )
+    keepJsonBodyRaw(plain)
     const api = plain.withTypeProvider<ZodTypeProvider>()
-    const rawBody = (request: FastifyRequest) =>
-      typeof request.body === 'string' ? request.body : ''
     /** Checks the signature over the exact bytes sent, then reads the body against `schema`. */
     const signedBody = <S extends z.ZodMiniType>(
       request: FastifyRequest,

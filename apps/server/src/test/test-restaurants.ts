@@ -1,0 +1,57 @@
+import { expect } from 'vitest'
+import type { RestaurantSettings } from '@tableside/contracts/restaurants'
+import { tableSession } from '@tableside/contracts/table-sessions'
+import { createTestRestaurant, testMenuFile } from '../features/menu/test-menu-file'
+import type { TestApp } from './test-app'
+
+/**
+ * A restaurant with the test menu and `tables`. With `settings` it also takes every order type,
+ * charges 10 % service at the table and is open round the clock, with `settings` on top;
+ * without, it keeps the defaults a new restaurant starts with.
+ */
+export async function createOrderingRestaurant(
+  t: TestApp,
+  id: string,
+  options: {
+    tables: readonly { code: string; label: string; enabled?: boolean }[]
+    settings?: Partial<RestaurantSettings>
+  },
+): Promise<void> {
+  const { db } = t.database
+  await createTestRestaurant(db, id)
+  await t.app.menu.importMenu(id, testMenuFile())
+  await db
+    .insertInto('restaurantTables')
+    .values(options.tables.map((table) => ({ restaurantId: id, ...table })))
+    .execute()
+  if (!options.settings) return
+  await db
+    .updateTable('restaurants')
+    .set({
+      settings: JSON.stringify({
+        serviceChargeBasisPoints: 1000,
+        orderTypes: ['dine_in', 'delivery', 'pickup', 'preorder'],
+        ...options.settings,
+      }),
+      openingHours: JSON.stringify(
+        [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, opens: '00:00', closes: '00:00' })),
+      ),
+    })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** Tables `T1`…`Tn`, labelled with their numbers. */
+export const numberedTables = (count: number) =>
+  Array.from({ length: count }, (_, index) => ({ code: `T${index + 1}`, label: `${index + 1}` }))
+
+/** Scans a table's QR code: the session every phone at the table shares. */
+export async function openTableSession(t: TestApp, restaurantId: string, tableCode: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/restaurants/${restaurantId}/table-sessions`,
+    payload: { tableCode },
+  })
+  expect(response.statusCode).toBe(201)
+  return tableSession.parse(response.json())
+}
