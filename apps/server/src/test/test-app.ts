@@ -32,6 +32,26 @@ export async function createTestApp(
   })
   const database = await kind.open()
   await seedDemo(database.db)
+  return start(config, database, beforeReady)
+}
+
+/**
+ * The app stopped and started again on the same database, as after a crash or a deploy: what
+ * it had written (payments, the acquirer's outbox) is all the new one knows.
+ */
+export async function restartTestApp(
+  t: TestApp,
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  await t.app.close()
+  return start(t.config, t.database, beforeReady)
+}
+
+async function start(
+  config: ServerConfig,
+  database: DatabaseHandle,
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
   const app = await buildApp({ config, database })
   beforeReady?.(app)
   await app.ready()

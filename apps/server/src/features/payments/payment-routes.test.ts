@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { errorBody } from '@tableside/contracts/errors'
 import { bill, order } from '@tableside/contracts/orders'
 import { equalShare, payment, type Payment } from '@tableside/contracts/payments'
 import { SANDBOX_TEST_CARDS, sandboxPayment } from '@tableside/contracts/sandbox-acquirer'
-import { createTestApp, TEST_SANDBOX_SECRET, type TestApp } from '../../test/test-app'
+import {
+  createTestApp,
+  restartTestApp,
+  TEST_SANDBOX_SECRET,
+  type TestApp,
+} from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import {
   createOrderingRestaurant,
@@ -20,11 +25,19 @@ const BORSCHT = { dishId: 'borscht', quantity: 2, optionIds: ['regular'] }
 
 describe.each(testDatabaseKinds)('Payments on $name', (kind) => {
   let t: TestApp
+  /** While true the shop answers the acquirer's webhooks 503, as a server going down would. */
+  let shopDown = false
   beforeAll(async () => {
-    t = await createTestApp(kind)
+    t = await createTestApp(kind, {}, (app) => {
+      app.addHook('onRequest', async (request, reply) => {
+        if (shopDown && request.url.startsWith('/api/v1/payments/webhooks/')) {
+          await reply.code(503).send()
+        }
+      })
+    })
     for (const id of ['bistro', 'other']) {
       await createOrderingRestaurant(t, id, {
-        tables: numberedTables(6),
+        tables: numberedTables(10),
         settings: { paymentMethods: ['cash', 'card', 'sbp'], onlinePayment: id === 'bistro' },
       })
     }
@@ -119,7 +132,14 @@ describe.each(testDatabaseKinds)('Payments on $name', (kind) => {
     expect(paid.returnUrl).toContain(`/order/${placed.id}/success?payment=${pending.id}`)
     await deliver()
     expect((await getPayment(pending.id)).status).toBe('succeeded')
-    expect((await getOrder(placed.id)).paymentStatus).toBe('paid')
+    expect(await getOrder(placed.id)).toMatchObject({
+      paymentStatus: 'paid',
+      paidAmount: placed.totals.total,
+      cancellable: false,
+    })
+    // A paid order is the waiter's to undo, not the diner's.
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/v1/orders/${placed.id}/cancel` })
+    expect(errorBody.parse(cancel.json()).error.code).toBe('order_not_cancellable')
     // A paid order cannot be paid again.
     const twice = await startOrderPayment(placed.id)
     expect(twice.statusCode).toBe(409)
@@ -339,5 +359,101 @@ describe.each(testDatabaseKinds)('Payments on $name', (kind) => {
       expectedAmount: 0,
     })
     expect(none.statusCode).toBe(409)
+  })
+  it('keeps a success the shop missed while it was down: delivered after a restart, applied once', async () => {
+    const session = await openSession('T7')
+    const placed = await place(session.id, 'card')
+    const pending = payment.parse((await startOrderPayment(placed.id)).json())
+    shopDown = true
+    await payCard(refOf(pending), SANDBOX_TEST_CARDS.succeeds)
+    await deliver()
+    // The money is taken at the acquirer; the shop has not heard yet.
+    expect((await getPayment(pending.id)).status).toBe('pending')
+
+    t = await restartTestApp(t)
+    shopDown = false
+    // The acquirer's outbox survived the restart and retries after its backoff.
+    await vi.waitFor(
+      async () => {
+        await deliver()
+        expect((await getPayment(pending.id)).status).toBe('succeeded')
+      },
+      { timeout: 10_000, interval: 200 },
+    )
+    expect(await getOrder(placed.id)).toMatchObject({ paymentStatus: 'paid', cancellable: false })
+    const applied = await sql<{ n: number }>`
+      select count(*)::int as n from payment_webhook_events e
+      join sandbox_acquirer_outbox o on o.event_id = e.event_id where o.ref = ${refOf(pending)}
+    `.execute(t.database.db)
+    expect(applied.rows[0]?.n).toBe(1)
+  })
+
+  it('ends a payment whose diner never came back from the acquirer, and frees the order', async () => {
+    const session = await openSession('T8')
+    const placed = await place(session.id, 'card')
+    const abandoned = payment.parse((await startOrderPayment(placed.id)).json())
+    // Twenty minutes pass (both books agree), and the sweep finds the payment overdue.
+    const past = new Date(Date.now() - 20 * 60_000)
+    await sql`update payments set expires_at = ${past} where id = ${abandoned.id}`.execute(
+      t.database.db,
+    )
+    await sql`
+      update sandbox_acquirer_payments set expires_at = ${past} where ref = ${refOf(abandoned)}
+    `.execute(t.database.db)
+    await t.app.payments.sweepOverdue()
+    expect(await getPayment(abandoned.id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'expired',
+    })
+    // The acquirer's own expiry webhook arrives late and changes nothing; its page refuses.
+    await deliver()
+    expect((await getPayment(abandoned.id)).status).toBe('failed')
+    const late = await payCard(refOf(abandoned), SANDBOX_TEST_CARDS.succeeds)
+    expect(errorBody.parse(late.json()).error.code).toBe('payment_over')
+    expect(await getOrder(placed.id)).toMatchObject({ paymentStatus: 'unpaid', paidAmount: 0 })
+    const again = payment.parse((await startOrderPayment(placed.id)).json())
+    expect(again).toMatchObject({ status: 'pending', amount: placed.totals.total })
+    expect(again.id).not.toBe(abandoned.id)
+  })
+
+  it('makes one payment of a double tap on Pay', async () => {
+    const session = await openSession('T9')
+    const placed = await place(session.id, 'sbp')
+    const taps = await Promise.all([startOrderPayment(placed.id), startOrderPayment(placed.id)])
+    expect(taps.map((tap) => tap.statusCode)).toEqual([201, 201])
+    const [first, second] = taps.map((tap) => payment.parse(tap.json()))
+    expect(second?.id).toBe(first?.id)
+    const rows = await sql<{ status: string }>`
+      select status from payments where order_id = ${placed.id}
+    `.execute(t.database.db)
+    expect(rows.rows).toEqual([{ status: 'pending' }])
+  })
+
+  it('pays only what belongs to the table: another restaurant’s order is refused and nothing held', async () => {
+    // Their restaurant takes no online payments; ours does. Their rules decide, not ours.
+    const theirs = await place((await openSession('T2', 'other')).id, 'cash', [PIKE], 'other')
+    const refused = await startOrderPayment(theirs.id)
+    expect(errorBody.parse(refused.json()).error.code).toBe('online_payment_off')
+
+    const ours = await openSession('T10')
+    await place(ours.id, 'cash', [PIKE])
+    const notHere = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/table-sessions/${ours.id}/payments`,
+      payload: {
+        method: 'card',
+        choice: { mode: 'items', items: [{ orderNumber: 9_999, line: 0, quantity: 1 }] },
+        tip: 0,
+        expectedAmount: theirs.totals.total,
+      },
+    })
+    expect(errorBody.parse(notHere.json()).error.code).toBe('items_unavailable')
+    const bill = await getBill(ours.id)
+    expect(bill.totals).toMatchObject({ pending: 0, paid: 0 })
+    expect(bill.splitBy).toBeNull()
+    const payments = await sql<{ n: number }>`
+      select count(*)::int as n from payments where table_session_id = ${ours.id}
+    `.execute(t.database.db)
+    expect(payments.rows[0]?.n).toBe(0)
   })
 })

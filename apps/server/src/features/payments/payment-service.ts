@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { OrderLine } from '@tableside/contracts/orders'
 import { orderChannel } from '@tableside/contracts/orders'
@@ -29,6 +30,9 @@ import { createPaymentRepository, type Allocation, type PaymentRow } from './pay
 const UNKNOWN_PAYMENT = 'This payment does not exist.'
 /** A pending payment is asked about this long after it expired, if no webhook came. */
 const LATE_WEBHOOK_GRACE_MS = 2 * 60_000
+/** How long a racing tap waits for the first tap's hand-over: 40 × 50 ms. */
+const HANDOVER_WAIT_ATTEMPTS = 40
+const HANDOVER_WAIT_STEP_MS = 50
 
 /** An order as a bill payment sees it. */
 export interface PayableOrder {
@@ -181,6 +185,19 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     }
   }
 
+  /**
+   * A payment another request is handing over to the acquirer right now: wait (briefly) for
+   * its page address, so both taps send the diner to the same page.
+   */
+  async function handedOver(row: PaymentRow): Promise<PaymentRow> {
+    for (let attempt = 0; attempt < HANDOVER_WAIT_ATTEMPTS; attempt++) {
+      const current = (await repository.find(row.id)) ?? row
+      if (current.redirectUrl || current.status !== 'pending') return current
+      await delay(HANDOVER_WAIT_STEP_MS)
+    }
+    return row
+  }
+
   async function announce(row: PaymentRow): Promise<void> {
     const data = {
       id: row.id,
@@ -303,60 +320,50 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           throw new HttpError(409, 'already_paid', 'This order is already paid.')
         }
       }
-      let row: PaymentRow
-      try {
-        row = await db.transaction().execute(async (trx) => {
-          const [locked] = (
-            await sql<{ total: number; paidAmount: number; tableSessionId: string | null }>`
-              select total, paid_amount, table_session_id from orders where id = ${orderId}
-              for update
-            `.execute(trx)
-          ).rows
-          if (!locked) throw notFound('This order does not exist.')
-          // What other payments in progress (the table's bill) already hold of this order.
-          const held = locked.tableSessionId
-            ? (billHolds(
-                [{ id: orderId, lines: [] }],
-                await repository.liveForSession(locked.tableSessionId, trx),
-              ).byOrder.get(orderId)?.held ?? 0)
-            : 0
-          const due = locked.total - locked.paidAmount - held
-          if (due <= 0) {
-            throw new HttpError(409, 'nothing_due', 'Nothing is left to pay for this order.')
-          }
-          return repository.insert(
-            {
-              restaurantId: order.restaurantId,
-              purpose: 'order',
-              orderId,
-              tableSessionId: null,
-              method,
-              provider: provider.name,
-              currency: order.currency,
-              amount: due,
-              tip: 0,
-              allocations: [{ orderId, amount: due, lines: [] }],
-              splitBy: null,
-              waiterId: null,
-              expiresAt: expiry(),
-            },
-            trx,
-          )
-        })
-      } catch (error) {
-        // Two taps at once: the unique pending index lets one in; the other gets its payment.
-        const winner = await repository.pendingForOrder(orderId)
-        if (
-          winner &&
-          winner.method === method &&
-          error instanceof Error &&
-          !(error instanceof HttpError)
-        ) {
-          return view(winner)
+      const created = await db.transaction().execute(async (trx) => {
+        const [locked] = (
+          await sql<{ total: number; paidAmount: number; tableSessionId: string | null }>`
+            select total, paid_amount, table_session_id from orders where id = ${orderId}
+            for update
+          `.execute(trx)
+        ).rows
+        if (!locked) throw notFound('This order does not exist.')
+        // A second tap racing this one waited for the lock: the first tap's payment is its too.
+        const racing = await repository.pendingForOrder(orderId, trx)
+        if (racing) return { racing }
+        // What other payments in progress (the table's bill) already hold of this order.
+        const held = locked.tableSessionId
+          ? (billHolds(
+              [{ id: orderId, lines: [] }],
+              await repository.liveForSession(locked.tableSessionId, trx),
+            ).byOrder.get(orderId)?.held ?? 0)
+          : 0
+        const due = locked.total - locked.paidAmount - held
+        if (due <= 0) {
+          throw new HttpError(409, 'nothing_due', 'Nothing is left to pay for this order.')
         }
-        throw error
-      }
-      const attached = await handOver(row, restaurant, describe(restaurant, 'order', order.number))
+        const row = await repository.insert(
+          {
+            restaurantId: order.restaurantId,
+            purpose: 'order',
+            orderId,
+            tableSessionId: null,
+            method,
+            provider: provider.name,
+            currency: order.currency,
+            amount: due,
+            tip: 0,
+            allocations: [{ orderId, amount: due, lines: [] }],
+            splitBy: null,
+            waiterId: null,
+            expiresAt: expiry(),
+          },
+          trx,
+        )
+        return { row }
+      })
+      if (created.racing) return view(await handedOver(created.racing))
+      const attached = await handOver(created.row, restaurant, describe(restaurant, 'order', order.number))
       return toPayment(attached, order.number)
     },
 
