@@ -26,12 +26,15 @@ const WARMUP = Number(process.env.BENCH_PAYMENTS_WARMUP ?? 10)
 const GOAL_P99_MS = 100
 const TABLES = Array.from({ length: 12 }, (_, i) => `T${i + 1}`)
 /** What the Success screen shows once the payment is confirmed (see app/routes/order-success.tsx). */
-const RECEIPT_SELECTOR = '[data-payment-status="succeeded"]'
+const RECEIPT_SELECTOR = 'section.receipt'
 const SIGNATURE_HEADER = 'sandbox-signature'
 
 const now = () => performance.timeOrigin + performance.now()
 
-/** The sandbox acquirer's signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
+/**
+ * The sandbox acquirer's signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`.
+ * @param {string} secret @param {string} body
+ */
 function sign(secret, body) {
   const t = Math.floor(Date.now() / 1000)
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`
@@ -56,6 +59,10 @@ async function main() {
     port: new URL(server.url).port,
     useTLS: false,
   })
+  /**
+   * @param {string} method @param {string} path @param {unknown} [body]
+   * @param {Record<string, string>} [headers] @returns {Promise<any>}
+   */
   const call = async (method, path, body, headers = {}) => {
     const response = await fetch(`${api}${path}`, {
       method,
@@ -71,10 +78,12 @@ async function main() {
   try {
     const menu = await call('GET', `/restaurants/${RESTAURANT}/menu`)
     const dish = menu.dishes.find(
-      (candidate) =>
-        candidate.available && !candidate.ageRestricted && candidate.modifierGroups.length === 0,
+      (
+        /** @type {{ id: string, available: boolean, ageRestricted: boolean, modifierGroups: unknown[] }} */ candidate,
+      ) => candidate.available && !candidate.ageRestricted && candidate.modifierGroups.length === 0,
     )
     if (!dish) throw new Error('the demo menu has no dish to order')
+    /** @type {string[]} */
     const sessions = []
     for (const tableCode of TABLES) {
       sessions.push(
@@ -85,7 +94,7 @@ async function main() {
     const page = await context.newPage()
     page.setDefaultTimeout(15_000)
 
-    /** One payment, from its webhook to the receipt on screen; ms. */
+    /** One payment, from its webhook to the receipt on screen; ms. @param {number} i */
     const measure = async (i) => {
       const order = await call(
         'POST',
@@ -101,7 +110,9 @@ async function main() {
       const payment = await call('POST', `/orders/${order.id}/payments`, { method: 'card' })
       const ref = /\/(sbx_\w+)$/.exec(payment.redirectUrl ?? '')?.[1]
       if (!ref) throw new Error(`payment ${payment.id} has no acquirer page`)
-      await page.goto(`${server.url}/rest/${RESTAURANT}/order/${order.id}/success?payment=${payment.id}`)
+      await page.goto(
+        `${server.url}/rest/${RESTAURANT}/order/${order.id}/success?payment=${payment.id}`,
+      )
       // Listening on the order's channel: the hub counts this phone there.
       const channel = `private-order.${order.id}`
       for (let attempt = 0; ; attempt++) {
@@ -111,7 +122,7 @@ async function main() {
         await new Promise((resolve) => setTimeout(resolve, 20))
       }
       await page.evaluate((selector) => {
-        window.__receiptAt = new Promise((resolve) => {
+        ;/** @type {any} */ (window).receiptAt = new Promise((resolve) => {
           const seen = () => document.querySelector(selector)
           if (seen()) resolve(-1)
           new MutationObserver((_, observer) => {
@@ -135,7 +146,8 @@ async function main() {
       })
       await answer.arrayBuffer()
       if (answer.status !== 200) throw new Error(`the webhook answered ${answer.status}`)
-      const shownAt = await page.evaluate(() => window.__receiptAt)
+      /** @type {number} */
+      const shownAt = await page.evaluate(() => /** @type {any} */ (window).receiptAt)
       if (shownAt < 0) throw new Error(`order ${order.number} showed paid before its webhook`)
       return shownAt - sentAt
     }
@@ -143,6 +155,7 @@ async function main() {
     say(`Warm-up: ${WARMUP} payments`)
     for (let i = 0; i < WARMUP; i++) await measure(i)
     say(`Measuring ${COUNT} payments, one at a time…`)
+    /** @type {number[]} */
     const latencies = []
     for (let i = 0; i < COUNT; i++) latencies.push(await measure(WARMUP + i))
     const summary = latencySummary(latencies)

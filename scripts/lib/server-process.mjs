@@ -39,6 +39,8 @@ export async function startServer({ env = {}, dataDir, timeoutMs = 30_000 } = {}
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Where the acquirer sends the browser back: the address the tests and benches open.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dir,
       LOG_LEVEL: 'warn',
       ...env,

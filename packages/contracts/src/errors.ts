@@ -38,7 +38,6 @@ export const errorCode = z.enum([
   'amount_changed',
   'payment_over',
   'wrong_method',
-  'payment_not_cash',
   'webhook_rejected',
   'webhook_mismatch',
 ])

@@ -48,6 +48,8 @@ export const sandboxPayment = z.object({
   expiresAt: z.string(),
   /** Where the browser goes once the payment is over (the shop's success or fail page). */
   returnUrl: z.nullable(z.string()),
+  /** The shop's page to go back to while the payment still waits (it shows the payment as it is). */
+  shopUrl: z.string(),
   /** SBP: the link a bank app opens, and the same as a QR code (SVG markup). */
   sbp: z.nullable(z.object({ link: z.string(), qrSvg: z.string() })),
 })

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { OpeningHours, RestaurantSettings } from '@tableside/contracts/restaurants'
 import { createMenuRepository } from '../features/menu/menu-repository'
 import { createMenuService } from '../features/menu/menu-service'
@@ -14,8 +14,8 @@ export const DEMO_TABLE_CODES = Array.from({ length: 12 }, (_, i) => `T${i + 1}`
 export const DEMO_MENU_FILE = join(demoDir, 'menu.json')
 /** Sign-ins for the waiter area of the demo restaurant (README lists them). */
 export const DEMO_WAITERS = [
-  { name: 'Анна', login: 'anna', pin: '1111' },
-  { name: 'Игорь', login: 'igor', pin: '2222' },
+  { name: 'Анна', login: 'anna', pin: '1111', tables: ['T1', 'T2', 'T3', 'T4', 'T5', 'T6'] },
+  { name: 'Игорь', login: 'igor', pin: '2222', tables: ['T7', 'T8', 'T9', 'T10', 'T11', 'T12'] },
 ] as const
 
 const openingHours: OpeningHours[] = [1, 2, 3, 4, 5, 6, 7].map((day) => ({
@@ -124,9 +124,15 @@ async function seedDemoWaiters(db: Kysely<Database>): Promise<boolean> {
     .executeTakeFirst()
   const waiters = createGarconRepository(db)
   if (!demo || (await waiters.hasWaiters(DEMO_RESTAURANT_ID))) return false
-  for (const { name, login, pin } of DEMO_WAITERS) {
+  for (const { name, login, pin, tables } of DEMO_WAITERS) {
     const pinHash = await hashPin(pin)
-    await waiters.addWaiter({ restaurantId: DEMO_RESTAURANT_ID, name, login, pinHash })
+    const id = await waiters.addWaiter({ restaurantId: DEMO_RESTAURANT_ID, name, login, pinHash })
+    // Who serves which tables: the bill names them, and their tips are theirs.
+    await sql`
+      insert into waiter_tables (waiter_id, table_id)
+      select ${id}, id from restaurant_tables
+      where restaurant_id = ${DEMO_RESTAURANT_ID} and code in (${sql.join(tables)})
+    `.execute(db)
   }
   return true
 }

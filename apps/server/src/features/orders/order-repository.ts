@@ -219,14 +219,21 @@ export function createOrderRepository(db: Kysely<Database>) {
       })
     },
 
-    /** A cash order that is not cancelled becomes paid; undefined when it is not such an order. */
+    /**
+     * An unpaid order that is not cancelled becomes paid in cash (its method becomes cash unless
+     * part of it was paid online); undefined when it is not such an order.
+     */
     markCashPaid(id: string, at: Date): Promise<OrderRow | undefined> {
       return db
         .updateTable('orders')
-        .set((eb) => ({ paymentStatus: 'paid', paidAmount: eb.ref('total'), updatedAt: at }))
+        .set((eb) => ({
+          paymentStatus: 'paid',
+          paymentMethod: sql<PaymentMethod>`case when paid_amount = 0 then 'cash' else payment_method end`,
+          paidAmount: eb.ref('total'),
+          updatedAt: at,
+        }))
         .where('id', '=', id)
-        .where('paymentMethod', '=', 'cash')
-        .where('paymentStatus', '=', 'unpaid')
+        .where('paymentStatus', 'in', ['unpaid', 'pending'])
         .where('status', '<>', 'cancelled')
         .returningAll()
         .executeTakeFirst()

@@ -338,21 +338,21 @@ export function createOrderService(deps: OrderServiceDeps) {
       return move(row, to)
     },
 
-    /** A waiter of the order's restaurant took the cash for it. */
+    /**
+     * A waiter of the order's restaurant took the cash for it (or for what is left of it). An
+     * order meant for online payment may be paid so too, when the diner's card would not go
+     * through: an online payment that still succeeds afterwards is refunded (payments service).
+     */
     async recordCashPayment(id: string, restaurantId: string): Promise<Order> {
       const row = await repository.find(id)
       if (row?.restaurantId !== restaurantId) throw notFound(UNKNOWN_ORDER)
       if (row.paymentStatus === 'paid') return toOrder(row)
-      if (row.paymentMethod !== 'cash') {
-        throw new HttpError(409, 'payment_not_cash', 'This order is paid online, not in cash.')
-      }
-      if (row.status === 'cancelled') {
-        throw new HttpError(409, 'order_cancelled', 'A cancelled order is not paid for.')
-      }
       const paid = await repository.markCashPaid(id, now())
       if (!paid) {
-        // Someone else changed it first: judge again against what it is now.
-        return this.recordCashPayment(id, restaurantId)
+        // Paid meanwhile (the answer stands), or cancelled.
+        const fresh = await repository.find(id)
+        if (fresh?.paymentStatus === 'paid') return toOrder(fresh)
+        throw new HttpError(409, 'order_cancelled', 'A cancelled order is not paid for.')
       }
       const order = await announce(paid)
       if (paid.tableSessionId) await tableSessions.settleIfDone(paid.tableSessionId)

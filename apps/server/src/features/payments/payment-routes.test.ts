@@ -37,7 +37,7 @@ describe.each(testDatabaseKinds)('Payments on $name', (kind) => {
     })
     for (const id of ['bistro', 'other']) {
       await createOrderingRestaurant(t, id, {
-        tables: numberedTables(10),
+        tables: numberedTables(11),
         settings: { paymentMethods: ['cash', 'card', 'sbp'], onlinePayment: id === 'bistro' },
       })
     }
@@ -455,5 +455,33 @@ describe.each(testDatabaseKinds)('Payments on $name', (kind) => {
       select count(*)::int as n from payments where table_session_id = ${ours.id}
     `.execute(t.database.db)
     expect(payments.rows[0]?.n).toBe(0)
+  })
+  it('lets the waiter take cash when the card would not go, and refunds a card that pays later', async () => {
+    const session = await openSession('T11')
+    const placed = await place(session.id, 'card')
+    const declined = payment.parse((await startOrderPayment(placed.id)).json())
+    await payCard(refOf(declined), SANDBOX_TEST_CARDS.declined)
+    await deliver()
+    const lingering = payment.parse((await startOrderPayment(placed.id)).json())
+
+    const cash = await t.app.orders.recordCashPayment(placed.id, 'bistro')
+    expect(cash).toMatchObject({ paymentStatus: 'paid', paidAmount: placed.totals.total })
+    // The diner pays the forgotten card payment after all: the money goes back.
+    await payCard(refOf(lingering), SANDBOX_TEST_CARDS.succeeds)
+    await deliver()
+    expect((await getPayment(lingering.id)).status).toBe('refunded')
+    const page = sandboxPayment.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/sandbox-acquirer/api/payments/${refOf(lingering)}`,
+        })
+      ).json(),
+    )
+    expect(page.state).toBe('refunded')
+    expect(await getOrder(placed.id)).toMatchObject({
+      paymentStatus: 'paid',
+      paidAmount: placed.totals.total,
+    })
   })
 })

@@ -189,6 +189,7 @@ export class SandboxAcquirer implements PaymentProvider {
       expiresAt: row.expiresAt.toISOString(),
       returnUrl:
         outcome === undefined ? null : outcome === 'succeeded' ? row.successUrl : row.failUrl,
+      shopUrl: row.failUrl,
       sbp:
         row.method === 'sbp'
           ? { link, qrSvg: await QRCode.toString(link, { type: 'svg', margin: 1 }) }
