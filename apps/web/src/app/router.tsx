@@ -26,6 +26,15 @@ export function createAppRoutes(deps: AppDeps): RouteObject[] {
           lazy: async () => ({ Component: (await import('./routes/landing')).LandingRoute }),
         },
         {
+          // The sandbox acquirer's hosted page: the bank's screen, outside the restaurant's.
+          path: 'sandbox-acquirer/pay/:ref',
+          lazy: async () => ({
+            Component: (
+              await import('../features/sandbox-acquirer/components/sandbox-payment-page')
+            ).SandboxPaymentPage,
+          }),
+        },
+        {
           id: 'restaurant',
           path: 'rest/:restaurant_id',
           lazy: async () => {
@@ -78,7 +87,7 @@ export function createAppRoutes(deps: AppDeps): RouteObject[] {
                           import('./guards/is-online-payment'),
                           import('./routes/order-pay'),
                         ])
-                        return { loader: isOnlinePayment, Component: OrderPayRoute }
+                        return { loader: isOnlinePayment(deps), Component: OrderPayRoute }
                       },
                     },
                     {

@@ -2,6 +2,8 @@
 const rest = (restaurantId: string) => `/rest/${encodeURIComponent(restaurantId)}`
 const order = (restaurantId: string, orderId: string) =>
   `${rest(restaurantId)}/order/${encodeURIComponent(orderId)}`
+const paymentQuery = (paymentId?: string) =>
+  paymentId ? `?payment=${encodeURIComponent(paymentId)}` : ''
 
 export const paths = {
   home: () => '/',
@@ -12,14 +14,22 @@ export const paths = {
     `${rest(restaurantId)}/dishes/${encodeURIComponent(dishId)}`,
   cart: (restaurantId: string) => `${rest(restaurantId)}/cart`,
   checkout: (restaurantId: string) => `${rest(restaurantId)}/order`,
-  order,
-  orderPay: (restaurantId: string, orderId: string) => `${order(restaurantId, orderId)}/pay`,
-  orderSuccess: (restaurantId: string, orderId: string) =>
-    `${order(restaurantId, orderId)}/success`,
-  orderFail: (restaurantId: string, orderId: string) => `${order(restaurantId, orderId)}/fail`,
+  /** `notice` names a message the order screen shows on top (why Pay sent the diner back). */
+  order: (restaurantId: string, orderId: string, { notice }: { notice?: string } = {}) =>
+    `${order(restaurantId, orderId)}${notice ? `?notice=${encodeURIComponent(notice)}` : ''}`,
+  /** `method` preselects a way to pay (the Fail screen's "another method"). */
+  orderPay: (restaurantId: string, orderId: string, { method }: { method?: string } = {}) =>
+    `${order(restaurantId, orderId)}/pay${method ? `?method=${encodeURIComponent(method)}` : ''}`,
+  /** Where the acquirer sends the diner back; `paymentId` names the payment to show. */
+  orderSuccess: (restaurantId: string, orderId: string, paymentId?: string) =>
+    `${order(restaurantId, orderId)}/success${paymentQuery(paymentId)}`,
+  orderFail: (restaurantId: string, orderId: string, paymentId?: string) =>
+    `${order(restaurantId, orderId)}/fail${paymentQuery(paymentId)}`,
   orders: (restaurantId: string) => `${rest(restaurantId)}/orders`,
   bill: (restaurantId: string) => `${rest(restaurantId)}/bill`,
-  call: (restaurantId: string) => `${rest(restaurantId)}/call`,
+  /** `reason` preselects why the waiter is called (`bill`: to pay). */
+  call: (restaurantId: string, { reason }: { reason?: string } = {}) =>
+    `${rest(restaurantId)}/call${reason ? `?reason=${encodeURIComponent(reason)}` : ''}`,
   favorites: (restaurantId: string) => `${rest(restaurantId)}/favorites`,
   history: (restaurantId: string) => `${rest(restaurantId)}/history`,
   client: (restaurantId: string) => `${rest(restaurantId)}/client`,

@@ -1,4 +1,5 @@
 import { useId, useMemo } from 'react'
+import { useSearchParams } from 'react-router'
 import { Link } from '../../components/ui/link'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Bill } from '@tableside/contracts/orders'
@@ -7,12 +8,14 @@ import { billUpdated, orderUpdated } from '@tableside/contracts/table-events'
 import { tableChannel } from '@tableside/contracts/table-sessions'
 import { buttonClass } from '../../components/ui/button'
 import { BellIcon, BillIcon } from '../../components/ui/icons'
+import { NoticeCard } from '../../components/ui/notice-card'
 import { AlertIcon, QrIcon } from '../../components/ui/status-icons'
 import { paths } from '../../config/paths'
 import { billQueryOptions, refreshBill } from '../../features/bill/api/get-bill'
 import { BillTotals } from '../../features/bill/components/bill-totals'
+import { BillOnlinePayment } from '../../features/payments/components/bill-online-payment'
+import { onlinePaymentMethods } from '../../features/payments/online-methods'
 import { myOrdersQueryOptions } from '../../features/orders/api/lookup-orders'
-import { NoticeCard } from '../../features/orders/components/notice-card'
 import { OrderSkeleton } from '../../features/orders/components/order-skeleton'
 import { TableOrder } from '../../features/orders/components/table-order'
 import { useMyOrderIds } from '../../features/orders/my-orders-store'
@@ -54,7 +57,7 @@ function TableBill({ sessionId, restaurant }: { sessionId: string; restaurant: R
   useChannelEvent(tableChannel(sessionId), billUpdated, refresh)
   useChannelEvent(tableChannel(sessionId), orderUpdated, refresh)
 
-  if (bill.data) return <BillView bill={bill.data} restaurant={restaurant} />
+  if (bill.data) return <BillView bill={bill.data} restaurant={restaurant} onChanged={refresh} />
   if (isApiError(bill.error) && bill.error.status === 404) {
     return (
       <NoticeCard icon={<QrIcon size={32} />} title={t('noTableTitle')}>
@@ -95,12 +98,32 @@ function useMyOrderLinks(restaurantId: string): ReadonlyMap<number, string> {
   )
 }
 
-function BillView({ bill, restaurant }: { bill: Bill; restaurant: Restaurant }) {
+function BillView({
+  bill,
+  restaurant,
+  onChanged,
+}: {
+  bill: Bill
+  restaurant: Restaurant
+  onChanged: () => void
+}) {
   const { t } = useMessages(billMessages)
   const myLinks = useMyOrderLinks(restaurant.id)
   const ordersId = useId()
   const sumsId = useId()
-  const call = `${paths.call(restaurant.id)}?reason=bill`
+  const [search, setSearch] = useSearchParams()
+  const call = paths.call(restaurant.id, { reason: 'bill' })
+  const online = onlinePaymentMethods(restaurant.settings).length > 0
+  const open = bill.totals.due > 0 && bill.sessionStatus === 'open'
+  const forgetReturn = () =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current)
+        next.delete('payment')
+        return next
+      },
+      { replace: true },
+    )
   return (
     <div className="bill">
       <p className="bill__table">
@@ -139,15 +162,29 @@ function BillView({ bill, restaurant }: { bill: Bill; restaurant: Restaurant }) 
               {t('sums')}
             </h2>
             <BillTotals totals={bill.totals} restaurant={restaurant} />
-            {/* Paying the bill from the phone arrives with online payments; until then the waiter takes it. */}
-            <p className="bill__pay-note">{t(bill.totals.due > 0 ? 'payWaiter' : 'allPaid')}</p>
-            {bill.totals.due > 0 && bill.sessionStatus === 'open' ? (
+            <p className="bill__pay-note">
+              {t(
+                bill.totals.due > 0
+                  ? online && open
+                    ? 'payHereOrWaiter'
+                    : 'payWaiter'
+                  : 'allPaid',
+              )}
+            </p>
+            {open ? (
               <Link className={buttonClass('primary', { block: true })} to={call}>
                 <BellIcon size={20} />
                 {t('callForBill')}
               </Link>
             ) : null}
           </section>
+          <BillOnlinePayment
+            bill={bill}
+            restaurant={restaurant}
+            returnedPaymentId={search.get('payment') ?? undefined}
+            onForget={forgetReturn}
+            onBillChanged={onChanged}
+          />
         </>
       )}
     </div>

@@ -9,8 +9,8 @@ import {
   type WaiterCall,
   type WaiterCallReason,
 } from '@tableside/contracts/waiter-calls'
+import { NoticeCard } from '../../components/ui/notice-card'
 import { QrIcon } from '../../components/ui/status-icons'
-import { NoticeCard } from '../../features/orders/components/notice-card'
 import { useChannelEvent } from '../../features/realtime/use-channel-event'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { useStoredTableSession } from '../../features/table-session/table-session-store'

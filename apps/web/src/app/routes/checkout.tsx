@@ -47,10 +47,13 @@ export function CheckoutRoute() {
 
   const placed = (order: Order) => {
     rememberOrder(restaurantId, order.id)
-    // The cart empties once the order's screen is up, so this one never flashes "empty".
-    void Promise.resolve(navigate(paths.order(restaurantId, order.id), { replace: true })).finally(
-      cart.clear,
-    )
+    // An order paid online goes straight on to paying; the Pay screen links back to the order.
+    const next =
+      order.paymentMethod === 'cash'
+        ? paths.order(restaurantId, order.id)
+        : paths.orderPay(restaurantId, order.id)
+    // The cart empties once the next screen is up, so this one never flashes "empty".
+    void Promise.resolve(navigate(next, { replace: true })).finally(cart.clear)
   }
 
   return (

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { buttonClass } from '../../components/ui/button'
 import { Link } from '../../components/ui/link'
+import { NoticeCard } from '../../components/ui/notice-card'
 import { paths } from '../../config/paths'
-import { NoticeCard } from '../../features/orders/components/notice-card'
 
 interface NothingYetProps {
   restaurantId: string

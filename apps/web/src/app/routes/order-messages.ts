@@ -1,6 +1,6 @@
 import { defineMessages } from '../../lib/i18n/messages'
 
-/** Texts shared by an order's screens: its details and the payment outcomes. */
+/** Texts shared by an order's screens: its details, paying it and the payment's outcome. */
 export const orderMessages = defineMessages({
   en: {
     title: 'Order {id}',
@@ -15,12 +15,34 @@ export const orderMessages = defineMessages({
     retry: 'Try again',
     myOrders: 'My orders',
     tableBill: 'The table’s bill',
+    backToOrder: 'Back to the order',
+    payTitle: 'Payment',
+    payLead: 'Order #{number}',
+    total: 'Order total',
+    alreadyPaid: 'Already paid',
     successTitle: 'Payment successful',
-    successSoon:
-      'After an online payment you come back here to see the receipt and how your order is going.',
+    receipt: 'Receipt',
+    receiptFor: 'Receipt for order #{number}',
+    followOrder: 'Follow the order',
     failTitle: 'Payment failed',
-    failSoon:
-      'If a payment does not go through you land here and can try again or choose another way to pay.',
+    failLead: 'Nothing was charged for this attempt.',
+    tryAgain: 'Try again',
+    otherMethod: 'Pay another way',
+    cashTitle: 'Rather pay in cash?',
+    cashAtTable:
+      'An order paid online cannot be switched to cash here. Call the waiter: they will bring the bill and sort it out with you.',
+    cashElsewhere:
+      'An order paid online cannot be switched to cash here. Tell the restaurant when you collect it.',
+    callWaiter: 'Call the waiter',
+    noticePaidInCash:
+      'This order is paid in cash to the waiter, so there is nothing to pay online.',
+    noticeAlreadyPaid: 'This order is already paid.',
+    noticeCancelled: 'This order was cancelled, so there is nothing to pay.',
+    noticeOnlineOff:
+      'The restaurant does not take payments online right now. Please pay the waiter.',
+    noticeNothingDue: 'Nothing is left to pay for this order.',
+    payAction: 'Pay {amount}',
+    paidBadge: 'Paid {amount}',
   },
   ru: {
     title: 'Заказ {id}',
@@ -35,11 +57,31 @@ export const orderMessages = defineMessages({
     retry: 'Повторить',
     myOrders: 'Мои заказы',
     tableBill: 'Счёт стола',
+    backToOrder: 'Вернуться к заказу',
+    payTitle: 'Оплата',
+    payLead: 'Заказ № {number}',
+    total: 'Сумма заказа',
+    alreadyPaid: 'Уже оплачено',
     successTitle: 'Оплата прошла',
-    successSoon:
-      'После онлайн-оплаты вы вернётесь сюда и увидите чек и то, как готовится ваш заказ.',
+    receipt: 'Чек',
+    receiptFor: 'Чек по заказу № {number}',
+    followOrder: 'Следить за заказом',
     failTitle: 'Оплата не прошла',
-    failSoon:
-      'Если платёж не пройдёт, вы попадёте сюда и сможете попробовать снова или выбрать другой способ оплаты.',
+    failLead: 'За эту попытку деньги не списаны.',
+    tryAgain: 'Попробовать ещё раз',
+    otherMethod: 'Оплатить другим способом',
+    cashTitle: 'Хотите оплатить наличными?',
+    cashAtTable:
+      'Здесь нельзя перевести заказ с онлайн-оплаты на наличные. Позовите официанта: он принесёт счёт и всё уладит.',
+    cashElsewhere:
+      'Здесь нельзя перевести заказ с онлайн-оплаты на наличные. Скажите об этом в ресторане, когда будете забирать заказ.',
+    callWaiter: 'Позвать официанта',
+    noticePaidInCash: 'Этот заказ оплачивается наличными официанту, онлайн платить не нужно.',
+    noticeAlreadyPaid: 'Этот заказ уже оплачен.',
+    noticeCancelled: 'Этот заказ отменён, платить за него не нужно.',
+    noticeOnlineOff: 'Сейчас ресторан не принимает оплату онлайн. Оплатите заказ официанту.',
+    noticeNothingDue: 'По этому заказу больше нечего оплачивать.',
+    payAction: 'Оплатить {amount}',
+    paidBadge: 'Оплачено {amount}',
   },
 })

@@ -1,31 +1,212 @@
-import type { ReactNode } from 'react'
-import { useParams } from 'react-router'
-import { Link } from '../../components/ui/link'
+import { useParams, useSearchParams } from 'react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { orderChannel, type Order } from '@tableside/contracts/orders'
+import type { Payment } from '@tableside/contracts/payments'
+import type { Restaurant } from '@tableside/contracts/restaurants'
+import { orderUpdated } from '@tableside/contracts/table-events'
 import { buttonClass } from '../../components/ui/button'
+import { Link } from '../../components/ui/link'
+import { NoticeCard } from '../../components/ui/notice-card'
+import { CheckCircleIcon } from '../../components/ui/screen-icons'
+import { AlertIcon } from '../../components/ui/status-icons'
 import { paths } from '../../config/paths'
-import { useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
+import { orderQueryOptions } from '../../features/orders/api/get-order'
+import { applyOrderUpdate } from '../../features/orders/api/order-updates'
+import { OrderLines } from '../../features/orders/components/order-lines'
+import { OrderSkeleton } from '../../features/orders/components/order-skeleton'
+import { OrderTotals } from '../../features/orders/components/order-totals'
+import { isPaymentId } from '../../features/payments/api/get-payment'
+import { PaymentPending } from '../../features/payments/components/payment-pending'
+import { PaymentSummary } from '../../features/payments/components/payment-summary'
+import { useLivePayment } from '../../features/payments/hooks/use-live-payment'
+import { onlinePaymentMethods } from '../../features/payments/online-methods'
+import { failureMessageKey, paymentMessages } from '../../features/payments/payment-messages'
+import { useChannelEvent } from '../../features/realtime/use-channel-event'
+import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
+import { isApiError } from '../../lib/api-error'
+import { useApiClient } from '../../lib/app-context'
 import { useMessages } from '../../lib/i18n/use-translation'
-import { ComingSoonScreen } from '../screen'
+import { Screen } from '../screen'
+import { OrderLink } from './order-link'
 import { orderMessages } from './order-messages'
+import '../../components/ui/card.css'
+import './order-outcome.css'
 
-/** Where the payment provider sends the diner back: the outcome and a way to the order. */
-export function OrderOutcome({ outcome, icon }: { outcome: 'success' | 'fail'; icon: ReactNode }) {
-  const restaurantId = useRestaurantId()
+/**
+ * Where the acquirer sends the diner back (`/success` or `/fail`, `?payment=ID`). The browser
+ * often arrives before the acquirer's webhook is applied, so the screen follows the payment
+ * itself, live: confirming while pending, then the receipt or the reason it failed, whichever
+ * address the diner came back to.
+ */
+export function OrderOutcome() {
   const { id = '' } = useParams()
+  const [params] = useSearchParams()
+  const paymentId = params.get('payment') ?? ''
+  return <Outcome key={`${id}|${paymentId}`} orderId={id} paymentId={paymentId} />
+}
+
+function Outcome({ orderId, paymentId }: { orderId: string; paymentId: string }) {
+  const restaurant = useRestaurant()
+  const api = useApiClient()
+  const queryClient = useQueryClient()
   const { t } = useMessages(orderMessages)
+  const words = useMessages(paymentMessages).t
+  const order = useQuery(orderQueryOptions(api, orderId)).data
+  // Only a real order's channel is asked for: the server refuses to authorize any other.
+  const channel = order?.restaurantId === restaurant.id ? orderChannel(order.id) : undefined
+  const live = useLivePayment(paymentId, channel)
+  useChannelEvent(channel, orderUpdated, (update) => applyOrderUpdate(queryClient, api, update))
+  const payment = live.data?.orderId === orderId ? live.data : undefined
+  const toOrder = <OrderLink orderId={orderId}>{t('backToOrder')}</OrderLink>
+
+  if (payment?.status === 'succeeded' || payment?.status === 'refunded') {
+    return <Receipt payment={payment} order={order} restaurant={restaurant} orderId={orderId} />
+  }
+  if (payment?.status === 'failed' || payment?.status === 'cancelled') {
+    return <Failure payment={payment} order={order} restaurant={restaurant} orderId={orderId} />
+  }
+  if (payment || (live.isPending && isPaymentId(paymentId))) {
+    return (
+      <Screen title={words('confirming')}>
+        <PaymentPending
+          title={words('confirming')}
+          hint={words('confirmingHint')}
+          actions={
+            <>
+              {/* Back from the bank before paying: the way back to its page while it waits. */}
+              {payment?.redirectUrl ? (
+                <a className={buttonClass('primary', { block: true })} href={payment.redirectUrl}>
+                  {words('backToBank')}
+                </a>
+              ) : null}
+              {toOrder}
+            </>
+          }
+        />
+      </Screen>
+    )
+  }
+  const missing =
+    !isPaymentId(paymentId) ||
+    live.data !== undefined ||
+    (isApiError(live.error) && live.error.status === 404)
   return (
-    <ComingSoonScreen
-      title={t(outcome === 'success' ? 'successTitle' : 'failTitle')}
-      icon={icon}
-      text={t(outcome === 'success' ? 'successSoon' : 'failSoon')}
-      actions={
-        <Link
-          className={buttonClass('secondary', { block: true })}
-          to={paths.order(restaurantId, id)}
-        >
-          {t('title', { id })}
-        </Link>
-      }
-    />
+    <Screen title={words(missing ? 'notFoundTitle' : 'failed')}>
+      <NoticeCard
+        tone="alert"
+        icon={<AlertIcon size={32} />}
+        title={words(missing ? 'notFoundTitle' : 'failed')}
+        actions={
+          missing ? (
+            toOrder
+          ) : (
+            <button
+              type="button"
+              className={buttonClass('primary')}
+              onClick={() => void live.refetch()}
+            >
+              {words('retry')}
+            </button>
+          )
+        }
+      >
+        <p>{words(missing ? 'notFound' : 'loadFailed')}</p>
+      </NoticeCard>
+    </Screen>
+  )
+}
+
+interface OutcomeProps {
+  payment: Payment
+  /** Undefined while the order is still loading: the receipt fills in when it arrives. */
+  order: Order | undefined
+  restaurant: Restaurant
+  orderId: string
+}
+
+/** A receipt of what was paid, and the way on to following the order. */
+function Receipt({ payment, order, restaurant, orderId }: OutcomeProps) {
+  const { t } = useMessages(orderMessages)
+  const number = order?.number ?? payment.orderNumber
+  return (
+    <Screen title={t('successTitle')}>
+      <section className="card receipt" aria-labelledby="receipt-title">
+        <header className="receipt__head">
+          <span className="receipt__icon">
+            <CheckCircleIcon size={32} />
+          </span>
+          <p className="receipt__restaurant">{restaurant.name}</p>
+          <h2 id="receipt-title" className="receipt__title">
+            {number === null ? t('receipt') : t('receiptFor', { number })}
+          </h2>
+        </header>
+        {order ? (
+          <>
+            <OrderLines lines={order.lines} restaurant={restaurant} label={t('receipt')} />
+            <OrderTotals totals={order.totals} restaurant={restaurant} />
+          </>
+        ) : (
+          <OrderSkeleton label={t('loading')} />
+        )}
+        <div className="receipt__payment">
+          <PaymentSummary payment={payment} restaurant={restaurant} />
+        </div>
+      </section>
+      <OrderLink orderId={orderId} variant="primary">
+        {t('followOrder')}
+      </OrderLink>
+    </Screen>
+  )
+}
+
+/** Why the payment did not go through, and the ways forward: again, another way, or cash. */
+function Failure({ payment, order, restaurant, orderId }: OutcomeProps) {
+  const { t } = useMessages(orderMessages)
+  const words = useMessages(paymentMessages).t
+  const other = onlinePaymentMethods(restaurant.settings).find((m) => m !== payment.method)
+  const atTable = order?.type === 'dine_in'
+  return (
+    <Screen title={t('failTitle')}>
+      <NoticeCard
+        tone="alert"
+        icon={<AlertIcon size={32} />}
+        title={words(failureMessageKey(payment.failureReason))}
+        actions={
+          <>
+            <Link
+              className={buttonClass('primary', { block: true })}
+              to={paths.orderPay(restaurant.id, orderId, { method: payment.method })}
+            >
+              {t('tryAgain')}
+            </Link>
+            {other ? (
+              <Link
+                className={buttonClass('secondary', { block: true })}
+                to={paths.orderPay(restaurant.id, orderId, { method: other })}
+              >
+                {t('otherMethod')}
+              </Link>
+            ) : null}
+          </>
+        }
+      >
+        <p>{t('failLead')}</p>
+      </NoticeCard>
+      <section className="card outcome-cash" aria-labelledby="outcome-cash-title">
+        <h2 id="outcome-cash-title" className="outcome-cash__title">
+          {t('cashTitle')}
+        </h2>
+        <p>{t(atTable ? 'cashAtTable' : 'cashElsewhere')}</p>
+        {atTable ? (
+          <Link
+            className={buttonClass('secondary', { block: true })}
+            to={paths.call(restaurant.id, { reason: 'bill' })}
+          >
+            {t('callWaiter')}
+          </Link>
+        ) : null}
+      </section>
+      <OrderLink orderId={orderId}>{t('backToOrder')}</OrderLink>
+    </Screen>
   )
 }

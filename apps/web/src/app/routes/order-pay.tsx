@@ -1,21 +1,284 @@
-import { CardIcon } from '../../components/ui/screen-icons'
-import { defineMessages } from '../../lib/i18n/messages'
+import { useEffect, useRef, useState } from 'react'
+import { useNavigate, useParams, useSearchParams } from 'react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { orderChannel, type Order } from '@tableside/contracts/orders'
+import type { OnlinePaymentMethod, Payment } from '@tableside/contracts/payments'
+import type { Restaurant } from '@tableside/contracts/restaurants'
+import { orderUpdated } from '@tableside/contracts/table-events'
+import { buttonClass } from '../../components/ui/button'
+import { paths } from '../../config/paths'
+import { orderQueryOptions } from '../../features/orders/api/get-order'
+import { applyOrderUpdate } from '../../features/orders/api/order-updates'
+import { OrderSkeleton } from '../../features/orders/components/order-skeleton'
+import { amountDue } from '../../features/payments/amount-due'
+import { useStartOrderPayment } from '../../features/payments/api/start-order-payment'
+import { MethodPicker } from '../../features/payments/components/method-picker'
+import { PaymentPending } from '../../features/payments/components/payment-pending'
+import { useLivePayment } from '../../features/payments/hooks/use-live-payment'
+import { isOnlineMethod, onlinePaymentMethods } from '../../features/payments/online-methods'
+import { paymentMessages } from '../../features/payments/payment-messages'
+import { startedOrderPayments } from '../../features/payments/started-payment'
+import { useChannelEvent } from '../../features/realtime/use-channel-event'
+import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
+import { formatPrice } from '../../lib/format-price'
+import { isApiError } from '../../lib/api-error'
+import { useApiClient } from '../../lib/app-context'
 import { useMessages } from '../../lib/i18n/use-translation'
-import { ComingSoonScreen } from '../screen'
+import { Screen } from '../screen'
+import { OrderLink } from './order-link'
+import { orderMessages } from './order-messages'
+import type { OrderNotice } from './order-notice'
+import '../../components/ui/card.css'
+import './order-pay.css'
 
-const messages = defineMessages({
-  en: {
-    title: 'Payment',
-    soon: 'Online payment by card or SBP opens here.',
-  },
-  ru: {
-    title: 'Оплата',
-    soon: 'Здесь откроется онлайн-оплата картой или через СБП.',
-  },
-})
+/** Refusals of a new payment that mean the order is no longer the Pay screen's business. */
+const NOTICE_OF: Partial<Record<string, OrderNotice>> = {
+  already_paid: 'already-paid',
+  payment_not_online: 'paid-in-cash',
+  order_cancelled: 'cancelled',
+  online_payment_off: 'online-off',
+  nothing_due: 'nothing-due',
+}
 
-/** Reached only through the `is-online-payment` guard. */
+/**
+ * `/order/:id/pay`, reached only through the `is-online-payment` guard: what is due, card or
+ * SBP, and one "Pay" that hands the diner over to the acquirer's page. Coming back while the
+ * payment is under way shows it waiting, live, until it succeeds (→ Success) or fails (→ Fail).
+ */
 export function OrderPayRoute() {
-  const { t } = useMessages(messages)
-  return <ComingSoonScreen title={t('title')} icon={<CardIcon />} text={t('soon')} />
+  const { id = '' } = useParams()
+  return <OrderPay key={id} orderId={id} />
+}
+
+function OrderPay({ orderId }: { orderId: string }) {
+  const restaurant = useRestaurant()
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  const { t } = useMessages(orderMessages)
+  const order = useQuery(orderQueryOptions(api, orderId)).data
+  const channel = order ? orderChannel(order.id) : undefined
+  useChannelEvent(channel, orderUpdated, (update) => applyOrderUpdate(queryClient, api, update))
+  const [watchedId, setWatchedId] = useState(() => startedOrderPayments.get(orderId))
+  const [leftMethod, setLeftMethod] = useState<OnlinePaymentMethod | undefined>(undefined)
+  const live = useLivePayment(watchedId ?? '', watchedId ? channel : undefined)
+  useOutcomeNavigation(restaurant.id, orderId, live.data)
+
+  const waiting = watchedId !== undefined && (live.isPending || live.data?.status === 'pending')
+  return (
+    <Screen title={t('payTitle')} lead={order ? t('payLead', { number: order.number }) : undefined}>
+      {!order ? (
+        <OrderSkeleton label={t('loading')} />
+      ) : waiting ? (
+        <WaitingForPayment
+          payment={live.data}
+          onChooseAgain={() => {
+            setLeftMethod(live.data?.method)
+            startedOrderPayments.forget(orderId)
+            setWatchedId(undefined)
+          }}
+        />
+      ) : (
+        <PayForm
+          order={order}
+          restaurant={restaurant}
+          previous={leftMethod}
+          onStarted={(payment) => {
+            startedOrderPayments.remember(orderId, payment.id)
+            setWatchedId(payment.id)
+          }}
+        />
+      )}
+      <OrderLink orderId={orderId}>{t('backToOrder')}</OrderLink>
+    </Screen>
+  )
+}
+
+/**
+ * Goes on to Success or Fail once the watched payment is decided. A payment that was already
+ * failed when the screen opened is an old attempt: the form shows instead, to try again.
+ */
+function useOutcomeNavigation(restaurantId: string, orderId: string, payment: Payment | undefined) {
+  const navigate = useNavigate()
+  const seenPending = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    if (!payment) return
+    if (payment.status === 'pending') {
+      seenPending.current = payment.id
+      return
+    }
+    if (payment.status === 'succeeded') {
+      startedOrderPayments.forget(orderId)
+      void navigate(paths.orderSuccess(restaurantId, orderId, payment.id), { replace: true })
+    } else if (seenPending.current === payment.id) {
+      startedOrderPayments.forget(orderId)
+      void navigate(paths.orderFail(restaurantId, orderId, payment.id), { replace: true })
+    }
+  }, [navigate, orderId, payment, restaurantId])
+}
+
+function WaitingForPayment({
+  payment,
+  onChooseAgain,
+}: {
+  payment: Payment | undefined
+  onChooseAgain: () => void
+}) {
+  const { t } = useMessages(paymentMessages)
+  return (
+    <PaymentPending
+      title={t('pending')}
+      hint={t('pendingHint')}
+      actions={
+        payment ? (
+          <>
+            {payment.redirectUrl ? (
+              <a className={buttonClass('primary', { block: true })} href={payment.redirectUrl}>
+                {t('backToBank')}
+              </a>
+            ) : null}
+            <button
+              type="button"
+              className={buttonClass('secondary', { block: true })}
+              onClick={onChooseAgain}
+            >
+              {t('chooseAgain')}
+            </button>
+          </>
+        ) : null
+      }
+    />
+  )
+}
+
+interface PayFormProps {
+  order: Order
+  restaurant: Restaurant
+  /** The method of the attempt the diner is leaving, if any: another one is preselected. */
+  previous: OnlinePaymentMethod | undefined
+  onStarted: (payment: Payment) => void
+}
+
+function PayForm({ order, restaurant, previous, onStarted }: PayFormProps) {
+  const { t } = useMessages(orderMessages)
+  const words = useMessages(paymentMessages).t
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const methods = onlinePaymentMethods(restaurant.settings)
+  const [method, setMethod] = useState(() => initialMethod(methods, order, previous, params))
+  const start = useStartOrderPayment(order.id)
+  const handingOver = useHandingOver()
+  const price = (minor: number) => formatPrice(minor, restaurant)
+  const due = amountDue(order)
+  const busy = start.isPending || handingOver.active
+
+  const pay = () => {
+    if (!method || busy) return
+    start.mutate(method, {
+      onSuccess: (payment) => {
+        if (payment.status !== 'pending' || !payment.redirectUrl) {
+          onStarted(payment)
+          return
+        }
+        startedOrderPayments.remember(order.id, payment.id)
+        handingOver.begin(() => onStarted(payment))
+        window.location.assign(payment.redirectUrl)
+      },
+      onError: (error) => {
+        const notice = isApiError(error) ? NOTICE_OF[error.code] : undefined
+        if (notice) {
+          void navigate(paths.order(restaurant.id, order.id, { notice }), { replace: true })
+        }
+      },
+    })
+  }
+
+  const refused = start.isError && !(isApiError(start.error) && NOTICE_OF[start.error.code])
+  return (
+    <form
+      className="order-pay"
+      onSubmit={(event) => {
+        event.preventDefault()
+        pay()
+      }}
+    >
+      <section className="card order-pay__due" aria-label={words('due')}>
+        {order.paidAmount > 0 ? (
+          <dl className="order-pay__parts">
+            <div>
+              <dt>{t('total')}</dt>
+              <dd>{price(order.totals.total)}</dd>
+            </div>
+            <div>
+              <dt>{t('alreadyPaid')}</dt>
+              <dd>−{price(order.paidAmount)}</dd>
+            </div>
+          </dl>
+        ) : null}
+        <p className="order-pay__amount">
+          <span>{words('due')}</span>
+          <strong>{price(due)}</strong>
+        </p>
+      </section>
+      <MethodPicker methods={methods} value={method} onChange={setMethod} disabled={busy} />
+      {refused ? (
+        <p className="order-pay__problem" role="alert">
+          {isApiError(start.error) && start.error.code === 'payment_method_unavailable'
+            ? start.error.message
+            : words('startFailed')}
+        </p>
+      ) : null}
+      {methods.length > 0 ? (
+        <button
+          type="submit"
+          className={buttonClass('primary', { block: true })}
+          disabled={busy || !method}
+          aria-busy={busy}
+        >
+          {busy ? words('starting') : words('payAmount', { amount: price(due) })}
+        </button>
+      ) : null}
+    </form>
+  )
+}
+
+/** `?method=` (Fail's "another method"), else a method other than the one left, else the order's. */
+function initialMethod(
+  methods: readonly OnlinePaymentMethod[],
+  order: Pick<Order, 'paymentMethod'>,
+  previous: OnlinePaymentMethod | undefined,
+  params: URLSearchParams,
+): OnlinePaymentMethod | undefined {
+  const asked = methods.find((method) => method === params.get('method'))
+  if (asked) return asked
+  const other = previous && methods.find((method) => method !== previous)
+  if (other) return other
+  const ordered = isOnlineMethod(order.paymentMethod) ? order.paymentMethod : undefined
+  return methods.find((method) => method === ordered) ?? methods[0]
+}
+
+/**
+ * While the browser leaves for the acquirer's page the button stays busy. The back button may
+ * restore this very page from the back-forward cache, still busy: then the attempt is shown
+ * as the payment it started, waiting.
+ */
+function useHandingOver() {
+  const [active, setActive] = useState(false)
+  const restored = useRef<(() => void) | undefined>(undefined)
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted || !restored.current) return
+      setActive(false)
+      restored.current()
+      restored.current = undefined
+    }
+    window.addEventListener('pageshow', onPageShow)
+    return () => window.removeEventListener('pageshow', onPageShow)
+  }, [])
+  return {
+    active,
+    begin: (onRestored: () => void) => {
+      restored.current = onRestored
+      setActive(true)
+    },
+  }
 }

@@ -1,6 +1,6 @@
-import { CheckCircleIcon } from '../../components/ui/screen-icons'
 import { OrderOutcome } from './order-outcome'
 
+/** `/order/:id/success?payment=ID`: the acquirer's address for a payment that went through. */
 export function OrderSuccessRoute() {
-  return <OrderOutcome outcome="success" icon={<CheckCircleIcon />} />
+  return <OrderOutcome />
 }

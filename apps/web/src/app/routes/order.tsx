@@ -1,24 +1,30 @@
-import { useOutlet, useParams } from 'react-router'
+import { useOutlet, useParams, useSearchParams } from 'react-router'
 import { Link } from '../../components/ui/link'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { orderChannel } from '@tableside/contracts/orders'
+import { orderChannel, type Order } from '@tableside/contracts/orders'
+import type { Restaurant } from '@tableside/contracts/restaurants'
 import { orderUpdated } from '@tableside/contracts/table-events'
 import { buttonClass } from '../../components/ui/button'
 import { OrdersIcon } from '../../components/ui/icons'
+import { NoticeCard } from '../../components/ui/notice-card'
+import { CheckCircleIcon } from '../../components/ui/screen-icons'
 import { AlertIcon } from '../../components/ui/status-icons'
 import { paths } from '../../config/paths'
 import { isOrderId, orderQueryOptions } from '../../features/orders/api/get-order'
 import { applyOrderUpdate } from '../../features/orders/api/order-updates'
-import { NoticeCard } from '../../features/orders/components/notice-card'
 import { OrderSkeleton } from '../../features/orders/components/order-skeleton'
 import { OrderView } from '../../features/orders/components/order-view'
+import { amountDue } from '../../features/payments/amount-due'
 import { useChannelEvent } from '../../features/realtime/use-channel-event'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
+import { formatPrice } from '../../lib/format-price'
 import { isApiError } from '../../lib/api-error'
 import { useApiClient } from '../../lib/app-context'
 import { useMessages } from '../../lib/i18n/use-translation'
+import { onlinePaymentDecision } from '../guards/is-online-payment'
 import { Screen } from '../screen'
 import { orderMessages } from './order-messages'
+import { parseOrderNotice, type OrderNotice } from './order-notice'
 import './order.css'
 
 /** `/order/:id`: the order's details, or one of its payment screens (pay, success, fail). */
@@ -47,6 +53,8 @@ function OrderScreen({ orderId }: { orderId: string }) {
   if (order) {
     return (
       <Screen title={t('numbered', { number: order.number })}>
+        <NoticeBanner />
+        <OrderPayment order={order} restaurant={restaurant} />
         <OrderView order={order} restaurant={restaurant} />
         <nav className="order-links">
           <Link
@@ -114,5 +122,50 @@ function OrderScreen({ orderId }: { orderId: string }) {
     <Screen title={t('loadingTitle')}>
       <OrderSkeleton label={t('loading')} />
     </Screen>
+  )
+}
+
+const NOTICE_TEXT = {
+  'paid-in-cash': 'noticePaidInCash',
+  'already-paid': 'noticeAlreadyPaid',
+  cancelled: 'noticeCancelled',
+  'online-off': 'noticeOnlineOff',
+  'nothing-due': 'noticeNothingDue',
+} as const satisfies Record<OrderNotice, string>
+
+/** Why the Pay screen sent the diner here (`?notice=`), in plain words. */
+function NoticeBanner() {
+  const [params] = useSearchParams()
+  const { t } = useMessages(orderMessages)
+  const notice = parseOrderNotice(params.get('notice'))
+  if (!notice) return null
+  return (
+    <p className="order-notice" role="status">
+      <AlertIcon size={22} />
+      <span>{t(NOTICE_TEXT[notice])}</span>
+    </p>
+  )
+}
+
+/** "Pay" while the order may be paid online and something is due; "Paid" once it is. */
+function OrderPayment({ order, restaurant }: { order: Order; restaurant: Restaurant }) {
+  const { t } = useMessages(orderMessages)
+  const price = (minor: number) => formatPrice(minor, restaurant)
+  if (order.paymentStatus === 'paid') {
+    return (
+      <p className="order-paid">
+        <CheckCircleIcon size={22} />
+        <span>{t('paidBadge', { amount: price(order.paidAmount) })}</span>
+      </p>
+    )
+  }
+  if (!onlinePaymentDecision(order, restaurant).ok) return null
+  return (
+    <Link
+      className={buttonClass('primary', { block: true })}
+      to={paths.orderPay(restaurant.id, order.id)}
+    >
+      {t('payAction', { amount: price(amountDue(order)) })}
+    </Link>
   )
 }

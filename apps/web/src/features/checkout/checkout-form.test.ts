@@ -89,12 +89,16 @@ describe('checkout form', () => {
     expect(problemLineIndexes(fields)).toEqual([1])
   })
 
-  it('offers cash only until online payments are switched on', () => {
-    const settings = {
-      paymentMethods: ['card' as const, 'cash' as const, 'sbp' as const],
-      onlinePayment: true,
-    }
-    expect(offeredPaymentMethods({ settings })).toEqual(['cash'])
+  it('offers card and SBP only while the restaurant takes payments online', () => {
+    const paymentMethods = ['card' as const, 'cash' as const, 'sbp' as const]
+    expect(offeredPaymentMethods({ settings: { paymentMethods, onlinePayment: true } })).toEqual([
+      'card',
+      'cash',
+      'sbp',
+    ])
+    expect(offeredPaymentMethods({ settings: { paymentMethods, onlinePayment: false } })).toEqual([
+      'cash',
+    ])
   })
 
   it('opens on the asked type, else the table, else the only choice', () => {

@@ -3,6 +3,7 @@ import type { OrderType, Restaurant } from '@tableside/contracts/restaurants'
 import { formatPrice } from '../../../lib/format-price'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { checkoutMessages } from '../checkout-messages'
+import '../../../components/ui/card.css'
 
 interface CheckoutTotalsProps {
   restaurant: Pick<Restaurant, 'locale' | 'currency' | 'settings'>
@@ -27,7 +28,7 @@ export function CheckoutTotals({
   const percent = `${String(restaurant.settings.serviceChargeBasisPoints / 100).replace('.', ',')} %`
   return (
     <section
-      className="checkout-totals"
+      className="card checkout-totals"
       aria-labelledby="checkout-totals-title"
       aria-busy={pending}
     >

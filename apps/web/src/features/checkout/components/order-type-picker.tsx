@@ -3,6 +3,7 @@ import { useMessages } from '../../../lib/i18n/use-translation'
 import { checkoutMessages } from '../checkout-messages'
 import { fieldId, type FieldProblem } from '../checkout-form'
 import { FieldProblemText, problemProps } from './field-problem'
+import '../../../components/ui/choice-card.css'
 
 interface OrderTypePickerProps {
   types: readonly OrderType[]

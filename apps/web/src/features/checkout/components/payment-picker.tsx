@@ -4,6 +4,7 @@ import { checkoutMessages } from '../checkout-messages'
 import { fieldId, type FieldProblem } from '../checkout-form'
 import { cashHintKey } from '../payment-methods'
 import { FieldProblemText, problemProps } from './field-problem'
+import '../../../components/ui/choice-card.css'
 
 interface PaymentPickerProps {
   methods: readonly PaymentMethod[]

@@ -2,36 +2,13 @@ import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import type { Order } from '@tableside/contracts/orders'
 import type { ApiClient } from '../../../lib/api-client'
+import { testOrder } from '../test-order'
 import { orderQueryOptions } from './get-order'
 import { applyOrderUpdate, type OrderUpdate } from './order-updates'
 
 const api: ApiClient = { callEndpoint: () => Promise.reject(new Error('no network in this test')) }
-const id = '0b6f7c1e-1d2a-4c3b-8e4f-5a6b7c8d9e0f'
-const placedAt = '2026-05-01T12:00:00.000Z'
-
-const order: Order = {
-  id,
-  number: 7,
-  restaurantId: 'demo',
-  type: 'dine_in',
-  status: 'placed',
-  placedAt,
-  updatedAt: placedAt,
-  lines: [],
-  totals: { subtotal: 0, serviceCharge: 0, deliveryFee: 0, discount: 0, tip: 0, total: 0 },
-  currency: 'RUB',
-  table: { code: 'T1', label: '1', zone: null },
-  contact: null,
-  address: null,
-  scheduledFor: null,
-  guests: null,
-  comment: null,
-  paymentMethod: 'cash',
-  paymentStatus: 'unpaid',
-  paidAmount: 0,
-  history: [{ status: 'placed', at: placedAt }],
-  cancellable: true,
-}
+const order = testOrder()
+const { id } = order
 
 const accepted: OrderUpdate = {
   id,

@@ -3,7 +3,7 @@ import type { Restaurant } from '@tableside/contracts/restaurants'
 import { formatPrice } from '../../../lib/format-price'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { orderWords } from '../order-messages'
-import './order-totals.css'
+import '../../../components/ui/totals-rows.css'
 
 const PARTS = ['subtotal', 'serviceCharge', 'deliveryFee', 'discount', 'tip'] as const
 
@@ -18,14 +18,14 @@ export function OrderTotals({
   const { t } = useMessages(orderWords)
   const price = (minor: number) => formatPrice(minor, restaurant)
   return (
-    <dl className="order-totals">
+    <dl className="totals-rows">
       {PARTS.filter((part) => part === 'subtotal' || totals[part] > 0).map((part) => (
-        <div key={part} className="order-totals__row">
+        <div key={part} className="totals-rows__row">
           <dt>{t(part)}</dt>
           <dd>{part === 'discount' ? `−${price(totals[part])}` : price(totals[part])}</dd>
         </div>
       ))}
-      <div className="order-totals__row order-totals__row--total">
+      <div className="totals-rows__row totals-rows__row--total">
         <dt>{t('total')}</dt>
         <dd>{price(totals.total)}</dd>
       </div>

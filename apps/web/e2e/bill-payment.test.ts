@@ -1,0 +1,129 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { bill as billSchema, type Bill, type Order } from '@tableside/contracts/orders'
+import { equalShare, tipFor } from '@tableside/contracts/payments'
+import type { TableSession } from '@tableside/contracts/table-sessions'
+import { expectNoSeriousViolations } from './axe'
+import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { borscht, herring, kvass, openTable, placeTableOrder, plain } from './table-service'
+
+/** As the app shows money: the restaurant's locale, no kopecks when whole. */
+const rub = (minor: number) =>
+  plain(
+    new Intl.NumberFormat('ru-RU', {
+      style: 'currency',
+      currency: 'RUB',
+      currencyDisplay: 'narrowSymbol',
+      maximumFractionDigits: minor % 100 === 0 ? 0 : 2,
+    }).format(minor / 100),
+  )
+const PANEL = { include: '.bill-pay' }
+
+async function sit(page: Page, session: TableSession, mine: readonly Order[]) {
+  await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+  await page.evaluate(
+    ([table, orders]) => {
+      localStorage.setItem('tableside.table-session.v1.demo', table)
+      localStorage.setItem('tableside.my-orders.v1.demo', orders)
+      localStorage.setItem('tableside.language', 'en')
+    },
+    [JSON.stringify(session), JSON.stringify(mine.map((placed) => placed.id))] as const,
+  )
+}
+
+async function billOf(session: TableSession): Promise<Bill> {
+  const response = await fetch(`${baseUrl()}/api/v1/table-sessions/${session.id}/bill`)
+  return billSchema.parse(await response.json())
+}
+
+const dueOn = async (page: Page) =>
+  plain(await page.locator('.bill-totals__row--due dd').textContent())
+
+describe('Paying the table’s bill online', () => {
+  const browser = useBrowser()
+
+  it('Diner pays an equal share of the table’s bill and tips the waiter', async () => {
+    const session = await openTable('T5')
+    const mine = await placeTableOrder(session, [borscht, kvass])
+    const theirs = await placeTableOrder(session, [herring])
+    const before = await billOf(session)
+    const share = equalShare(before.totals.total, 2, before.totals.due)
+    const tip = tipFor(share, 10)
+    const first = await browser.phone({ locale: 'en-GB' })
+    const second = await browser.phone({ locale: 'en-GB' })
+    await sit(first.page, session, [mine])
+    await sit(second.page, session, [theirs])
+    for (const { page } of [first, second]) {
+      await page.goto(`${baseUrl()}/rest/demo/bill`, { waitUntil: 'networkidle' })
+      await page.getByRole('heading', { name: 'Pay online' }).waitFor()
+    }
+    const dueBefore = await dueOn(second.page)
+    expect(dueBefore).toContain(rub(before.totals.due))
+
+    // Diner one: one of two equal shares, a 10 % tip, by card.
+    const { page } = first
+    await page.getByRole('radio', { name: /An equal share/ }).check()
+    expect(plain(await page.locator('.bill-pay__per-person').textContent())).toContain(rub(share))
+    await page.getByRole('radio', { name: /^10 %/ }).check()
+    await page.getByRole('radio', { name: /^Card/ }).check()
+    // Table 5 is Анна's (demo data): her tip, by name.
+    expect(before.waiter).toEqual({ name: 'Анна' })
+    expect(await page.getByText('Tip for Анна').count()).toBe(1)
+    const total = plain(await page.locator('.bill-pay__sum--total dd').textContent())
+    expect(total).toContain(rub(share + tip))
+    await page.locator('.bill-pay').scrollIntoViewIfNeeded()
+    await keepScreenshot(page, 'bill-pay-share-tip')
+    await expectNoSeriousViolations(page, PANEL)
+    await page.getByRole('button', { name: /^Pay / }).click()
+
+    // The bank's page, then back at the bill.
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox-acquirer/pay/'))
+    // The bank speaks the diner's language: en-GB figures there.
+    expect(await page.locator('.bank-summary__amount').textContent()).toContain(
+      new Intl.NumberFormat('en-GB').format((share + tip) / 100),
+    )
+    await page.getByLabel('Card number').pressSequentially('4242424242424242')
+    await page.getByLabel('Expiry date').pressSequentially('1240')
+    await page.getByLabel('CVC').pressSequentially('123')
+    await page.getByRole('button', { name: /^Pay / }).click()
+    await page.waitForURL((url) => url.pathname === '/rest/demo/bill', { timeout: 15_000 })
+    expect(new URL(page.url()).searchParams.get('payment')).not.toBeNull()
+    await keepScreenshot(page, 'bill-pay-returned')
+    await page.getByRole('heading', { name: 'Payment received' }).waitFor({ timeout: 15_000 })
+    const receipt = plain(await page.locator('.bill-status').textContent())
+    expect(receipt).toContain(rub(share + tip))
+    expect(receipt).toContain(`Tip${rub(tip)}`)
+    await expect.poll(() => dueOn(page)).toContain(rub(before.totals.due - share))
+    expect(plain(await page.locator('.bill-totals').textContent())).toContain(rub(tip))
+    await page.locator('.bill-status').scrollIntoViewIfNeeded()
+    await keepScreenshot(page, 'bill-pay-succeeded')
+    await expectNoSeriousViolations(page, { include: '.bill-status' })
+
+    // Diner two sees the bill halved, live, and the tip on top.
+    await expect.poll(() => dueOn(second.page), { timeout: 10_000 }).not.toBe(dueBefore)
+    expect(await dueOn(second.page)).toContain(rub(before.totals.due - share))
+    expect(plain(await second.page.locator('.bill-totals').textContent())).toContain(rub(tip))
+    // Shares are still open, dishes one by one are not: said, not hidden.
+    expect(await second.page.getByText('The table is already paying in equal shares').count()).toBe(
+      1,
+    )
+    await second.page.locator('.bill-pay').scrollIntoViewIfNeeded()
+    await keepScreenshot(second.page, 'bill-pay-second-diner')
+    await expectNoSeriousViolations(second.page, PANEL)
+
+    // An amount above the limit is refused before it reaches the bank.
+    await second.page.getByRole('radio', { name: 'Other' }).check()
+    await second.page.getByLabel(/^Tip amount/).pressSequentially('99999')
+    await second.page.getByText(/^A tip can be at most/).waitFor()
+    expect(await second.page.getByRole('button', { name: /^Pay / }).isDisabled()).toBe(true)
+    await second.page.getByLabel(/^Tip amount/).fill('')
+    await second.page.getByLabel(/^Tip amount/).pressSequentially('50')
+    expect(plain(await second.page.locator('.bill-pay__sum--total dd').textContent())).toBe(
+      rub(before.totals.due - share + 5_000),
+    )
+    await keepScreenshot(second.page, 'bill-pay-custom-tip')
+    await expectNoSeriousViolations(second.page, PANEL)
+    expect(first.problems).toEqual([])
+    expect(second.problems).toEqual([])
+  })
+})

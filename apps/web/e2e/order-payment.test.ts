@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { CartLine } from '@tableside/contracts/cart'
+import { order, type Order } from '@tableside/contracts/orders'
+import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
+import type { TableSession } from '@tableside/contracts/table-sessions'
+import { expectNoSeriousViolations } from './axe'
+import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { borscht, kvass, openTable, placeTableOrder, plain } from './table-service'
+
+const SCREEN = { include: '#main' }
+
+const ORDER_ID = '[0-9a-f-]{36}'
+const PAYMENT_ID = '[0-9a-f-]{36}'
+
+/** A dine-in order paid online, placed through the API as the diner's checkout does. */
+async function placeOnlineOrder(session: TableSession, lines: CartLine[]): Promise<Order> {
+  const response = await fetch(`${baseUrl()}/api/v1/restaurants/demo/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify({
+      type: 'dine_in',
+      lines,
+      paymentMethod: 'card',
+      tableSessionId: session.id,
+    }),
+  })
+  return order.parse(await response.json())
+}
+
+async function readOrder(id: string): Promise<Order> {
+  return order.parse(await (await fetch(`${baseUrl()}/api/v1/orders/${id}`)).json())
+}
+
+/**
+ * This phone sits at the table (as after scanning its QR code), knows its orders, and reads
+ * in English, the language the hosted page's labels are agreed in.
+ */
+async function seatInEnglish(page: Page, session: TableSession, myOrders: readonly Order[] = []) {
+  await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+  await page.evaluate(
+    ([session, orders]) => {
+      localStorage.setItem('tableside.table-session.v1.demo', session)
+      localStorage.setItem('tableside.my-orders.v1.demo', orders)
+      localStorage.setItem('tableside.language', 'en')
+    },
+    [JSON.stringify(session), JSON.stringify(myOrders.map((placed) => placed.id))] as const,
+  )
+}
+
+/** On the acquirer's hosted page: a card with any future expiry and any CVC. */
+async function payByCard(page: Page, number: string): Promise<void> {
+  await page.waitForURL('**/sandbox-acquirer/pay/**')
+  await page.getByLabel('Card number').fill(number)
+  await page.getByLabel('Expiry date').fill('12/39')
+  await page.getByLabel('CVC').fill('123')
+  await page.getByRole('button', { name: /^Pay/ }).click()
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 })
+const main = async (page: Page) => plain(await page.locator('#main').textContent())
+
+describe('A diner pays an order online', () => {
+  const browser = useBrowser()
+
+  it('Diner pays by card and sees Success', async () => {
+    const session = await openTable('T4')
+    const { page, problems } = await browser.phone()
+    await seatInEnglish(page, session)
+    await page.evaluate(
+      (cart) => localStorage.setItem('tableside.cart.v1.demo', cart),
+      JSON.stringify({ lines: [borscht, kvass] }),
+    )
+    await page.goto(`${baseUrl()}/rest/demo/order`, { waitUntil: 'networkidle' })
+    await page.getByRole('radio', { name: /Card online/ }).check()
+    const confirm = page.getByRole('button', { name: 'Confirm order' })
+    await expect.poll(() => confirm.isEnabled()).toBe(true)
+    await confirm.click()
+
+    // Placing an order paid by card goes straight on to paying it.
+    await page.waitForURL(new RegExp(`/rest/demo/order/${ORDER_ID}/pay$`))
+    const orderId = /order\/([0-9a-f-]{36})\/pay/.exec(page.url())?.[1] ?? ''
+    const placed = await readOrder(orderId)
+    expect(plain(await heading(page).textContent())).toBe('Payment')
+    expect(await main(page)).toContain(`Order #${String(placed.number)}`)
+    expect(await page.getByRole('radio', { name: /Card/ }).isChecked()).toBe(true)
+    const pay = page.getByRole('button', { name: /^Pay / })
+    const amount = plain(await pay.textContent()).replace(/^Pay /, '')
+    expect(amount).toMatch(/₽$/)
+    await keepScreenshot(page, 'order-pay')
+    await expectNoSeriousViolations(page, SCREEN)
+
+    // Leaving the bank's page with the back button shows the payment still waiting.
+    await pay.click()
+    await page.waitForURL('**/sandbox-acquirer/pay/**')
+    await page.goBack()
+    await expect.poll(() => main(page)).toContain('Waiting for the payment…')
+    await keepScreenshot(page, 'order-pay-waiting')
+    await expectNoSeriousViolations(page, SCREEN)
+    await page.getByRole('link', { name: 'Back to the payment page' }).click()
+
+    await payByCard(page, SANDBOX_TEST_CARDS.succeeds)
+    await page.waitForURL(new RegExp(`/order/${orderId}/success\\?payment=${PAYMENT_ID}$`), {
+      timeout: 15_000,
+    })
+    await expect
+      .poll(async () => plain(await heading(page).textContent()), { timeout: 10_000 })
+      .toBe('Payment successful')
+    const receipt = await main(page)
+    expect(receipt).toContain(`Receipt for order #${String(placed.number)}`)
+    expect(receipt).toContain('Borscht')
+    expect(receipt).toContain(amount)
+    expect(receipt).toContain('Card')
+    await keepScreenshot(page, 'order-success')
+    await expectNoSeriousViolations(page, SCREEN)
+
+    await page.getByRole('link', { name: 'Follow the order' }).click()
+    await page.waitForURL(new RegExp(`/rest/demo/order/${orderId}$`))
+    await expect.poll(() => main(page)).toContain(`Paid ${amount}`)
+    expect(await page.getByRole('button', { name: /Cancel/ }).count()).toBe(0)
+    expect((await readOrder(orderId)).paymentStatus).toBe('paid')
+    await keepScreenshot(page, 'order-paid')
+    expect(problems).toEqual([])
+  })
+
+  it('A declined card shows Fail and the diner pays with SBP instead', async () => {
+    const session = await openTable('T5')
+    const placed = await placeOnlineOrder(session, [borscht])
+    const { page, problems } = await browser.phone()
+    await seatInEnglish(page, session, [placed])
+    await page.goto(`${baseUrl()}/rest/demo/order/${placed.id}`, { waitUntil: 'networkidle' })
+    await keepScreenshot(page, 'order-unpaid-card')
+    await expectNoSeriousViolations(page, SCREEN)
+    await page.getByRole('link', { name: /^Pay / }).click()
+    await page.waitForURL(`**/order/${placed.id}/pay`)
+    await page.getByRole('button', { name: /^Pay / }).click()
+
+    await payByCard(page, SANDBOX_TEST_CARDS.declined)
+    await page.waitForURL(new RegExp(`/order/${placed.id}/fail\\?payment=${PAYMENT_ID}$`), {
+      timeout: 15_000,
+    })
+    await expect
+      .poll(() => main(page), { timeout: 10_000 })
+      .toContain('The bank declined the card.')
+    expect(plain(await heading(page).textContent())).toBe('Payment failed')
+    expect(await page.getByRole('link', { name: 'Call the waiter' }).count()).toBe(1)
+    await keepScreenshot(page, 'order-fail')
+    await expectNoSeriousViolations(page, SCREEN)
+
+    await page.getByRole('link', { name: 'Pay another way' }).click()
+    await page.waitForURL(`**/order/${placed.id}/pay?method=sbp`)
+    expect(await page.getByRole('radio', { name: /SBP/ }).isChecked()).toBe(true)
+    await keepScreenshot(page, 'order-pay-sbp')
+    await expectNoSeriousViolations(page, SCREEN)
+    await page.getByRole('button', { name: /^Pay / }).click()
+
+    await page.waitForURL('**/sandbox-acquirer/pay/**')
+    await page.getByRole('button', { name: 'Confirm in the bank app' }).click()
+    await page.waitForURL(new RegExp(`/order/${placed.id}/success\\?payment=${PAYMENT_ID}$`), {
+      timeout: 15_000,
+    })
+    await expect
+      .poll(async () => plain(await heading(page).textContent()), { timeout: 10_000 })
+      .toBe('Payment successful')
+    expect(await main(page)).toContain('SBP')
+    await keepScreenshot(page, 'order-success-sbp')
+    await expectNoSeriousViolations(page, SCREEN)
+    expect((await readOrder(placed.id)).paymentStatus).toBe('paid')
+    expect(problems).toEqual([])
+  })
+
+  it('The pay screen refuses an order that is paid in cash', async () => {
+    const session = await openTable('T6')
+    const placed = await placeTableOrder(session, [kvass])
+    const { page, problems } = await browser.phone()
+    await seatInEnglish(page, session, [placed])
+    await page.goto(`${baseUrl()}/rest/demo/order/${placed.id}/pay`, { waitUntil: 'networkidle' })
+
+    await page.waitForURL(new RegExp(`/rest/demo/order/${placed.id}\\?notice=paid-in-cash$`))
+    const text = await main(page)
+    expect(text).toContain('This order is paid in cash to the waiter')
+    expect(await page.getByRole('link', { name: /^Pay / }).count()).toBe(0)
+    await keepScreenshot(page, 'order-pay-refused-cash')
+    await expectNoSeriousViolations(page, SCREEN)
+    expect(problems).toEqual([])
+  })
+})

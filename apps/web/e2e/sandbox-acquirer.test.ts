@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { payment, type Payment } from '@tableside/contracts/payments'
+import {
+  SANDBOX_3DS_CODE,
+  SANDBOX_ACQUIRER_PREFIX,
+  SANDBOX_TEST_CARDS,
+  sandboxPayment,
+} from '@tableside/contracts/sandbox-acquirer'
+import { order, type Order } from '@tableside/contracts/orders'
+import { expectNoSeriousViolations } from './axe'
+import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { borscht, openTable } from './table-service'
+
+const api = (path: string) => `${baseUrl()}/api/v1${path}`
+
+async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(api(path), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+  const data: unknown = await response.json()
+  if (!response.ok) throw new Error(`POST ${path} → ${response.status} ${JSON.stringify(data)}`)
+  return data
+}
+
+/** A dine-in order to be paid online, and its payment started: the bank's page to open. */
+async function startPayment(method: 'card' | 'sbp'): Promise<{ order: Order; payment: Payment }> {
+  const session = await openTable('T7')
+  const placed = order.parse(
+    await post(
+      '/restaurants/demo/orders',
+      { type: 'dine_in', lines: [borscht], paymentMethod: method, tableSessionId: session.id },
+      { 'idempotency-key': randomUUID() },
+    ),
+  )
+  return {
+    order: placed,
+    payment: payment.parse(await post(`/orders/${placed.id}/payments`, { method })),
+  }
+}
+
+async function openBankPage(page: Page, started: Payment) {
+  if (!started.redirectUrl) throw new Error('the payment has no page to open')
+  await page.goto(started.redirectUrl, { waitUntil: 'networkidle' })
+}
+
+const orderPath = (placed: Order) => `/rest/demo/order/${placed.id}`
+
+describe('The sandbox acquirer’s hosted page', () => {
+  const browser = useBrowser()
+
+  it('Diner mistypes a card, then fails the 3-D Secure code, then pays with the right one', async () => {
+    const { page, problems } = await browser.phone({ locale: 'en-GB' })
+    const first = await startPayment('card')
+    await openBankPage(page, first.payment)
+
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      await merchantOf(first.payment),
+    )
+    expect(await page.getByText('Sandbox — no real money').count()).toBe(1)
+    expect(await page.getByRole('timer').textContent()).toMatch(/^1[45]:\d\d$/)
+    await keepScreenshot(page, 'sandbox-card-form')
+    await expectNoSeriousViolations(page)
+
+    // Typed wrong: the fields say what is wrong, and nothing reaches the bank.
+    await page.getByLabel('Card number').pressSequentially('4242424242424241')
+    await page.getByLabel('Expiry date').pressSequentially('0120')
+    await page.getByLabel('CVC').pressSequentially('12')
+    expect(await page.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4241')
+    expect(await page.getByLabel('Expiry date').inputValue()).toBe('01/20')
+    await page.getByRole('button', { name: /^Pay / }).click()
+    expect(await page.getByText('This number has a typo: check the digits').count()).toBe(1)
+    expect(await page.getByText('This card has expired').count()).toBe(1)
+    expect(await page.getByText('The CVC is the 3 digits on the back of the card').count()).toBe(1)
+    expect(
+      await page.getByLabel('Card number').evaluate((input) => input === document.activeElement),
+    ).toBe(true)
+    await keepScreenshot(page, 'sandbox-card-problems')
+    await expectNoSeriousViolations(page)
+
+    // A valid card that is not one of the sandbox's: the bank says so under the number.
+    await page.getByLabel('Card number').fill('')
+    await page.getByLabel('Card number').pressSequentially('5555555555554444')
+    await page.getByLabel('Expiry date').fill('')
+    await page.getByLabel('Expiry date').pressSequentially('1240')
+    await page.getByLabel('CVC').pressSequentially('3')
+    await page.getByRole('button', { name: /^Pay / }).click()
+    await page.getByText('The sandbox takes only the test cards listed below').waitFor()
+
+    // The 3-D Secure card from the folded list; a wrong code fails the payment.
+    await page.getByText('Test cards', { exact: true }).click()
+    await page.getByRole('button', { name: /^Use the card 4000 0000 0000 3220/ }).click()
+    expect(await page.getByLabel('Card number').inputValue()).toBe('4000 0000 0000 3220')
+    await keepScreenshot(page, 'sandbox-test-cards')
+    await page.getByRole('button', { name: /^Pay / }).click()
+    await page.getByLabel('Confirmation code').waitFor()
+    await keepScreenshot(page, 'sandbox-3ds')
+    await expectNoSeriousViolations(page)
+    await page.getByLabel('Confirmation code').fill('0000')
+    await page.getByRole('button', { name: 'Confirm' }).click()
+    await page.getByText('The payment was not confirmed').waitFor()
+    await page.getByText('Returning to the shop…').waitFor()
+    await keepScreenshot(page, 'sandbox-returning-failed')
+    await page.waitForURL((url) => url.pathname === `${orderPath(first.order)}/fail`)
+    expect(new URL(page.url()).searchParams.get('payment')).toBe(first.payment.id)
+
+    // Paid again, with the right code: back at the shop's success page.
+    const again = payment.parse(
+      await post(`/orders/${first.order.id}/payments`, { method: 'card' }),
+    )
+    expect(again.id).not.toBe(first.payment.id)
+    await openBankPage(page, again)
+    await page.getByLabel('Card number').pressSequentially(SANDBOX_TEST_CARDS.threeDSecure)
+    await page.getByLabel('Expiry date').pressSequentially('1240')
+    await page.getByLabel('CVC').pressSequentially('123')
+    await page.getByRole('button', { name: /^Pay / }).click()
+    await page.getByLabel('Confirmation code').fill(SANDBOX_3DS_CODE)
+    await page.getByRole('button', { name: 'Confirm' }).click()
+    await page.getByText('Payment succeeded').waitFor()
+    await keepScreenshot(page, 'sandbox-returning-succeeded')
+    await page.waitForURL((url) => url.pathname === `${orderPath(first.order)}/success`)
+
+    // Opened again later, the decided payment says so and offers the way back.
+    await openBankPage(page, again)
+    await page.getByText('Payment succeeded').waitFor()
+    const back = page.getByRole('link', { name: 'Back to the shop' })
+    expect(await back.getAttribute('href')).toContain(`${orderPath(first.order)}/success`)
+    expect(await page.getByText('Returning to the shop…').count()).toBe(0)
+    await keepScreenshot(page, 'sandbox-already-paid')
+    await expectNoSeriousViolations(page)
+    expect(problems.filter((problem) => !problem.includes('status of 400'))).toEqual([])
+  })
+
+  it('Diner rejects an SBP payment in the bank app', async () => {
+    const { page, problems } = await browser.phone({ locale: 'en-GB' })
+    const started = await startPayment('sbp')
+    await openBankPage(page, started.payment)
+    const qr = page.getByRole('img', { name: 'QR code for the SBP payment' })
+    await qr.waitFor()
+    expect(await qr.evaluate((image: HTMLImageElement) => image.naturalWidth > 0)).toBe(true)
+    expect(
+      await page.getByRole('link', { name: 'Open the bank app' }).getAttribute('href'),
+    ).toMatch(/^https:\/\/qr\.nspk\.ru\//)
+    expect(await page.getByRole('button', { name: 'Confirm in the bank app' }).count()).toBe(1)
+    await keepScreenshot(page, 'sandbox-sbp')
+    await expectNoSeriousViolations(page)
+    await page.getByRole('button', { name: 'Reject in the bank app' }).click()
+    await page.getByText('The payment was rejected in the bank app').waitFor()
+    await page.waitForURL((url) => url.pathname === `${orderPath(started.order)}/fail`)
+    expect(problems).toEqual([])
+  })
+
+  it('Diner waits too long: the bank gives the payment up and returns to the shop', async () => {
+    const { page, problems } = await browser.phone({ locale: 'en-GB' })
+    const started = await startPayment('card')
+    await openBankPage(page, started.payment)
+    await page.getByLabel('Card number').waitFor()
+    // Fifteen minutes pass: the bank answers as it will once the payment has expired.
+    const live = sandboxPayment.parse(
+      await (
+        await fetch(`${baseUrl()}${SANDBOX_ACQUIRER_PREFIX}/payments/${refOf(started.payment)}`)
+      ).json(),
+    )
+    const failUrl = `${baseUrl()}${orderPath(started.order)}/fail?payment=${started.payment.id}`
+    await page.route(`**${SANDBOX_ACQUIRER_PREFIX}/payments/*`, (route) =>
+      route.fulfill({
+        json: {
+          ...live,
+          state: 'expired',
+          expiresAt: new Date().toISOString(),
+          returnUrl: failUrl,
+        },
+      }),
+    )
+    await page.getByText('The time to pay has run out').waitFor({ timeout: 10_000 })
+    await keepScreenshot(page, 'sandbox-expired-returning')
+    await page.waitForURL((url) => url.pathname === `${orderPath(started.order)}/fail`)
+
+    // Opened again: a clear message and the way back, no automatic return.
+    await openBankPage(page, started.payment)
+    await page.getByText('The time to pay has run out').waitFor()
+    expect(await page.getByRole('link', { name: 'Back to the shop' }).getAttribute('href')).toBe(
+      failUrl,
+    )
+    await keepScreenshot(page, 'sandbox-expired')
+    await expectNoSeriousViolations(page)
+    expect(problems).toEqual([])
+  })
+
+  it('An unknown payment says so, in Russian too', async () => {
+    const { page } = await browser.phone()
+    await page.goto(`${baseUrl()}/sandbox-acquirer/pay/sbx_${'0'.repeat(24)}`, {
+      waitUntil: 'networkidle',
+    })
+    await page.getByRole('heading', { name: 'Такого платежа нет' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Вернуться в магазин' }).count()).toBe(1)
+    await keepScreenshot(page, 'sandbox-unknown')
+    await expectNoSeriousViolations(page)
+  })
+
+  it('“Back to the shop” leaves the payment pending', async () => {
+    const { page } = await browser.phone({ locale: 'en-GB' })
+    const started = await startPayment('card')
+    await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle' })
+    await openBankPage(page, started.payment)
+    await page.getByRole('link', { name: 'Back to the shop' }).click()
+    // The shop's page for the payment, which shows it still waiting.
+    await page.waitForURL((url) => url.pathname === `${orderPath(started.order)}/fail`)
+    // (in the restaurant's language: this phone never chose one)
+    await page.getByRole('heading', { name: 'Подтверждаем оплату…' }).first().waitFor()
+    expect(await page.getByRole('link', { name: 'Вернуться на страницу оплаты' }).count()).toBe(1)
+    const after = payment.parse(await (await fetch(api(`/payments/${started.payment.id}`))).json())
+    expect(after.status).toBe('pending')
+  })
+})
+
+function refOf(started: Payment): string {
+  const ref = started.redirectUrl?.split('/').pop()
+  if (!ref) throw new Error('no ref')
+  return ref
+}
+
+async function merchantOf(started: Payment): Promise<string> {
+  const response = await fetch(`${baseUrl()}${SANDBOX_ACQUIRER_PREFIX}/payments/${refOf(started)}`)
+  return sandboxPayment.parse(await response.json()).merchant
+}
