@@ -31,7 +31,11 @@ const SIGNATURE_HEADER = 'sandbox-signature'
 
 const now = () => performance.timeOrigin + performance.now()
 
-/** The sandbox acquirer's signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
+/**
+ * The sandbox acquirer's signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`.
+ * @param {string} secret
+ * @param {string} body
+ */
 function sign(secret, body) {
   const t = Math.floor(Date.now() / 1000)
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`
@@ -56,6 +60,12 @@ async function main() {
     port: new URL(server.url).port,
     useTLS: false,
   })
+  /**
+   * @param {string} method
+   * @param {string} path
+   * @param {unknown} [body]
+   * @param {Record<string, string>} [headers]
+   */
   const call = async (method, path, body, headers = {}) => {
     const response = await fetch(`${api}${path}`, {
       method,
@@ -71,10 +81,12 @@ async function main() {
   try {
     const menu = await call('GET', `/restaurants/${RESTAURANT}/menu`)
     const dish = menu.dishes.find(
-      (candidate) =>
-        candidate.available && !candidate.ageRestricted && candidate.modifierGroups.length === 0,
+      (
+        /** @type {{ available: boolean, ageRestricted: boolean, modifierGroups: unknown[] }} */ candidate,
+      ) => candidate.available && !candidate.ageRestricted && candidate.modifierGroups.length === 0,
     )
     if (!dish) throw new Error('the demo menu has no dish to order')
+    /** @type {string[]} */
     const sessions = []
     for (const tableCode of TABLES) {
       sessions.push(
@@ -86,6 +98,7 @@ async function main() {
     page.setDefaultTimeout(15_000)
 
     /** One payment, from its webhook to the receipt on screen; ms. */
+    /** @param {number} i */
     const measure = async (i) => {
       const order = await call(
         'POST',
@@ -101,7 +114,9 @@ async function main() {
       const payment = await call('POST', `/orders/${order.id}/payments`, { method: 'card' })
       const ref = /\/(sbx_\w+)$/.exec(payment.redirectUrl ?? '')?.[1]
       if (!ref) throw new Error(`payment ${payment.id} has no acquirer page`)
-      await page.goto(`${server.url}/rest/${RESTAURANT}/order/${order.id}/success?payment=${payment.id}`)
+      await page.goto(
+        `${server.url}/rest/${RESTAURANT}/order/${order.id}/success?payment=${payment.id}`,
+      )
       // Listening on the order's channel: the hub counts this phone there.
       const channel = `private-order.${order.id}`
       for (let attempt = 0; ; attempt++) {
@@ -111,7 +126,7 @@ async function main() {
         await new Promise((resolve) => setTimeout(resolve, 20))
       }
       await page.evaluate((selector) => {
-        window.__receiptAt = new Promise((resolve) => {
+        const receiptAt = new Promise((resolve) => {
           const seen = () => document.querySelector(selector)
           if (seen()) resolve(-1)
           new MutationObserver((_, observer) => {
@@ -120,6 +135,7 @@ async function main() {
             resolve(performance.timeOrigin + performance.now())
           }).observe(document.body, { childList: true, subtree: true, attributes: true })
         })
+        Reflect.set(window, '__receiptAt', receiptAt)
       }, RECEIPT_SELECTOR)
       const body = JSON.stringify({
         id: `evt_${randomBytes(12).toString('hex')}`,
@@ -135,7 +151,7 @@ async function main() {
       })
       await answer.arrayBuffer()
       if (answer.status !== 200) throw new Error(`the webhook answered ${answer.status}`)
-      const shownAt = await page.evaluate(() => window.__receiptAt)
+      const shownAt = Number(await page.evaluate(() => Reflect.get(window, '__receiptAt')))
       if (shownAt < 0) throw new Error(`order ${order.number} showed paid before its webhook`)
       return shownAt - sentAt
     }

@@ -363,7 +363,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         return { row }
       })
       if (created.racing) return view(await handedOver(created.racing))
-      const attached = await handOver(created.row, restaurant, describe(restaurant, 'order', order.number))
+      const attached = await handOver(
+        created.row,
+        restaurant,
+        describe(restaurant, 'order', order.number),
+      )
       return toPayment(attached, order.number)
     },
 
