@@ -99,6 +99,22 @@ async function lighthouseRun(url) {
   }
 }
 
+/**
+ * Lighthouse now and then fails to record the trace of a load (NO_NAVSTART, NO_FCP on a busy
+ * host); such a run measured nothing, so it is run again, at most twice.
+ * @param {string} url
+ */
+async function lighthouseRunRetried(url) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRun(url)
+    } catch (error) {
+      if (attempt === 3 || !/NO_NAVSTART|NO_FCP|NO_LCP/.test(String(error))) throw error
+      process.stdout.write(`  (a run recorded no trace, again: ${String(error)})\n`)
+    }
+  }
+}
+
 buildIfStale()
 ensureChromium()
 // The server reads index.html once at start; a rebuild of apps/web/dist meanwhile (another
@@ -173,7 +189,7 @@ try {
   const runs = []
   for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
     const othersBefore = await othersBusyCores()
-    runs.push({ ...(await lighthouseRun(`${server.url}${PAGE}`)), othersBefore })
+    runs.push({ ...(await lighthouseRunRetried(`${server.url}${PAGE}`)), othersBefore })
   }
   const first = runs[0]
   if (first) {
