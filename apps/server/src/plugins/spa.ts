@@ -2,13 +2,17 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { FIRST_SCREEN_ID, LANGUAGE_COOKIE } from '@tableside/contracts/first-screen'
 import { RUNTIME_CONFIG_PATH } from '@tableside/contracts/runtime-config'
 import { SANDBOX_ACQUIRER_PAGE } from '@tableside/contracts/sandbox-acquirer'
 import type { ServerConfig } from '../config/env'
+import type { DrawFirstScreen, FirstScreen } from '../features/menu/first-screen'
+import type { UiLanguage } from '@tableside/contracts/restaurants'
 import { documentContentSecurityPolicy, runtimeConfigFor } from '../features/system/runtime-config'
 import { errorResponse } from './error-handler'
 
 const PLACEHOLDER = '<!--tableside:runtime-config-->'
+const ROOT = '<div id="root"></div>'
 /** Written by the web build (apps/web/build/screen-preloads-plugin.ts): screen → its chunks. */
 const SCREEN_PRELOADS = '.vite/screen-preloads.json'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -30,6 +34,8 @@ export interface SpaOptions {
    * with the data so the browser fetches them before the scripts ask.
    */
   firstPictures?: (restaurantId: string, menuId: string | null) => readonly string[]
+  /** The menu's first screen, drawn into the page before the app's scripts load (decision 0025). */
+  firstScreen?: DrawFirstScreen
 }
 
 export async function registerSpa(
@@ -52,14 +58,15 @@ export async function registerSpa(
       wildcard: true,
       preCompressed: true,
       cacheControl: false,
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // `.vite/` is the build's own: its manifest, the screen preloads, the first-screen renderer.
+      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE)
       },
     })
   }
 
-  const sendDocument = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+  const sendDocument = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
     const runtime = runtimeConfigFor(config, realtimeKey, request)
     const json = JSON.stringify(runtime).replace(/</g, '\\u003c')
     // A waiter or a signed-in diner asks with token headers the browser's preload would not
@@ -72,14 +79,24 @@ export async function registerSpa(
         ? screenModulePreloads(request.url, screenChunks) +
           (anonymous ? apiPreloads(request.url, runtime.apiBase, options.firstPictures) : '')
         : ''
+    const screen =
+      template && status === 200 && options.firstScreen
+        ? await drawnMenu(request, options.firstScreen)
+        : undefined
     const html = template
-      ? template.replace(PLACEHOLDER, json).replace('</head>', `${preload}</head>`)
+      ? withFirstScreen(
+          template.replace(PLACEHOLDER, json).replace('</head>', `${preload}</head>`),
+          screen,
+        )
       : notBuiltPage
     return reply
       .code(status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache, no-store, must-revalidate')
-      .header('content-security-policy', documentContentSecurityPolicy(runtime))
+      .header(
+        'content-security-policy',
+        documentContentSecurityPolicy(runtime, screen?.styleHashes),
+      )
       .send(html)
   }
 
@@ -107,6 +124,40 @@ export async function registerSpa(
       .code(404)
       .send(errorResponse('not_found', `No such endpoint: ${request.method} ${path}`))
   })
+}
+
+/** The language the diner picked in the app, if they did (the app writes the cookie). */
+function chosenLanguage(cookieHeader: string | undefined): UiLanguage | undefined {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, value] = part.trim().split('=')
+    if (name === LANGUAGE_COOKIE && (value === 'ru' || value === 'en')) return value
+  }
+  return undefined
+}
+
+/** The menu page's first screen, in the diner's chosen language or the restaurant's. */
+async function drawnMenu(request: FastifyRequest, draw: DrawFirstScreen) {
+  const path = request.url.split('?')[0] ?? ''
+  const match = restaurantPage.exec(path)
+  if (!match || match[2] !== 'menu' || match[0] !== path) return undefined
+  try {
+    return await draw(match[1] ?? '', request.url, chosenLanguage(request.headers.cookie))
+  } catch (error) {
+    // The app draws the screen anyway; the page must not fail for want of a head start.
+    request.log.warn({ err: error }, 'Drawing the menu first screen failed')
+    return undefined
+  }
+}
+
+/**
+ * Puts the drawing before the app's root, which stays hidden behind it until the app replaces
+ * it (`.first-screen + #root` in the web app's base.css).
+ */
+function withFirstScreen(html: string, screen: FirstScreen | undefined): string {
+  if (!screen || !html.includes(ROOT)) return html
+  return html
+    .replace(/<html(?: lang="[a-z-]+")?/, `<html lang="${screen.language}"`)
+    .replace(ROOT, `<div id="${FIRST_SCREEN_ID}" class="first-screen">${screen.html}</div>${ROOT}`)
 }
 
 const restaurantPage = /^\/rest\/([a-z0-9][a-z0-9-]{0,62})(?:\/([a-z-]+))?/

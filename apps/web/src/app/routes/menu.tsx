@@ -25,6 +25,7 @@ import { StoriesRow } from '../../features/stories/components/stories-row'
 import { buttonClass } from '../../components/ui/button'
 import { formatPrice } from '../../lib/format-price'
 import { useApiClient } from '../../lib/app-context'
+import { useReplaceFirstScreen } from '../../lib/first-screen'
 import { localized } from '../../lib/i18n/localized-text'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { KEEP_SCROLL } from '../layouts/use-scroll-restoration'
@@ -68,6 +69,8 @@ export function MenuRoute() {
       applyMenuUpdate(queryClient, api, restaurantId, update),
     )
   })
+  // The server's drawing of this screen stays until the menu is drawn here, not the skeleton.
+  useReplaceFirstScreen(menu.data !== undefined || menu.isError)
   useIdlePreload(menu.isSuccess, () => {
     void loadDishDialogs()
     void loadSearch()

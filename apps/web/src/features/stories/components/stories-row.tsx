@@ -16,6 +16,11 @@ const messages = defineMessages({
   ru: { stories: 'Истории', viewed: 'просмотрено' },
 })
 
+/** The row's shape while the stories load, drawn by CSS, so nothing below moves. */
+export function StoriesRowPlaceholder() {
+  return <div className="stories-row stories-row--loading" aria-hidden="true" />
+}
+
 /** The restaurant's stories as circles above the menu; a tap opens the full-screen viewer. */
 export function StoriesRow({
   restaurantId,
@@ -32,8 +37,7 @@ export function StoriesRow({
   const viewed = readViewed(restaurantId)
   const list = useRef<HTMLUListElement>(null)
 
-  // The row's shape while the stories load, drawn by CSS, so nothing below moves.
-  if (isPending) return <div className="stories-row stories-row--loading" aria-hidden="true" />
+  if (isPending) return <StoriesRowPlaceholder />
   if (!stories || stories.length === 0) return null
 
   const closeViewer = (lastIndex: number) => {
