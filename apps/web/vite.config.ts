@@ -93,6 +93,9 @@ export default defineConfig(({ command, isSsrBuild }) =>
           cssCodeSplit: false,
           modulePreload: false,
           rolldownOptions: {
+            // The page's entry, and the one that starts it on a page the server has drawn
+            // (`src/first-screen-start.ts`; the server finds it in the manifest).
+            input: { index: 'index.html', 'first-screen-start': 'src/first-screen-start.ts' },
             output: {
               codeSplitting: {
                 groups: [
@@ -106,7 +109,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
                     // drags the dependency in (masks: maska). Modules that only lazy routes use stay out too.
                     // TanStack's mutations serve only ordering and the waiter call, so they stay out.
                     name: 'core',
-                    test: /node_modules[\\/](?!@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)\.js)(react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]|packages[\\/]contracts[\\/]src[\\/](errors|endpoint|runtime-config|restaurants|text|menu|cart|stories|realtime-events|first-screen)\.ts|apps[\\/]web[\\/]src[\\/](?!main\.tsx|lib[\\/](error-reporter|error-details|masks|build-freshness|build-info|stored-value|i18n[\\/]plural)|app[\\/]error-screen|components[\\/]ui[\\/]error-page|features[\\/]realtime[\\/](realtime-connection|connection-indicator)|features[\\/](?!restaurant[\\/]|realtime[\\/])|app[\\/](routes|guards)[\\/]|app[\\/]layouts[\\/]dish-layout|components[\\/]ui[\\/](screen-icons|coming-soon)|app[\\/]screen\.tsx|lib[\\/]instance-id)/,
+                    test: /node_modules[\\/](?!@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)\.js)(react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]|packages[\\/]contracts[\\/]src[\\/](errors|endpoint|runtime-config|restaurants|text|menu|cart|stories|realtime-events|first-screen)\.ts|apps[\\/]web[\\/]src[\\/](?!main\.tsx|first-screen-start\.ts|lib[\\/](error-reporter|error-details|masks|build-freshness|build-info|stored-value|i18n[\\/]plural)|app[\\/]error-screen|components[\\/]ui[\\/]error-page|features[\\/]realtime[\\/](realtime-connection|connection-indicator)|features[\\/](?!restaurant[\\/]|realtime[\\/])|app[\\/](routes|guards)[\\/]|app[\\/]layouts[\\/]dish-layout|components[\\/]ui[\\/](screen-icons|coming-soon)|app[\\/]screen\.tsx|lib[\\/]instance-id)/,
                   },
                 ],
               },

@@ -17,6 +17,12 @@ export const LANGUAGE_COOKIE = 'tableside_language'
 /** The element holding the server's drawing; the app removes it when its screen is up. */
 export const FIRST_SCREEN_ID = 'first-screen'
 
+/**
+ * A `<template>` of the page holding the app's module preloads on a drawn page: the entry
+ * makes them live once the drawing is shown, so the scripts do not compete with its photos.
+ */
+export const APP_PRELOADS_ID = 'app-preloads'
+
 export interface FirstScreenInput {
   restaurant: Restaurant
   menu: RestaurantMenu

@@ -40,6 +40,12 @@ function fakeWebDist(): string {
         [input.language, input.url, input.menu.version, input.hasStories].join(' ') + '</p>'
     }`,
   )
+  writeFileSync(
+    join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'src/first-screen-start.ts': { file: 'assets/first-screen-start-s1.js', isEntry: true },
+    }),
+  )
   writeFileSync(join(dir, 'latest.json'), '{"buildId":"b1","builtAt":"2026-11-21T00:00:00.000Z"}')
   writeFileSync(join(dir, 'builds', 'b1.json'), '{"buildId":"b1"}')
   return dir
@@ -177,6 +183,17 @@ describe('serving the web app', () => {
       `style-src 'self' 'unsafe-hashes' 'sha256-${hash}';`,
     )
     expect(page.headers['content-security-policy']).toContain("script-src 'self';")
+    // The app's script and first requests wait in an inert template for the drawing to show.
+    const held = /<template id="app-preloads">(.*?)<\/template>/.exec(page.body)?.[1] ?? ''
+    expect(held).toContain('<script type="module" src="/assets/index-abc123.js"></script>')
+    expect(held).toContain('<link rel="modulepreload" crossorigin href="/assets/menu-m1.js">')
+    expect(held).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/v1/restaurants/demo/menu">',
+    )
+    expect(page.body.replace(held, '')).not.toMatch(/modulepreload|index-abc123|as="fetch"/)
+    expect(page.body).toContain(
+      '<script type="module" crossorigin src="/assets/first-screen-start-s1.js"></script></head>',
+    )
 
     const english = await t.app.inject({
       url: '/rest/demo/menu?menu=bar',
@@ -195,6 +212,10 @@ describe('serving the web app', () => {
       const other = await t.app.inject(url)
       expect(drawing(other.body), url).toBeUndefined()
       expect(other.headers['content-security-policy']).toContain("style-src 'self';")
+      expect(other.body, url).toContain(
+        '<script type="module" src="/assets/index-abc123.js"></script>',
+      )
+      expect(other.body, url).not.toContain('first-screen-start')
     }
   })
 

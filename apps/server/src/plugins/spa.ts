@@ -2,7 +2,11 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { FIRST_SCREEN_ID, LANGUAGE_COOKIE } from '@tableside/contracts/first-screen'
+import {
+  APP_PRELOADS_ID,
+  FIRST_SCREEN_ID,
+  LANGUAGE_COOKIE,
+} from '@tableside/contracts/first-screen'
 import { RUNTIME_CONFIG_PATH } from '@tableside/contracts/runtime-config'
 import { SANDBOX_ACQUIRER_PAGE } from '@tableside/contracts/sandbox-acquirer'
 import type { ServerConfig } from '../config/env'
@@ -15,6 +19,9 @@ const PLACEHOLDER = '<!--tableside:runtime-config-->'
 const ROOT = '<div id="root"></div>'
 /** Written by the web build (apps/web/build/screen-preloads-plugin.ts): screen → its chunks. */
 const SCREEN_PRELOADS = '.vite/screen-preloads.json'
+/** The web build's manifest: where its second entry, `src/first-screen-start.ts`, went. */
+const MANIFEST = '.vite/manifest.json'
+const FIRST_SCREEN_START = 'src/first-screen-start.ts'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
 
@@ -49,6 +56,7 @@ export async function registerSpa(
   if (!built) app.log.warn(`No built web app at ${config.webDist}; run npm run build`)
   const template = built ? readFileSync(indexPath, 'utf8') : undefined
   const screenChunks = readScreenChunks(join(config.webDist, SCREEN_PRELOADS))
+  const starter = readStarter(join(config.webDist, MANIFEST))
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -74,21 +82,26 @@ export async function registerSpa(
     const anonymous = !/(?:^|;\s*)(?:garcon_token|profile_token)=/.test(
       request.headers.cookie ?? '',
     )
-    const preload =
-      status === 200
-        ? screenModulePreloads(request.url, screenChunks) +
-          (anonymous ? apiPreloads(request.url, runtime.apiBase, options.firstPictures) : '')
-        : ''
     const screen =
       template && status === 200 && options.firstScreen
         ? await drawnMenu(request, options.firstScreen)
         : undefined
-    const html = template
-      ? withFirstScreen(
-          template.replace(PLACEHOLDER, json).replace('</head>', `${preload}</head>`),
-          screen,
-        )
-      : notBuiltPage
+    // What the app needs: its scripts and its first data.
+    const appPreloads =
+      status === 200
+        ? screenModulePreloads(request.url, screenChunks) +
+          (anonymous ? dataPreloads(request.url, runtime.apiBase) : '')
+        : ''
+    const pictures =
+      status === 200 && anonymous ? picturePreloads(request.url, options.firstPictures) : ''
+    const html = !template
+      ? notBuiltPage
+      : screen
+        ? withFirstScreen(template.replace(PLACEHOLDER, json), screen, {
+            preloads: appPreloads + pictures,
+            starter,
+          })
+        : template.replace(PLACEHOLDER, json).replace('</head>', `${appPreloads}${pictures}</head>`)
     return reply
       .code(status)
       .header('content-type', 'text/html; charset=utf-8')
@@ -149,15 +162,50 @@ async function drawnMenu(request: FastifyRequest, draw: DrawFirstScreen) {
   }
 }
 
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g
+const APP_PRELOAD = /<link rel="(?:modulepreload|preload" as="fetch)"[^>]*>/g
+const APP_SCRIPT = /<script type="module"[^>]*><\/script>\s*/g
+
 /**
  * Puts the drawing before the app's root, which stays hidden behind it until the app replaces
- * it (`.first-screen + #root` in the web app's base.css).
+ * it (`.first-screen + #root` in the web app's base.css). The app's script, its preloads and
+ * first data wait in an inert template until the drawing and its photos are on screen (the
+ * build's second entry, `first-screen-start.ts`, makes them live): on a slow line they would
+ * otherwise share it with the photos.
  */
-function withFirstScreen(html: string, screen: FirstScreen | undefined): string {
-  if (!screen || !html.includes(ROOT)) return html
-  return html
+function withFirstScreen(
+  html: string,
+  screen: FirstScreen,
+  { preloads, starter }: { preloads: string; starter: string | undefined },
+): string {
+  if (!html.includes(ROOT)) return html
+  const drawn = html
     .replace(/<html(?: lang="[a-z-]+")?/, `<html lang="${screen.language}"`)
     .replace(ROOT, `<div id="${FIRST_SCREEN_ID}" class="first-screen">${screen.html}</div>${ROOT}`)
+  if (!starter) return drawn.replace('</head>', `${preloads}</head>`)
+  const app = [
+    ...(html.match(APP_SCRIPT) ?? []),
+    ...(html.match(MODULE_PRELOAD) ?? []),
+    ...(preloads.match(APP_PRELOAD) ?? []),
+  ].map((tag) => tag.trim())
+  const pictures = preloads.replace(APP_PRELOAD, '')
+  return drawn
+    .replace(APP_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(
+      '</head>',
+      `${pictures}<template id="${APP_PRELOADS_ID}">${app.join('')}</template>` +
+        `<script type="module" crossorigin src="${encodeURI(starter)}"></script></head>`,
+    )
+}
+
+function readStarter(path: string): string | undefined {
+  if (!existsSync(path)) return undefined
+  const manifest: unknown = JSON.parse(readFileSync(path, 'utf8'))
+  if (typeof manifest !== 'object' || manifest === null) return undefined
+  const entry: unknown = Reflect.get(manifest, FIRST_SCREEN_START)
+  const file: unknown = typeof entry === 'object' && entry !== null && Reflect.get(entry, 'file')
+  return typeof file === 'string' ? `/${file}` : undefined
 }
 
 const restaurantPage = /^\/rest\/([a-z0-9][a-z0-9-]{0,62})(?:\/([a-z-]+))?/
@@ -191,28 +239,30 @@ export function screenModulePreloads(url: string, screenChunks: ScreenChunks): s
 
 /**
  * The API answers a diner's screen needs first, announced in the page itself so the browser
- * fetches them while the scripts are still loading, not after (the menu's largest paint
- * waits on them). The URLs are the ones the API client asks for, so the preloads are used.
+ * fetches them while the scripts are still loading, not after. The URLs are the ones the API
+ * client asks for, so the preloads are used.
  */
-export function apiPreloads(
-  url: string,
-  apiBase: string,
-  firstPictures?: SpaOptions['firstPictures'],
-): string {
-  const [path = '', query = ''] = url.split('?')
-  const match = restaurantPage.exec(path)
+export function dataPreloads(url: string, apiBase: string): string {
+  const match = restaurantPage.exec(url.split('?')[0] ?? '')
   if (!match) return ''
   const [, restaurantId = '', screen] = match
   const base = `${apiBase.replace(/\/+$/, '')}/restaurants/${restaurantId}`
   const paths = [base]
   if (screen === 'menu' || screen === 'dishes' || screen === 'cart') paths.push(`${base}/menu`)
   if (screen === 'menu') paths.push(`${base}/stories`)
-  const data = paths.map((href) => `<link rel="preload" as="fetch" crossorigin href="${href}">`)
-  if (screen !== 'menu' || !firstPictures) return data.join('')
+  return paths.map((href) => `<link rel="preload" as="fetch" crossorigin href="${href}">`).join('')
+}
+
+/** The menu's first photos (its largest paint), so the browser fetches them before any script asks. */
+export function picturePreloads(url: string, firstPictures?: SpaOptions['firstPictures']): string {
+  const [path = '', query = ''] = url.split('?')
+  const match = restaurantPage.exec(path)
+  if (match?.[2] !== 'menu' || !firstPictures) return ''
   const menuId = new URLSearchParams(query).get('menu')
-  const pictures = firstPictures(restaurantId, menuId).map(
-    (href, i) =>
-      `<link rel="preload" as="image" href="${encodeURI(href)}"${i === 0 ? ' fetchpriority="high"' : ''}>`,
-  )
-  return [...data, ...pictures].join('')
+  return firstPictures(match[1] ?? '', menuId)
+    .map(
+      (href, i) =>
+        `<link rel="preload" as="image" href="${encodeURI(href)}"${i === 0 ? ' fetchpriority="high"' : ''}>`,
+    )
+    .join('')
 }

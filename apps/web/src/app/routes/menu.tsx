@@ -21,7 +21,7 @@ import { dishesById } from '../../features/menu/menu-sections'
 import { canQuickAdd, initialSelection } from '../../features/menu/quick-add'
 import { useChannelEvent } from '../../features/realtime/use-channel-event'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
-import { StoriesRow } from '../../features/stories/components/stories-row'
+import { LazyStoriesRow } from '../../features/stories/components/lazy-stories-row'
 import { buttonClass } from '../../components/ui/button'
 import { formatPrice } from '../../lib/format-price'
 import { useApiClient } from '../../lib/app-context'
@@ -105,7 +105,7 @@ export function MenuRoute() {
     <div className="menu-screen">
       <title>{screen.t('pageTitle', { page: t('title'), place: restaurant.name })}</title>
       <h1 className="visually-hidden">{t('title')}</h1>
-      <StoriesRow restaurantId={restaurantId} onOpenDish={open} />
+      <LazyStoriesRow restaurantId={restaurantId} onOpenDish={open} />
       {menu.data ? (
         <MenuBrowser
           data={menu.data}

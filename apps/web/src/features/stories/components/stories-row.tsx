@@ -6,6 +6,7 @@ import { defineMessages } from '../../../lib/i18n/messages'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { storiesQueryOptions } from '../api/get-stories'
 import { readViewed } from '../viewed-stories'
+import { StoriesRowPlaceholder } from './stories-row-placeholder'
 import './stories-row.css'
 
 const loadViewer = () => import('./stories-viewer')
@@ -15,11 +16,6 @@ const messages = defineMessages({
   en: { stories: 'Stories', viewed: 'viewed' },
   ru: { stories: 'Истории', viewed: 'просмотрено' },
 })
-
-/** The row's shape while the stories load, drawn by CSS, so nothing below moves. */
-export function StoriesRowPlaceholder() {
-  return <div className="stories-row stories-row--loading" aria-hidden="true" />
-}
 
 /** The restaurant's stories as circles above the menu; a tap opens the full-screen viewer. */
 export function StoriesRow({
