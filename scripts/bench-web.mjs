@@ -90,6 +90,9 @@ async function lighthouseRun(url) {
       cls: metric('cumulative-layout-shift'),
       tbt: metric('total-blocking-time'),
       fcp: metric('first-contentful-paint'),
+      // When the app answers taps (Lighthouse's "time to interactive"): the drawn first screen
+      // (decision 0025) shows before the app has loaded; this is when it works.
+      tti: metric('interactive'),
       benchmarkIndex: lhr.environment.benchmarkIndex,
       warnings: lhr.runWarnings,
       version: lhr.lighthouseVersion,
@@ -208,7 +211,7 @@ try {
     )
     runs.forEach((r, i) => {
       process.stdout.write(
-        `  run ${i + 1}: ${line(r)}, FCP ${sec(r.fcp)} (host benchmark index ${r.benchmarkIndex}; ` +
+        `  run ${i + 1}: ${line(r)}, FCP ${sec(r.fcp)}, TTI ${sec(r.tti)} (host benchmark index ${r.benchmarkIndex}; ` +
           `other processes busy ${r.othersBefore.toFixed(2)} cores just before` +
           `${r.othersBefore >= BUSY_OTHERS ? ': disturbed' : ''})\n`,
       )
