@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type UserConfig } from 'vite'
 import { buildFreshness } from './build/build-freshness-plugin.ts'
 import { precompress } from './build/precompress-plugin.ts'
 import { pureReactRouter } from './build/pure-react-router-plugin.ts'
@@ -24,79 +24,107 @@ const productionReactRouter = [
   { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'dom-export.mjs') },
 ]
 
-export default defineConfig(({ command }) => ({
-  resolve: command === 'build' ? { alias: productionReactRouter } : {},
-  plugins: [
-    react(),
-    // React Router's unused components (NavLink, Form…) would stay in `core` without it.
-    pureReactRouter(),
-    buildFreshness(),
-    preloadEntryImports(),
-    // The chunks of the screens a QR code or a shared link opens first; the server names them
-    // in the page so they load beside `core` (apps/server/src/plugins/spa.ts).
-    screenPreloads({
-      menu: [
-        'src/app/routes/restaurant.tsx',
-        'src/app/layouts/default-layout.tsx',
-        'src/app/routes/menu.tsx',
-      ],
-      dishes: [
-        'src/app/routes/restaurant.tsx',
-        'src/app/layouts/dish-layout.tsx',
-        'src/app/routes/dish.tsx',
-      ],
-      cart: [
-        'src/app/routes/restaurant.tsx',
-        'src/app/layouts/default-layout.tsx',
-        'src/app/routes/cart.tsx',
-      ],
-      init: [
-        'src/app/routes/restaurant.tsx',
-        'src/app/layouts/default-layout.tsx',
-        'src/app/routes/init.tsx',
-      ],
-    }),
-    precompress(),
-  ],
+/**
+ * `vite build --ssr src/first-screen-entry.tsx`: the menu's first screen for the server to draw
+ * into the page (decision 0025), one file with React inside, so a copy of `dist` runs anywhere.
+ * Inside `.vite/`, which the server never serves.
+ */
+const firstScreenBuild: UserConfig = {
+  resolve: { alias: productionReactRouter },
+  plugins: [react()],
+  publicDir: false,
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, target: 'node' },
   build: {
-    outDir: 'dist',
-    assetsDir: 'assets',
-    manifest: true,
+    outDir: 'dist/.vite/first-screen',
+    emptyOutDir: true,
     sourcemap: false,
-    // The server sends precompressed files; Vite's own size report would compress everything twice.
     reportCompressedSize: false,
-    // One small stylesheet for the whole app, so lazy routes carry no CSS of their own and
-    // Vite needs no preload helper in the entry (the 125 KB first-load budget counts every byte).
-    cssCodeSplit: false,
-    modulePreload: false,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              // Everything the first screen needs, as one file: the libraries, the contracts the
-              // shell and the menu read, the shell (router, layouts) and lib. Per-file gzip
-              // overhead and request waterfalls are what the 125 KB first-load budget cannot
-              // afford. Feature folders and contracts are named in, never in by default, so a
-              // new feature (orders, bill…) lands in its routes' chunks, not in the first load.
-              // A lib module that pulls a heavy dependency must be excluded here, or the group
-              // drags the dependency in (masks: maska). Modules that only lazy routes use stay out too.
-              // TanStack's mutations serve only ordering and the waiter call, so they stay out.
-              name: 'core',
-              test: /node_modules[\\/](?!@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)\.js)(react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]|packages[\\/]contracts[\\/]src[\\/](errors|endpoint|runtime-config|restaurants|text|menu|cart|stories|realtime-events)\.ts|apps[\\/]web[\\/]src[\\/](?!main\.tsx|lib[\\/](error-reporter|error-details|masks|build-freshness|build-info|stored-value|i18n[\\/]plural)|app[\\/]error-screen|components[\\/]ui[\\/]error-page|features[\\/]realtime[\\/](realtime-connection|connection-indicator)|features[\\/](?!restaurant[\\/]|realtime[\\/])|app[\\/](routes|guards)[\\/]|app[\\/]layouts[\\/]dish-layout|components[\\/]ui[\\/](screen-icons|coming-soon)|app[\\/]screen\.tsx|lib[\\/]instance-id)/,
+    rolldownOptions: { output: { entryFileNames: 'first-screen.mjs', codeSplitting: false } },
+  },
+}
+
+export default defineConfig(({ command, isSsrBuild }) =>
+  isSsrBuild
+    ? firstScreenBuild
+    : {
+        resolve: command === 'build' ? { alias: productionReactRouter } : {},
+        plugins: [
+          react(),
+          // React Router's unused components (NavLink, Form…) would stay in `core` without it.
+          pureReactRouter(),
+          buildFreshness(),
+          preloadEntryImports(),
+          // The chunks of the screens a QR code or a shared link opens first; the server names them
+          // in the page so they load beside `core` (apps/server/src/plugins/spa.ts).
+          screenPreloads({
+            menu: [
+              'src/app/routes/restaurant.tsx',
+              'src/app/layouts/default-layout.tsx',
+              'src/app/routes/menu.tsx',
+            ],
+            dishes: [
+              'src/app/routes/restaurant.tsx',
+              'src/app/layouts/dish-layout.tsx',
+              'src/app/routes/dish.tsx',
+            ],
+            cart: [
+              'src/app/routes/restaurant.tsx',
+              'src/app/layouts/default-layout.tsx',
+              'src/app/routes/cart.tsx',
+            ],
+            init: [
+              'src/app/routes/restaurant.tsx',
+              'src/app/layouts/default-layout.tsx',
+              'src/app/routes/init.tsx',
+            ],
+          }),
+          precompress(),
+        ],
+        build: {
+          outDir: 'dist',
+          assetsDir: 'assets',
+          manifest: true,
+          sourcemap: false,
+          // The server sends precompressed files; Vite's own size report would compress everything twice.
+          reportCompressedSize: false,
+          // One small stylesheet for the whole app, so lazy routes carry no CSS of their own and
+          // Vite needs no preload helper in the entry (the 125 KB first-load budget counts every byte).
+          cssCodeSplit: false,
+          modulePreload: false,
+          rolldownOptions: {
+            // The page's entry, and the one that starts it on a page the server has drawn
+            // (`src/first-screen-start.ts`; the server finds it in the manifest).
+            input: { index: 'index.html', 'first-screen-start': 'src/first-screen-start.ts' },
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    // Everything the first screen needs, as one file: the libraries, the contracts the
+                    // shell and the menu read, the shell (router, layouts) and lib. Per-file gzip
+                    // overhead and request waterfalls are what the 125 KB first-load budget cannot
+                    // afford. Feature folders and contracts are named in, never in by default, so a
+                    // new feature (orders, bill…) lands in its routes' chunks, not in the first load.
+                    // A lib module that pulls a heavy dependency must be excluded here, or the group
+                    // drags the dependency in (masks: maska). Modules that only lazy routes use stay out too.
+                    // TanStack's mutations serve only ordering and the waiter call, so they stay out.
+                    // So do the shared pieces only lazy screens use (notice card, number stepper).
+                    name: 'core',
+                    test: /node_modules[\\/](?!@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)\.js)(react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]|packages[\\/]contracts[\\/]src[\\/](errors|endpoint|runtime-config|restaurants|text|menu|cart|stories|realtime-events|first-screen)\.ts|apps[\\/]web[\\/]src[\\/](?!main\.tsx|first-screen-start\.ts|lib[\\/](error-reporter|error-details|masks|build-freshness|build-info|stored-value|i18n[\\/]plural)|app[\\/]error-screen|components[\\/]ui[\\/]error-page|features[\\/]realtime[\\/](realtime-connection|connection-indicator)|features[\\/](?!restaurant[\\/]|realtime[\\/])|app[\\/](routes|guards)[\\/]|app[\\/]layouts[\\/]dish-layout|components[\\/]ui[\\/](screen-icons|coming-soon|notice-card|number-stepper)|app[\\/]screen\.tsx|lib[\\/]instance-id)/,
+                  },
+                ],
+              },
             },
-          ],
+          },
+        },
+        server: {
+          proxy: {
+            '/api': API_SERVER,
+            '/runtime-config.json': API_SERVER,
+            '/broadcasting': API_SERVER,
+            // The realtime socket lives at /app/{key}; the regex keeps /apple-touch-icon.png local.
+            '^/app/': { target: API_SERVER, ws: true },
+          },
         },
       },
-    },
-  },
-  server: {
-    proxy: {
-      '/api': API_SERVER,
-      '/runtime-config.json': API_SERVER,
-      '/broadcasting': API_SERVER,
-      // The realtime socket lives at /app/{key}; the regex keeps /apple-touch-icon.png local.
-      '^/app/': { target: API_SERVER, ws: true },
-    },
-  },
-}))
+)

@@ -39,6 +39,7 @@ import { installErrorHandler } from './plugins/error-handler'
 import { registerOpenApi } from './plugins/openapi'
 import { registerSecurityHeaders } from './plugins/security'
 import { registerSpa } from './plugins/spa'
+import { firstScreenDrawer, loadFirstScreenRenderer } from './features/menu/first-screen'
 import { createPaymentService, type PaymentService } from './features/payments/payment-service'
 import {
   registerPaymentRoutes,
@@ -233,11 +234,19 @@ export async function buildApp({
   )
 
   await registerMedia(app)
+  const renderFirstScreen = await loadFirstScreenRenderer(config.webDist)
   await registerSpa(app, config, realtime.credentials.key, {
     firstPictures: (restaurantId, menuId) => {
       const snapshot = menuCache.peek(restaurantId)
       return snapshot ? firstDishPhotos(snapshot, menuId, FIRST_SCREEN_PHOTOS) : []
     },
+    firstScreen:
+      renderFirstScreen &&
+      firstScreenDrawer({
+        render: renderFirstScreen,
+        menu: (restaurantId) => menuCache.get(restaurantId),
+        restaurant: (restaurantId) => restaurants.get(restaurantId),
+      }),
   })
   return app
 }

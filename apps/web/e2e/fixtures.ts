@@ -14,7 +14,9 @@ export interface PhonePage {
 }
 
 /** One Chromium for the file; every story gets a fresh phone-sized context. */
-export function useBrowser(): { phone: (options?: { locale?: string }) => Promise<PhonePage> } {
+export function useBrowser(): {
+  phone: (options?: { locale?: string; javaScriptEnabled?: boolean }) => Promise<PhonePage>
+} {
   let browser: Browser | undefined
   const contexts: BrowserContext[] = []
   beforeAll(async () => {
@@ -25,9 +27,14 @@ export function useBrowser(): { phone: (options?: { locale?: string }) => Promis
     await browser?.close()
   })
   return {
-    async phone({ locale = 'ru-RU' } = {}) {
+    async phone({ locale = 'ru-RU', javaScriptEnabled = true } = {}) {
       if (!browser) throw new Error('the browser is not started yet')
-      const context = await browser.newContext({ viewport: PHONE, locale, deviceScaleFactor: 1 })
+      const context = await browser.newContext({
+        viewport: PHONE,
+        locale,
+        deviceScaleFactor: 1,
+        javaScriptEnabled,
+      })
       contexts.push(context)
       const page = await context.newPage()
       const problems: string[] = []

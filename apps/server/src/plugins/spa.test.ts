@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,8 +18,8 @@ function fakeWebDist(): string {
   mkdirSync(join(dir, 'builds'))
   writeFileSync(
     join(dir, 'index.html'),
-    `<!doctype html><html><head><script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}"><!--tableside:runtime-config--></script>` +
-      '<script type="module" src="/assets/index-abc123.js"></script></head><body></body></html>',
+    `<!doctype html><html lang="ru"><head><script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}"><!--tableside:runtime-config--></script>` +
+      '<script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
   )
   const js = `console.log(${JSON.stringify('x'.repeat(4000))})`
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), js)
@@ -28,6 +29,22 @@ function fakeWebDist(): string {
   writeFileSync(
     join(dir, '.vite', 'screen-preloads.json'),
     JSON.stringify({ menu: ['/assets/restaurant-r1.js', '/assets/menu-m1.js'] }),
+  )
+  // The renderer the web build emits draws with React; this one shows what it was given.
+  mkdirSync(join(dir, '.vite', 'first-screen'))
+  writeFileSync(
+    join(dir, '.vite', 'first-screen', 'first-screen.mjs'),
+    `export function renderFirstScreen(input) {
+      globalThis.firstScreenDrawings = (globalThis.firstScreenDrawings ?? 0) + 1
+      return '<h1 style="color:red">' + input.restaurant.name + '</h1><p>' +
+        [input.language, input.url, input.menu.version, input.hasStories].join(' ') + '</p>'
+    }`,
+  )
+  writeFileSync(
+    join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'src/first-screen-start.ts': { file: 'assets/first-screen-start-s1.js', isEntry: true },
+    }),
   )
   writeFileSync(join(dir, 'latest.json'), '{"buildId":"b1","builtAt":"2026-11-21T00:00:00.000Z"}')
   writeFileSync(join(dir, 'builds', 'b1.json'), '{"buildId":"b1"}')
@@ -140,6 +157,73 @@ describe('serving the web app', () => {
     expect(modules((await t.app.inject('/rest/demo/cart')).body)).toEqual([])
     expect(modules((await t.app.inject('/rest/demo/constructor')).body)).toEqual([])
     expect(modules((await t.app.inject('/')).body)).toEqual([])
+  })
+
+  it("draws the menu's first screen into the page, in the diner's language, before the app's root", async () => {
+    const drawing = (html: string) =>
+      /<div id="first-screen" class="first-screen">(.*?)<\/div><div id="root"><\/div>/.exec(
+        html,
+      )?.[1]
+    const restaurant = (await t.app.inject('/api/v1/restaurants/demo')).json<{
+      name: string
+      defaultLanguage: string
+    }>()
+    const version = (await t.app.inject('/api/v1/restaurants/demo/menu')).json<{
+      version: string
+    }>().version
+    const page = await t.app.inject('/rest/demo/menu?table=T1&menu=nowhere')
+    expect(drawing(page.body)).toBe(
+      `<h1 style="color:red">${restaurant.name}</h1>` +
+        `<p>${restaurant.defaultLanguage} /rest/demo/menu ${version} true</p>`,
+    )
+    expect(page.body).toContain(`<html lang="${restaurant.defaultLanguage}"`)
+    // Exactly its own style attribute is allowed, and still no inline script.
+    const hash = createHash('sha256').update('color:red').digest('base64')
+    expect(page.headers['content-security-policy']).toContain(
+      `style-src 'self' 'unsafe-hashes' 'sha256-${hash}';`,
+    )
+    expect(page.headers['content-security-policy']).toContain("script-src 'self';")
+    // The app's script and first requests wait in an inert template for the drawing to show.
+    const held = /<template id="app-preloads">(.*?)<\/template>/.exec(page.body)?.[1] ?? ''
+    expect(held).toContain('<script type="module" src="/assets/index-abc123.js"></script>')
+    expect(held).toContain('<link rel="modulepreload" crossorigin href="/assets/menu-m1.js">')
+    expect(held).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/v1/restaurants/demo/menu">',
+    )
+    expect(page.body.replace(held, '')).not.toMatch(/modulepreload|index-abc123|as="fetch"/)
+    expect(page.body).toContain(
+      '<script type="module" crossorigin src="/assets/first-screen-start-s1.js"></script></head>',
+    )
+
+    const english = await t.app.inject({
+      url: '/rest/demo/menu?menu=bar',
+      headers: { cookie: 'garcon_token=g-1; tableside_language=en' },
+    })
+    expect(drawing(english.body)).toContain(`<p>en /rest/demo/menu?menu=bar ${version} true</p>`)
+    expect(english.body).toContain('<html lang="en"')
+
+    // One drawing per menu version, language and menu, whoever asks.
+    const before = Number(Reflect.get(globalThis, 'firstScreenDrawings'))
+    await t.app.inject('/rest/demo/menu')
+    await t.app.inject({ url: '/rest/demo/menu', headers: { cookie: 'tableside_language=xx' } })
+    expect(Number(Reflect.get(globalThis, 'firstScreenDrawings'))).toBe(before)
+
+    for (const url of ['/rest/demo/cart', '/rest/demo/menu/x', '/rest/nowhere/menu', '/']) {
+      const other = await t.app.inject(url)
+      expect(drawing(other.body), url).toBeUndefined()
+      expect(other.headers['content-security-policy']).toContain("style-src 'self';")
+      expect(other.body, url).toContain(
+        '<script type="module" src="/assets/index-abc123.js"></script>',
+      )
+      expect(other.body, url).not.toContain('first-screen-start')
+    }
+  })
+
+  it("never serves the build's own files (.vite/: manifest, renderer)", async () => {
+    for (const file of ['first-screen/first-screen.mjs', 'screen-preloads.json']) {
+      const response = await t.app.inject({ url: `/.vite/${file}`, headers: { accept: '*/*' } })
+      expect(response.statusCode).toBe(404)
+    }
   })
 
   it('uses the configured realtime settings when they are set', async () => {

@@ -2,15 +2,26 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import {
+  APP_PRELOADS_ID,
+  FIRST_SCREEN_ID,
+  LANGUAGE_COOKIE,
+} from '@tableside/contracts/first-screen'
 import { RUNTIME_CONFIG_PATH } from '@tableside/contracts/runtime-config'
 import { SANDBOX_ACQUIRER_PAGE } from '@tableside/contracts/sandbox-acquirer'
 import type { ServerConfig } from '../config/env'
+import type { DrawFirstScreen, FirstScreen } from '../features/menu/first-screen'
+import type { UiLanguage } from '@tableside/contracts/restaurants'
 import { documentContentSecurityPolicy, runtimeConfigFor } from '../features/system/runtime-config'
 import { errorResponse } from './error-handler'
 
 const PLACEHOLDER = '<!--tableside:runtime-config-->'
+const ROOT = '<div id="root"></div>'
 /** Written by the web build (apps/web/build/screen-preloads-plugin.ts): screen → its chunks. */
 const SCREEN_PRELOADS = '.vite/screen-preloads.json'
+/** The web build's manifest: where its second entry, `src/first-screen-start.ts`, went. */
+const MANIFEST = '.vite/manifest.json'
+const FIRST_SCREEN_START = 'src/first-screen-start.ts'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
 
@@ -30,6 +41,8 @@ export interface SpaOptions {
    * with the data so the browser fetches them before the scripts ask.
    */
   firstPictures?: (restaurantId: string, menuId: string | null) => readonly string[]
+  /** The menu's first screen, drawn into the page before the app's scripts load (decision 0025). */
+  firstScreen?: DrawFirstScreen
 }
 
 export async function registerSpa(
@@ -43,6 +56,7 @@ export async function registerSpa(
   if (!built) app.log.warn(`No built web app at ${config.webDist}; run npm run build`)
   const template = built ? readFileSync(indexPath, 'utf8') : undefined
   const screenChunks = readScreenChunks(join(config.webDist, SCREEN_PRELOADS))
+  const starter = readStarter(join(config.webDist, MANIFEST))
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -52,14 +66,15 @@ export async function registerSpa(
       wildcard: true,
       preCompressed: true,
       cacheControl: false,
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // `.vite/` is the build's own: its manifest, the screen preloads, the first-screen renderer.
+      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE)
       },
     })
   }
 
-  const sendDocument = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+  const sendDocument = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
     const runtime = runtimeConfigFor(config, realtimeKey, request)
     const json = JSON.stringify(runtime).replace(/</g, '\\u003c')
     // A waiter or a signed-in diner asks with token headers the browser's preload would not
@@ -67,19 +82,34 @@ export async function registerSpa(
     const anonymous = !/(?:^|;\s*)(?:garcon_token|profile_token)=/.test(
       request.headers.cookie ?? '',
     )
-    const preload =
+    const screen =
+      template && status === 200 && options.firstScreen
+        ? await drawnMenu(request, options.firstScreen)
+        : undefined
+    // What the app needs: its scripts and its first data.
+    const appPreloads =
       status === 200
         ? screenModulePreloads(request.url, screenChunks) +
-          (anonymous ? apiPreloads(request.url, runtime.apiBase, options.firstPictures) : '')
+          (anonymous ? dataPreloads(request.url, runtime.apiBase) : '')
         : ''
-    const html = template
-      ? template.replace(PLACEHOLDER, json).replace('</head>', `${preload}</head>`)
-      : notBuiltPage
+    const pictures =
+      status === 200 && anonymous ? picturePreloads(request.url, options.firstPictures) : ''
+    const html = !template
+      ? notBuiltPage
+      : screen
+        ? withFirstScreen(template.replace(PLACEHOLDER, json), screen, {
+            preloads: appPreloads + pictures,
+            starter,
+          })
+        : template.replace(PLACEHOLDER, json).replace('</head>', `${appPreloads}${pictures}</head>`)
     return reply
       .code(status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache, no-store, must-revalidate')
-      .header('content-security-policy', documentContentSecurityPolicy(runtime))
+      .header(
+        'content-security-policy',
+        documentContentSecurityPolicy(runtime, screen?.styleHashes),
+      )
       .send(html)
   }
 
@@ -107,6 +137,75 @@ export async function registerSpa(
       .code(404)
       .send(errorResponse('not_found', `No such endpoint: ${request.method} ${path}`))
   })
+}
+
+/** The language the diner picked in the app, if they did (the app writes the cookie). */
+function chosenLanguage(cookieHeader: string | undefined): UiLanguage | undefined {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, value] = part.trim().split('=')
+    if (name === LANGUAGE_COOKIE && (value === 'ru' || value === 'en')) return value
+  }
+  return undefined
+}
+
+/** The menu page's first screen, in the diner's chosen language or the restaurant's. */
+async function drawnMenu(request: FastifyRequest, draw: DrawFirstScreen) {
+  const path = request.url.split('?')[0] ?? ''
+  const match = restaurantPage.exec(path)
+  if (!match || match[2] !== 'menu' || match[0] !== path) return undefined
+  try {
+    return await draw(match[1] ?? '', request.url, chosenLanguage(request.headers.cookie))
+  } catch (error) {
+    // The app draws the screen anyway; the page must not fail for want of a head start.
+    request.log.warn({ err: error }, 'Drawing the menu first screen failed')
+    return undefined
+  }
+}
+
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g
+const APP_PRELOAD = /<link rel="(?:modulepreload|preload" as="fetch)"[^>]*>/g
+const APP_SCRIPT = /<script type="module"[^>]*><\/script>\s*/g
+
+/**
+ * Puts the drawing before the app's root, which stays hidden behind it until the app replaces
+ * it (`.first-screen + #root` in the web app's base.css). The app's script, its preloads and
+ * first data wait in an inert template until the drawing and its photos are on screen (the
+ * build's second entry, `first-screen-start.ts`, makes them live): on a slow line they would
+ * otherwise share it with the photos.
+ */
+function withFirstScreen(
+  html: string,
+  screen: FirstScreen,
+  { preloads, starter }: { preloads: string; starter: string | undefined },
+): string {
+  if (!html.includes(ROOT)) return html
+  const drawn = html
+    .replace(/<html(?: lang="[a-z-]+")?/, `<html lang="${screen.language}"`)
+    .replace(ROOT, `<div id="${FIRST_SCREEN_ID}" class="first-screen">${screen.html}</div>${ROOT}`)
+  if (!starter) return drawn.replace('</head>', `${preloads}</head>`)
+  const app = [
+    ...(html.match(APP_SCRIPT) ?? []),
+    ...(html.match(MODULE_PRELOAD) ?? []),
+    ...(preloads.match(APP_PRELOAD) ?? []),
+  ].map((tag) => tag.trim())
+  const pictures = preloads.replace(APP_PRELOAD, '')
+  return drawn
+    .replace(APP_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(
+      '</head>',
+      `${pictures}<template id="${APP_PRELOADS_ID}">${app.join('')}</template>` +
+        `<script type="module" crossorigin src="${encodeURI(starter)}"></script></head>`,
+    )
+}
+
+function readStarter(path: string): string | undefined {
+  if (!existsSync(path)) return undefined
+  const manifest: unknown = JSON.parse(readFileSync(path, 'utf8'))
+  if (typeof manifest !== 'object' || manifest === null) return undefined
+  const entry: unknown = Reflect.get(manifest, FIRST_SCREEN_START)
+  const file: unknown = typeof entry === 'object' && entry !== null && Reflect.get(entry, 'file')
+  return typeof file === 'string' ? `/${file}` : undefined
 }
 
 const restaurantPage = /^\/rest\/([a-z0-9][a-z0-9-]{0,62})(?:\/([a-z-]+))?/
@@ -140,28 +239,30 @@ export function screenModulePreloads(url: string, screenChunks: ScreenChunks): s
 
 /**
  * The API answers a diner's screen needs first, announced in the page itself so the browser
- * fetches them while the scripts are still loading, not after (the menu's largest paint
- * waits on them). The URLs are the ones the API client asks for, so the preloads are used.
+ * fetches them while the scripts are still loading, not after. The URLs are the ones the API
+ * client asks for, so the preloads are used.
  */
-export function apiPreloads(
-  url: string,
-  apiBase: string,
-  firstPictures?: SpaOptions['firstPictures'],
-): string {
-  const [path = '', query = ''] = url.split('?')
-  const match = restaurantPage.exec(path)
+export function dataPreloads(url: string, apiBase: string): string {
+  const match = restaurantPage.exec(url.split('?')[0] ?? '')
   if (!match) return ''
   const [, restaurantId = '', screen] = match
   const base = `${apiBase.replace(/\/+$/, '')}/restaurants/${restaurantId}`
   const paths = [base]
   if (screen === 'menu' || screen === 'dishes' || screen === 'cart') paths.push(`${base}/menu`)
   if (screen === 'menu') paths.push(`${base}/stories`)
-  const data = paths.map((href) => `<link rel="preload" as="fetch" crossorigin href="${href}">`)
-  if (screen !== 'menu' || !firstPictures) return data.join('')
+  return paths.map((href) => `<link rel="preload" as="fetch" crossorigin href="${href}">`).join('')
+}
+
+/** The menu's first photos (its largest paint), so the browser fetches them before any script asks. */
+export function picturePreloads(url: string, firstPictures?: SpaOptions['firstPictures']): string {
+  const [path = '', query = ''] = url.split('?')
+  const match = restaurantPage.exec(path)
+  if (match?.[2] !== 'menu' || !firstPictures) return ''
   const menuId = new URLSearchParams(query).get('menu')
-  const pictures = firstPictures(restaurantId, menuId).map(
-    (href, i) =>
-      `<link rel="preload" as="image" href="${encodeURI(href)}"${i === 0 ? ' fetchpriority="high"' : ''}>`,
-  )
-  return [...data, ...pictures].join('')
+  return firstPictures(match[1] ?? '', menuId)
+    .map(
+      (href, i) =>
+        `<link rel="preload" as="image" href="${encodeURI(href)}"${i === 0 ? ' fetchpriority="high"' : ''}>`,
+    )
+    .join('')
 }

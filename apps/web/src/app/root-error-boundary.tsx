@@ -2,6 +2,7 @@ import type { Restaurant } from '@tableside/contracts/restaurants'
 import { Suspense, useEffect } from 'react'
 import { isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from 'react-router'
 import { isApiError } from '../lib/api-error'
+import { useReplaceFirstScreen } from '../lib/first-screen'
 import { isChunkLoadError, shouldReloadForChunkError, startReload } from '../lib/chunk-reload'
 import type { ClientErrorKind, ReportError } from '../lib/error-reporter'
 import { HttpStatusError } from '../lib/http-status-error'
@@ -28,6 +29,7 @@ export function RootErrorBoundary({ reportError }: { reportError: ReportError })
   const { pathname, search, hash } = useLocation()
   const restaurant = useRouteLoaderData<Restaurant>('restaurant')
   const reload = shouldReloadForChunkError(error, pathname)
+  useReplaceFirstScreen(true)
 
   useEffect(() => {
     if (reload) startReload(pathname + search + hash)

@@ -11,6 +11,7 @@ import {
   reloadForChunkError,
 } from '../lib/chunk-reload'
 import { startDevConsole } from '../lib/dev-console'
+import { replaceFirstScreen } from '../lib/first-screen'
 import type { ReportError } from '../lib/error-reporter'
 import { createQueryClient } from '../lib/query-client'
 import { loadRuntimeConfig } from '../lib/runtime-config'
@@ -123,6 +124,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
   } catch (error) {
     console.error('Tableside could not start', error)
     reportError('startup', error)
+    replaceFirstScreen()
     ;(root ?? createRoot(container)).render(
       <Suspense fallback={null}>
         <LazyErrorScreen error={error} path={location.pathname} />

@@ -37,10 +37,20 @@ export function runtimeConfigFor(
   }
 }
 
-/** The policy for the app's documents: its own origin only, plus the realtime socket. */
-export function documentContentSecurityPolicy(runtime: RuntimeConfig): string {
+/**
+ * The policy for the app's documents: its own origin only, plus the realtime socket. A page
+ * with the menu's first screen drawn in (decision 0025) allows its exact `style` attributes by
+ * hash, nothing else inline.
+ */
+export function documentContentSecurityPolicy(
+  runtime: RuntimeConfig,
+  styleHashes: readonly string[] = [],
+): string {
   const { scheme, host, port } = runtime.realtime
-  const styles = runtime.environment === 'development' ? "'self' 'unsafe-inline'" : "'self'"
+  const styles =
+    runtime.environment === 'development'
+      ? "'self' 'unsafe-inline'"
+      : ["'self'", ...(styleHashes.length > 0 ? ["'unsafe-hashes'", ...styleHashes] : [])].join(' ')
   return [
     "default-src 'self'",
     "script-src 'self'",

@@ -1,38 +1,58 @@
+import type { ReactNode } from 'react'
 import { Outlet, useMatch } from 'react-router'
 import { useRestaurant, useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { LiveIndicator } from '../../features/realtime/live-indicator'
-import { AppHeader } from './app-header'
+import { AppHeader, type Area } from './app-header'
 import { DinerNav } from './diner-nav'
 import { GarconNav } from './garcon-nav'
 import { layoutMessages } from './layout-messages'
 import './default-layout.css'
 
-/** The `default` layout (spec §2): header, the screen, and the diner's or the waiter's tab bar. */
-export function DefaultLayout() {
-  const restaurant = useRestaurant()
-  const restaurantId = useRestaurantId()
-  const inGarconArea = useMatch('/rest/:restaurant_id/garcon/*') !== null
+interface DefaultFrameProps {
+  restaurantId: string
+  restaurantName: string
+  area: Area
+  children: ReactNode
+}
+
+/**
+ * The layout's markup without its data: the server draws the menu's first screen with it too
+ * (`app/first-screen.tsx`), so the app's screen replaces it box for box.
+ */
+export function DefaultFrame({ restaurantId, restaurantName, area, children }: DefaultFrameProps) {
   const { t } = useMessages(layoutMessages)
   return (
     <>
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>
-      <AppHeader
-        restaurantId={restaurantId}
-        restaurantName={restaurant.name}
-        area={inGarconArea ? 'garcon' : 'diner'}
-      />
+      <AppHeader restaurantId={restaurantId} restaurantName={restaurantName} area={area} />
       <main id="main" className="app-main" tabIndex={-1} data-layout="default">
-        <LiveIndicator />
-        <Outlet />
+        {children}
       </main>
-      {inGarconArea ? (
+      {area === 'garcon' ? (
         <GarconNav restaurantId={restaurantId} />
       ) : (
         <DinerNav restaurantId={restaurantId} />
       )}
     </>
+  )
+}
+
+/** The `default` layout (spec §2): header, the screen, and the diner's or the waiter's tab bar. */
+export function DefaultLayout() {
+  const restaurant = useRestaurant()
+  const restaurantId = useRestaurantId()
+  const inGarconArea = useMatch('/rest/:restaurant_id/garcon/*') !== null
+  return (
+    <DefaultFrame
+      restaurantId={restaurantId}
+      restaurantName={restaurant.name}
+      area={inGarconArea ? 'garcon' : 'diner'}
+    >
+      <LiveIndicator />
+      <Outlet />
+    </DefaultFrame>
   )
 }

@@ -1,6 +1,7 @@
 import type { Restaurant } from '@tableside/contracts/restaurants'
-import { Outlet, useNavigation, useRouteLoaderData } from 'react-router'
+import { Outlet, useMatch, useNavigation, useRouteLoaderData } from 'react-router'
 import { NavigationProgress } from '../../components/ui/page-loading'
+import { useReplaceFirstScreen } from '../../lib/first-screen'
 import {
   DocumentLanguage,
   RestaurantLanguageContext,
@@ -20,6 +21,8 @@ function PendingNavigation() {
 export function RootLayout() {
   const restaurant = useRouteLoaderData<Restaurant>('restaurant')
   useScrollRestoration()
+  // The server draws only the menu; any other screen (after a redirect) replaces it at once.
+  useReplaceFirstScreen(useMatch('/rest/:restaurant_id/menu') === null)
   return (
     <RestaurantLanguageContext value={restaurant?.defaultLanguage}>
       <DocumentLanguage />

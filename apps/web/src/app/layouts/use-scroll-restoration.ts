@@ -2,6 +2,7 @@ import { useLayoutEffect } from 'react'
 import { NavigationType, useLocation, useNavigationType } from 'react-router'
 
 const positions = new Map<string, number>()
+let startPage = true
 
 /**
  * Navigation state for an address change that only opens a window over the screen (a dish over
@@ -23,8 +24,11 @@ export function useScrollRestoration(): void {
   const navigationType = useNavigationType()
   const keep = navigationType !== NavigationType.Pop && keepsScroll(location.state)
   useLayoutEffect(() => {
-    if (!keep)
+    // The page the app starts on stays where the diner already is: they may have scrolled the
+    // server's drawing of it (decision 0025).
+    if (!keep && !startPage)
       window.scrollTo(0, navigationType === NavigationType.Pop ? (positions.get(key) ?? 0) : 0)
+    startPage = false
     return () => void positions.set(key, window.scrollY)
   }, [key, navigationType, keep])
 }

@@ -21,10 +21,11 @@ import { dishesById } from '../../features/menu/menu-sections'
 import { canQuickAdd, initialSelection } from '../../features/menu/quick-add'
 import { useChannelEvent } from '../../features/realtime/use-channel-event'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
-import { StoriesRow } from '../../features/stories/components/stories-row'
+import { LazyStoriesRow } from '../../features/stories/components/lazy-stories-row'
 import { buttonClass } from '../../components/ui/button'
 import { formatPrice } from '../../lib/format-price'
 import { useApiClient } from '../../lib/app-context'
+import { useReplaceFirstScreen } from '../../lib/first-screen'
 import { localized } from '../../lib/i18n/localized-text'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { KEEP_SCROLL } from '../layouts/use-scroll-restoration'
@@ -68,6 +69,8 @@ export function MenuRoute() {
       applyMenuUpdate(queryClient, api, restaurantId, update),
     )
   })
+  // The server's drawing of this screen stays until the menu is drawn here, not the skeleton.
+  useReplaceFirstScreen(menu.data !== undefined || menu.isError)
   useIdlePreload(menu.isSuccess, () => {
     void loadDishDialogs()
     void loadSearch()
@@ -102,7 +105,7 @@ export function MenuRoute() {
     <div className="menu-screen">
       <title>{screen.t('pageTitle', { page: t('title'), place: restaurant.name })}</title>
       <h1 className="visually-hidden">{t('title')}</h1>
-      <StoriesRow restaurantId={restaurantId} onOpenDish={open} />
+      <LazyStoriesRow restaurantId={restaurantId} onOpenDish={open} />
       {menu.data ? (
         <MenuBrowser
           data={menu.data}

@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react'
 import type { UiLanguage } from '@tableside/contracts/restaurants'
+import { LANGUAGE_COOKIE } from '@tableside/contracts/first-screen'
 import { LANGUAGE_STORAGE_KEY } from '../../config/constants'
+import { readCookie, writeCookie } from '../cookies'
 import { isLanguage } from './language'
 
 const listeners = new Set<() => void>()
@@ -14,10 +16,22 @@ function read(): UiLanguage | undefined {
   }
 }
 
+/** A year: the choice is the diner's until they change it. */
+const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60
+
+/** The server draws the menu's first screen in the language the cookie names (decision 0025). */
+function shareWithServer(language: UiLanguage) {
+  if (readCookie(LANGUAGE_COOKIE) === language) return
+  writeCookie(LANGUAGE_COOKIE, language, { maxAgeSeconds: COOKIE_MAX_AGE_SECONDS })
+}
+
 let saved = typeof localStorage === 'undefined' ? undefined : read()
+// A choice saved before the cookie existed reaches the server from the next page on.
+if (saved) shareWithServer(saved)
 
 export function saveLanguage(language: UiLanguage): void {
   saved = language
+  shareWithServer(language)
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language)
   } catch {

@@ -10,7 +10,9 @@ export const RestaurantLanguageContext = createContext<UiLanguage | undefined>(u
 export function useLanguage(): UiLanguage {
   const saved = useSavedLanguage()
   const restaurantDefault = useContext(RestaurantLanguageContext)
-  return resolveLanguage({ saved, restaurantDefault, preferred: navigator.languages })
+  // No navigator where the server draws the first screen (Node 20).
+  const preferred = typeof navigator === 'undefined' ? [] : navigator.languages
+  return resolveLanguage({ saved, restaurantDefault, preferred })
 }
 
 export type Translate<Key extends string> = (key: Key, values?: TranslateValues) => string

@@ -6,6 +6,7 @@ import { defineMessages } from '../../../lib/i18n/messages'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { storiesQueryOptions } from '../api/get-stories'
 import { readViewed } from '../viewed-stories'
+import { StoriesRowPlaceholder } from './stories-row-placeholder'
 import './stories-row.css'
 
 const loadViewer = () => import('./stories-viewer')
@@ -32,8 +33,7 @@ export function StoriesRow({
   const viewed = readViewed(restaurantId)
   const list = useRef<HTMLUListElement>(null)
 
-  // The row's shape while the stories load, drawn by CSS, so nothing below moves.
-  if (isPending) return <div className="stories-row stories-row--loading" aria-hidden="true" />
+  if (isPending) return <StoriesRowPlaceholder />
   if (!stories || stories.length === 0) return null
 
   const closeViewer = (lastIndex: number) => {
