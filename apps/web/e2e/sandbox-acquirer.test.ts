@@ -211,7 +211,8 @@ describe('The sandbox acquirer’s hosted page', () => {
     await page.waitForURL((url) => url.pathname === `${orderPath(started.order)}/fail`)
     // (in the restaurant's language: this phone never chose one)
     await page.getByRole('heading', { name: 'Подтверждаем оплату…' }).first().waitFor()
-    expect(await page.getByRole('link', { name: 'Вернуться на страницу оплаты' }).count()).toBe(1)
+    // Once the payment has loaded, the way back to the bank's page while it waits.
+    await page.getByRole('link', { name: 'Вернуться на страницу оплаты' }).waitFor()
     const after = payment.parse(await (await fetch(api(`/payments/${started.payment.id}`))).json())
     expect(after.status).toBe('pending')
   })

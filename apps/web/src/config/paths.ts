@@ -2,8 +2,15 @@
 const rest = (restaurantId: string) => `/rest/${encodeURIComponent(restaurantId)}`
 const order = (restaurantId: string, orderId: string) =>
   `${rest(restaurantId)}/order/${encodeURIComponent(orderId)}`
-const paymentQuery = (paymentId?: string) =>
-  paymentId ? `?payment=${encodeURIComponent(paymentId)}` : ''
+/** Search parameters a screen reads (`notice`, `method`, `payment`, `reason`); empty ones are left out. */
+type Query = Readonly<Record<string, string | undefined>>
+const withQuery = (path: string, query: Query = {}) => {
+  const search = Object.entries(query)
+    .filter((entry): entry is [string, string] => Boolean(entry[1]))
+    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+    .join('&')
+  return search ? `${path}?${search}` : path
+}
 
 export const paths = {
   home: () => '/',
@@ -14,22 +21,22 @@ export const paths = {
     `${rest(restaurantId)}/dishes/${encodeURIComponent(dishId)}`,
   cart: (restaurantId: string) => `${rest(restaurantId)}/cart`,
   checkout: (restaurantId: string) => `${rest(restaurantId)}/order`,
-  /** `notice` names a message the order screen shows on top (why Pay sent the diner back). */
-  order: (restaurantId: string, orderId: string, { notice }: { notice?: string } = {}) =>
-    `${order(restaurantId, orderId)}${notice ? `?notice=${encodeURIComponent(notice)}` : ''}`,
+  /** `notice`: why Pay sent the diner back, said on top of the order. */
+  order: (restaurantId: string, orderId: string, query?: { notice?: string }) =>
+    withQuery(order(restaurantId, orderId), query),
   /** `method` preselects a way to pay (the Fail screen's "another method"). */
-  orderPay: (restaurantId: string, orderId: string, { method }: { method?: string } = {}) =>
-    `${order(restaurantId, orderId)}/pay${method ? `?method=${encodeURIComponent(method)}` : ''}`,
-  /** Where the acquirer sends the diner back; `paymentId` names the payment to show. */
-  orderSuccess: (restaurantId: string, orderId: string, paymentId?: string) =>
-    `${order(restaurantId, orderId)}/success${paymentQuery(paymentId)}`,
-  orderFail: (restaurantId: string, orderId: string, paymentId?: string) =>
-    `${order(restaurantId, orderId)}/fail${paymentQuery(paymentId)}`,
+  orderPay: (restaurantId: string, orderId: string, query?: { method?: string }) =>
+    withQuery(`${order(restaurantId, orderId)}/pay`, query),
+  /** Where the acquirer sends the diner back; `payment` names the payment to show. */
+  orderSuccess: (restaurantId: string, orderId: string, query?: { payment?: string }) =>
+    withQuery(`${order(restaurantId, orderId)}/success`, query),
+  orderFail: (restaurantId: string, orderId: string, query?: { payment?: string }) =>
+    withQuery(`${order(restaurantId, orderId)}/fail`, query),
   orders: (restaurantId: string) => `${rest(restaurantId)}/orders`,
   bill: (restaurantId: string) => `${rest(restaurantId)}/bill`,
   /** `reason` preselects why the waiter is called (`bill`: to pay). */
-  call: (restaurantId: string, { reason }: { reason?: string } = {}) =>
-    `${rest(restaurantId)}/call${reason ? `?reason=${encodeURIComponent(reason)}` : ''}`,
+  call: (restaurantId: string, query?: { reason?: string }) =>
+    withQuery(`${rest(restaurantId)}/call`, query),
   favorites: (restaurantId: string) => `${rest(restaurantId)}/favorites`,
   history: (restaurantId: string) => `${rest(restaurantId)}/history`,
   client: (restaurantId: string) => `${rest(restaurantId)}/client`,

@@ -297,6 +297,12 @@ describe.each(testDatabaseKinds)('Payments on $name', (kind) => {
       expectedAmount: share,
     })
     expect(negative.statusCode).toBe(400)
+    // A share that names no parts, or items beside a share, is not a choice at all.
+    for (const choice of [{ mode: 'share' }, { mode: 'share', parts: 3, items: [] }]) {
+      const muddled = await start({ method: 'card', choice, tip: 0, expectedAmount: share })
+      expect(muddled.statusCode).toBe(400)
+      expect(errorBody.parse(muddled.json()).error.fields?.[0]?.path).toMatch(/^body\.choice/)
+    }
 
     const created = await start({
       method: 'card',

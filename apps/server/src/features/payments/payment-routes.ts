@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import {
+  billChoiceOf,
   cancelPayment,
   getPayment,
   startBillPayment,
@@ -11,6 +12,7 @@ import {
   getSandboxPayment,
   payWithSandboxCard,
 } from '@tableside/contracts/sandbox-acquirer'
+import { HttpError } from '../../http/http-error'
 import { keepJsonBodyRaw, rawBody } from '../../http/raw-json-body'
 import { registerEndpoint } from '../../http/register-endpoint'
 import type { PaymentService } from './payment-service'
@@ -22,9 +24,18 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSer
   registerEndpoint(app, startOrderPayment, ({ params, body }) =>
     payments.startOrderPayment(params.orderId, body.method),
   )
-  registerEndpoint(app, startBillPayment, ({ params, body }) =>
-    payments.startBillPayment(params.sessionId, body),
-  )
+  registerEndpoint(app, startBillPayment, ({ params, body }) => {
+    const choice = billChoiceOf(body.choice)
+    if (!choice) {
+      throw new HttpError(400, 'validation_failed', 'Some fields are missing or invalid.', [
+        {
+          path: 'body.choice',
+          message: 'A share names its parts, chosen items name the items, the rest neither',
+        },
+      ])
+    }
+    return payments.startBillPayment(params.sessionId, { ...body, choice })
+  })
   registerEndpoint(app, getPayment, ({ params }) => payments.get(params.paymentId))
   registerEndpoint(app, cancelPayment, ({ params }) => payments.cancel(params.paymentId))
 

@@ -42,8 +42,7 @@ export function isOnlinePayment({ queryClient, api }: Pick<AppDeps, 'queryClient
   return async ({ params }: LoaderFunctionArgs) => {
     const restaurant = await ensureRestaurant(queryClient, api, params.restaurant_id)
     const orderId = params.id ?? ''
-    const back = (notice?: OrderNotice) =>
-      redirect(paths.order(restaurant.id, orderId, notice ? { notice } : {}))
+    const back = (notice?: OrderNotice) => redirect(paths.order(restaurant.id, orderId, { notice }))
     if (!isOrderId(orderId)) return back()
     let order: Order
     try {

@@ -108,10 +108,14 @@ function useOutcomeNavigation(restaurantId: string, orderId: string, payment: Pa
     }
     if (payment.status === 'succeeded') {
       startedOrderPayments.forget(orderId)
-      void navigate(paths.orderSuccess(restaurantId, orderId, payment.id), { replace: true })
+      void navigate(paths.orderSuccess(restaurantId, orderId, { payment: payment.id }), {
+        replace: true,
+      })
     } else if (seenPending.current === payment.id) {
       startedOrderPayments.forget(orderId)
-      void navigate(paths.orderFail(restaurantId, orderId, payment.id), { replace: true })
+      void navigate(paths.orderFail(restaurantId, orderId, { payment: payment.id }), {
+        replace: true,
+      })
     }
   }, [navigate, orderId, payment, restaurantId])
 }
