@@ -30,9 +30,8 @@ export const orderMessages = defineMessages({
     otherMethod: 'Pay another way',
     cashTitle: 'Rather pay in cash?',
     cashAtTable:
-      'An order paid online cannot be switched to cash here. Call the waiter: they will bring the bill and sort it out with you.',
-    cashElsewhere:
-      'An order paid online cannot be switched to cash here. Tell the restaurant when you collect it.',
+      'Call the waiter: they take the cash for this order, and the online payment is left unused.',
+    cashElsewhere: 'Pay in cash when you collect the order: the restaurant takes it then.',
     callWaiter: 'Call the waiter',
     noticePaidInCash:
       'This order is paid in cash to the waiter, so there is nothing to pay online.',
@@ -71,10 +70,9 @@ export const orderMessages = defineMessages({
     tryAgain: 'Попробовать ещё раз',
     otherMethod: 'Оплатить другим способом',
     cashTitle: 'Хотите оплатить наличными?',
-    cashAtTable:
-      'Здесь нельзя перевести заказ с онлайн-оплаты на наличные. Позовите официанта: он принесёт счёт и всё уладит.',
+    cashAtTable: 'Позовите официанта: он примет оплату наличными, а онлайн-оплата не понадобится.',
     cashElsewhere:
-      'Здесь нельзя перевести заказ с онлайн-оплаты на наличные. Скажите об этом в ресторане, когда будете забирать заказ.',
+      'Оплатите наличными, когда будете забирать заказ: ресторан примет оплату на месте.',
     callWaiter: 'Позвать официанта',
     noticePaidInCash: 'Этот заказ оплачивается наличными официанту, онлайн платить не нужно.',
     noticeAlreadyPaid: 'Этот заказ уже оплачен.',
