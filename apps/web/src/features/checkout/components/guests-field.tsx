@@ -4,6 +4,7 @@ import { useMessages } from '../../../lib/i18n/use-translation'
 import { checkoutMessages } from '../checkout-messages'
 import { fieldId, type FieldProblem } from '../checkout-form'
 import { FieldProblemText, problemProps } from './field-problem'
+import '../../../components/ui/number-stepper.css'
 
 interface GuestsFieldProps {
   value: number
@@ -24,7 +25,7 @@ export function GuestsField({ value, problem, onChange }: GuestsFieldProps) {
       <div className="guests">
         <button
           type="button"
-          className="guests__button"
+          className="number-stepper__button"
           aria-label={t('fewerGuests')}
           disabled={value <= 1}
           onClick={() => onChange(clamp(value - 1))}
@@ -46,7 +47,7 @@ export function GuestsField({ value, problem, onChange }: GuestsFieldProps) {
         />
         <button
           type="button"
-          className="guests__button"
+          className="number-stepper__button"
           aria-label={t('moreGuests')}
           disabled={value >= MAX_GUESTS}
           onClick={() => onChange(clamp(value + 1))}
