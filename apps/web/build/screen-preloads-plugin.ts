@@ -25,7 +25,9 @@ export function screenPreloads(screens: Record<string, readonly string[]>): Plug
       const closure = (roots: readonly OutputChunk[]) => {
         const files = new Set<string>()
         const visit = (chunk: OutputChunk) => {
-          if (files.has(chunk.fileName)) return
+          // A chunk of stylesheets only (a module that imports just a .css file) is dropped by
+          // Vite after this hook, its CSS in the one stylesheet: naming it would preload a 404.
+          if (files.has(chunk.fileName) || isStylesheetsOnly(chunk)) return
           files.add(chunk.fileName)
           for (const imported of chunk.imports) {
             const next = bundle[imported]
@@ -51,6 +53,9 @@ export function screenPreloads(screens: Record<string, readonly string[]>): Plug
     },
   }
 }
+
+const isStylesheetsOnly = (chunk: OutputChunk) =>
+  chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => /\.css($|\?)/.test(id))
 
 function routeChunk(chunks: readonly OutputChunk[], module: string) {
   const suffix = `/${module.replace(/^\.?\//, '')}`
