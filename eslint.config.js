@@ -1,7 +1,91 @@
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import js from '@eslint/js'
+import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+
+/**
+ * Features import each other only through what they publish (decision 0034). A server feature
+ * publishes the modules listed here: its service, and others with the reason another feature
+ * needs them; every other file of the feature is its own. A new feature needs a line here. The
+ * app layer (`app.ts`, `server.ts`, `plugins/`, the CLIs, `db/seed-demo.ts`) composes features
+ * and may import any of their files; so may server tests, which set the scene as the app does.
+ * Shared code (`lib/`, `http/`, `config/`, `db/`) imports no feature. A web feature publishes
+ * nothing: the routes in `app/` compose, and what two features share lives in `lib/` or
+ * `components/`.
+ */
+const serverFeaturePublishes = {
+  bill: ['bill-service.ts'],
+  garcon: ['garcon-service.ts'],
+  menu: [
+    'menu-service.ts',
+    // The menu held in memory and a cart priced with it: what an order is priced from.
+    'menu-cache.ts',
+    'menu-snapshot.ts',
+    'quote.ts',
+  ],
+  orders: [
+    'order-service.ts',
+    // Orders' rows and SQL, for the services of the bill and payments (immich style: a service
+    // takes the repositories it works on); their events, which a payment also publishes; and an
+    // order as the bill shows it.
+    'order-repository.ts',
+    'order-payment-repository.ts',
+    'order-events.ts',
+    'order-view.ts',
+  ],
+  // Infrastructure every feature writes its after-commit side effects to (decision 0027).
+  outbox: ['outbox.ts', 'outbox-repository.ts'],
+  payments: [
+    'payment-service.ts',
+    // Payments' rows for the bill and an order's cancel, the refund a cancel writes to the
+    // outbox, and how much of a bill pending payments hold.
+    'payment-repository.ts',
+    'refund-entry.ts',
+    'bill-payment-plan.ts',
+  ],
+  // Infrastructure: features publish events through the `Broadcaster` and add channel rules.
+  realtime: ['realtime.ts', 'publish-event.ts', 'channel-authorization.ts'],
+  // Restaurants have no service: their profile, cached on hot paths, or from the repository.
+  restaurants: ['restaurant-cache.ts', 'restaurant-repository.ts'],
+  system: [],
+  // The session's row type travels with the service's answers.
+  'table-sessions': ['table-session-service.ts', 'table-session-repository.ts'],
+  'waiter-calls': ['waiter-call-service.ts'],
+}
+
+/**
+ * One zone per feature: the other features may import from it only what it publishes (on the
+ * web, nothing). A feature folder missing from `publishes`, or a listed file that does not
+ * exist, stops the lint with a message instead of silently allowing or forbidding.
+ */
+function featureZones(dir, publishes) {
+  const features = readdirSync(join(import.meta.dirname, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+  return features.map((feature) => {
+    const published = publishes ? publishes[feature] : []
+    if (!published) {
+      throw new Error(`${dir}/${feature}: add it to serverFeaturePublishes in eslint.config.js.`)
+    }
+    for (const file of published) {
+      if (!existsSync(join(import.meta.dirname, dir, feature, file))) {
+        throw new Error(`${dir}/${feature}/${file} is published in eslint.config.js but missing.`)
+      }
+    }
+    return {
+      target: features.filter((other) => other !== feature).map((other) => `${dir}/${other}`),
+      from: `${dir}/${feature}`,
+      except: published.map((file) => `./${file}`),
+      message:
+        published.length > 0
+          ? `Another feature may import only what ${feature} publishes: ${published.join(', ')} (eslint.config.js, decision 0034).`
+          : `Features do not import ${feature}: move what both need to lib/ (or components/ on the web), or let the app layer pass it in (decision 0034).`,
+    }
+  })
+}
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
@@ -41,6 +125,60 @@ export default tseslint.config(
               importNames: ['Link', 'NavLink'],
               message:
                 "Use components/ui/link: react-router's links bring their prefetching into the first load.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Imports flow one way, shared → features → app, and features meet only through what they
+    // publish (decision 0034). Server tests and the demo seed compose features as the app does.
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/**/test-*.ts',
+      'apps/server/src/test/**',
+      'apps/server/src/db/seed-demo.ts',
+    ],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...featureZones('apps/server/src/features', serverFeaturePublishes),
+            {
+              target: [
+                'apps/server/src/lib',
+                'apps/server/src/http',
+                'apps/server/src/config',
+                'apps/server/src/db',
+              ],
+              from: 'apps/server/src/features',
+              message:
+                'Shared code imports no feature: let the feature pass it in (decision 0034).',
+            },
+            {
+              target: 'apps/server/src/features',
+              from: ['apps/server/src/app.ts', 'apps/server/src/server.ts'],
+              message: 'Features do not import the app: it passes them what they need.',
+            },
+            ...featureZones('apps/web/src/features', null),
+            {
+              target: ['apps/web/src/lib', 'apps/web/src/components', 'apps/web/src/config'],
+              from: ['apps/web/src/features', 'apps/web/src/app'],
+              message:
+                'Shared code (lib, components, config) imports no feature and no app module (decision 0034).',
+            },
+            {
+              target: 'apps/web/src/features',
+              from: 'apps/web/src/app',
+              message: 'Features do not import the app layer: its routes pass them what they need.',
             },
           ],
         },

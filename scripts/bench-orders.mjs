@@ -41,7 +41,7 @@ import {
   runKeyPrefix,
   say,
 } from './lib/order-traffic.mjs'
-import { startServer } from './lib/server-process.mjs'
+import { demoTableTokens, startServer } from './lib/server-process.mjs'
 
 const env = process.env
 const RATE = Number(env.BENCH_ORDERS_RATE ?? 500)
@@ -186,7 +186,12 @@ async function benchmark(kind, adminUrl) {
         : `== PostgreSQL (database ${scratch?.name ?? '?'}, dropped afterwards), server started in ${fmtMs(server.startedInMs)}`,
     )
     const keyPrefix = runKeyPrefix('bench')
-    const demo = await prepareDemo(client.post, server.url, `${keyPrefix}-probe`)
+    const demo = await prepareDemo(
+      client.post,
+      server.url,
+      `${keyPrefix}-probe`,
+      await demoTableTokens(server),
+    )
     say(
       `${demo.dishIds.length} orderable dishes, ${demo.sessionIds.length} table sessions open; ` +
         (demo.pickup

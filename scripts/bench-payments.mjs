@@ -19,12 +19,11 @@ import Pusher from 'pusher'
 import { buildIfStale } from './lib/build.mjs'
 import { launchChromium, PHONE } from './lib/chromium.mjs'
 import { fmtMs, latencySummary, RESTAURANT, say } from './lib/order-traffic.mjs'
-import { startServer } from './lib/server-process.mjs'
+import { demoTableTokens, startServer } from './lib/server-process.mjs'
 
 const COUNT = Number(process.env.BENCH_PAYMENTS_COUNT ?? 200)
 const WARMUP = Number(process.env.BENCH_PAYMENTS_WARMUP ?? 10)
 const GOAL_P99_MS = 100
-const TABLES = Array.from({ length: 12 }, (_, i) => `T${i + 1}`)
 /** What the Success screen shows once the payment is confirmed (see app/routes/order-success.tsx). */
 const RECEIPT_SELECTOR = 'section.receipt'
 const SIGNATURE_HEADER = 'sandbox-signature'
@@ -85,9 +84,9 @@ async function main() {
     if (!dish) throw new Error('the demo menu has no dish to order')
     /** @type {string[]} */
     const sessions = []
-    for (const tableCode of TABLES) {
+    for (const tableToken of Object.values(await demoTableTokens(server))) {
       sessions.push(
-        (await call('POST', `/restaurants/${RESTAURANT}/table-sessions`, { tableCode })).id,
+        (await call('POST', `/restaurants/${RESTAURANT}/table-sessions`, { tableToken })).id,
       )
     }
     const context = await browser.newContext({ viewport: PHONE, locale: 'en-US' })

@@ -509,6 +509,8 @@ const serverEnv = {
   REALTIME_APP_ID: APP.id,
   REALTIME_APP_KEY: APP.key,
   REALTIME_APP_SECRET: APP.secret,
+  // Every bench socket comes from 127.0.0.1: one address, far over the per-address cap.
+  REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '100000',
   LOG_LEVEL: 'warn',
   ...(benchDatabase ? { DATABASE_URL: benchDatabase.url } : {}),
 }

@@ -32,7 +32,7 @@ import {
   runKeyPrefix,
   say,
 } from './lib/order-traffic.mjs'
-import { startServer } from './lib/server-process.mjs'
+import { demoTableTokens, startServer } from './lib/server-process.mjs'
 
 const env = process.env
 const ORDERS = Number(env.BENCH_CRASH_ORDERS ?? 5_000)
@@ -83,7 +83,12 @@ async function crashTest(kind, adminUrl) {
         : `== PostgreSQL (database ${scratch?.name ?? '?'}, dropped afterwards)`,
     )
     const keyPrefix = runKeyPrefix('crash')
-    const demo = await prepareDemo(client.post, server.url, `${keyPrefix}-probe`)
+    const demo = await prepareDemo(
+      client.post,
+      server.url,
+      `${keyPrefix}-probe`,
+      await demoTableTokens(server),
+    )
     if (!demo.pickup) say(`pickup refused now, so all dine-in: ${demo.pickupRefusal}`)
 
     /** @type {Map<string, Ack>} */

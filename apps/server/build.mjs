@@ -9,7 +9,11 @@ const external = Object.keys(pkg.dependencies ?? {}).filter(
 )
 
 await build({
-  entryPoints: { server: 'src/server.ts', 'menu-cli': 'src/menu-cli.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'menu-cli': 'src/menu-cli.ts',
+    'table-cli': 'src/table-cli.ts',
+  },
   absWorkingDir: new URL('.', import.meta.url).pathname,
   outdir: 'dist',
   bundle: true,

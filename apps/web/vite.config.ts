@@ -106,11 +106,13 @@ export default defineConfig(({ command, isSsrBuild }) =>
                     // afford. Feature folders and contracts are named in, never in by default, so a
                     // new feature (orders, bill…) lands in its routes' chunks, not in the first load.
                     // A lib module that pulls a heavy dependency must be excluded here, or the group
-                    // drags the dependency in (masks: maska). Modules that only lazy routes use stay out too.
+                    // drags the dependency in (masks: maska; lib/realtime's connection and indicator:
+                    // pusher-js, which loads when the browser is idle). Modules that only lazy routes
+                    // use stay out too.
                     // TanStack's mutations serve only ordering and the waiter call, so they stay out.
                     // So do the shared pieces only lazy screens use (notice card, number stepper).
                     name: 'core',
-                    test: /node_modules[\\/](?!@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)\.js)(react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]|packages[\\/]contracts[\\/]src[\\/](errors|endpoint|runtime-config|restaurants|text|menu|cart|stories|realtime-events|first-screen)\.ts|apps[\\/]web[\\/]src[\\/](?!main\.tsx|first-screen-start\.ts|lib[\\/](error-reporter|error-details|masks|build-freshness|build-info|stored-value|i18n[\\/]plural)|app[\\/]error-screen|components[\\/]ui[\\/]error-page|features[\\/]realtime[\\/](realtime-connection|connection-indicator)|features[\\/](?!restaurant[\\/]|realtime[\\/])|app[\\/](routes|guards)[\\/]|app[\\/]layouts[\\/]dish-layout|components[\\/]ui[\\/](screen-icons|coming-soon|notice-card|number-stepper)|app[\\/]screen\.tsx|lib[\\/]instance-id)/,
+                    test: /node_modules[\\/](?!@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)\.js)(react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]|packages[\\/]contracts[\\/]src[\\/](errors|endpoint|runtime-config|restaurants|text|menu|cart|stories|realtime-events|first-screen)\.ts|apps[\\/]web[\\/]src[\\/](?!main\.tsx|first-screen-start\.ts|lib[\\/](error-reporter|error-details|masks|build-freshness|build-info|stored-value|i18n[\\/]plural|realtime[\\/](realtime-connection|connection-indicator))|app[\\/]error-screen|components[\\/]ui[\\/]error-page|features[\\/](?!restaurant[\\/])|app[\\/](routes|guards)[\\/]|app[\\/]layouts[\\/]dish-layout|components[\\/]ui[\\/](screen-icons|coming-soon|notice-card|number-stepper)|app[\\/]screen\.tsx|lib[\\/]instance-id)/,
                   },
                 ],
               },

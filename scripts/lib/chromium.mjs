@@ -24,11 +24,18 @@ export function ensureChromium(
   if (!existsSync(CHROMIUM)) throw new Error(`apt-get finished but ${CHROMIUM} is still missing`)
 }
 
-export async function launchChromium() {
+/**
+ * @param {{ hosts?: readonly string[] }} [options] `hosts`: names resolved to 127.0.0.1, so a
+ *   story can open the app at an address other than localhost (plain http, no secure context).
+ */
+export async function launchChromium({ hosts = [] } = {}) {
   const { chromium } = await import('playwright-core')
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
+      ...(hosts.length > 0
+        ? [`--host-resolver-rules=${hosts.map((host) => `MAP ${host} 127.0.0.1`).join(', ')}`]
+        : []),
       '--no-sandbox',
       '--disable-gpu',
       '--disable-background-networking',

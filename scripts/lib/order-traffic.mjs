@@ -7,7 +7,6 @@ import { Agent, request } from 'node:http'
 import { join } from 'node:path'
 
 export const RESTAURANT = 'demo'
-export const TABLE_CODES = Array.from({ length: 12 }, (_, i) => `T${i + 1}`)
 const API = '/api/v1'
 
 /** @param {string} line */
@@ -123,12 +122,14 @@ export function orderOf(text) {
 /**
  * What orders can be made of at the demo restaurant right now: available dishes without a
  * required choice that the cart quote accepts (breakfast is refused outside its hours), and an
- * open session at every table. Pickup is probed with a real order (`probeKey`), since a
- * restaurant may refuse it at this hour.
+ * open session at every table, joined by its QR token (`tableTokens` by code, as the server
+ * printed them at start). Pickup is probed with a real order (`probeKey`), since a restaurant
+ * may refuse it at this hour.
  * @param {Post} post @param {string} baseUrl @param {string} probeKey
+ * @param {Record<string, string>} tableTokens
  * @returns {Promise<Demo>}
  */
-export async function prepareDemo(post, baseUrl, probeKey) {
+export async function prepareDemo(post, baseUrl, probeKey, tableTokens) {
   const menuResponse = await fetch(`${baseUrl}${API}/restaurants/${RESTAURANT}/menu`)
   if (!menuResponse.ok) throw new Error(`GET menu answered ${menuResponse.status}`)
   const menu =
@@ -149,8 +150,8 @@ export async function prepareDemo(post, baseUrl, probeKey) {
 
   /** @type {string[]} */
   const sessionIds = []
-  for (const tableCode of TABLE_CODES) {
-    const opened = await post(`/restaurants/${RESTAURANT}/table-sessions`, { tableCode })
+  for (const [tableCode, tableToken] of Object.entries(tableTokens)) {
+    const opened = await post(`/restaurants/${RESTAURANT}/table-sessions`, { tableToken })
     if (opened.status !== 201 && opened.status !== 200) {
       throw new Error(
         `opening the session of ${tableCode} answered ${opened.status}: ${opened.text}`,

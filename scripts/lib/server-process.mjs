@@ -22,10 +22,17 @@ export function freePort() {
 /**
  * @typedef {{ url: string, port: number, dataDir: string, child: import('node:child_process').ChildProcess,
  *   output: () => string, startedInMs: number, stop: (signal?: NodeJS.Signals) => Promise<number | null> }} ServerProcess
- * @param {{ env?: Record<string, string>, dataDir?: string, timeoutMs?: number }} [options]
+ * @param {{ env?: Record<string, string>, dataDir?: string, timeoutMs?: number, publicHost?: string }} [options]
+ *   `publicHost`: the host name the browser uses (mapped to 127.0.0.1 in Chromium), for
+ *   PUBLIC_URL; `url` stays 127.0.0.1 for the tests' own requests.
  * @returns {Promise<ServerProcess>}
  */
-export async function startServer({ env = {}, dataDir, timeoutMs = 30_000 } = {}) {
+export async function startServer({
+  env = {},
+  dataDir,
+  timeoutMs = 30_000,
+  publicHost = '127.0.0.1',
+} = {}) {
   const port = await freePort()
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'tableside-data-'))
   /** A directory made here for a server that never came up is nobody's to clean but ours. */
@@ -40,9 +47,11 @@ export async function startServer({ env = {}, dataDir, timeoutMs = 30_000 } = {}
       PORT: String(port),
       HOST: '127.0.0.1',
       // Where the acquirer sends the browser back: the address the tests and benches open.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `http://${publicHost}:${port}`,
       DATA_DIR: dir,
       LOG_LEVEL: 'warn',
+      // Benches send a restaurant's evening from this one address; the limits are not under test.
+      RATE_LIMIT_EXEMPT: '127.0.0.1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -87,4 +96,26 @@ export async function startServer({ env = {}, dataDir, timeoutMs = 30_000 } = {}
       return /** @type {Promise<number | null>} */ (exited)
     },
   }
+}
+
+/**
+ * The demo tables' QR tokens by table code, as the server prints them when it starts
+ * (`npm start`): the tokens are random on every data directory, so this is how tests and
+ * benchmarks sit at a table.
+ * @param {ServerProcess} server
+ * @returns {Promise<Record<string, string>>}
+ */
+export async function demoTableTokens(server, timeoutMs = 10_000) {
+  const deadline = performance.now() + timeoutMs
+  while (!server.output().includes('API docs:')) {
+    if (performance.now() > deadline || server.child.exitCode !== null) {
+      throw new Error(`The server printed no start banner:\n${server.output()}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  return Object.fromEntries(
+    [...server.output().matchAll(/^ +(\S+) +\S+\/rest\/demo\/init\?table=([A-Za-z0-9_-]+)$/gm)].map(
+      (match) => [match[1], match[2]],
+    ),
+  )
 }

@@ -35,12 +35,22 @@ import {
 } from './features/waiter-calls/waiter-call-routes'
 import { registerClientErrorRoutes } from './features/system/client-error-routes'
 import { registerHealthRoutes } from './features/system/health-routes'
-import { installErrorHandler } from './plugins/error-handler'
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './plugins/error-handler'
+import { refuseNulCharacters } from './http/refuse-nul'
 import { registerOpenApi } from './plugins/openapi'
 import { registerSecurityHeaders } from './plugins/security'
 import { registerSpa } from './plugins/spa'
+import { registerRateLimits } from './http/rate-limits'
+import { fastifyTrustProxy } from './http/trust-proxy'
+import { rateLimitPolicy } from './rate-limit-policy'
 import { firstScreenDrawer, loadFirstScreenRenderer } from './features/menu/first-screen'
 import { createPaymentService, type PaymentService } from './features/payments/payment-service'
+import { createPaymentRepository } from './features/payments/payment-repository'
+import { createOrderPaymentRepository } from './features/orders/order-payment-repository'
+import { createOrderRepository } from './features/orders/order-repository'
+import { createBillService } from './features/bill/bill-service'
+import { registerBillRoutes } from './features/bill/bill-routes'
+import { Outbox } from './features/outbox/outbox'
 import {
   registerPaymentRoutes,
   registerSandboxAcquirerRoutes,
@@ -48,6 +58,12 @@ import {
 import { SandboxAcquirer, SANDBOX_SIGNATURE_HEADER } from './features/payments/sandbox-acquirer'
 import { loadSandboxSecret } from './features/payments/sandbox-secret'
 import { SANDBOX_ACQUIRER_PREFIX } from '@tableside/contracts/sandbox-acquirer'
+import {
+  noPaymentProvider,
+  onlinePaymentNotice,
+  takesOnlinePayment,
+} from './features/payments/online-payment-setup'
+import { DEMO_RESTAURANT_ID } from './db/seed-demo'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,8 +77,10 @@ declare module 'fastify' {
     orders: OrderService
     /** Online payments of orders and bills, and the webhooks that settle them. */
     payments: PaymentService
-    /** The built-in pretend acquirer (its books, hosted page and webhooks). */
-    sandboxAcquirer: SandboxAcquirer
+    /** The built-in pretend acquirer (its books, hosted page and webhooks), where it runs. */
+    sandboxAcquirer: SandboxAcquirer | null
+    /** Side effects (publishes, refunds) delivered after the transaction that decided them. */
+    outbox: Outbox
   }
 }
 
@@ -84,14 +102,18 @@ export async function buildApp({
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Per-request lines drown the log; failures are logged where they are handled.
     logController: new LogController({ disableRequestLogging: true }),
-    return503OnClosing: true,
+    // The error handler answers 503 while closing, in the one error shape (decision 0031).
+    return503OnClosing: false,
+    frameworkErrors,
+    clientErrorHandler,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
+  refuseNulCharacters(app)
 
   registerSecurityHeaders(app)
   await app.register(compress, {
@@ -101,10 +123,18 @@ export async function buildApp({
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   })
   await registerOpenApi(app, config.apiBase)
+  await registerRateLimits(app, {
+    redisUrl: config.realtime.redisUrl,
+    policy: rateLimitPolicy(config.apiBase),
+    exempt: config.rateLimitExempt,
+  })
 
   const { db } = database
   const realtime = await registerRealtime(app, config)
   app.decorate('realtime', realtime)
+  const { broadcaster } = realtime
+  const outbox = new Outbox({ db, broadcaster, log: app.log })
+  app.decorate('outbox', outbox)
 
   const menuRepository = createMenuRepository(db)
   const menuCache = new MenuCache(menuRepository, app.log)
@@ -119,20 +149,24 @@ export async function buildApp({
     createMenuService({
       repository: menuRepository,
       cache: menuCache,
-      broadcaster: realtime.broadcaster,
+      outbox,
+      mediaOrigins: config.mediaOrigins,
     }),
   )
 
-  const restaurantRepository = createRestaurantRepository(db)
+  const paymentNotice = onlinePaymentNotice(config.payments, config.environment)
+  app.log[paymentNotice.level](paymentNotice.message)
+  const restaurantRepository = createRestaurantRepository(db, {
+    takesOnlinePayment: (id) => takesOnlinePayment(config.payments, id, DEMO_RESTAURANT_ID),
+  })
   const restaurants = createRestaurantCache(restaurantRepository)
-  const { broadcaster } = realtime
   const garcon = createGarconAuth(db)
   // Every order and call tells the restaurant's waiters; who they are changes rarely.
   const waiters = shortLivedCache(garcon.service.listActiveWaiterIds, 5_000)
   const waitersOf = (restaurantId: string) => waiters.get(restaurantId)
-  const tableSessions = createTableSessionService({ db, restaurants, broadcaster })
-  // Bound below: the bill shows what payments hold, and payments settle orders.
-  const late: { payments?: PaymentService } = {}
+  const tableSessions = createTableSessionService({ db, restaurants, outbox })
+  const paymentRepository = createPaymentRepository(db)
+  const orderPayments = createOrderPaymentRepository(db)
   const orders = createOrderService({
     db,
     restaurants,
@@ -143,49 +177,59 @@ export async function buildApp({
       checkSlot({ restaurant, type, scheduledFor, now }),
     waitersOf,
     onlinePaymentsReady: true,
-    billHolds: (sessionId, rows) => {
-      if (!late.payments) throw new Error('Payments are not ready')
-      return late.payments.holdsForSession(sessionId, rows)
-    },
+    outbox,
+    payments: paymentRepository,
+    orderPayments,
   })
   app.decorate('orders', orders)
-
-  const acquirer = new SandboxAcquirer({
-    db,
-    secret: loadSandboxSecret(config.sandboxAcquirerSecret, config.dataDir),
-    publicUrl: config.publicUrl,
-    // The acquirer calls back as a bank would: over HTTP once listening, else in-process.
-    deliver: async (body, signature) => {
-      const headers = { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature }
-      const url = `${config.apiBase}/payments/webhooks/sandbox`
-      const address = app.server.address()
-      if (address && typeof address === 'object') {
-        const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
-        const target = host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host
-        const response = await fetch(`http://${target}:${address.port}${url}`, {
-          method: 'POST',
-          headers,
-          body,
-        })
-        await response.arrayBuffer()
-        return response.status
-      }
-      return (await app.inject({ method: 'POST', url, headers, payload: body })).statusCode
-    },
-    onDeliveryError: (error) => app.log.warn({ err: error }, 'Sandbox webhook delivery failed'),
+  const bills = createBillService({
+    tableSessions,
+    restaurants,
+    orders: createOrderRepository(db),
+    payments: paymentRepository,
   })
-  app.decorate('sandboxAcquirer', acquirer)
+
+  const acquirer =
+    config.payments.provider === 'sandbox' &&
+    new SandboxAcquirer({
+      db,
+      secret: loadSandboxSecret(config.sandboxAcquirerSecret, config.dataDir),
+      publicUrl: config.publicUrl,
+      // The acquirer calls back as a bank would: over HTTP once listening, else in-process.
+      deliver: async (body, signature) => {
+        const headers = {
+          'content-type': 'application/json',
+          [SANDBOX_SIGNATURE_HEADER]: signature,
+        }
+        const url = `${config.apiBase}/payments/webhooks/sandbox`
+        const address = app.server.address()
+        if (address && typeof address === 'object') {
+          const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+          const target = host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host
+          const response = await fetch(`http://${target}:${address.port}${url}`, {
+            method: 'POST',
+            headers,
+            body,
+          })
+          await response.arrayBuffer()
+          return response.status
+        }
+        return (await app.inject({ method: 'POST', url, headers, payload: body })).statusCode
+      },
+      onDeliveryError: (error) => app.log.warn({ err: error }, 'Sandbox webhook delivery failed'),
+    })
+  app.decorate('sandboxAcquirer', acquirer || null)
   const paymentService = createPaymentService({
     db,
-    provider: acquirer,
+    provider: acquirer || noPaymentProvider,
+    repository: paymentRepository,
+    orderPayments,
     restaurants,
-    orders,
     tableSessions,
-    broadcaster,
+    outbox,
     publicUrl: config.publicUrl,
     log: app.log,
   })
-  late.payments = paymentService
   app.decorate('payments', paymentService)
   const paymentSweep = setInterval(() => {
     paymentService.sweepOverdue().catch((error: unknown) => {
@@ -194,14 +238,16 @@ export async function buildApp({
   }, 30_000)
   paymentSweep.unref()
   app.addHook('onReady', () => {
-    acquirer.start()
+    if (acquirer) acquirer.start()
+    outbox.start()
     return Promise.resolve()
   })
   app.addHook('onClose', async () => {
     clearInterval(paymentSweep)
-    await acquirer.stop()
+    if (acquirer) await acquirer.stop()
+    await outbox.stop()
   })
-  const waiterCalls = createWaiterCallService({ db, tableSessions, broadcaster, waitersOf })
+  const waiterCalls = createWaiterCallService({ db, tableSessions, outbox, waitersOf })
   realtime.channels.add(garconChannelRule(garcon))
   realtime.channels.add(tableChannelRule(tableSessions))
   realtime.channels.add(orderChannelRule(orders))
@@ -213,6 +259,7 @@ export async function buildApp({
       registerMenuRoutes(api, menuCache)
       registerTableSessionRoutes(api, tableSessions)
       registerOrderRoutes(api, orders)
+      registerBillRoutes(api, bills)
       registerSlotRoutes(api, { restaurants: restaurantRepository })
       registerWaiterCallRoutes(api, waiterCalls)
       registerGarconRoutes(api, garcon)
@@ -225,13 +272,15 @@ export async function buildApp({
     { prefix: config.apiBase },
   )
 
-  await app.register(
-    (bank) => {
-      registerSandboxAcquirerRoutes(bank, acquirer)
-      return Promise.resolve()
-    },
-    { prefix: SANDBOX_ACQUIRER_PREFIX },
-  )
+  if (acquirer) {
+    await app.register(
+      (bank) => {
+        registerSandboxAcquirerRoutes(bank, acquirer)
+        return Promise.resolve()
+      },
+      { prefix: SANDBOX_ACQUIRER_PREFIX },
+    )
+  }
 
   await registerMedia(app)
   const renderFirstScreen = await loadFirstScreenRenderer(config.webDist)

@@ -3,7 +3,10 @@ import { ConfigError, loadConfig } from './config/env'
 import { DataDirLockedError } from './db/data-dir-lock'
 import { openDatabase } from './db/database'
 import { migrate } from './db/migrate'
-import { DEMO_RESTAURANT_ID, DEMO_TABLE_CODES, seedDemo } from './db/seed-demo'
+import QRCode from 'qrcode'
+import { DEMO_RESTAURANT_ID, seedDemo } from './db/seed-demo'
+import { tableQrLink } from './features/table-sessions/table-qr-token'
+import { createTableRepository, type TableQr } from './features/table-sessions/table-repository'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
@@ -24,7 +27,8 @@ async function main(): Promise<void> {
     throw error
   }
 
-  printBanner(config.publicUrl, database.describe)
+  const demoTables = await createTableRepository(database.db).list(DEMO_RESTAURANT_ID)
+  await printBanner(config.publicUrl, database.describe, demoTables)
 
   let closing = false
   const shutdown = (signal: string) => {
@@ -55,16 +59,31 @@ async function main(): Promise<void> {
   })
 }
 
-function printBanner(publicUrl: string, databaseDescription: string): void {
+async function printBanner(
+  publicUrl: string,
+  databaseDescription: string,
+  demoTables: readonly TableQr[],
+): Promise<void> {
+  const link = (table: TableQr) => tableQrLink(publicUrl, DEMO_RESTAURANT_ID, table.qrToken)
+  const [first] = demoTables
   const lines = [
     '',
     `  Tableside is running: ${publicUrl}/`,
     `  Database: ${databaseDescription}`,
     `  Demo menu: ${publicUrl}/rest/${DEMO_RESTAURANT_ID}/menu`,
-    '  QR links of the demo tables:',
-    ...DEMO_TABLE_CODES.map(
-      (code) => `    ${code.padEnd(4)} ${publicUrl}/rest/${DEMO_RESTAURANT_ID}/init?table=${code}`,
-    ),
+    ...(first
+      ? [
+          '  QR links of the demo tables (each token is the key to its table):',
+          ...demoTables.map((table) => `    ${table.code.padEnd(4)} ${link(table)}`),
+          // A picture to scan, for a person at a terminal; logs get the links only.
+          ...(process.stdout.isTTY
+            ? [
+                `  Table ${first.code}'s QR code, for a phone on the same network (PUBLIC_URL):`,
+                await QRCode.toString(link(first), { type: 'terminal', small: true }),
+              ]
+            : []),
+        ]
+      : []),
     `  API docs: ${publicUrl}/api/docs`,
     '',
   ]

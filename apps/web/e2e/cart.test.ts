@@ -189,4 +189,23 @@ describe('A diner checks the cart before ordering', () => {
     expect(await page.getByRole('heading', { name: 'В корзине пока пусто' }).count()).toBe(1)
     expect(problems).toEqual([])
   })
+
+  it('A cart past the largest order says so and goes no further', async () => {
+    const { page } = await browser.phone()
+    const menu = (await (await fetch(`${baseUrl()}/api/v1/restaurants/demo/menu`)).json()) as {
+      dishes: { id: string; available: boolean; modifierGroups: { minChoices: number }[] }[]
+    }
+    // 99 of every dish that needs no choice: several million roubles, past one order's 1 000 000 ₽.
+    const lines = menu.dishes
+      .filter((dish) => dish.available && dish.modifierGroups.every((g) => g.minChoices === 0))
+      .map((dish): CartLine => ({ dishId: dish.id, quantity: 99, optionIds: [] }))
+    await openCartWith(page, lines)
+    const alert = page.getByRole('alert')
+    await expect
+      .poll(async () => plain(await alert.textContent()))
+      .toContain('Один заказ — не больше 1 000 000 ₽')
+    const next = page.getByRole('button', { name: 'Уменьшите заказ' })
+    expect(await next.isDisabled()).toBe(true)
+    await keepScreenshot(page, 'cart-too-large')
+  })
 })

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import type { CartLine } from '@tableside/contracts/cart'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, tableLink, tableToken, useBrowser } from './fixtures'
 
 const CART_KEY = 'tableside.cart.v1.demo'
 const SESSION_KEY = 'tableside.table-session.v1.demo'
@@ -61,7 +61,7 @@ describe('A diner places an order', () => {
 
   it('Diner at table T1 orders two dishes and pays cash', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/init?table=T1`, { waitUntil: 'networkidle' })
+    await page.goto(tableLink('T1'), { waitUntil: 'networkidle' })
     expect(await page.getByText('Стол 1', { exact: true }).count()).toBe(1)
     await keepScreenshot(page, 'init-table')
     await expectNoSeriousViolations(page, MAIN)
@@ -189,9 +189,11 @@ describe('A diner places an order', () => {
 
   it('Ordering twice with the same key gives one order', async () => {
     const { page } = await browser.phone()
-    const session = await postJson('/restaurants/demo/table-sessions', { tableCode: 'T7' })
+    const session = await postJson('/restaurants/demo/table-sessions', {
+      tableToken: tableToken('T7'),
+    })
     const sessionId = String(field(session.body, 'id'))
-    await page.goto(`${baseUrl()}/rest/demo/init?table=T7`, { waitUntil: 'networkidle' })
+    await page.goto(tableLink('T7'), { waitUntil: 'networkidle' })
     await openWithCart(page, '/rest/demo/order', [
       { dishId: 'borscht', quantity: 2, optionIds: [] },
     ])
@@ -226,10 +228,12 @@ describe('A diner places an order', () => {
 describe('A table session', () => {
   const browser = useBrowser()
 
-  it('An unknown table explains itself and offers delivery or pickup', async () => {
+  it('A link that opens no table explains itself and offers delivery or pickup', async () => {
     const { page, problems } = await browser.phone()
     await page.goto(`${baseUrl()}/rest/demo/init?table=T99`, { waitUntil: 'networkidle' })
-    expect(await page.getByRole('heading', { name: 'Стол T99 не найден' }).count()).toBe(1)
+    expect(await page.getByRole('heading', { name: 'Эта ссылка не открывает стол' }).count()).toBe(
+      1,
+    )
     await keepScreenshot(page, 'init-unknown')
     await expectNoSeriousViolations(page, MAIN)
     await page.getByRole('link', { name: 'Самовывоз' }).click()

@@ -6,6 +6,17 @@ import { launchChromium, PHONE } from '../../../scripts/lib/chromium.mjs'
 
 export const baseUrl = (): string => inject('baseUrl')
 
+/** The token a demo table's QR code carries (random per run: the server printed it at start). */
+export function tableToken(code: string): string {
+  const token = inject('tableTokens')[code]
+  if (!token) throw new Error(`the server printed no QR link for demo table ${code}`)
+  return token
+}
+
+/** What the QR code on a demo table leads to. */
+export const tableLink = (code: string, base = baseUrl()): string =>
+  `${base}/rest/demo/init?table=${tableToken(code)}`
+
 export interface PhonePage {
   page: Page
   context: BrowserContext
@@ -13,14 +24,17 @@ export interface PhonePage {
   problems: string[]
 }
 
-/** One Chromium for the file; every story gets a fresh phone-sized context. */
-export function useBrowser(): {
+/**
+ * One Chromium for the file; every story gets a fresh phone-sized context. `hosts` resolve to
+ * 127.0.0.1, for stories at an address other than localhost (`http://tableside.test:PORT`).
+ */
+export function useBrowser({ hosts = [] }: { hosts?: readonly string[] } = {}): {
   phone: (options?: { locale?: string; javaScriptEnabled?: boolean }) => Promise<PhonePage>
 } {
   let browser: Browser | undefined
   const contexts: BrowserContext[] = []
   beforeAll(async () => {
-    browser = await launchChromium()
+    browser = await launchChromium({ hosts })
   })
   afterAll(async () => {
     for (const context of contexts) await context.close()

@@ -4,12 +4,14 @@ import type {} from 'vitest'
 import type { TestProject } from 'vitest/node'
 import { buildIfStale } from '../../../scripts/lib/build.mjs'
 import { ensureChromium } from '../../../scripts/lib/chromium.mjs'
-import { startServer } from '../../../scripts/lib/server-process.mjs'
+import { demoTableTokens, startServer } from '../../../scripts/lib/server-process.mjs'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
     realtime: { appId: string; key: string; secret: string }
+    /** The demo tables' QR tokens by code, as the server printed them at start. */
+    tableTokens: Record<string, string>
   }
 }
 
@@ -27,6 +29,7 @@ export default async function setup(project: TestProject) {
   })
   project.provide('baseUrl', server.url)
   project.provide('realtime', realtime)
+  project.provide('tableTokens', await demoTableTokens(server))
   return async () => {
     const code = await server.stop()
     rmSync(server.dataDir, { recursive: true, force: true })

@@ -82,7 +82,8 @@ describe('A diner pays an order online', () => {
     await page.waitForURL(new RegExp(`/rest/demo/order/${ORDER_ID}/pay$`))
     const orderId = /order\/([0-9a-f-]{36})\/pay/.exec(page.url())?.[1] ?? ''
     const placed = await readOrder(orderId)
-    expect(plain(await heading(page).textContent())).toBe('Payment')
+    // The address changes before the pay screen's chunk has drawn it.
+    await expect.poll(async () => plain(await heading(page).textContent())).toBe('Payment')
     expect(await main(page)).toContain(`Order #${String(placed.number)}`)
     expect(await page.getByRole('radio', { name: /Card/ }).isChecked()).toBe(true)
     const pay = page.getByRole('button', { name: /^Pay / })
@@ -112,12 +113,15 @@ describe('A diner pays an order online', () => {
     expect(receipt).toContain('Borscht')
     expect(receipt).toContain(amount)
     expect(receipt).toContain('Card')
+    // The demo restaurant pays through the sandbox acquirer: the receipt says it was a test.
+    expect(receipt).toContain('Test payment: no money moves')
     await keepScreenshot(page, 'order-success')
     await expectNoSeriousViolations(page, SCREEN)
 
     await page.getByRole('link', { name: 'Follow the order' }).click()
     await page.waitForURL(new RegExp(`/rest/demo/order/${orderId}$`))
     await expect.poll(() => main(page)).toContain(`Paid ${amount}`)
+    expect(await main(page)).toContain('Test payment: no money moves')
     expect(await page.getByRole('button', { name: /Cancel/ }).count()).toBe(0)
     expect((await readOrder(orderId)).paymentStatus).toBe('paid')
     await keepScreenshot(page, 'order-paid')
@@ -143,7 +147,7 @@ describe('A diner pays an order online', () => {
     await expect
       .poll(() => main(page), { timeout: 10_000 })
       .toContain('The bank declined the card.')
-    expect(plain(await heading(page).textContent())).toBe('Payment failed')
+    await expect.poll(async () => plain(await heading(page).textContent())).toBe('Payment failed')
     expect(await page.getByRole('link', { name: 'Call the waiter' }).count()).toBe(1)
     await keepScreenshot(page, 'order-fail')
     await expectNoSeriousViolations(page, SCREEN)
@@ -168,6 +172,31 @@ describe('A diner pays an order online', () => {
     await expectNoSeriousViolations(page, SCREEN)
     expect((await readOrder(placed.id)).paymentStatus).toBe('paid')
     expect(problems).toEqual([])
+  })
+
+  it('A diner who started paying is told to cancel the payment before the order, and can', async () => {
+    const session = await openTable('T7')
+    const placed = await placeOnlineOrder(session, [borscht])
+    const { page, problems } = await browser.phone()
+    await seatInEnglish(page, session, [placed])
+    await page.goto(`${baseUrl()}/rest/demo/order/${placed.id}/pay`, { waitUntil: 'networkidle' })
+    await page.getByRole('button', { name: /^Pay / }).click()
+    await page.waitForURL('**/sandbox-acquirer/pay/**')
+    // The diner changes their mind on the bank's page and goes back to the order.
+    await page.goto(`${baseUrl()}/rest/demo/order/${placed.id}`, { waitUntil: 'networkidle' })
+    await page.getByRole('button', { name: 'Cancel order' }).click()
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click()
+    await expect
+      .poll(() => main(page), { timeout: 10_000 })
+      .toContain('A payment of this order is in progress')
+    await keepScreenshot(page, 'order-cancel-payment-in-progress')
+    await expectNoSeriousViolations(page, SCREEN)
+    await page.getByRole('button', { name: 'Cancel the payment, then the order' }).click()
+    const cancelled = page.locator('.order-timeline__step[data-state="cancelled"]')
+    await expect.poll(() => cancelled.count(), { timeout: 10_000 }).toBe(1)
+    expect((await readOrder(placed.id)).status).toBe('cancelled')
+    // The refused cancel is the one failed request the browser reports.
+    expect(problems.filter((problem) => !problem.includes('409 (Conflict)'))).toEqual([])
   })
 
   it('The pay screen refuses an order that is paid in cash', async () => {

@@ -60,7 +60,7 @@ describe('The sandbox acquirer’s hosted page', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
       await merchantOf(first.payment),
     )
-    expect(await page.getByText('Sandbox — no real money').count()).toBe(1)
+    expect(await page.getByText('Test payment — no money moves').count()).toBe(1)
     expect(await page.getByRole('timer').textContent()).toMatch(/^1[45]:\d\d$/)
     await keepScreenshot(page, 'sandbox-card-form')
     await expectNoSeriousViolations(page)

@@ -5,7 +5,7 @@ import type { OrderStatus } from '@tableside/contracts/order-status'
 import { order, slots, type Order } from '@tableside/contracts/orders'
 import { tableSession, type TableSession } from '@tableside/contracts/table-sessions'
 import { waiterCall, type WaiterCall } from '@tableside/contracts/waiter-calls'
-import { baseUrl } from './fixtures'
+import { baseUrl, tableToken } from './fixtures'
 
 /** Helpers for stories at a table: what the diner's other phone, or the waiter, does through the API. */
 const api = (path: string) => `${baseUrl()}/api/v1${path}`
@@ -22,9 +22,13 @@ async function send(path: string, init: { body?: unknown; headers?: Record<strin
   return data
 }
 
-/** Opens (or joins) the table's session, as scanning its QR code does. */
+/** Opens (or joins) the demo table's session, as scanning its QR code does. */
 export async function openTable(tableCode: string): Promise<TableSession> {
-  return tableSession.parse(await send('/restaurants/demo/table-sessions', { body: { tableCode } }))
+  return tableSession.parse(
+    await send('/restaurants/demo/table-sessions', {
+      body: { tableToken: tableToken(tableCode) },
+    }),
+  )
 }
 
 /** Places a dine-in order to the table, paid in cash, once per call (its own Idempotency-Key). */

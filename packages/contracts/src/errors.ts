@@ -23,9 +23,12 @@ export const errorCode = z.enum([
   'payment_method_unavailable',
   'order_not_cancellable',
   'illegal_status_change',
-  'table_not_found',
   'table_disabled',
+  // The QR code is the key to the table (issue 13, decision 0026).
+  'table_link_outdated',
+  'table_qr_replaced',
   'session_expired',
+  'order_too_large',
   // Payments (issue 6).
   'online_payment_off',
   'payment_not_online',
@@ -38,8 +41,14 @@ export const errorCode = z.enum([
   'amount_changed',
   'payment_over',
   'wrong_method',
+  // Money follows the order (issue 13, decision 0028).
+  'payment_in_progress',
   'webhook_rejected',
   'webhook_mismatch',
+  // Hostile input (issue 13): what the HTTP layer refuses before a route runs.
+  'uri_too_long',
+  'headers_too_large',
+  'request_timeout',
 ])
 export type ErrorCode = z.infer<typeof errorCode>
 

@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint'
 import { orderStatus } from './order-status'
 import { orderType, paymentMethod, restaurantId } from './restaurants'
 import { tableRef, tableSessionId } from './table-sessions'
-import { localizedText, money, slugId } from './text'
+import { billMoney, localizedText, money, slugId } from './text'
 
 export const MAX_ORDER_COMMENT = 500
 export const MAX_GUESTS = 30
@@ -102,7 +102,16 @@ export type OrderLine = z.infer<typeof orderLine>
 export const paymentStatus = z.enum(['unpaid', 'pending', 'paid', 'refunded'])
 export type PaymentStatus = z.infer<typeof paymentStatus>
 
-export const statusChange = z.object({ status: orderStatus, at: z.string() })
+/**
+ * A step in an order's history: a status it reached, or (with `refund`) money given back while
+ * it was in that status, started and then done (decision 0028).
+ */
+export const statusChange = z.object({
+  status: orderStatus,
+  at: z.string(),
+  refund: z.optional(z.object({ amount: money, state: z.enum(['in_progress', 'done']) })),
+})
+export type StatusChange = z.infer<typeof statusChange>
 
 export const order = z.object({
   id: orderId,
@@ -287,15 +296,15 @@ export const bill = z.object({
   currency: z.string(),
   orders: z.array(billOrder),
   totals: z.object({
-    subtotal: money,
-    serviceCharge: money,
-    total: money,
-    paid: money,
+    subtotal: billMoney,
+    serviceCharge: billMoney,
+    total: billMoney,
+    paid: billMoney,
     /** Held by payments in progress (not yet paid, not free to pay either). */
-    pending: money,
-    due: money,
+    pending: billMoney,
+    due: billMoney,
     /** Tips paid at this table, on top of the total. */
-    tips: money,
+    tips: billMoney,
   }),
   /**
    * How the bill is being split online: by `items`, or by `amounts` (equal shares). Once one

@@ -3,7 +3,7 @@ import { defineEndpoint } from './endpoint'
 import { type BillOrder, orderId } from './orders'
 import type { RealtimeEvent } from './realtime-events'
 import { tableSessionId } from './table-sessions'
-import { money } from './text'
+import { billMoney, paymentMoney } from './text'
 
 /** The methods paid through an acquirer; cash is paid to the waiter. */
 export const onlinePaymentMethod = z.enum(['card', 'sbp'])
@@ -50,8 +50,8 @@ export const payment = z.object({
   tableSessionId: z.nullable(z.string()),
   method: onlinePaymentMethod,
   /** What is charged in all: the share of the bill plus the tip. */
-  amount: money,
-  tip: money,
+  amount: paymentMoney,
+  tip: billMoney,
   currency: z.string(),
   status: paymentState,
   failureReason: z.nullable(paymentFailure),
@@ -60,6 +60,8 @@ export const payment = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   completedAt: z.nullable(z.string()),
+  /** Made with the sandbox acquirer: a test payment, no money moved. */
+  test: z.boolean(),
 })
 export type Payment = z.infer<typeof payment>
 
@@ -121,12 +123,12 @@ export const startBillPayment = defineEndpoint({
   body: z.object({
     method: onlinePaymentMethod,
     choice: billPaymentChoice,
-    tip: money,
+    tip: billMoney,
     /**
      * The amount (without the tip) the diner saw. When the bill moved since, the payment is
      * refused (`amount_changed`) instead of charging something else.
      */
-    expectedAmount: money,
+    expectedAmount: billMoney,
   }),
   status: 201,
   response: payment,
@@ -152,7 +154,11 @@ export const cancelPayment = defineEndpoint({
   response: payment,
 })
 
-/** A payment moved on; on the order's channel and the table's. */
+/**
+ * A payment moved on; only on `private-order.{id}` of the order it pays, whose holder started
+ * it. The table's channel never carries it (its ids are capabilities, decision 0015): the table
+ * hears `bill.updated`.
+ */
 export const paymentUpdated = {
   name: 'payment.updated',
   data: z.object({
@@ -160,7 +166,7 @@ export const paymentUpdated = {
     status: paymentState,
     failureReason: z.nullable(paymentFailure),
     orderId: z.nullable(z.string()),
-    amount: money,
+    amount: paymentMoney,
   }),
 } as const satisfies RealtimeEvent
 

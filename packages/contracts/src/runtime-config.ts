@@ -11,6 +11,8 @@ export const runtimeConfig = z.object({
   apiBase: z.string(),
   environment,
   promoSiteUrl: z.nullable(z.string()),
+  /** Online payments go to the built-in sandbox acquirer: test payments, no money moves. */
+  testPayments: z.boolean(),
   realtime: z.object({
     key: z.string(),
     host: z.string(),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { defineEndpoint } from './endpoint'
-import { money } from './text'
+import { paymentMoney } from './text'
 
 /**
  * The built-in sandbox acquirer (DESIGN §6): a pretend bank that behaves like a real one. It
@@ -41,7 +41,7 @@ export const sandboxPayment = z.object({
   ref: sandboxRef,
   merchant: z.string(),
   description: z.string(),
-  amount: money,
+  amount: paymentMoney,
   currency: z.string(),
   method: z.enum(['card', 'sbp']),
   state: sandboxPaymentState,

@@ -2,10 +2,22 @@ import * as z from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { restaurantId } from './restaurants'
 
-/** The code printed in a table's QR link: `/rest/{restaurant_id}/init?table={code}`. */
-export const tableCode = z
+/**
+ * What a table's QR code carries: `/rest/{restaurant_id}/init?table={token}`. The only thing
+ * that opens the table's session: at least 128 random bits, so it cannot be guessed, and the
+ * restaurant can replace it (decision 0026). The table's code and label are what people read;
+ * a code in its place is refused with `table_link_outdated`, a replaced token with
+ * `table_qr_replaced`.
+ */
+export const tableQrToken = z
   .string()
-  .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,32}$/, 'A table code is 1–32 letters, digits, _ or -'))
+  .check(
+    z.trim(),
+    z.regex(
+      /^[A-Za-z0-9_-]{1,128}$/,
+      'A table token is the letters, digits, _ and - after ?table= in the QR link',
+    ),
+  )
 
 /**
  * A table session id: the capability that lets everyone at the table order to it and see its
@@ -43,10 +55,10 @@ export type TableSession = z.infer<typeof tableSession>
 export const openTableSession = defineEndpoint({
   method: 'POST',
   path: '/restaurants/:restaurantId/table-sessions',
-  summary: "Opens or joins the table's session (the QR code on the table)",
+  summary: "Opens or joins the table's session by the token its QR code carries",
   tags: ['tables'],
   params: z.object({ restaurantId }),
-  body: z.object({ tableCode }),
+  body: z.object({ tableToken: tableQrToken }),
   status: 201,
   response: tableSession,
 })

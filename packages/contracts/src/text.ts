@@ -10,8 +10,26 @@ export const localizedText = z.object({
 })
 export type LocalizedText = z.infer<typeof localizedText>
 
-/** Money is always an integer number of minor units (kopecks for RUB). */
-export const money = z.int().check(z.nonnegative(), z.lte(100_000_000))
+/**
+ * The largest order the product accepts, in minor units (1 000 000 ₽): its total, and so any
+ * line, price or amount of it. An order beyond it is refused before anything is written.
+ */
+export const MAX_ORDER_TOTAL = 100_000_000
+/** The largest line of an order: a line is never more than the order it is part of. */
+export const MAX_LINE_TOTAL = MAX_ORDER_TOTAL
+/**
+ * The most a table session's orders may come to, cancelled ones included (10 000 000 ₽): an
+ * order that would pass it is refused. With a tip of at most the amount, any payment of a bill
+ * still fits a 32-bit column.
+ */
+export const MAX_BILL_TOTAL = 1_000_000_000
+
+/** Money is always an integer number of minor units (kopecks for RUB); at most an order's worth. */
+export const money = z.int().check(z.nonnegative(), z.lte(MAX_ORDER_TOTAL))
+/** A sum over a table's bill: at most what a session may come to. */
+export const billMoney = z.int().check(z.nonnegative(), z.lte(MAX_BILL_TOTAL))
+/** A payment: a share of a bill with a tip of at most as much again. */
+export const paymentMoney = z.int().check(z.nonnegative(), z.lte(2 * MAX_BILL_TOTAL))
 
 /** A stable id a restaurant chooses for its menu items: `borscht`, `wine-red-glass`. */
 export const slugId = z

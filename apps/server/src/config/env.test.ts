@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { defaultHubLimits } from '../features/realtime/hub'
 import { ConfigError, loadConfig } from './env'
 
 describe('configuration from the environment', () => {
@@ -50,7 +51,106 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ REALTIME_DRIVER: 'pusher' })).toThrow(/needs REALTIME_APP_ID/)
   })
 
+  it('chooses the payment provider: PAYMENT_PROVIDER, else the sandbox only for development or the demo data', () => {
+    const payments = (env: Record<string, string>) => loadConfig(env).payments
+    // A server with the demo data: the sandbox, for the demo restaurant alone.
+    expect(payments({})).toEqual({ provider: 'sandbox', demoOnly: true, chosenBy: 'DEMO_SEED' })
+    // A restaurant's own server: no provider until one is configured.
+    expect(payments({ DEMO_SEED: 'false' })).toEqual({
+      provider: null,
+      demoOnly: false,
+      chosenBy: null,
+    })
+    expect(payments({ APP_ENV: 'development', DEMO_SEED: 'false' })).toEqual({
+      provider: 'sandbox',
+      demoOnly: false,
+      chosenBy: 'APP_ENV',
+    })
+    // Said outright, it holds everywhere: production gets the sandbox only when asked for.
+    expect(payments({ PAYMENT_PROVIDER: 'sandbox', DEMO_SEED: 'false' })).toEqual({
+      provider: 'sandbox',
+      demoOnly: false,
+      chosenBy: 'PAYMENT_PROVIDER',
+    })
+    expect(payments({ PAYMENT_PROVIDER: 'none', APP_ENV: 'development' })).toEqual({
+      provider: null,
+      demoOnly: false,
+      chosenBy: 'PAYMENT_PROVIDER',
+    })
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/PAYMENT_PROVIDER/)
+  })
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000)
+  })
+
+  it('trusts a number of proxies or their addresses, never every hop', () => {
+    expect(loadConfig({}).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.5',
+      '::1',
+      'loopback',
+    ])
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/every hop.*TRUST_PROXY=1/s)
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/)
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY/)
+  })
+
+  it('takes addresses and CIDR ranges exempt from rate limits', () => {
+    expect(loadConfig({}).rateLimitExempt).toEqual([])
+    expect(loadConfig({ RATE_LIMIT_EXEMPT: '127.0.0.1, ::1,10.0.0.0/8' }).rateLimitExempt).toEqual([
+      '127.0.0.1',
+      '::1',
+      '10.0.0.0/8',
+    ])
+    expect(() => loadConfig({ RATE_LIMIT_EXEMPT: 'loopback' })).toThrow(/RATE_LIMIT_EXEMPT/)
+  })
+
+  it('takes media origins as https origins only', () => {
+    expect(loadConfig({}).mediaOrigins).toEqual([])
+    expect(
+      loadConfig({ MEDIA_ORIGINS: 'https://images.example.com, https://cdn.example.net:8443' })
+        .mediaOrigins,
+    ).toEqual(['https://images.example.com', 'https://cdn.example.net:8443'])
+    for (const bad of ['http://images.example.com', 'https://images.example.com/menu', '*']) {
+      expect(() => loadConfig({ MEDIA_ORIGINS: bad })).toThrow(/MEDIA_ORIGINS/)
+    }
+  })
+
+  it("gives the hub Pusher's limits by default and takes each from its variable", () => {
+    const defaults = loadConfig({}).realtime.limits
+    expect(defaults).toEqual({
+      maxConnections: defaultHubLimits.maxConnections,
+      maxConnectionsPerAddress: defaultHubLimits.maxConnectionsPerAddress,
+      maxChannelsPerConnection: defaultHubLimits.maxChannelsPerConnection,
+      maxMessageBytes: 10_240,
+      clientEventsPerSecond: 10,
+      maxChannelNameLength: 200,
+      maxPresenceMembers: 100,
+    })
+    const limits = loadConfig({
+      REALTIME_MAX_CONNECTIONS: '1000',
+      REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '20',
+      REALTIME_MAX_CHANNELS_PER_CONNECTION: '30',
+      REALTIME_MAX_EVENT_BYTES: '4096',
+      REALTIME_CLIENT_EVENTS_PER_SECOND: '5',
+      REALTIME_MAX_CHANNEL_NAME_LENGTH: '120',
+      REALTIME_MAX_PRESENCE_MEMBERS: '50',
+    }).realtime.limits
+    expect(limits).toEqual({
+      maxConnections: 1000,
+      maxConnectionsPerAddress: 20,
+      maxChannelsPerConnection: 30,
+      maxMessageBytes: 4096,
+      clientEventsPerSecond: 5,
+      maxChannelNameLength: 120,
+      maxPresenceMembers: 50,
+    })
+    expect(() => loadConfig({ REALTIME_MAX_CHANNELS_PER_CONNECTION: '0' })).toThrow(
+      /REALTIME_MAX_CHANNELS_PER_CONNECTION/,
+    )
   })
 })

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import * as z from 'zod/mini'
 import { environment } from '@tableside/contracts/runtime-config'
@@ -9,6 +10,8 @@ const flag = z.pipe(
   z.transform((value) => value === 'true' || value === '1' || value === 'yes'),
 )
 const optionalText = z.optional(z.string().check(z.trim(), z.minLength(1)))
+const count = (fallback: number) =>
+  z._default(z.coerce.number().check(z.int(), z.minimum(1)), fallback)
 
 /** Every environment variable the server reads; the README's configuration table mirrors it. */
 const envSchema = z.object({
@@ -23,7 +26,7 @@ const envSchema = z.object({
   DATA_DIR: z._default(z.string().check(z.minLength(1)), './data'),
   DATABASE_URL: optionalText,
   DEMO_SEED: z._default(flag, true),
-  TRUST_PROXY: z._default(flag, false),
+  TRUST_PROXY: optionalText,
   API_BASE: z._default(z.string().check(z.regex(/^\/[a-z0-9/_-]*[a-z0-9]$/)), '/api/v1'),
   BODY_LIMIT_BYTES: z._default(z.coerce.number().check(z.int(), z.minimum(1024)), 262_144),
   PROMO_SITE_URL: z.optional(z.url()),
@@ -38,7 +41,18 @@ const envSchema = z.object({
   REALTIME_PORT: z.optional(port),
   REALTIME_SCHEME: z.optional(z.enum(['ws', 'wss'])),
   REALTIME_CLUSTER: z._default(z.string().check(z.minLength(1)), 'mt1'),
+  // The hub's limits (decision 0031); defaults in features/realtime/hub.ts `defaultHubLimits`.
+  REALTIME_MAX_CONNECTIONS: count(50_000),
+  REALTIME_MAX_CONNECTIONS_PER_ADDRESS: count(500),
+  REALTIME_MAX_CHANNELS_PER_CONNECTION: count(100),
+  REALTIME_MAX_EVENT_BYTES: z._default(z.coerce.number().check(z.int(), z.minimum(1024)), 10_240),
+  REALTIME_CLIENT_EVENTS_PER_SECOND: count(10),
+  REALTIME_MAX_CHANNEL_NAME_LENGTH: count(200),
+  REALTIME_MAX_PRESENCE_MEMBERS: count(100),
   SANDBOX_ACQUIRER_SECRET: z.optional(z.string().check(z.minLength(32), z.maxLength(256))),
+  MEDIA_ORIGINS: optionalText,
+  RATE_LIMIT_EXEMPT: optionalText,
+  PAYMENT_PROVIDER: z.optional(z.enum(['sandbox', 'none'])),
 })
 
 export interface ServerConfig {
@@ -50,15 +64,29 @@ export interface ServerConfig {
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }
   dataDir: string
   demoSeed: boolean
-  trustProxy: boolean
+  /** Proxies whose X-Forwarded-For is believed: a hop count or their addresses (decision 0029). */
+  trustProxy: false | number | string[]
   apiBase: string
   bodyLimitBytes: number
   promoSiteUrl: string | null
   /** How often the server looks for menu changes made by other nodes or the menu CLI. */
   menuCheckIntervalMs: number
   webDist: string
+  /** Addresses and CIDR ranges no rate limit applies to: load tests, monitors (decision 0029). */
+  rateLimitExempt: string[]
+  /** https origins menu photos may load from besides this server (decision 0030). */
+  mediaOrigins: string[]
   /** Signs the sandbox acquirer's webhooks; generated into the data directory when unset. */
   sandboxAcquirerSecret: string | undefined
+  /** Where online payments go (decision 0032). */
+  payments: {
+    /** The acquirer; null: online payment is off until a provider is configured. */
+    provider: 'sandbox' | null
+    /** The sandbox takes the demo restaurant's payments only (chosen by the demo data). */
+    demoOnly: boolean
+    /** What chose it: `PAYMENT_PROVIDER`, `APP_ENV=development`, the demo data, or nothing. */
+    chosenBy: 'PAYMENT_PROVIDER' | 'APP_ENV' | 'DEMO_SEED' | null
+  }
   realtime: {
     /** `hub`: the built-in hub (across nodes through Redis when `redisUrl` is set); `pusher`: an external service. */
     driver: 'hub' | 'pusher'
@@ -71,6 +99,16 @@ export interface ServerConfig {
     port: number | null
     scheme: 'ws' | 'wss' | null
     cluster: string
+    /** The built-in hub's limits, per node. */
+    limits: {
+      maxConnections: number
+      maxConnectionsPerAddress: number
+      maxChannelsPerConnection: number
+      maxMessageBytes: number
+      clientEventsPerSecond: number
+      maxChannelNameLength: number
+      maxPresenceMembers: number
+    }
   }
 }
 
@@ -98,6 +136,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'Invalid configuration:\n  REALTIME_DRIVER=pusher needs REALTIME_APP_ID, REALTIME_APP_KEY and REALTIME_APP_SECRET',
     )
   }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY)
+  const mediaOrigins = parseMediaOrigins(e.MEDIA_ORIGINS)
+  const rateLimitExempt = parseExempt(e.RATE_LIMIT_EXEMPT)
   const dataDir = resolve(e.DATA_DIR)
   return {
     port: e.PORT,
@@ -110,13 +151,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       : { kind: 'pglite', dataDir },
     dataDir,
     demoSeed: e.DEMO_SEED,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
     apiBase: e.API_BASE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     promoSiteUrl: e.PROMO_SITE_URL ?? null,
     menuCheckIntervalMs: e.MENU_CHECK_INTERVAL_MS,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,
+    mediaOrigins,
+    rateLimitExempt,
     sandboxAcquirerSecret: e.SANDBOX_ACQUIRER_SECRET,
+    payments: choosePaymentProvider(e.PAYMENT_PROVIDER, e.APP_ENV, e.DEMO_SEED),
     realtime: {
       driver: e.REALTIME_DRIVER,
       redisUrl: e.REDIS_URL ?? null,
@@ -127,6 +171,105 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       port: e.REALTIME_PORT ?? null,
       scheme: e.REALTIME_SCHEME ?? null,
       cluster: e.REALTIME_CLUSTER,
+      limits: {
+        maxConnections: e.REALTIME_MAX_CONNECTIONS,
+        maxConnectionsPerAddress: e.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
+        maxChannelsPerConnection: e.REALTIME_MAX_CHANNELS_PER_CONNECTION,
+        maxMessageBytes: e.REALTIME_MAX_EVENT_BYTES,
+        clientEventsPerSecond: e.REALTIME_CLIENT_EVENTS_PER_SECOND,
+        maxChannelNameLength: e.REALTIME_MAX_CHANNEL_NAME_LENGTH,
+        maxPresenceMembers: e.REALTIME_MAX_PRESENCE_MEMBERS,
+      },
     },
   }
+}
+
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/**
+ * Never "every hop": that would let any client choose its address with X-Forwarded-For and
+ * step around every per-address limit.
+ */
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined || ['false', 'no', '0'].includes(value)) return false
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value)
+    if (hops <= 16) return hops
+  }
+  if (['true', 'yes'].includes(value)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY=${value} would trust every hop, so any client could choose its address with X-Forwarded-For. Give the number of proxies in front of the server (TRUST_PROXY=1 for one load balancer) or their addresses (TRUST_PROXY=10.0.0.0/8,192.168.1.5).`,
+    )
+  }
+  const entries = value.split(',').map((entry) => entry.trim())
+  const bad = entries.filter((entry) => !isProxyAddress(entry))
+  if (bad.length > 0 || entries.length === 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY: "${bad.join(', ')}" is not a hop count (0–16), an address, a CIDR range or loopback/linklocal/uniquelocal.`,
+    )
+  }
+  return entries
+}
+
+function parseExempt(value: string | undefined): string[] {
+  if (value === undefined) return []
+  const entries = value.split(',').map((entry) => entry.trim())
+  const bad = entries.filter((entry) => PROXY_RANGES.has(entry) || !isProxyAddress(entry))
+  if (bad.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  RATE_LIMIT_EXEMPT: "${bad.join(', ')}" is not an address or a CIDR range.`,
+    )
+  }
+  return entries
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true
+  const [address = '', bits, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  if (bits === undefined) return true
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)
+}
+
+function parseMediaOrigins(value: string | undefined): string[] {
+  if (value === undefined) return []
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const url = URL.canParse(entry) ? new URL(entry) : undefined
+      if (url?.protocol !== 'https:' || url.href !== `${url.origin}/`) {
+        throw new ConfigError(
+          `Invalid configuration:\n  MEDIA_ORIGINS: "${entry}" is not an https origin; list origins such as https://images.example.com, separated by commas.`,
+        )
+      }
+      return url.origin
+    })
+}
+
+/**
+ * The sandbox acquirer moves no money, so it is never what a real restaurant gets by default:
+ * `PAYMENT_PROVIDER` decides when set; unset, a developer's machine gets the sandbox, a server
+ * with the demo data gets it for the demo restaurant alone, and anything else has online
+ * payment off until a provider is configured (decision 0032).
+ */
+function choosePaymentProvider(
+  chosen: 'sandbox' | 'none' | undefined,
+  environment: 'production' | 'development',
+  demoSeed: boolean,
+): ServerConfig['payments'] {
+  if (chosen) {
+    return {
+      provider: chosen === 'sandbox' ? 'sandbox' : null,
+      demoOnly: false,
+      chosenBy: 'PAYMENT_PROVIDER',
+    }
+  }
+  if (environment === 'development') {
+    return { provider: 'sandbox', demoOnly: false, chosenBy: 'APP_ENV' }
+  }
+  if (demoSeed) return { provider: 'sandbox', demoOnly: true, chosenBy: 'DEMO_SEED' }
+  return { provider: null, demoOnly: false, chosenBy: null }
 }

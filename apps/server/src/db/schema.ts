@@ -6,8 +6,15 @@ import type {
   DeliveryAddress,
   OrderLine,
   PaymentStatus,
+  StatusChange,
 } from '@tableside/contracts/orders'
 import type { TableRef } from '@tableside/contracts/table-sessions'
+import type {
+  OnlinePaymentMethod,
+  PaymentFailure,
+  PaymentState,
+} from '@tableside/contracts/payments'
+import type { SandboxPaymentState } from '@tableside/contracts/sandbox-acquirer'
 import type { WaiterCallReason, WaiterCallStatus } from '@tableside/contracts/waiter-calls'
 import type { OpeningHours, RestaurantSettings } from '@tableside/contracts/restaurants'
 import type { Image, LocalizedText } from '@tableside/contracts/text'
@@ -17,6 +24,7 @@ export interface Database {
   schemaMigrations: SchemaMigrationsTable
   restaurants: RestaurantsTable
   restaurantTables: RestaurantTablesTable
+  retiredTableQrTokens: RetiredTableQrTokensTable
   menus: MenusTable
   menuCategories: MenuCategoriesTable
   dishes: DishesTable
@@ -26,6 +34,14 @@ export interface Database {
   waiterCalls: WaiterCallsTable
   waiters: WaitersTable
   garconSessions: GarconSessionsTable
+  garconLoginFailures: GarconLoginFailuresTable
+  waiterTables: WaiterTablesTable
+  payments: PaymentsTable
+  paymentWebhookEvents: PaymentWebhookEventsTable
+  tips: TipsTable
+  sandboxAcquirerPayments: SandboxAcquirerPaymentsTable
+  sandboxAcquirerOutbox: SandboxAcquirerOutboxTable
+  outbox: OutboxTable
 }
 
 /** A jsonb column: read as the value, written as its JSON text (pg would turn arrays into SQL arrays). */
@@ -66,7 +82,17 @@ export interface RestaurantTablesTable {
   zone: string | null
   seats: Generated<number>
   enabled: Generated<boolean>
+  /** What the table's QR code carries; the only way to join the table (decision 0026). */
+  qrToken: Generated<string>
   createdAt: CreatedAt
+}
+
+/** A token a table's QR code carried before it was replaced: it explains itself, joins nothing. */
+export interface RetiredTableQrTokensTable {
+  qrToken: string
+  restaurantId: string
+  tableId: string
+  retiredAt: Generated<Date>
 }
 
 export interface MenusTable {
@@ -130,6 +156,8 @@ export interface TableSessionsTable {
   expiresAt: Date
   closedAt: Date | null
   closedReason: 'expired' | 'settled' | null
+  /** What its orders have come to, cancelled ones included; at most MAX_BILL_TOTAL. */
+  placedTotal: ColumnType<number, never, number>
 }
 
 export interface OrdersTable {
@@ -157,7 +185,7 @@ export interface OrdersTable {
   /** What is paid of the order so far (cash, or online payments allocated to it). */
   paidAmount: Generated<number>
   total: number
-  history: Json<{ status: OrderStatus; at: string }[]>
+  history: Json<StatusChange[]>
   idempotencyKey: string
   requestHash: string
   placedAt: ColumnType<Date, Date | undefined, Date>
@@ -188,6 +216,15 @@ export interface WaitersTable {
   createdAt: CreatedAt
 }
 
+/** Wrong PINs at one login, counted before each check (decision 0029). */
+export interface GarconLoginFailuresTable {
+  restaurantId: string
+  login: string
+  failures: number
+  retryAt: Date
+  lastFailedAt: Date
+}
+
 export interface GarconSessionsTable {
   /** sha256 (hex) of the token; the token itself is never stored. */
   tokenHash: string
@@ -195,4 +232,99 @@ export interface GarconSessionsTable {
   createdAt: ColumnType<Date, Date | undefined, never>
   expiresAt: Date
   revokedAt: Date | null
+}
+
+export interface WaiterTablesTable {
+  waiterId: string
+  tableId: string
+  assignedAt: ColumnType<Date, Date | undefined, Date>
+}
+
+/** What a payment pays of one order: an amount, and by item which lines and how many. */
+export interface Allocation {
+  orderId: string
+  amount: number
+  lines: { line: number; quantity: number }[]
+}
+
+export interface PaymentsTable {
+  id: Generated<string>
+  restaurantId: string
+  purpose: 'order' | 'bill'
+  orderId: string | null
+  tableSessionId: string | null
+  method: OnlinePaymentMethod
+  provider: string
+  providerRef: string | null
+  /** char(3). */
+  currency: string
+  amount: number
+  tip: Generated<number>
+  status: ColumnType<PaymentState, PaymentState | undefined, PaymentState>
+  failureReason: PaymentFailure | null
+  allocations: Json<Allocation[]>
+  splitBy: 'items' | 'amounts' | null
+  waiterId: string | null
+  redirectUrl: string | null
+  /** What was given back of it (a late success on a cancelled order, or a cancelled paid order). */
+  refundedAmount: Generated<number>
+  createdAt: CreatedAt
+  expiresAt: Date
+  completedAt: Date | null
+}
+
+export interface PaymentWebhookEventsTable {
+  provider: string
+  eventId: string
+  paymentId: string | null
+  receivedAt: CreatedAt
+}
+
+export interface TipsTable {
+  id: Generated<string>
+  restaurantId: string
+  waiterId: string | null
+  paymentId: string
+  tableSessionId: string | null
+  amount: number
+  currency: string
+  createdAt: CreatedAt
+}
+
+export interface SandboxAcquirerPaymentsTable {
+  ref: string
+  merchant: string
+  description: string
+  amount: number
+  currency: string
+  method: OnlinePaymentMethod
+  state: SandboxPaymentState
+  successUrl: string
+  failUrl: string
+  cardLast4: string | null
+  createdAt: CreatedAt
+  expiresAt: Date
+  completedAt: Date | null
+}
+
+export interface SandboxAcquirerOutboxTable {
+  eventId: string
+  ref: string
+  body: string
+  attempts: Generated<number>
+  nextAttemptAt: ColumnType<Date, Date | undefined, Date>
+  deliveredAt: Date | null
+  lastError: string | null
+}
+
+/** Side effects a transaction decided (publishes, refunds), delivered after it commits (decision 0027). */
+export interface OutboxTable {
+  id: Generated<string>
+  kind: string
+  payload: Json<unknown>
+  attempts: Generated<number>
+  nextAttemptAt: ColumnType<Date, Date | undefined, Date>
+  deliveredAt: Date | null
+  lastError: string | null
+  createdAt: CreatedAt
 }

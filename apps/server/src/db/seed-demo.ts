@@ -6,6 +6,7 @@ import { createMenuRepository } from '../features/menu/menu-repository'
 import { createMenuService } from '../features/menu/menu-service'
 import { createGarconRepository } from '../features/garcon/garcon-repository'
 import { hashPin } from '../features/garcon/pin-hash'
+import { newTableQrToken } from '../features/table-sessions/table-qr-token'
 import { demoDir } from '../paths'
 import type { Database } from './schema'
 
@@ -82,6 +83,8 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
           label: String(i + 1),
           zone: i < 8 ? 'hall' : 'terrace',
           seats: i % 3 === 0 ? 2 : 4,
+          // Random on every install, never in the repository: the QR code is the key (0026).
+          qrToken: newTableQrToken(),
         })),
       )
       .execute()

@@ -66,6 +66,7 @@ describe('serving the web app', () => {
     t = await createTestApp(pglite, {
       WEB_DIST: webDist,
       PROMO_SITE_URL: 'https://tableside.example/',
+      MEDIA_ORIGINS: 'https://images.bistro.example,https://cdn.example.net:8443',
     })
     pinned = await createTestApp(pglite, {
       WEB_DIST: webDist,
@@ -96,6 +97,7 @@ describe('serving the web app', () => {
         apiBase: '/api/v1',
         environment: 'production',
         promoSiteUrl: 'https://tableside.example/',
+        testPayments: true,
         realtime: {
           key: 'test-app-key',
           host: 'table.local',
@@ -109,6 +111,10 @@ describe('serving the web app', () => {
         "connect-src 'self' ws://table.local:8080",
       )
       expect(response.headers['content-security-policy']).toContain("script-src 'self';")
+      // The restaurant's image hosts (MEDIA_ORIGINS), so imported photos show; no others.
+      expect(response.headers['content-security-policy']).toContain(
+        "img-src 'self' data: blob: https://images.bistro.example https://cdn.example.net:8443;",
+      )
     },
   )
 

@@ -108,7 +108,7 @@ export async function registerSpa(
       .header('cache-control', 'no-cache, no-store, must-revalidate')
       .header(
         'content-security-policy',
-        documentContentSecurityPolicy(runtime, screen?.styleHashes),
+        documentContentSecurityPolicy(runtime, screen?.styleHashes, config.mediaOrigins),
       )
       .send(html)
   }
@@ -117,8 +117,12 @@ export async function registerSpa(
   app.get('/', page, (request, reply) => sendDocument(request, reply, 200))
   app.get('/index.html', page, (request, reply) => sendDocument(request, reply, 200))
   app.get('/rest/*', page, (request, reply) => sendDocument(request, reply, 200))
-  // The built-in sandbox acquirer's hosted page is a screen of the app too.
-  app.get(`${SANDBOX_ACQUIRER_PAGE}/*`, page, (request, reply) => sendDocument(request, reply, 200))
+  // The built-in sandbox acquirer's hosted page is a screen of the app too, where it runs.
+  if (config.payments.provider === 'sandbox') {
+    app.get(`${SANDBOX_ACQUIRER_PAGE}/*`, page, (request, reply) =>
+      sendDocument(request, reply, 200),
+    )
+  }
   app.get(RUNTIME_CONFIG_PATH, page, (request, reply) =>
     reply.header('cache-control', REVALIDATE).send(runtimeConfigFor(config, realtimeKey, request)),
   )

@@ -28,6 +28,7 @@ export async function createTestApp(
     REALTIME_APP_KEY: 'test-app-key',
     REALTIME_APP_SECRET: 'test-app-secret',
     SANDBOX_ACQUIRER_SECRET: TEST_SANDBOX_SECRET,
+    PAYMENT_PROVIDER: 'sandbox',
     ...env,
   })
   const database = await kind.open()

@@ -44,7 +44,9 @@ function postgres(url: string): TestDatabaseKind {
 }
 
 export const postgresUrl = process.env.TEST_DATABASE_URL
-export const testDatabaseKinds: TestDatabaseKind[] = postgresUrl
-  ? [pglite, postgres(postgresUrl)]
+/** The PostgreSQL server alone, for races that only separate connections can run. */
+export const postgresDatabase = postgresUrl ? postgres(postgresUrl) : undefined
+export const testDatabaseKinds: TestDatabaseKind[] = postgresDatabase
+  ? [pglite, postgresDatabase]
   : [pglite]
 export const postgresSkipReason = postgresUrl ? undefined : 'TEST_DATABASE_URL is not set'

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
-import type { RestaurantSettings } from '@tableside/contracts/restaurants'
+import type { PaymentMethod, RestaurantSettings } from '@tableside/contracts/restaurants'
 import { tableSession } from '@tableside/contracts/table-sessions'
 import { createTestRestaurant, testMenuFile } from '../features/menu/test-menu-file'
 import type { TestApp } from './test-app'
@@ -45,13 +47,59 @@ export async function createOrderingRestaurant(
 export const numberedTables = (count: number) =>
   Array.from({ length: count }, (_, index) => ({ code: `T${index + 1}`, label: `${index + 1}` }))
 
+/** The token the table's QR code carries, read from the database as the restaurant prints it. */
+export async function tableQrToken(
+  t: Pick<TestApp, 'database'>,
+  restaurantId: string,
+  tableCode: string,
+) {
+  const table = await t.database.db
+    .selectFrom('restaurantTables')
+    .select('qrToken')
+    .where('restaurantId', '=', restaurantId)
+    .where('code', '=', tableCode)
+    .executeTakeFirstOrThrow()
+  return table.qrToken
+}
+
 /** Scans a table's QR code: the session every phone at the table shares. */
 export async function openTableSession(t: TestApp, restaurantId: string, tableCode: string) {
   const response = await t.app.inject({
     method: 'POST',
     url: `/api/v1/restaurants/${restaurantId}/table-sessions`,
-    payload: { tableCode },
+    payload: { tableToken: await tableQrToken(t, restaurantId, tableCode) },
   })
   expect(response.statusCode).toBe(201)
   return tableSession.parse(response.json())
+}
+
+/** One olivier, ordered at a table of the demo restaurant as a phone at that table orders it. */
+export function orderOlivierAt(
+  app: FastifyInstance,
+  tableSessionId: string,
+  options: { paymentMethod?: PaymentMethod; remoteAddress?: string } = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/restaurants/demo/orders',
+    headers: { 'idempotency-key': randomUUID() },
+    payload: {
+      type: 'dine_in',
+      lines: [{ dishId: 'olivier', quantity: 1, optionIds: [] }],
+      paymentMethod: options.paymentMethod ?? 'cash',
+      tableSessionId,
+    },
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  })
+}
+
+/** The demo restaurant's waiter Anna signs in: her token and waiter id. */
+export async function signInAsAnna(app: FastifyInstance) {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/garcon/login',
+    payload: { restaurantId: 'demo', login: 'anna', pin: '1111' },
+  })
+  expect(login.statusCode).toBe(200)
+  return login.json<{ token: string; waiter: { id: string } }>()
 }

@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import type { RuntimeConfig } from '@tableside/contracts/runtime-config'
 import type { ReactNode } from 'react'
 import type { ApiClient } from '../lib/api-client'
-import { RealtimeContext, type LoadRealtime } from '../features/realtime/realtime-context'
+import { RealtimeContext, type LoadRealtime } from '../lib/realtime/realtime-context'
 import { ApiClientContext, RuntimeConfigContext } from '../lib/app-context'
 
 interface AppProvidersProps {

@@ -31,7 +31,7 @@ export function createAppRoutes(deps: AppDeps): RouteObject[] {
           lazy: async () => ({
             Component: (
               await import('../features/sandbox-acquirer/components/sandbox-payment-page')
-            ).SandboxPaymentPage,
+            ).SandboxPaymentRoute,
           }),
         },
         {

@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router/dom'
 import { currentBuild } from '../config/build'
 import { BUILD_MANIFEST_DELAY_MS, FALLBACK_API_BASE } from '../config/constants'
 import { createApiClient } from '../lib/api-client'
-import { createRealtimeLoader } from '../features/realtime/realtime-context'
+import { createRealtimeLoader } from '../lib/realtime/realtime-context'
 import {
   installPreloadErrorReload,
   isChunkLoadError,

@@ -14,8 +14,9 @@ const withQuery = (path: string, query: Query = {}) => {
 
 export const paths = {
   home: () => '/',
-  init: (restaurantId: string, table?: string) =>
-    `${rest(restaurantId)}/init${table ? `?table=${encodeURIComponent(table)}` : ''}`,
+  /** `qrToken`: what the table's QR code carries (decision 0026). */
+  init: (restaurantId: string, qrToken?: string) =>
+    `${rest(restaurantId)}/init${qrToken ? `?table=${encodeURIComponent(qrToken)}` : ''}`,
   menu: (restaurantId: string) => `${rest(restaurantId)}/menu`,
   dish: (restaurantId: string, dishId: string) =>
     `${rest(restaurantId)}/dishes/${encodeURIComponent(dishId)}`,
@@ -48,4 +49,3 @@ export const paths = {
 }
 
 export const DEMO_RESTAURANT_ID = 'demo'
-export const DEMO_TABLE = 'T1'

@@ -5,6 +5,7 @@ const config = {
   apiBase: '/api/v1',
   environment: 'production',
   promoSiteUrl: null,
+  testPayments: false,
   realtime: {
     key: 'k',
     host: '127.0.0.1',

@@ -72,15 +72,98 @@ describe.each(testDatabaseKinds)('Waiter sign-in on $name', (kind) => {
     expect(errorOf(badPin).fields?.[0]?.path).toBe('body.pin')
   })
 
-  it('stops guessing at one login from one address after 10 attempts', async () => {
-    for (let attempt = 0; attempt < 10; attempt++) {
-      expect((await login({ login: 'igor', pin: '0000' }, '10.0.0.7')).statusCode).toBe(401)
+  it('slows guessing at one login from any number of addresses, and forgives a right PIN', async () => {
+    const guess = (n: number, pin = '0000', name = 'igor') =>
+      login({ login: name, pin }, `10.1.${String(Math.floor(n / 250))}.${String((n % 250) + 1)}`)
+    for (let n = 0; n < 5; n++) expect((await guess(n)).statusCode).toBe(401)
+    // After five wrong PINs the sixth address waits 2^5 s, even with the right PIN, as do all.
+    const slowed = await guess(5, '2222')
+    expect(slowed.statusCode).toBe(429)
+    expect(slowed.headers['retry-after']).toBe('32')
+    expect(errorOf(slowed)).toEqual({
+      code: 'rate_limited',
+      message: 'Too many wrong PINs for this login; try again in 32 seconds.',
+    })
+    expect((await guess(6)).statusCode).toBe(429)
+    // Another login from the same addresses is not slowed.
+    expect((await login({ login: 'anna', pin: '1111' }, '10.1.0.1')).statusCode).toBe(200)
+
+    const started = t.clock.now
+    try {
+      t.clock.now = new Date(started.getTime() + 32_000)
+      expect((await guess(7)).statusCode).toBe(401)
+      const longer = await guess(8)
+      expect(longer.statusCode).toBe(429)
+      expect(longer.headers['retry-after']).toBe('64')
+      t.clock.now = new Date(started.getTime() + 96_000)
+      expect((await guess(9, '2222')).statusCode).toBe(200)
+      // A right PIN starts the login afresh.
+      for (let n = 10; n < 15; n++) expect((await guess(n)).statusCode).toBe(401)
+      expect((await guess(15)).statusCode).toBe(429)
+    } finally {
+      t.clock.now = started
     }
-    const limited = await login({ login: 'igor', pin: '2222' }, '10.0.0.7')
+    await t.db.deleteFrom('garconLoginFailures').execute()
+  })
+
+  it('never waits longer than 15 minutes, never locks a login for good', async () => {
+    await t.db
+      .insertInto('garconLoginFailures')
+      .values({
+        restaurantId: 'demo',
+        login: 'igor',
+        failures: 40,
+        retryAt: t.clock.now,
+        lastFailedAt: t.clock.now,
+      })
+      .execute()
+    expect((await login({ login: 'igor', pin: '0000' }, '10.2.0.1')).statusCode).toBe(401)
+    const capped = await login({ login: 'igor', pin: '2222' }, '10.2.0.2')
+    expect(capped.headers['retry-after']).toBe('900')
+    const started = t.clock.now
+    try {
+      t.clock.now = new Date(started.getTime() + 900_000)
+      expect((await login({ login: 'igor', pin: '2222' }, '10.2.0.3')).statusCode).toBe(200)
+    } finally {
+      t.clock.now = started
+    }
+  })
+
+  it('lets guesses sent together through no faster than one after another', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        login({ login: 'igor', pin: '0000' }, `10.3.0.${String(n + 1)}`),
+      ),
+    )
+    const codes = answers.map((answer) => answer.statusCode).sort()
+    expect(codes.filter((code) => code === 401)).toHaveLength(5)
+    expect(codes.filter((code) => code === 429)).toHaveLength(15)
+    await t.db.deleteFrom('garconLoginFailures').execute()
+  })
+
+  it('slows a made-up login as it slows a real one, so a 429 tells no one which exist', async () => {
+    for (let n = 0; n < 5; n++) {
+      expect((await login({ login: 'nobody', pin: '0000' }, '10.4.0.1')).statusCode).toBe(401)
+    }
+    expect((await login({ login: 'nobody', pin: '0000' }, '10.4.0.2')).statusCode).toBe(429)
+    await t.db.deleteFrom('garconLoginFailures').execute()
+  })
+
+  it('limits sign-in attempts from one address to 60 in 15 minutes', async () => {
+    const logins = ['a', 'b', 'c'].flatMap((x) => Array.from({ length: 20 }, (_, n) => `${x}${n}`))
+    for (const name of logins) {
+      expect((await login({ login: name, pin: '0000' }, '10.5.0.1')).statusCode).toBe(401)
+    }
+    const limited = await login({ login: 'anna', pin: '1111' }, '10.5.0.1')
     expect(limited.statusCode).toBe(429)
-    expect(errorOf(limited).code).toBe('rate_limited')
-    expect((await login({ login: 'igor', pin: '2222' }, '10.0.0.8')).statusCode).toBe(200)
-    expect((await login({ login: 'anna', pin: '1111' }, '10.0.0.7')).statusCode).toBe(200)
+    const retryAfter = Number(limited.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThan(800)
+    expect(errorOf(limited)).toEqual({
+      code: 'rate_limited',
+      message: `Too many requests from this network; try again in ${String(retryAfter)} seconds.`,
+    })
+    expect((await login({ login: 'anna', pin: '1111' }, '10.5.0.2')).statusCode).toBe(200)
+    await t.db.deleteFrom('garconLoginFailures').execute()
   })
 
   it('knows no waiter without the header, with a made-up token or with only the cookie', async () => {

@@ -4,6 +4,7 @@ import type { garconLogin, Waiter } from '@tableside/contracts/garcon'
 import type { Database } from '../../db/schema'
 import { HttpError } from '../../http/http-error'
 import { createGarconRepository } from './garcon-repository'
+import { createLoginBackoff } from './login-backoff'
 import { hashGarconToken, looksLikeGarconToken, newGarconToken } from './garcon-token'
 import { hashPin, verifyPin } from './pin-hash'
 
@@ -22,6 +23,7 @@ export interface GarconServiceDeps {
 /** Waiter sign-in: login and PIN for a token, and the token back to the waiter. */
 export function createGarconService({ db, now = () => new Date() }: GarconServiceDeps) {
   const repository = createGarconRepository(db)
+  const backoff = createLoginBackoff(db)
   // An unknown login is checked against this, so it takes as long as a wrong PIN.
   let decoy: Promise<string> | undefined
 
@@ -31,12 +33,17 @@ export function createGarconService({ db, now = () => new Date() }: GarconServic
       login: string,
       pin: string,
     ): Promise<EndpointResponse<typeof garconLogin>> => {
-      const found = await repository.findActiveByLogin(restaurantId, normalizeLogin(login))
+      const typed = normalizeLogin(login)
+      const createdAt = now()
+      // Throws while this login must wait, from whatever address (decision 0029).
+      await backoff.claim(restaurantId, typed, createdAt)
+      const found = await repository.findActiveByLogin(restaurantId, typed)
       const pinHash = found?.pinHash ?? (await (decoy ??= hashPin('decoy')))
       const pinMatches = await verifyPin(pin, pinHash)
       if (!found || !pinMatches) throw wrongLoginOrPin()
+      await backoff.clear(restaurantId, typed)
+      await backoff.forgetOld(createdAt)
       const token = newGarconToken()
-      const createdAt = now()
       const expiresAt = new Date(createdAt.getTime() + GARCON_SESSION_MS)
       await repository.deleteEndedSessions(found.id, createdAt)
       await repository.startSession({

@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/schema'
 import { seedDemo } from '../../db/seed-demo'
+import { registerRateLimits } from '../../http/rate-limits'
 import { installErrorHandler } from '../../plugins/error-handler'
+import { rateLimitPolicy } from '../../rate-limit-policy'
 import type { TestDatabaseKind } from '../../test/test-database'
 import { ChannelAuthorizer, registerChannelAuthorization } from '../realtime/channel-authorization'
 import type { RealtimeCredentials } from '../realtime/credentials'
@@ -31,6 +33,7 @@ export async function startGarconApp(kind: TestDatabaseKind): Promise<GarconTest
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
+  await registerRateLimits(app, { redisUrl: null, policy: rateLimitPolicy('/api/v1') })
   const channels = new ChannelAuthorizer()
   channels.add(garconChannelRule(auth))
   registerChannelAuthorization(app, credentials, channels)

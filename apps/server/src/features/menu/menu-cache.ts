@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { LRUCache } from 'lru-cache'
 import type { MenuRepository } from './menu-repository'
 import { buildMenuSnapshot, type MenuSnapshot } from './menu-snapshot'
+
+/** Menus held at most; the least recently served make room, and load again when asked for. */
+export const MENU_CACHE_MAX = 500
 
 /**
  * Every open restaurant's menu, built once per version and held in memory: requests never
@@ -11,13 +15,24 @@ import { buildMenuSnapshot, type MenuSnapshot } from './menu-snapshot'
 export class MenuCache {
   readonly #repository: MenuRepository
   readonly #log: FastifyBaseLogger
-  readonly #snapshots = new Map<string, MenuSnapshot>()
+  readonly #snapshots: LRUCache<string, MenuSnapshot>
+  // Bounded by the loads in flight: each key leaves when its load ends.
   readonly #loading = new Map<string, Promise<MenuSnapshot | undefined>>()
   #timer: NodeJS.Timeout | undefined
 
-  constructor(repository: MenuRepository, log: FastifyBaseLogger) {
+  constructor(
+    repository: MenuRepository,
+    log: FastifyBaseLogger,
+    { max = MENU_CACHE_MAX }: { max?: number } = {},
+  ) {
     this.#repository = repository
     this.#log = log
+    this.#snapshots = new LRUCache({ max })
+  }
+
+  /** Menus held now: only restaurants that exist, never more than `max`. */
+  get size(): number {
+    return this.#snapshots.size
   }
 
   /** The current snapshot, loading it on first use; undefined for an unknown restaurant. */
@@ -52,7 +67,7 @@ export class MenuCache {
       return undefined
     }
     const fresh = buildMenuSnapshot(rows)
-    const held = this.#snapshots.get(restaurantId)
+    const held = this.#snapshots.peek(restaurantId)
     // A slower, older load must never replace a newer snapshot.
     if (held && BigInt(held.version) > BigInt(fresh.version)) return held
     this.#snapshots.set(restaurantId, fresh)
@@ -73,7 +88,7 @@ export class MenuCache {
   async checkVersions(): Promise<void> {
     if (this.#snapshots.size === 0) return
     const versions = await this.#repository.versions()
-    for (const [restaurantId, snapshot] of this.#snapshots) {
+    for (const [restaurantId, snapshot] of [...this.#snapshots.entries()]) {
       const version = versions.get(restaurantId)
       if (version === undefined) this.#snapshots.delete(restaurantId)
       else if (version !== snapshot.version) await this.refresh(restaurantId)

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { menuFile } from '@tableside/contracts/menu-file'
 import { openDatabase } from '../../db/database'
 import { migrate } from '../../db/migrate'
 import { runMenuCommand } from './menu-command'
@@ -88,6 +89,46 @@ describe('menu command line', () => {
     )
     expect(second.err).toContain('stories[2].dishId: There is no dish "nothing-here" in this file')
     expect((await run('export', '--restaurant', 'bistro')).out).toBe(before)
+  }, 30_000)
+
+  it('refuses pictures from image hosts not in MEDIA_ORIGINS, with the field that has them', async () => {
+    const before = (await run('export', '--restaurant', 'bistro')).out
+    const file = menuFile.parse(testMenuFile())
+    const borscht = file.menus[0]?.categories[0]?.dishes[0]
+    const story = file.stories[0]
+    if (!borscht?.photo || !story) throw new Error('fixture changed')
+    borscht.photo.url = 'https://images.bistro.example/borscht.jpg'
+    story.media.url = 'https://elsewhere.example/story.jpg'
+    const path = writeJson('remote-photos.json', file)
+    const importWith = async (mediaOrigins: string) => {
+      let err = ''
+      const code = await runMenuCommand(['import', path, '--restaurant', 'bistro'], {
+        env: { ...env(), MEDIA_ORIGINS: mediaOrigins },
+        out: () => undefined,
+        err: (text) => (err += text),
+      })
+      return { code, err }
+    }
+
+    const refused = await importWith('https://images.bistro.example')
+    expect(refused.code).toBe(1)
+    expect(refused.err).toContain(
+      "stories[0].media.url: Pictures from https://elsewhere.example would not show: add it to the server's MEDIA_ORIGINS (now https://images.bistro.example) or put the picture under /media/",
+    )
+    expect(refused.err).not.toContain('dishes[0].photo.url')
+    const unset = await run('import', path, '--restaurant', 'bistro')
+    expect(unset.err).toContain(
+      'menus[0].categories[0].dishes[0].photo.url: Pictures from https://images.bistro.example would not show',
+    )
+    expect((await run('export', '--restaurant', 'bistro')).out).toBe(before)
+
+    const listed = await importWith('https://images.bistro.example,https://elsewhere.example')
+    expect(listed).toEqual({ code: 0, err: '' })
+    const exported = (await run('export', '--restaurant', 'bistro')).out
+    expect(exported).toContain('https://images.bistro.example/borscht.jpg')
+    expect(
+      (await run('import', writeJson('local.json', testMenuFile()), '--restaurant', 'bistro')).code,
+    ).toBe(0)
   }, 30_000)
 
   it('explains a file that is not JSON, an unknown restaurant and a missing argument', async () => {

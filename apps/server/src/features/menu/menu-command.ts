@@ -1,9 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { ConfigError, loadConfig } from '../../config/env'
-import { DataDirLockedError } from '../../db/data-dir-lock'
-import { openDatabase } from '../../db/database'
-import { migrate } from '../../db/migrate'
+import { runCommand, UsageError, withServerDatabase, type CommandIo } from '../../lib/command-io'
 import { createMenuRepository } from './menu-repository'
 import { menuFileFromRows } from './menu-export'
 import { createMenuService, MenuFileInvalidError, UnknownRestaurantError } from './menu-service'
@@ -16,27 +13,13 @@ const USAGE = `Usage:
 The restaurant defaults to "demo". The database is the server's: DATABASE_URL, or the
 embedded one in DATA_DIR (./data) while the server is stopped.`
 
-class UsageError extends Error {}
-
 /**
  * The restaurant's menu from the command line: import a file (all of it valid, or nothing
  * changes), export it, or put dishes on the stop-list. A running server on the same
  * PostgreSQL notices the change within seconds.
  */
-export interface CommandIo {
-  env: NodeJS.ProcessEnv
-  out: (text: string) => void
-  err: (text: string) => void
-}
-
-export async function runMenuCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  try {
-    await run(argv, io)
-    return 0
-  } catch (error) {
-    io.err(describeFailure(error))
-    return 1
-  }
+export function runMenuCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  return runCommand(io, USAGE, () => run(argv, io), explainMenuFailure)
 }
 
 async function run(argv: readonly string[], { env, out }: CommandIo): Promise<void> {
@@ -53,12 +36,9 @@ async function run(argv: readonly string[], { env, out }: CommandIo): Promise<vo
   })
   const restaurantId = values.restaurant
 
-  const config = loadConfig(env)
-  const database = await openDatabase(config.database)
-  try {
-    await migrate(database.db)
-    const repository = createMenuRepository(database.db)
-    const menu = createMenuService({ repository })
+  await withServerDatabase(env, async (db, config) => {
+    const repository = createMenuRepository(db)
+    const menu = createMenuService({ repository, mediaOrigins: config.mediaOrigins })
     switch (command ?? '') {
       case 'import': {
         const [file] = positionals
@@ -96,9 +76,7 @@ async function run(argv: readonly string[], { env, out }: CommandIo): Promise<vo
       default:
         throw new UsageError(command ? `Unknown command "${command}".` : 'Name a command.')
     }
-  } finally {
-    await database.close()
-  }
+  })
 }
 
 function parseJsonFile(path: string): unknown {
@@ -115,18 +93,12 @@ function parseJsonFile(path: string): unknown {
   }
 }
 
-function describeFailure(error: unknown): string {
+/** The menu's own failures: every bad field of a file, or an unknown restaurant. */
+function explainMenuFailure(error: unknown): string | undefined {
   if (error instanceof MenuFileInvalidError) {
     const lines = error.problems.map((p) => `  ${p.path}: ${p.message}`)
     return `${error.message}\n${lines.join('\n')}\n`
   }
-  if (error instanceof UsageError) return `${error.message}\n\n${USAGE}\n`
-  if (
-    error instanceof UnknownRestaurantError ||
-    error instanceof ConfigError ||
-    error instanceof DataDirLockedError
-  ) {
-    return `${error.message}\n`
-  }
-  return `${String(error instanceof Error ? error.stack : error)}\n`
+  if (error instanceof UnknownRestaurantError) return `${error.message}\n`
+  return undefined
 }

@@ -1,11 +1,23 @@
 import * as z from 'zod/mini'
 import type { FieldError } from '@tableside/contracts/errors'
-import { menuFile, menuFileProblems, type MenuFile } from '@tableside/contracts/menu-file'
+import {
+  menuFile,
+  menuFileProblems,
+  placedDishes,
+  type MenuFile,
+} from '@tableside/contracts/menu-file'
 
 export type MenuFileCheck = { ok: true; file: MenuFile } | { ok: false; problems: FieldError[] }
 
-/** Checks a whole menu file: every bad field is reported with its path, not just the first. */
-export function checkMenuFile(raw: unknown): MenuFileCheck {
+/**
+ * Checks a whole menu file: every bad field is reported with its path, not just the first.
+ * Pictures load from this server (`/media/…`) or from `mediaOrigins`: the app's pages allow
+ * no other image host (decision 0030).
+ */
+export function checkMenuFile(
+  raw: unknown,
+  { mediaOrigins = [] }: { mediaOrigins?: readonly string[] } = {},
+): MenuFileCheck {
   const parsed = z.safeParse(menuFile, raw)
   if (!parsed.success) {
     return {
@@ -16,7 +28,7 @@ export function checkMenuFile(raw: unknown): MenuFileCheck {
       })),
     }
   }
-  const problems = menuFileProblems(parsed.data)
+  const problems = [...menuFileProblems(parsed.data), ...pictureProblems(parsed.data, mediaOrigins)]
   return problems.length > 0 ? { ok: false, problems } : { ok: true, file: parsed.data }
 }
 
@@ -28,4 +40,29 @@ function formatPath(path: readonly PropertyKey[]): string {
     else text += text ? `.${String(part)}` : String(part)
   }
   return text || '(the file)'
+}
+
+function pictureProblems(file: MenuFile, mediaOrigins: readonly string[]): FieldError[] {
+  const pictures = [
+    ...placedDishes(file).map(({ dish, path }) => ({
+      url: dish.photo?.url,
+      path: `${path}.photo.url`,
+    })),
+    ...file.stories.map((story, i) => ({
+      url: story.media.url,
+      path: `stories[${String(i)}].media.url`,
+    })),
+  ]
+  return pictures.flatMap(({ url, path }) => {
+    if (!url?.startsWith('https://')) return []
+    const origin = URL.canParse(url) ? new URL(url).origin : url
+    if (mediaOrigins.includes(origin)) return []
+    const listed = mediaOrigins.length > 0 ? mediaOrigins.join(', ') : 'none'
+    return [
+      {
+        path,
+        message: `Pictures from ${origin} would not show: add it to the server's MEDIA_ORIGINS (now ${listed}) or put the picture under /media/`,
+      },
+    ]
+  })
 }

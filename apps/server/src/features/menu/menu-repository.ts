@@ -2,6 +2,8 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { MenuFile } from '@tableside/contracts/menu-file'
 import { placedCategories, placedDishes } from '@tableside/contracts/menu-file'
 import type { Database } from '../../db/schema'
+import { createOutboxRepository } from '../outbox/outbox-repository'
+import { menuUpdatedEntry } from './menu-events'
 
 const json = (value: unknown) => JSON.stringify(value)
 const optionalJson = (value: unknown) => (value === undefined ? null : JSON.stringify(value))
@@ -10,6 +12,7 @@ export type MenuRows = Awaited<ReturnType<MenuRepository['load']>>
 
 /** All SQL of the menu: reading it whole, replacing it whole, and the stop-list. */
 export function createMenuRepository(db: Kysely<Database>) {
+  const outbox = createOutboxRepository(db)
   return {
     /** Everything the menu, its dishes and its stories are built from, in menu order. */
     async load(restaurantId: string) {
@@ -57,9 +60,12 @@ export function createMenuRepository(db: Kysely<Database>) {
       return new Map(rows.map((row) => [row.id, row.menuVersion]))
     },
 
-    /** Replaces the restaurant's menu and stories with the file's, in one transaction. */
-    async replace(restaurantId: string, file: MenuFile): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    /**
+     * Replaces the restaurant's menu and stories with the file's, in one transaction that also
+     * tells open menus (an outbox entry); returns the new version.
+     */
+    async replace(restaurantId: string, file: MenuFile): Promise<string> {
+      return db.transaction().execute(async (trx) => {
         await lockRestaurant(trx, restaurantId)
         await trx.deleteFrom('stories').where('restaurantId', '=', restaurantId).execute()
         await trx.deleteFrom('menus').where('restaurantId', '=', restaurantId).execute()
@@ -140,13 +146,16 @@ export function createMenuRepository(db: Kysely<Database>) {
             )
             .execute()
         }
-        await bumpVersion(trx, restaurantId)
+        const version = await bumpVersion(trx, restaurantId)
+        await outbox.add([menuUpdatedEntry(restaurantId, version, null)], trx)
+        return version
       })
     },
 
     /**
-     * Puts dishes on or takes them off the stop-list. Returns the dishes whose availability
-     * actually changed (unknown ids and no-op changes are left out) and the new version.
+     * Puts dishes on or takes them off the stop-list, and tells open menus of the dishes whose
+     * availability actually changed (unknown ids and no-op changes are left out); returns those
+     * and the new version.
      */
     async setAvailability(
       restaurantId: string,
@@ -166,10 +175,12 @@ export function createMenuRepository(db: Kysely<Database>) {
                 .where('available', '!=', available)
                 .returning('id')
                 .execute()
-        const version =
-          changed.length > 0
-            ? await bumpVersion(trx, restaurantId)
-            : await currentVersion(trx, restaurantId)
+        if (changed.length === 0) {
+          return { changed: [], version: await currentVersion(trx, restaurantId) }
+        }
+        const version = await bumpVersion(trx, restaurantId)
+        const availability = changed.map((row) => ({ dishId: row.id, available }))
+        await outbox.add([menuUpdatedEntry(restaurantId, version, availability)], trx)
         return { changed: changed.map((row) => row.id), version }
       })
     },

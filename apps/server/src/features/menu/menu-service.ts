@@ -1,7 +1,4 @@
 import type { FieldError } from '@tableside/contracts/errors'
-import { menuUpdated, restaurantChannel } from '@tableside/contracts/realtime-events'
-import { publishEvent } from '../realtime/publish-event'
-import type { Broadcaster } from '../realtime/realtime'
 import type { MenuCache } from './menu-cache'
 import { checkMenuFile } from './menu-file-validation'
 import type { MenuRepository } from './menu-repository'
@@ -22,39 +19,43 @@ export class UnknownRestaurantError extends Error {
 
 export interface MenuServiceDeps {
   repository: MenuRepository
-  /** Absent in the CLI, which has no cache to refresh and no diners to tell. */
+  /** Absent in the CLI, which has no cache to refresh. */
   cache?: MenuCache
-  broadcaster?: Broadcaster
+  /**
+   * Delivers the `menu.updated` the change wrote into the outbox; absent in the CLI, whose
+   * entries a running server (on the same PostgreSQL) or the next start delivers.
+   */
+  outbox?: { kick(): Promise<void> }
+  /** Image hosts the app's pages allow besides this server (MEDIA_ORIGINS). */
+  mediaOrigins?: readonly string[]
 }
 
-/** Changes to a menu: a whole new menu from a file, and the stop-list. Open menus hear of both. */
-export function createMenuService({ repository, cache, broadcaster }: MenuServiceDeps) {
-  const announce = async (
-    restaurantId: string,
-    version: string,
-    availability: { dishId: string; available: boolean }[] | null,
-  ) => {
+/**
+ * Changes to a menu: a whole new menu from a file, and the stop-list. Open menus hear of both
+ * through the outbox entry each change writes with itself.
+ */
+export function createMenuService({
+  repository,
+  cache,
+  outbox,
+  mediaOrigins = [],
+}: MenuServiceDeps) {
+  // The served menu is fresh before open menus hear of the change and fetch it.
+  const announce = async (restaurantId: string) => {
     await cache?.refresh(restaurantId)
-    if (broadcaster) {
-      await publishEvent(broadcaster, restaurantChannel(restaurantId), menuUpdated, {
-        restaurantId,
-        version,
-        availability,
-      })
-    }
+    void outbox?.kick()
   }
 
   return {
     /** Validates the whole file first; replaces the menu only when all of it is valid. */
     async importMenu(restaurantId: string, raw: unknown): Promise<{ version: string }> {
-      const check = checkMenuFile(raw)
+      const check = checkMenuFile(raw, { mediaOrigins })
       if (!check.ok) throw new MenuFileInvalidError(check.problems)
       if (!(await repository.restaurantExists(restaurantId))) {
         throw new UnknownRestaurantError(restaurantId)
       }
-      await repository.replace(restaurantId, check.file)
-      const version = (await repository.versions()).get(restaurantId) ?? ''
-      await announce(restaurantId, version, null)
+      const version = await repository.replace(restaurantId, check.file)
+      await announce(restaurantId)
       return { version }
     },
 
@@ -64,13 +65,7 @@ export function createMenuService({ repository, cache, broadcaster }: MenuServic
         throw new UnknownRestaurantError(restaurantId)
       }
       const result = await repository.setAvailability(restaurantId, dishIds, available)
-      if (result.changed.length > 0) {
-        await announce(
-          restaurantId,
-          result.version,
-          result.changed.map((dishId) => ({ dishId, available })),
-        )
-      }
+      if (result.changed.length > 0) await announce(restaurantId)
       return result
     },
   }

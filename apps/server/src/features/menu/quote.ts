@@ -1,5 +1,7 @@
 import type { CartLine, Quote, QuoteLine, QuoteRequest } from '@tableside/contracts/cart'
 import type { Dish, ModifierGroup, ModifierOption } from '@tableside/contracts/menu'
+import { MAX_LINE_TOTAL, MAX_ORDER_TOTAL } from '@tableside/contracts/text'
+import { HttpError } from '../../http/http-error'
 import type { MenuSnapshot } from './menu-snapshot'
 
 type Problem = NonNullable<QuoteLine['problem']>
@@ -12,6 +14,12 @@ const englishName = (dish: Dish) => dish.name.en ?? dish.name.ru
  * ordered; the subtotal counts only lines that can be.
  */
 export function quoteCart(snapshot: MenuSnapshot, request: QuoteRequest): Quote {
+  const quote = priceLines(snapshot, request)
+  assertOrderWithinBounds(quote, quote.subtotal)
+  return quote
+}
+
+function priceLines(snapshot: MenuSnapshot, request: QuoteRequest): Quote {
   const lines = request.lines.map((line) => quoteLine(snapshot, line))
   return {
     currency: snapshot.currency,
@@ -108,4 +116,33 @@ export function resolveChoices(
     problem ??= invalid(`${englishName(dish)} has no option "${[...wanted].join('", "')}".`)
   }
   return { chosen, problem }
+}
+
+const inMajorUnits = (amount: number, currency: string) =>
+  `${(amount / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })} ${currency}`
+
+/**
+ * Refuses a cart past the largest line or order the product accepts (the contracts'
+ * MAX_LINE_TOTAL and MAX_ORDER_TOTAL), before it is answered or written: 400 `order_too_large`
+ * with the lines that are too large on their own. `total` is what the order would come to.
+ */
+export function assertOrderWithinBounds(quote: Quote, total: number): void {
+  const fields = quote.lines.flatMap((line, index) =>
+    line.lineTotal > MAX_LINE_TOTAL
+      ? [
+          {
+            path: `body.lines.${index}`,
+            message: `A line comes to at most ${inMajorUnits(MAX_LINE_TOTAL, quote.currency)}.`,
+          },
+        ]
+      : [],
+  )
+  const everything = quote.lines.reduce((sum, line) => sum + line.lineTotal, 0)
+  if (fields.length === 0 && total <= MAX_ORDER_TOTAL && everything <= MAX_ORDER_TOTAL) return
+  throw new HttpError(
+    400,
+    'order_too_large',
+    `An order comes to at most ${inMajorUnits(MAX_ORDER_TOTAL, quote.currency)}; this one comes to ${inMajorUnits(Math.max(total, everything), quote.currency)}. Place it as several smaller orders.`,
+    fields.length > 0 ? fields : undefined,
+  )
 }

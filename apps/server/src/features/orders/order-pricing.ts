@@ -2,7 +2,7 @@ import type { CartLine } from '@tableside/contracts/cart'
 import type { CheckoutQuote, OrderTotals } from '@tableside/contracts/orders'
 import type { OrderType, RestaurantSettings } from '@tableside/contracts/restaurants'
 import type { MenuSnapshot } from '../menu/menu-snapshot'
-import { quoteCart } from '../menu/quote'
+import { assertOrderWithinBounds, quoteCart } from '../menu/quote'
 
 /** Service charge on the subtotal, in basis points, rounded to the nearest minor unit. */
 export function serviceChargeOf(subtotal: number, basisPoints: number): number {
@@ -11,7 +11,8 @@ export function serviceChargeOf(subtotal: number, basisPoints: number): number {
 
 /**
  * Every amount of a checkout, from the server's menu and the restaurant's settings: what the
- * diner sees before confirming is exactly what the order will cost.
+ * diner sees before confirming is exactly what the order will cost. An order past the bounds
+ * of the contracts is refused here (`order_too_large`), before anything is written.
  */
 export function priceCheckout(
   snapshot: MenuSnapshot,
@@ -37,6 +38,7 @@ export function priceCheckout(
     tip: 0,
     total: subtotal + serviceCharge + deliveryFee,
   }
+  assertOrderWithinBounds(quote, totals.total)
   const belowMinimum = delivery !== null && subtotal < delivery.minOrder
   return {
     quote,

@@ -64,6 +64,7 @@ describe.each(testDatabaseKinds)('Orders placed together on $name', (kind) => {
       idempotencyKey: randomUUID(),
       requestHash: 'hash',
       placedAt,
+      waiterChannels: [],
       ...patch,
     }
   }

@@ -2,7 +2,9 @@ import { sql, type Kysely, type Selectable } from 'kysely'
 import type { OrderStatus } from '@tableside/contracts/order-status'
 import type { Contact, DeliveryAddress, OrderLine, OrderTotals } from '@tableside/contracts/orders'
 import type { PaymentMethod } from '@tableside/contracts/restaurants'
+import { MAX_BILL_TOTAL } from '@tableside/contracts/text'
 import type { Database, OrdersTable } from '../../db/schema'
+import { ORDER_PLACED } from './order-events'
 
 export type OrderRow = Selectable<OrdersTable>
 
@@ -25,6 +27,8 @@ export interface NewOrder {
   idempotencyKey: string
   requestHash: string
   placedAt: Date
+  /** Who hears of the order (`order.placed`): written with it into its outbox entry. */
+  waiterChannels: readonly string[]
 }
 
 /** Most orders one statement inserts. */
@@ -64,6 +68,7 @@ const inputOf = (order: NewOrder, ord: number) => ({
   idempotency_key: order.idempotencyKey,
   request_hash: order.requestHash,
   placed_at: order.placedAt.toISOString(),
+  waiter_channels: order.waiterChannels,
 })
 
 export function createOrderRepository(db: Kysely<Database>) {
@@ -71,9 +76,12 @@ export function createOrderRepository(db: Kysely<Database>) {
    * Numbers and inserts orders in one statement, so they are atomic without a transaction
    * and cost one round trip; a dine-in order also takes its table from its session and
    * extends the session's life. An order whose key is already taken or whose session is not
-   * open (unknown, another restaurant's, closed or run out) writes nothing and is not among
-   * the rows returned: a replay neither keeps the table's session alive nor spends a number.
-   * The keys must differ from each other.
+   * open (unknown, another restaurant's, closed or run out) or would take the session's bill
+   * past MAX_BILL_TOTAL writes nothing and is not among the rows returned: a replay neither
+   * keeps the table's session alive nor spends a number. The bound is judged on the session's
+   * row, which the update locks, so orders racing to one table cannot pass it together.
+   * Each order inserted writes its outbox entry (ORDER_PLACED) in the same statement, so its
+   * events go out if and only if it is in (decision 0027). The keys must differ from each other.
    */
   const insertAll = async (orders: readonly NewOrder[]): Promise<OrderRow[]> => {
     const input = JSON.stringify(orders.map(inputOf))
@@ -85,7 +93,7 @@ export function createOrderRepository(db: Kysely<Database>) {
           guests integer, comment text, payment_method text, currency text, lines jsonb,
           subtotal integer, service_charge integer, delivery_fee integer, discount integer,
           tip integer, total integer, history jsonb, idempotency_key text, request_hash text,
-          placed_at timestamptz
+          placed_at timestamptz, waiter_channels jsonb
         )
       ), fresh as (
         select i.* from input i
@@ -94,15 +102,18 @@ export function createOrderRepository(db: Kysely<Database>) {
           where o.restaurant_id = i.restaurant_id and o.idempotency_key = i.idempotency_key
         )
       ), session as (
-        update table_sessions s set last_activity_at = f.last_placed_at, expires_at = f.expires_at
+        update table_sessions s set last_activity_at = f.last_placed_at, expires_at = f.expires_at,
+          placed_total = s.placed_total + f.total
         from (
           select table_session_id, restaurant_id, min(placed_at) as first_placed_at,
-            max(placed_at) as last_placed_at, max(session_expires_at) as expires_at
+            max(placed_at) as last_placed_at, max(session_expires_at) as expires_at,
+            sum(total) as total
           from fresh where table_session_id is not null
           group by table_session_id, restaurant_id
         ) f, restaurant_tables t
         where s.id = f.table_session_id and s.restaurant_id = f.restaurant_id
           and s.closed_at is null and s.expires_at > f.first_placed_at and t.id = s.table_id
+          and s.placed_total + f.total <= ${MAX_BILL_TOTAL}
         returning s.id, s.restaurant_id,
           jsonb_build_object('code', t.code, 'label', t.label, 'zone', t.zone) as ref
       ), accepted as (
@@ -118,21 +129,29 @@ export function createOrderRepository(db: Kysely<Database>) {
         ) a
         where r.id = a.restaurant_id
         returning r.id, r.last_order_number - a.count as before
+      ), inserted as (
+        insert into orders (
+          restaurant_id, number, type, table_session_id, table_ref, contact, address,
+          scheduled_for, guests, comment, payment_method, currency, lines,
+          subtotal, service_charge, delivery_fee, discount, tip, total, history,
+          idempotency_key, request_hash, placed_at, updated_at
+        )
+        select a.restaurant_id, n.before + a.rank, a.type, a.table_session_id, a.table_ref,
+          a.contact, a.address, a.scheduled_for, a.guests, a.comment, a.payment_method,
+          a.currency, a.lines, a.subtotal, a.service_charge, a.delivery_fee, a.discount, a.tip,
+          a.total, a.history, a.idempotency_key, a.request_hash, a.placed_at, a.placed_at
+        from accepted a join numbered n on n.id = a.restaurant_id
+        order by a.ord
+        on conflict (restaurant_id, idempotency_key) do nothing
+        returning *
+      ), announced as (
+        insert into outbox (kind, payload)
+        select ${ORDER_PLACED}, jsonb_build_object('orderId', o.id, 'waiterChannels', i.waiter_channels)
+        from inserted o
+        join input i on i.restaurant_id = o.restaurant_id and i.idempotency_key = o.idempotency_key
+        order by i.ord
       )
-      insert into orders (
-        restaurant_id, number, type, table_session_id, table_ref, contact, address,
-        scheduled_for, guests, comment, payment_method, currency, lines,
-        subtotal, service_charge, delivery_fee, discount, tip, total, history,
-        idempotency_key, request_hash, placed_at, updated_at
-      )
-      select a.restaurant_id, n.before + a.rank, a.type, a.table_session_id, a.table_ref,
-        a.contact, a.address, a.scheduled_for, a.guests, a.comment, a.payment_method,
-        a.currency, a.lines, a.subtotal, a.service_charge, a.delivery_fee, a.discount, a.tip,
-        a.total, a.history, a.idempotency_key, a.request_hash, a.placed_at, a.placed_at
-      from accepted a join numbered n on n.id = a.restaurant_id
-      order by a.ord
-      on conflict (restaurant_id, idempotency_key) do nothing
-      returning *
+      select * from inserted
     `.execute(db)
     return result.rows
   }
@@ -206,9 +225,24 @@ export function createOrderRepository(db: Kysely<Database>) {
       return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst()
     },
 
+    findMany(ids: readonly string[]): Promise<OrderRow[]> {
+      if (ids.length === 0) return Promise.resolve([])
+      return db.selectFrom('orders').selectAll().where('id', 'in', ids).execute()
+    },
+
+    /** What a table session's orders have come to so far, cancelled ones included. */
+    async placedTotal(tableSessionId: string): Promise<number> {
+      const session = await db
+        .selectFrom('tableSessions')
+        .select('placedTotal')
+        .where('id', '=', tableSessionId)
+        .executeTakeFirst()
+      return session?.placedTotal ?? 0
+    },
+
     /**
-     * Places one order (see `insertAll`); undefined when its key is taken or its session is
-     * not open. Answered only once the statement that wrote it has committed.
+     * Places one order (see `insertAll`); undefined when its key is taken, its session is not
+     * open or its bill would pass its bound. Answered only once the statement that wrote it has committed.
      */
     insert(order: NewOrder): Promise<OrderRow | undefined> {
       return new Promise((resolve, reject) => {
@@ -219,12 +253,21 @@ export function createOrderRepository(db: Kysely<Database>) {
       })
     },
 
+    /** Places one order in a statement of its own, never shared with others (see `insert`). */
+    async insertAlone(order: NewOrder): Promise<OrderRow | undefined> {
+      return (await insertAll([order]))[0]
+    },
+
     /**
      * An unpaid order that is not cancelled becomes paid in cash (its method becomes cash unless
      * part of it was paid online); undefined when it is not such an order.
      */
-    markCashPaid(id: string, at: Date): Promise<OrderRow | undefined> {
-      return db
+    markCashPaid(
+      id: string,
+      at: Date,
+      executor: Kysely<Database> = db,
+    ): Promise<OrderRow | undefined> {
+      return executor
         .updateTable('orders')
         .set((eb) => ({
           paymentStatus: 'paid',
@@ -245,9 +288,10 @@ export function createOrderRepository(db: Kysely<Database>) {
       from: OrderStatus,
       to: OrderStatus,
       at: Date,
+      executor: Kysely<Database> = db,
     ): Promise<OrderRow | undefined> {
       const entry = JSON.stringify([{ status: to, at: at.toISOString() }])
-      return db
+      return executor
         .updateTable('orders')
         .set({
           status: to,

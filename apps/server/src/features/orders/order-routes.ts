@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import {
   cancelOrder,
-  getBill,
   getOrder,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
@@ -13,8 +12,7 @@ import {
 import { safeParse } from 'zod/mini'
 import { HttpError } from '../../http/http-error'
 import { registerEndpoint } from '../../http/register-endpoint'
-import type { ChannelRule } from '../realtime/channel-authorization'
-import { UUID_PATTERN } from '../table-sessions/table-session-routes'
+import { UUID_PATTERN, type ChannelRule } from '../realtime/channel-authorization'
 import type { OrderService } from './order-service'
 
 function keyFrom(header: string | string[] | undefined): string {
@@ -51,7 +49,6 @@ export function registerOrderRoutes(app: FastifyInstance, orders: OrderService) 
   registerEndpoint(app, lookupOrders, async ({ params, body }) => ({
     orders: await orders.lookup(params.restaurantId, body.ids),
   }))
-  registerEndpoint(app, getBill, ({ params }) => orders.bill(params.sessionId))
 }
 
 /** `private-order.{orderId}`: the order id is the capability; the order must exist. */

@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { ErrorCode, FieldError } from '@tableside/contracts/errors'
 import { nextStatuses, type OrderStatus } from '@tableside/contracts/order-status'
 import {
   orderChannel,
-  type Bill,
   type CheckoutQuote,
   type Order,
   type OrderSummary,
@@ -17,17 +16,29 @@ import {
   orderUpdated,
 } from '@tableside/contracts/table-events'
 import { tableChannel } from '@tableside/contracts/table-sessions'
+import { MAX_BILL_TOTAL } from '@tableside/contracts/text'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
 import type { MenuCache } from '../menu/menu-cache'
+import type { Outbox } from '../outbox/outbox'
+import type { OutboxEntry } from '../outbox/outbox-repository'
+import type { PaymentRepository } from '../payments/payment-repository'
+import { refundEntry } from '../payments/refund-entry'
 import { publishEvent } from '../realtime/publish-event'
 import type { Broadcaster } from '../realtime/realtime'
 import type { RestaurantCache } from '../restaurants/restaurant-cache'
 import { sessionExpired, type TableSessionService } from '../table-sessions/table-session-service'
 import { priceCheckout } from './order-pricing'
+import {
+  ORDER_PLACED,
+  orderUpdateEntries,
+  orderUpdatedData,
+  type OrderPlacedEntry,
+} from './order-events'
+import type { OrderPaymentRepository } from './order-payment-repository'
 import { createOrderRepository, type OrderRow } from './order-repository'
 import { orderFieldProblems } from './order-validation'
-import { dinerMayCancel, toBillOrder, toOrder, toOrderSummary } from './order-view'
+import { dinerMayCancel, toOrder, toOrderSummary } from './order-view'
 import { requestHash } from './request-hash'
 
 export const UNKNOWN_ORDER = 'This order does not exist.'
@@ -40,14 +51,6 @@ export type SlotCheck = (
   scheduledFor: Date | null,
   now: Date,
 ) => string | null
-
-export interface BillHoldsView {
-  byOrder: Map<string, { held: number; quantities: number[] }>
-  pending: number
-  splitBy: 'items' | 'amounts' | null
-  waiter: { name: string } | null
-  tips: number
-}
 
 export interface OrderServiceDeps {
   db: Kysely<Database>
@@ -62,10 +65,13 @@ export interface OrderServiceDeps {
    */
   onlinePaymentsReady?: boolean
   /**
-   * What payments in progress hold of a table's orders, item by item, and its tips and
-   * waiter (the payments feature); without it the bill counts what is paid only.
+   * Where placements, status changes and refunds go, to be delivered after their transaction
+   * (or statement) commits; a placed order's entry is delivered here (ORDER_PLACED).
    */
-  billHolds?: (sessionId: string, orders: readonly OrderRow[]) => Promise<BillHoldsView>
+  outbox: Outbox
+  /** What payments hold of an order: a cancel waits for them, or refunds them (decision 0028). */
+  payments: Pick<PaymentRepository, 'pendingHolding' | 'succeededFor'>
+  orderPayments: Pick<OrderPaymentRepository, 'lock' | 'refunded'>
   /** The waiters who hear of a new order at the restaurant. */
   waitersOf?: (restaurantId: string) => Promise<readonly string[]>
   now?: () => Date
@@ -116,16 +122,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   const announce = async (row: OrderRow) => {
     const order = toOrder(row)
     const channels = [orderChannel(row.id)]
-    await publishEvent(broadcaster, channels, orderUpdated, {
-      id: order.id,
-      number: order.number,
-      status: order.status,
-      paymentStatus: order.paymentStatus,
-      paidAmount: order.paidAmount,
-      updatedAt: order.updatedAt,
-      history: order.history,
-      cancellable: order.cancellable,
-    })
+    await publishEvent(broadcaster, channels, orderUpdated, orderUpdatedData(order))
     if (row.tableSessionId) {
       await publishEvent(broadcaster, tableChannel(row.tableSessionId), billUpdated, {
         sessionId: row.tableSessionId,
@@ -134,10 +131,87 @@ export function createOrderService(deps: OrderServiceDeps) {
     return order
   }
 
+  const tellPlaced = async (row: OrderRow, waiterChannels: readonly string[]) => {
+    const order = await announce(row)
+    if (waiterChannels.length > 0) {
+      await publishEvent(broadcaster, waiterChannels, orderPlaced, {
+        id: order.id,
+        number: order.number,
+        type: order.type,
+        tableLabel: order.table?.label ?? null,
+      })
+    }
+  }
+
+  // A placed order's entry tells of the order as it is when delivered (or read ahead with the
+  // others of its batch): a later change has its own entry, delivered after this one.
+  let readAhead = new Map<string, OrderRow>()
+  deps.outbox.handle(
+    ORDER_PLACED,
+    async (payload) => {
+      const { orderId, waiterChannels } = payload as OrderPlacedEntry
+      const row = readAhead.get(orderId) ?? (await repository.find(orderId))
+      readAhead.delete(orderId)
+      if (!row) throw new Error(`The placed order ${orderId} is not in the database`)
+      await tellPlaced(row, waiterChannels)
+    },
+    async (payloads) => {
+      const ids = payloads.map((payload) => (payload as OrderPlacedEntry).orderId)
+      readAhead = new Map((await repository.findMany(ids)).map((row) => [row.id, row]))
+    },
+  )
+
+  /**
+   * Money follows the order (decision 0028): an order that a pending payment holds part of is
+   * not cancelled until that payment ends; what online payments paid of a cancelled order is
+   * refunded through the provider, by the outbox, and shows in its history at once.
+   */
+  const cancelIn = async (
+    row: OrderRow,
+    trx: Transaction<Database>,
+    refuse?: (row: OrderRow) => HttpError | undefined,
+  ): Promise<{ moved: OrderRow; entries: OutboxEntry[] } | undefined> => {
+    const locked = await deps.orderPayments.lock(row.id, trx)
+    if (locked?.status !== row.status) return undefined
+    // A payment may have landed since the actor's rule was judged (the diner's: nothing paid).
+    const refusal = refuse?.(locked)
+    if (refusal) throw refusal
+    if (await deps.payments.pendingHolding(row.id, trx)) {
+      throw new HttpError(
+        409,
+        'payment_in_progress',
+        'A payment of this order is in progress. Cancel the payment first, or wait until it ends (at most 15 minutes).',
+      )
+    }
+    const at = now()
+    let moved = await repository.changeStatus(row.id, row.status, 'cancelled', at, trx)
+    if (!moved) return undefined
+    const entries: OutboxEntry[] = []
+    let left = moved.paidAmount
+    for (const payment of await deps.payments.succeededFor(row.id, trx)) {
+      const share = payment.allocations
+        .filter((allocation) => allocation.orderId === row.id)
+        .reduce((sum, allocation) => sum + allocation.amount, 0)
+      const amount = Math.min(share, left, payment.amount - payment.refundedAmount)
+      if (amount <= 0) continue
+      left -= amount
+      entries.push(refundEntry({ paymentId: payment.id, orderId: row.id, amount, counted: true }))
+      moved =
+        (await deps.orderPayments.refunded(
+          row.id,
+          { amount, state: 'in_progress', counted: true },
+          at,
+          trx,
+        )) ?? moved
+    }
+    return { moved, entries }
+  }
+
   /**
    * Moves an order along the transition table. `refuse` is the actor's own rule (the diner
    * may cancel only a placed order); it is judged again against the order as it is now
-   * whenever someone else moved it first.
+   * whenever someone else moved it first. The change and what it tells are one transaction
+   * (the outbox, decision 0027).
    */
   const move = async (
     row: OrderRow,
@@ -153,7 +227,17 @@ export function createOrderService(deps: OrderServiceDeps) {
         `An order that is ${row.status} cannot become ${to}.`,
       )
     }
-    const moved = await repository.changeStatus(row.id, row.status, to, now())
+    const moved = await deps.db.transaction().execute(async (trx) => {
+      const changed =
+        to === 'cancelled'
+          ? await cancelIn(row, trx, refuse)
+          : await repository
+              .changeStatus(row.id, row.status, to, now(), trx)
+              .then((next) => next && { moved: next, entries: [] })
+      if (!changed) return undefined
+      await deps.outbox.add([...changed.entries, ...orderUpdateEntries(changed.moved)], trx)
+      return changed.moved
+    })
     if (!moved) {
       // Someone else moved it first: judge the move against where it is now.
       const fresh = await repository.find(row.id)
@@ -161,9 +245,9 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (fresh.status === to) return toOrder(fresh)
       return move(fresh, to, refuse)
     }
-    const order = await announce(moved)
+    void deps.outbox.kick()
     if (moved.tableSessionId) await tableSessions.settleIfDone(moved.tableSessionId)
-    return order
+    return toOrder(moved)
   }
 
   /** Everything that can refuse an order, before anything is written; the priced checkout. */
@@ -232,6 +316,20 @@ export function createOrderService(deps: OrderServiceDeps) {
     return priced
   }
 
+  /** Why an order was not taken at its table: the session is not open, or the bill is full. */
+  const refuseAtTable = async (sessionId: string, restaurantId: string, total: number) => {
+    await tableSessions.requireOpen(sessionId, restaurantId)
+    const placed = await repository.placedTotal(sessionId)
+    if (placed + total <= MAX_BILL_TOTAL) return
+    const currency = (await restaurantOf(restaurantId)).currency
+    const left = Math.max(0, MAX_BILL_TOTAL - placed) / 100
+    throw new HttpError(
+      400,
+      'order_too_large',
+      `A table's orders come to at most ${String(MAX_BILL_TOTAL / 100)} ${currency}; ${String(left)} ${currency} is left at this table. Settle the bill and order again.`,
+    )
+  }
+
   return {
     /** Prices a checkout before the diner confirms it. */
     async quote(restaurantId: string, type: OrderType, lines: PlaceOrderBody['lines']) {
@@ -258,7 +356,8 @@ export function createOrderService(deps: OrderServiceDeps) {
         if (existing) return replay(existing, hash)
         throw refusal
       }
-      const inserted = await repository.insert({
+      const waiters = (await deps.waitersOf?.(restaurantId)) ?? []
+      const newOrder = {
         restaurantId,
         type: body.type,
         tableSessionId: body.tableSessionId ?? null,
@@ -286,25 +385,26 @@ export function createOrderService(deps: OrderServiceDeps) {
         idempotencyKey: key,
         requestHash: hash,
         placedAt: at,
-      })
+        waiterChannels: waiters.map(garconChannel),
+      }
+      let inserted = await repository.insert(newOrder)
       if (!inserted) {
-        // The key was taken (a retry, or a concurrent duplicate), or the session is not open.
+        // The key was taken (a retry, or a concurrent duplicate), the session is not open, or
+        // the table's bill would pass its bound.
         const existing = await repository.findByKey(restaurantId, key)
         if (existing) return replay(existing, hash)
-        await tableSessions.requireOpen(body.tableSessionId ?? '', restaurantId)
-        throw sessionExpired()
+        await refuseAtTable(body.tableSessionId ?? '', restaurantId, priced.totals.total)
+        // Orders to one table that shared a statement are bounded together: once more alone.
+        inserted = await repository.insertAlone(newOrder)
+        if (!inserted) {
+          const again = await repository.findByKey(restaurantId, key)
+          if (again) return replay(again, hash)
+          await refuseAtTable(body.tableSessionId ?? '', restaurantId, priced.totals.total)
+          throw sessionExpired()
+        }
       }
-      const order = await announce(inserted)
-      const waiters = (await deps.waitersOf?.(restaurantId)) ?? []
-      if (waiters.length > 0) {
-        await publishEvent(broadcaster, waiters.map(garconChannel), orderPlaced, {
-          id: order.id,
-          number: order.number,
-          type: order.type,
-          tableLabel: order.table?.label ?? null,
-        })
-      }
-      return { order, replayed: false }
+      void deps.outbox.kick()
+      return { order: toOrder(inserted), replayed: false }
     },
 
     async get(id: string): Promise<Order> {
@@ -347,16 +447,20 @@ export function createOrderService(deps: OrderServiceDeps) {
       const row = await repository.find(id)
       if (row?.restaurantId !== restaurantId) throw notFound(UNKNOWN_ORDER)
       if (row.paymentStatus === 'paid') return toOrder(row)
-      const paid = await repository.markCashPaid(id, now())
+      const paid = await deps.db.transaction().execute(async (trx) => {
+        const marked = await repository.markCashPaid(id, now(), trx)
+        if (marked) await deps.outbox.add(orderUpdateEntries(marked), trx)
+        return marked
+      })
       if (!paid) {
         // Paid meanwhile (the answer stands), or cancelled.
         const fresh = await repository.find(id)
         if (fresh?.paymentStatus === 'paid') return toOrder(fresh)
         throw new HttpError(409, 'order_cancelled', 'A cancelled order is not paid for.')
       }
-      const order = await announce(paid)
+      void deps.outbox.kick()
       if (paid.tableSessionId) await tableSessions.settleIfDone(paid.tableSessionId)
-      return order
+      return toOrder(paid)
     },
 
     async lookup(restaurantId: string, ids: readonly string[]): Promise<OrderSummary[]> {
@@ -366,43 +470,6 @@ export function createOrderService(deps: OrderServiceDeps) {
     /** Whether an order with this id exists (for its realtime channel). */
     async exists(id: string): Promise<boolean> {
       return (await repository.find(id)) !== undefined
-    },
-
-    async bill(sessionId: string): Promise<Bill> {
-      const session = await tableSessions.get(sessionId)
-      const restaurant = await restaurantOf(session.restaurantId)
-      const rows = await repository.listBySession(sessionId)
-      const live = rows.filter((row) => row.status !== 'cancelled')
-      const holds = await deps.billHolds?.(sessionId, live)
-      const sum = (pick: (row: OrderRow) => number) =>
-        live.reduce((total, row) => total + pick(row), 0)
-      const total = sum((row) => row.total)
-      const paid = sum((row) => row.paidAmount)
-      const pending = holds?.pending ?? 0
-      return {
-        sessionId,
-        table: session.table,
-        sessionStatus: session.status,
-        currency: restaurant.currency,
-        orders: rows.map((row) => toBillOrder(row, holds?.byOrder.get(row.id))),
-        totals: {
-          subtotal: sum((row) => row.subtotal),
-          serviceCharge: sum((row) => row.serviceCharge),
-          total,
-          paid,
-          pending,
-          due: Math.max(0, total - paid - pending),
-          tips: holds?.tips ?? 0,
-        },
-        splitBy: holds?.splitBy ?? null,
-        waiter: holds?.waiter ?? null,
-      }
-    },
-
-    /** Tells the order's and table's screens that a payment changed what is paid of it. */
-    async announcePaid(id: string): Promise<void> {
-      const row = await repository.find(id)
-      if (row) await announce(row)
     },
   }
 }

@@ -13,8 +13,12 @@ export interface PaymentProvider {
   status(ref: string): Promise<ProviderOutcome | { outcome: 'pending' }>
   /** Stops a payment the diner abandoned; `too_late` when the acquirer already took it. */
   cancel(ref: string): Promise<'cancelled' | 'too_late'>
-  /** Gives money back (a success that arrived after another payment had covered the bill). */
-  refund(ref: string, amount: number): Promise<void>
+  /**
+   * Gives money back (a success for a cancelled order or one another payment had covered, a
+   * paid order cancelled). `key` is the same on every retry of one refund, so an acquirer that
+   * takes an idempotency key gives it back once.
+   */
+  refund(ref: string, amount: number, key: string): Promise<void>
   /**
    * Checks a webhook's signature and freshness and reads its event; throws
    * `WebhookRejected` for anything forged, stale or malformed.

@@ -1,53 +1,17 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
-import type {
-  OnlinePaymentMethod,
-  PaymentFailure,
-  PaymentState,
-} from '@tableside/contracts/payments'
-import type { Database } from '../../db/schema'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+import type { PaymentFailure, PaymentState } from '@tableside/contracts/payments'
+import type { Allocation, Database, PaymentsTable } from '../../db/schema'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
-/** What a payment pays of one order: an amount, and by item which lines and how many. */
-export interface Allocation {
-  orderId: string
-  amount: number
-  lines: { line: number; quantity: number }[]
-}
-
-export interface PaymentRow {
-  id: string
-  restaurantId: string
-  purpose: 'order' | 'bill'
-  orderId: string | null
-  tableSessionId: string | null
-  method: OnlinePaymentMethod
-  provider: string
-  providerRef: string | null
-  currency: string
-  amount: number
-  tip: number
-  status: PaymentState
-  failureReason: PaymentFailure | null
-  allocations: Allocation[]
-  splitBy: 'items' | 'amounts' | null
-  waiterId: string | null
-  redirectUrl: string | null
-  createdAt: Date
-  expiresAt: Date
-  completedAt: Date | null
-}
-
-const COLUMNS = sql.raw(`id, restaurant_id, purpose, order_id, table_session_id, method, provider,
-  provider_ref, currency, amount, tip, status, failure_reason, allocations, split_by, waiter_id,
-  redirect_url, created_at, expires_at, completed_at`)
+export type PaymentRow = Selectable<PaymentsTable>
 
 export interface NewPayment {
   restaurantId: string
   purpose: 'order' | 'bill'
   orderId: string | null
   tableSessionId: string | null
-  method: OnlinePaymentMethod
+  method: PaymentRow['method']
   provider: string
   currency: string
   amount: number
@@ -60,68 +24,105 @@ export interface NewPayment {
 
 /** Payments in SQL: rows are read with their allocations, always by id or by session. */
 export function createPaymentRepository(db: Kysely<Database>) {
+  const payments = (executor: Executor) => executor.selectFrom('payments').selectAll()
+
+  /** Payments (pending or succeeded) with a share of `orderId`, whatever their purpose. */
+  const allocatedTo = (executor: Executor, orderId: string) =>
+    payments(executor).where((eb) =>
+      eb.or([
+        eb('orderId', '=', orderId),
+        sql<boolean>`allocations @> ${JSON.stringify([{ orderId }])}::jsonb`,
+      ]),
+    )
+
   return {
-    async find(id: string, executor: Executor = db, lock = false): Promise<PaymentRow | undefined> {
-      const result = await sql<PaymentRow>`
-        select ${COLUMNS} from payments where id = ${id} ${lock ? sql`for update` : sql``}
-      `.execute(executor)
-      return result.rows[0]
+    find(id: string, executor: Executor = db, lock = false): Promise<PaymentRow | undefined> {
+      const query = payments(executor).where('id', '=', id)
+      return (lock ? query.forUpdate() : query).executeTakeFirst()
     },
 
-    async findByRef(provider: string, ref: string, executor: Executor) {
-      const result = await sql<PaymentRow>`
-        select ${COLUMNS} from payments
-        where provider = ${provider} and provider_ref = ${ref} for update
-      `.execute(executor)
-      return result.rows[0]
+    findByRef(provider: string, ref: string, executor: Executor) {
+      return payments(executor)
+        .where('provider', '=', provider)
+        .where('providerRef', '=', ref)
+        .forUpdate()
+        .executeTakeFirst()
     },
 
-    async pendingForOrder(orderId: string, executor: Executor = db) {
-      const result = await sql<PaymentRow>`
-        select ${COLUMNS} from payments where order_id = ${orderId} and status = 'pending'
-      `.execute(executor)
-      return result.rows[0]
+    /** Locks a table session: its bill payments are planned one at a time. */
+    async lockSession(sessionId: string, executor: Transaction<Database>): Promise<void> {
+      await executor
+        .selectFrom('tableSessions')
+        .select('id')
+        .where('id', '=', sessionId)
+        .forUpdate()
+        .execute()
+    },
+
+    pendingForOrder(orderId: string, executor: Executor = db) {
+      return payments(executor)
+        .where('orderId', '=', orderId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst()
+    },
+
+    /**
+     * Whether a pending payment (the order's own, or a bill payment with a share of it) holds
+     * part of the order: money may be on its way, so the order stays as it is (decision 0028).
+     */
+    async pendingHolding(orderId: string, executor: Executor = db): Promise<boolean> {
+      const row = await allocatedTo(executor, orderId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** Succeeded payments with a share of the order, oldest first (to refund it). */
+    succeededFor(orderId: string, executor: Executor): Promise<PaymentRow[]> {
+      return allocatedTo(executor, orderId)
+        .where('status', '=', 'succeeded')
+        .orderBy('createdAt')
+        .forUpdate()
+        .execute()
     },
 
     /** Payments that hold or paid part of a table's bill: its own and its orders'. */
-    async liveForSession(sessionId: string, executor: Executor = db): Promise<PaymentRow[]> {
-      const result = await sql<PaymentRow>`
-        select ${COLUMNS} from payments
-        where status in ('pending', 'succeeded')
-          and (table_session_id = ${sessionId}
-            or order_id in (select id from orders where table_session_id = ${sessionId}))
-        order by created_at
-      `.execute(executor)
-      return result.rows
+    liveForSession(sessionId: string, executor: Executor = db): Promise<PaymentRow[]> {
+      return payments(executor)
+        .where('status', 'in', ['pending', 'succeeded'])
+        .where((eb) =>
+          eb.or([
+            eb('tableSessionId', '=', sessionId),
+            eb(
+              'orderId',
+              'in',
+              eb.selectFrom('orders').select('orders.id').where('tableSessionId', '=', sessionId),
+            ),
+          ]),
+        )
+        .orderBy('createdAt')
+        .execute()
     },
 
     async insert(payment: NewPayment, executor: Executor): Promise<PaymentRow> {
-      const result = await sql<PaymentRow>`
-        insert into payments (restaurant_id, purpose, order_id, table_session_id, method,
-          provider, currency, amount, tip, allocations, split_by, waiter_id, expires_at)
-        values (${payment.restaurantId}, ${payment.purpose}, ${payment.orderId},
-          ${payment.tableSessionId}, ${payment.method}, ${payment.provider}, ${payment.currency},
-          ${payment.amount}, ${payment.tip}, ${JSON.stringify(payment.allocations)}::jsonb,
-          ${payment.splitBy}, ${payment.waiterId}, ${payment.expiresAt})
-        returning ${COLUMNS}
-      `.execute(executor)
-      const row = result.rows[0]
-      if (!row) throw new Error('Inserting a payment returned no row')
-      return row
+      return executor
+        .insertInto('payments')
+        .values({ ...payment, allocations: JSON.stringify(payment.allocations) })
+        .returningAll()
+        .executeTakeFirstOrThrow()
     },
 
-    async attachProvider(id: string, ref: string, redirectUrl: string): Promise<PaymentRow> {
-      const result = await sql<PaymentRow>`
-        update payments set provider_ref = ${ref}, redirect_url = ${redirectUrl}
-        where id = ${id} returning ${COLUMNS}
-      `.execute(db)
-      const row = result.rows[0]
-      if (!row) throw new Error(`Payment ${id} vanished`)
-      return row
+    attachProvider(id: string, ref: string, redirectUrl: string): Promise<PaymentRow> {
+      return db
+        .updateTable('payments')
+        .set({ providerRef: ref, redirectUrl })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
     },
 
     /** Ends a payment that is still pending; undefined when something else ended it first. */
-    async finish(
+    finish(
       id: string,
       status: PaymentState,
       reason: PaymentFailure | null,
@@ -129,79 +130,89 @@ export function createPaymentRepository(db: Kysely<Database>) {
       executor: Executor = db,
       from: readonly PaymentState[] = ['pending'],
     ): Promise<PaymentRow | undefined> {
-      const result = await sql<PaymentRow>`
-        update payments set status = ${status}, failure_reason = ${reason}, completed_at = ${at}
-        where id = ${id} and status in (${sql.join(from)}) returning ${COLUMNS}
-      `.execute(executor)
-      return result.rows[0]
+      return executor
+        .updateTable('payments')
+        .set({ status, failureReason: reason, completedAt: at })
+        .where('id', '=', id)
+        .where('status', 'in', from)
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    /**
+     * Counts `amount` more of the payment as given back; it becomes `refunded` once all it
+     * paid of orders is (its tip stays the waiter's unless the whole payment is returned).
+     */
+    recordRefund(id: string, amount: number, at: Date, executor: Executor) {
+      return executor
+        .updateTable('payments')
+        .set((eb) => ({
+          refundedAmount: sql<number>`least(amount, refunded_amount + ${amount})`,
+          status: sql<PaymentState>`case when refunded_amount + ${amount} >= amount - tip
+            then 'refunded' else status end`,
+          completedAt: eb.fn.coalesce('completedAt', eb.val(at)),
+        }))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst()
     },
 
     /** Records an event id; false when it was recorded before (a repeated delivery). */
     async recordEvent(provider: string, eventId: string, paymentId: string, executor: Executor) {
-      const result = await sql`
-        insert into payment_webhook_events (provider, event_id, payment_id)
-        values (${provider}, ${eventId}, ${paymentId}) on conflict do nothing
-      `.execute(executor)
-      return Number(result.numAffectedRows ?? 0) > 0
+      const result = await executor
+        .insertInto('paymentWebhookEvents')
+        .values({ provider, eventId, paymentId })
+        .onConflict((conflict) => conflict.doNothing())
+        .executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0
     },
 
-    /**
-     * Adds a succeeded payment's share to its order; returns how much did not fit because
-     * the order was already paid (to be refunded).
-     */
-    async allocate(allocation: Allocation, at: Date, executor: Executor): Promise<number> {
-      const result = await sql<{ room: number }>`
-        with before as (
-          select id, total - paid_amount as room from orders where id = ${allocation.orderId}
-          for update
-        )
-        update orders o set
-          paid_amount = o.paid_amount + least(before.room, ${allocation.amount}),
-          payment_status = case when o.paid_amount + least(before.room, ${allocation.amount})
-            >= o.total then 'paid' else o.payment_status end,
-          updated_at = ${at}
-        from before where o.id = before.id
-        returning before.room
-      `.execute(executor)
-      const room = result.rows[0]?.room ?? 0
-      return Math.max(0, allocation.amount - room)
-    },
-
-    async recordTip(payment: PaymentRow, executor: Executor): Promise<void> {
-      await sql`
-        insert into tips (restaurant_id, waiter_id, payment_id, table_session_id, amount, currency)
-        values (${payment.restaurantId}, ${payment.waiterId}, ${payment.id},
-          ${payment.tableSessionId}, ${payment.tip}, ${payment.currency})
-        on conflict (payment_id) do nothing
-      `.execute(executor)
+    recordTip(payment: PaymentRow, executor: Executor): Promise<unknown> {
+      return executor
+        .insertInto('tips')
+        .values({
+          restaurantId: payment.restaurantId,
+          waiterId: payment.waiterId,
+          paymentId: payment.id,
+          tableSessionId: payment.tableSessionId,
+          amount: payment.tip,
+          currency: payment.currency,
+        })
+        .onConflict((conflict) => conflict.column('paymentId').doNothing())
+        .execute()
     },
 
     /** Pending payments past their time (plus a grace for a late webhook). */
-    async overdue(before: Date): Promise<PaymentRow[]> {
-      const result = await sql<PaymentRow>`
-        select ${COLUMNS} from payments where status = 'pending' and expires_at <= ${before}
-        limit 100
-      `.execute(db)
-      return result.rows
+    overdue(before: Date): Promise<PaymentRow[]> {
+      return payments(db)
+        .where('status', '=', 'pending')
+        .where('expiresAt', '<=', before)
+        .limit(100)
+        .execute()
     },
 
     /** The waiter who took the table most recently: tips at the table are theirs. */
-    async servingWaiter(sessionId: string, executor: Executor = db) {
-      const result = await sql<{ id: string; name: string }>`
-        select w.id, w.name from waiter_tables wt
-        join waiters w on w.id = wt.waiter_id and w.active
-        join table_sessions s on s.table_id = wt.table_id
-        where s.id = ${sessionId}
-        order by wt.assigned_at desc limit 1
-      `.execute(executor)
-      return result.rows[0]
+    servingWaiter(sessionId: string, executor: Executor = db) {
+      return executor
+        .selectFrom('waiterTables as wt')
+        .innerJoin('waiters as w', (join) =>
+          join.onRef('w.id', '=', 'wt.waiterId').on('w.active', '=', true),
+        )
+        .innerJoin('tableSessions as s', 's.tableId', 'wt.tableId')
+        .select(['w.id', 'w.name'])
+        .where('s.id', '=', sessionId)
+        .orderBy('wt.assignedAt', 'desc')
+        .limit(1)
+        .executeTakeFirst()
     },
 
     async tipsForSession(sessionId: string, executor: Executor = db): Promise<number> {
-      const result = await sql<{ sum: number | null }>`
-        select sum(amount)::int as sum from tips where table_session_id = ${sessionId}
-      `.execute(executor)
-      return result.rows[0]?.sum ?? 0
+      const row = await executor
+        .selectFrom('tips')
+        .select((eb) => eb.fn.sum<string | number | null>('amount').as('sum'))
+        .where('tableSessionId', '=', sessionId)
+        .executeTakeFirst()
+      return Number(row?.sum ?? 0)
     },
   }
 }

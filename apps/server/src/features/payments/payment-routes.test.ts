@@ -19,9 +19,7 @@ import {
 } from '../../test/test-restaurants'
 import { SANDBOX_SIGNATURE_HEADER } from './sandbox-acquirer'
 import { signWebhook } from './webhook-signature'
-
-const PIKE = { dishId: 'pike-perch', quantity: 1, optionIds: [] }
-const BORSCHT = { dishId: 'borscht', quantity: 2, optionIds: ['regular'] }
+import { BORSCHT, paymentActions, PIKE } from '../../test/test-payments'
 
 describe.each(testDatabaseKinds)('Payments on $name', (kind) => {
   let t: TestApp
@@ -48,21 +46,12 @@ describe.each(testDatabaseKinds)('Payments on $name', (kind) => {
 
   const openSession = (tableCode: string, restaurantId = 'bistro') =>
     openTableSession(t, restaurantId, tableCode)
-  const place = async (
+  const place = (
     tableSessionId: string,
     paymentMethod: 'cash' | 'card' | 'sbp',
     lines: unknown[] = [PIKE],
     restaurantId = 'bistro',
-  ) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/restaurants/${restaurantId}/orders`,
-      payload: { type: 'dine_in', lines, paymentMethod, tableSessionId },
-      headers: { 'idempotency-key': randomUUID() },
-    })
-    expect(response.statusCode).toBe(201)
-    return order.parse(response.json())
-  }
+  ) => paymentActions(() => t.app, restaurantId).place(tableSessionId, paymentMethod, lines)
   const startOrderPayment = (orderId: string, method: 'card' | 'sbp' = 'card') =>
     t.app.inject({ method: 'POST', url: `/api/v1/orders/${orderId}/payments`, payload: { method } })
   const getPayment = async (id: string) =>
@@ -82,7 +71,7 @@ describe.each(testDatabaseKinds)('Payments on $name', (kind) => {
   const payCard = (ref: string, number: string) =>
     bank(ref, 'card', { number, expiry: '12/39', cvc: '123' })
   /** Lets the acquirer deliver its queued webhooks (in-process: the test app does not listen). */
-  const deliver = () => t.app.sandboxAcquirer.kick()
+  const deliver = () => t.app.sandboxAcquirer?.kick()
   const webhook = (body: string, signature = signWebhook(TEST_SANDBOX_SECRET, body, new Date())) =>
     t.app.inject({
       method: 'POST',
@@ -475,6 +464,8 @@ describe.each(testDatabaseKinds)('Payments on $name', (kind) => {
     // The diner pays the forgotten card payment after all: the money goes back.
     await payCard(refOf(lingering), SANDBOX_TEST_CARDS.succeeds)
     await deliver()
+    // The refund is the outbox's, after the webhook's transaction commits (decision 0027).
+    await t.app.outbox.kick()
     expect((await getPayment(lingering.id)).status).toBe('refunded')
     const page = sandboxPayment.parse(
       (

@@ -1,85 +1,31 @@
 import { setTimeout as delay } from 'node:timers/promises'
-import { sql, type Kysely, type Transaction } from 'kysely'
-import type { OrderLine } from '@tableside/contracts/orders'
-import { orderChannel } from '@tableside/contracts/orders'
-import type { OrderStatus } from '@tableside/contracts/order-status'
+import type { Kysely } from 'kysely'
 import {
-  billItemsAmount,
-  equalShare,
   MAX_TIP_PERCENT,
   PAYMENT_LIFETIME_MINUTES,
-  paymentUpdated,
   type BillPaymentChoice,
   type OnlinePaymentMethod,
   type Payment,
 } from '@tableside/contracts/payments'
 import type { Restaurant } from '@tableside/contracts/restaurants'
-import { billUpdated } from '@tableside/contracts/table-events'
-import { tableChannel } from '@tableside/contracts/table-sessions'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
-import type { OrderService } from '../orders/order-service'
-import { publishEvent } from '../realtime/publish-event'
-import type { Broadcaster } from '../realtime/realtime'
+import { billUpdatedEntry } from '../orders/order-events'
+import type { OrderPaymentRepository } from '../orders/order-payment-repository'
+import type { Outbox } from '../outbox/outbox'
 import type { RestaurantCache } from '../restaurants/restaurant-cache'
 import type { TableSessionService } from '../table-sessions/table-session-service'
+import { billHolds, planBillPayment } from './bill-payment-plan'
 import type { PaymentProvider } from './payment-provider'
-import { WebhookRejected } from './payment-provider'
-import { createPaymentRepository, type Allocation, type PaymentRow } from './payment-repository'
+import type { PaymentRepository, PaymentRow } from './payment-repository'
+import { createPaymentSettlement, UNKNOWN_PAYMENT } from './payment-settlement'
+import { SANDBOX_PROVIDER } from './sandbox-acquirer'
 
-const UNKNOWN_PAYMENT = 'This payment does not exist.'
-/** A pending payment is asked about this long after it expired, if no webhook came. */
-const LATE_WEBHOOK_GRACE_MS = 2 * 60_000
+/** A payment still without the acquirer's reference this long after it was made never got one. */
+const HANDOVER_ABANDONED_MS = 60_000
 /** How long a racing tap waits for the first tap's hand-over: 40 × 50 ms. */
 const HANDOVER_WAIT_ATTEMPTS = 40
 const HANDOVER_WAIT_STEP_MS = 50
-
-/** An order as a bill payment sees it. */
-export interface PayableOrder {
-  id: string
-  number: number
-  status: OrderStatus
-  lines: OrderLine[]
-  subtotal: number
-  serviceCharge: number
-  total: number
-  paidAmount: number
-}
-
-/** What live payments hold of a table's orders, beyond what is paid. */
-export interface BillHolds {
-  /** Per order id: the amount held by pending payments, and item quantities taken per line. */
-  byOrder: Map<string, { held: number; quantities: number[] }>
-  pending: number
-  splitBy: 'items' | 'amounts' | null
-}
-
-/** Reads the holds of live (pending or succeeded) payments on a table's orders. */
-export function billHolds(
-  orders: readonly Pick<PayableOrder, 'id' | 'lines'>[],
-  payments: readonly PaymentRow[],
-) {
-  const byOrder = new Map<string, { held: number; quantities: number[] }>(
-    orders.map((order) => [order.id, { held: 0, quantities: order.lines.map(() => 0) }]),
-  )
-  let pending = 0
-  let splitBy: BillHolds['splitBy'] = null
-  for (const payment of payments) {
-    splitBy ??= payment.splitBy
-    for (const allocation of payment.allocations) {
-      const hold = byOrder.get(allocation.orderId)
-      if (!hold) continue
-      if (payment.status === 'pending') {
-        hold.held += allocation.amount
-        pending += allocation.amount
-      }
-      for (const { line, quantity } of allocation.lines) {
-        hold.quantities[line] = (hold.quantities[line] ?? 0) + quantity
-      }
-    }
-  }
-  return { byOrder, pending, splitBy } satisfies BillHolds
-}
 
 /** What the acquirer's page and the bank statement say is paid, in the restaurant's language. */
 function describe(restaurant: Restaurant, what: 'order' | 'table', name: string | number) {
@@ -88,51 +34,50 @@ function describe(restaurant: Restaurant, what: 'order' | 'table', name: string 
   return russian ? `Стол ${name}` : `Table ${name}`
 }
 
+function toPayment(row: PaymentRow, orderNumber: number | null): Payment {
+  return {
+    id: row.id,
+    restaurantId: row.restaurantId,
+    purpose: row.purpose,
+    orderId: row.orderId,
+    orderNumber,
+    tableSessionId: row.tableSessionId,
+    method: row.method,
+    amount: row.amount,
+    tip: row.tip,
+    currency: row.currency.trim(),
+    status: row.status,
+    failureReason: row.failureReason,
+    redirectUrl: row.status === 'pending' ? row.redirectUrl : null,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    test: row.provider === SANDBOX_PROVIDER,
+  }
+}
+
 export interface PaymentServiceDeps {
   db: Kysely<Database>
   provider: PaymentProvider
+  repository: PaymentRepository
+  orderPayments: OrderPaymentRepository
   restaurants: RestaurantCache
-  orders: OrderService
   tableSessions: TableSessionService
-  broadcaster: Broadcaster
+  outbox: Outbox
   /** The SPA's origin, for the acquirer's return addresses. */
   publicUrl: string
   log?: { warn: (object: object, message: string) => void }
   now?: () => Date
 }
 
+/** Online payments of orders and bills: started here, ended by the settlement. */
 export function createPaymentService(deps: PaymentServiceDeps) {
-  const { db, provider, restaurants, orders, tableSessions, broadcaster, publicUrl } = deps
+  const { db, provider, repository, orderPayments, restaurants, tableSessions, publicUrl } = deps
   const now = deps.now ?? (() => new Date())
-  const repository = createPaymentRepository(db)
-
-  function toPayment(row: PaymentRow, orderNumber: number | null): Payment {
-    return {
-      id: row.id,
-      restaurantId: row.restaurantId,
-      purpose: row.purpose,
-      orderId: row.orderId,
-      orderNumber,
-      tableSessionId: row.tableSessionId,
-      method: row.method,
-      amount: row.amount,
-      tip: row.tip,
-      currency: row.currency.trim(),
-      status: row.status,
-      failureReason: row.failureReason,
-      redirectUrl: row.status === 'pending' ? row.redirectUrl : null,
-      createdAt: row.createdAt.toISOString(),
-      expiresAt: row.expiresAt.toISOString(),
-      completedAt: row.completedAt?.toISOString() ?? null,
-    }
-  }
+  const settlement = createPaymentSettlement({ ...deps, now })
 
   async function view(row: PaymentRow): Promise<Payment> {
-    if (!row.orderId) return toPayment(row, null)
-    const order = await sql<{ number: number }>`
-      select number from orders where id = ${row.orderId}
-    `.execute(db)
-    return toPayment(row, order.rows[0]?.number ?? null)
+    return toPayment(row, row.orderId ? await orderPayments.numberOf(row.orderId) : null)
   }
 
   async function restaurantOf(id: string): Promise<Restaurant> {
@@ -146,7 +91,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       throw new HttpError(
         409,
         'online_payment_off',
-        'This restaurant does not take payments online.',
+        'This restaurant does not take payments online right now. Please pay the waiter.',
       )
     }
     if (!restaurant.settings.paymentMethods.includes(method)) {
@@ -180,7 +125,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       })
       return await repository.attachProvider(row.id, ref, redirectUrl)
     } catch (error) {
-      await repository.finish(row.id, 'failed', 'declined', now())
+      await settlement.apply(row, { outcome: 'failed', reason: 'declined' })
       throw error
     }
   }
@@ -198,96 +143,20 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return row
   }
 
-  async function announce(row: PaymentRow): Promise<void> {
-    const data = {
-      id: row.id,
-      status: row.status,
-      failureReason: row.failureReason,
-      orderId: row.orderId,
-      amount: row.amount,
-    }
-    const orderIds = new Set(row.allocations.map((allocation) => allocation.orderId))
-    const sessions = new Set<string>()
-    if (row.tableSessionId) sessions.add(row.tableSessionId)
-    for (const id of orderIds) {
-      const found = await sql<{ tableSessionId: string | null }>`
-        select table_session_id from orders where id = ${id}
-      `.execute(db)
-      const session = found.rows[0]?.tableSessionId
-      if (session) sessions.add(session)
-    }
-    const channels = [
-      ...[...orderIds].map((id) => orderChannel(id)),
-      ...[...sessions].map((id) => tableChannel(id)),
-    ]
-    await publishEvent(broadcaster, channels, paymentUpdated, data)
-    if (row.status === 'succeeded' || row.status === 'refunded') {
-      for (const id of orderIds) await orders.announcePaid(id)
-      for (const session of sessions) {
-        await publishEvent(broadcaster, tableChannel(session), billUpdated, { sessionId: session })
-        await tableSessions.settleIfDone(session)
-      }
-    } else if (sessions.size > 0) {
-      for (const session of sessions) {
-        await publishEvent(broadcaster, tableChannel(session), billUpdated, { sessionId: session })
-      }
-    }
-  }
-
-  /** Applies an acquirer's outcome once; returns the payment as it ends up. */
-  async function settle(
-    row: PaymentRow,
-    outcome: { outcome: 'succeeded' } | { outcome: 'failed'; reason: Payment['failureReason'] },
-    executor: Transaction<Database>,
-  ): Promise<{ row: PaymentRow; overflow: number } | undefined> {
-    const at = now()
-    if (outcome.outcome === 'failed') {
-      // A failure never undoes a success that arrived first (webhooks come in any order).
-      const failed = await repository.finish(row.id, 'failed', outcome.reason, at, executor)
-      return failed && { row: failed, overflow: 0 }
-    }
-    // Money was taken: a success counts even after the payment was given up here.
-    const succeeded = await repository.finish(row.id, 'succeeded', null, at, executor, [
-      'pending',
-      'failed',
-      'cancelled',
-    ])
-    if (!succeeded) return undefined
-    let overflow = 0
-    for (const allocation of succeeded.allocations) {
-      overflow += await repository.allocate(allocation, at, executor)
-    }
-    if (succeeded.tip > 0) await repository.recordTip(succeeded, executor)
-    return { row: succeeded, overflow }
-  }
-
-  async function afterSettle(result: { row: PaymentRow; overflow: number }): Promise<PaymentRow> {
-    let { row } = result
-    if (result.overflow > 0 && row.providerRef) {
-      // Another payment covered these orders first: give the difference back.
-      await provider.refund(row.providerRef, result.overflow)
-      if (result.overflow >= row.amount - row.tip) {
-        row = (await repository.finish(row.id, 'refunded', null, now(), db, ['succeeded'])) ?? row
-      }
-      deps.log?.warn({ paymentId: row.id, refunded: result.overflow }, 'Late payment refunded')
-    }
-    await announce(row)
-    return row
-  }
-
-  /** Orders of a table session that can still be paid, locked for the transaction. */
-  async function payableOrders(sessionId: string, executor: Transaction<Database>) {
-    const result = await sql<PayableOrder>`
-      select id, number, status, lines, subtotal, service_charge, total, paid_amount from orders
-      where table_session_id = ${sessionId} and status <> 'cancelled'
-      order by placed_at for update
-    `.execute(executor)
-    return result.rows
-  }
+  const handOverAbandoned = (row: PaymentRow) =>
+    now().getTime() - row.createdAt.getTime() > HANDOVER_ABANDONED_MS
 
   return {
+    receiveWebhook: (
+      providerName: string,
+      headers: Readonly<Record<string, unknown>>,
+      rawBody: string,
+    ) => settlement.receiveWebhook(providerName, headers, rawBody),
+    sweepOverdue: () => settlement.sweepOverdue(),
+
     async startOrderPayment(orderId: string, method: OnlinePaymentMethod): Promise<Payment> {
-      const order = await orders.get(orderId)
+      const order = await orderPayments.find(orderId)
+      if (!order) throw notFound('This order does not exist.')
       const restaurant = await restaurantOf(order.restaurantId)
       requireOnline(restaurant, method)
       if (order.paymentMethod === 'cash') {
@@ -299,7 +168,14 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') {
         throw new HttpError(409, 'already_paid', 'This order is already paid.')
       }
-      const pending = await repository.pendingForOrder(orderId)
+      let pending = await repository.pendingForOrder(orderId)
+      if (pending && !pending.providerRef) {
+        // Another tap is handing this payment to the acquirer right now: it is this tap's too,
+        // unless its hand-over was cut off long ago (the server stopped midway).
+        pending = await handedOver(pending)
+        if (pending.status !== 'pending') pending = undefined
+        else if (!pending.providerRef && !handOverAbandoned(pending)) return view(pending)
+      }
       if (pending) {
         // The acquirer may have decided already, its webhook still on the way: apply it now.
         const decided = pending.providerRef ? await provider.status(pending.providerRef) : undefined
@@ -309,25 +185,19 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           pending.redirectUrl &&
           pending.expiresAt > now()
         if (usable) return view(pending)
-        if (decided && decided.outcome !== 'pending') {
-          const result = await db.transaction().execute((trx) => settle(pending, decided, trx))
-          if (result) await afterSettle(result)
-        } else {
-          await this.cancel(pending.id)
-        }
+        if (decided && decided.outcome !== 'pending') await settlement.apply(pending, decided)
+        else await this.cancel(pending.id)
         const after = await repository.find(pending.id)
         if (after?.status === 'succeeded') {
           throw new HttpError(409, 'already_paid', 'This order is already paid.')
         }
       }
       const created = await db.transaction().execute(async (trx) => {
-        const [locked] = (
-          await sql<{ total: number; paidAmount: number; tableSessionId: string | null }>`
-            select total, paid_amount, table_session_id from orders where id = ${orderId}
-            for update
-          `.execute(trx)
-        ).rows
+        const locked = await orderPayments.lock(orderId, trx)
         if (!locked) throw notFound('This order does not exist.')
+        if (locked.status === 'cancelled') {
+          throw new HttpError(409, 'order_cancelled', 'A cancelled order is not paid for.')
+        }
         // A second tap racing this one waited for the lock: the first tap's payment is its too.
         const racing = await repository.pendingForOrder(orderId, trx)
         if (racing) return { racing }
@@ -387,103 +257,27 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const restaurant = await restaurantOf(session.restaurantId)
       requireOnline(restaurant, input.method)
       const row = await db.transaction().execute(async (trx) => {
-        await sql`select id from table_sessions where id = ${sessionId} for update`.execute(trx)
-        const payable = await payableOrders(sessionId, trx)
+        await repository.lockSession(sessionId, trx)
+        const payable = await orderPayments.payableForSession(sessionId, trx)
         const holds = billHolds(payable, await repository.liveForSession(sessionId, trx))
-        const billOrders = payable.map((order) => {
-          const hold = holds.byOrder.get(order.id)
-          return {
-            ...order,
-            paidAmount: order.paidAmount + (hold?.held ?? 0),
-            paidQuantities: hold?.quantities ?? [],
-            totals: {
-              subtotal: order.subtotal,
-              serviceCharge: order.serviceCharge,
-              total: order.total,
-            },
-          }
-        })
-        const total = billOrders.reduce((sum, order) => sum + order.total, 0)
-        const due = billOrders.reduce((sum, order) => sum + order.total - order.paidAmount, 0)
-        const { choice } = input
-        let amount: number
-        let allocations: Allocation[]
-        let splitBy: 'items' | 'amounts' | null
-        if (choice.mode === 'items') {
-          if (holds.splitBy === 'amounts') {
-            throw new HttpError(
-              409,
-              'split_closed',
-              'This bill is being split by amounts; pay a share or the rest.',
-            )
-          }
-          const priced = billItemsAmount({ orders: billOrders }, choice.items)
-          if ('error' in priced) {
-            throw new HttpError(409, 'items_unavailable', priced.error)
-          }
-          amount = priced.amount
-          allocations = billOrders.flatMap((order) => {
-            const chosen = choice.items.filter((item) => item.orderNumber === order.number)
-            if (chosen.length === 0) return []
-            const single = billItemsAmount({ orders: [order] }, chosen)
-            return 'amount' in single
-              ? [
-                  {
-                    orderId: order.id,
-                    amount: single.amount,
-                    lines: chosen.map(({ line, quantity }) => ({ line, quantity })),
-                  },
-                ]
-              : []
-          })
-          splitBy = 'items'
-        } else {
-          if (choice.mode === 'share' && holds.splitBy === 'items') {
-            throw new HttpError(
-              409,
-              'split_closed',
-              'This bill is being paid by items; choose items or pay the rest.',
-            )
-          }
-          amount = choice.mode === 'share' ? equalShare(total, choice.parts, due) : due
-          allocations = []
-          let left = amount
-          for (const order of billOrders) {
-            const room = order.total - order.paidAmount
-            if (left <= 0 || room <= 0) continue
-            const take = Math.min(room, left)
-            left -= take
-            // Paying what remains of an order takes its items too.
-            const lines =
-              take === room
-                ? order.lines
-                    .map((line, index) => ({
-                      line: index,
-                      quantity: line.quantity - (order.paidQuantities[index] ?? 0),
-                    }))
-                    .filter((line) => line.quantity > 0)
-                : []
-            allocations.push({ orderId: order.id, amount: take, lines })
-          }
-          splitBy = choice.mode === 'share' ? 'amounts' : holds.splitBy
-        }
-        if (amount <= 0) {
+        const plan = planBillPayment(payable, holds, input.choice)
+        if (plan.amount <= 0) {
           throw new HttpError(409, 'nothing_due', 'Nothing is left to pay at this table.')
         }
-        if (amount !== input.expectedAmount) {
+        if (plan.amount !== input.expectedAmount) {
           throw new HttpError(
             409,
             'amount_changed',
-            `The bill changed: this now comes to ${amount} instead of ${input.expectedAmount}.`,
+            `The bill changed: this now comes to ${plan.amount} instead of ${input.expectedAmount}.`,
           )
         }
-        if (input.tip * 100 > amount * MAX_TIP_PERCENT) {
+        if (input.tip * 100 > plan.amount * MAX_TIP_PERCENT) {
           throw new HttpError(400, 'validation_failed', 'A tip is at most the amount it tips on.', [
             { path: 'body.tip', message: `At most ${MAX_TIP_PERCENT} % of the amount` },
           ])
         }
         const waiter = await repository.servingWaiter(sessionId, trx)
-        return repository.insert(
+        const inserted = await repository.insert(
           {
             restaurantId: session.restaurantId,
             purpose: 'bill',
@@ -492,22 +286,24 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             method: input.method,
             provider: provider.name,
             currency: restaurant.currency,
-            amount: amount + input.tip,
+            amount: plan.amount + input.tip,
             tip: input.tip,
-            allocations,
-            splitBy,
+            allocations: plan.allocations,
+            splitBy: plan.splitBy,
             waiterId: waiter?.id ?? null,
             expiresAt: expiry(),
           },
           trx,
         )
+        await deps.outbox.add([billUpdatedEntry(sessionId)], trx)
+        return inserted
       })
+      void deps.outbox.kick()
       const attached = await handOver(
         row,
         restaurant,
         describe(restaurant, 'table', session.table.label),
       )
-      await publishEvent(broadcaster, tableChannel(sessionId), billUpdated, { sessionId })
       return toPayment(attached, null)
     },
 
@@ -517,6 +313,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return view(row)
     },
 
+    /** Cancels a pending payment; its id, which only its starter got, is the capability. */
     async cancel(id: string): Promise<Payment> {
       const row = await repository.find(id)
       if (!row) throw notFound(UNKNOWN_PAYMENT)
@@ -525,87 +322,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         // The acquirer took the money already: its webhook settles it; nothing is undone here.
         return view(row)
       }
-      const cancelled = await repository.finish(id, 'cancelled', 'cancelled', now())
-      if (!cancelled) return view((await repository.find(id)) ?? row)
-      await announce(cancelled)
-      return view(cancelled)
-    },
-
-    /**
-     * A webhook from `providerName`: verified, recorded by event id and applied once, in one
-     * transaction. Returns whether it changed anything.
-     */
-    async receiveWebhook(
-      providerName: string,
-      headers: Readonly<Record<string, unknown>>,
-      rawBody: string,
-    ): Promise<'applied' | 'duplicate' | 'ignored'> {
-      if (providerName !== provider.name) throw notFound('There is no such payment provider.')
-      let event
-      try {
-        event = provider.verifyWebhook(headers, rawBody, now())
-      } catch (error) {
-        if (error instanceof WebhookRejected) {
-          throw new HttpError(401, 'webhook_rejected', error.message)
-        }
-        throw error
-      }
-      const outcome = await db.transaction().execute(async (trx) => {
-        const row = await repository.findByRef(provider.name, event.ref, trx)
-        if (!row) throw notFound(UNKNOWN_PAYMENT)
-        if (row.amount !== event.amount || row.currency.trim() !== event.currency) {
-          throw new HttpError(
-            400,
-            'webhook_mismatch',
-            'The amount or currency does not match the payment.',
-          )
-        }
-        if (!(await repository.recordEvent(provider.name, event.eventId, row.id, trx))) {
-          return 'duplicate' as const
-        }
-        return (await settle(row, event, trx)) ?? ('ignored' as const)
-      })
-      if (typeof outcome === 'string') return outcome
-      await afterSettle(outcome)
-      return 'applied'
-    },
-
-    /** Pending payments whose webhook never came: the acquirer is asked, then they end. */
-    async sweepOverdue(): Promise<void> {
-      const overdue = await repository.overdue(new Date(now().getTime() - LATE_WEBHOOK_GRACE_MS))
-      for (const row of overdue) {
-        const status = row.providerRef ? await provider.status(row.providerRef) : undefined
-        if (status?.outcome === 'pending' && row.providerRef) {
-          await provider.cancel(row.providerRef)
-        }
-        const result = await db.transaction().execute((trx) =>
-          status?.outcome === 'succeeded'
-            ? settle(row, status, trx)
-            : settle(
-                row,
-                {
-                  outcome: 'failed',
-                  reason: status?.outcome === 'failed' ? status.reason : 'expired',
-                },
-                trx,
-              ),
-        )
-        if (result) await afterSettle(result)
-      }
-    },
-
-    /** What live payments hold of a table's orders (for the bill). */
-    async holdsForSession(sessionId: string, payable: readonly PayableOrder[]) {
-      const [payments, waiter, tips] = await Promise.all([
-        repository.liveForSession(sessionId),
-        repository.servingWaiter(sessionId),
-        repository.tipsForSession(sessionId),
-      ])
-      return {
-        ...billHolds(payable, payments),
-        waiter: waiter ? { name: waiter.name } : null,
-        tips,
-      }
+      const cancelled = await settlement.cancel(row)
+      return view(cancelled ?? (await repository.find(id)) ?? row)
     },
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import QRCode from 'qrcode'
 import type { PaymentFailure } from '@tableside/contracts/payments'
 import {
@@ -37,18 +37,18 @@ const OUTCOMES: Partial<Record<SandboxPaymentState, PaymentFailure | 'succeeded'
   expired: 'expired',
 }
 
-interface SandboxRow {
-  ref: string
-  merchant: string
-  description: string
-  amount: number
-  currency: string
-  method: 'card' | 'sbp'
-  state: SandboxPaymentState
-  successUrl: string
-  failUrl: string
-  expiresAt: Date
-}
+const SANDBOX_COLUMNS = [
+  'ref',
+  'merchant',
+  'description',
+  'amount',
+  'currency',
+  'method',
+  'state',
+  'successUrl',
+  'failUrl',
+  'expiresAt',
+] as const
 
 /** The body of the acquirer's webhook. */
 interface SandboxEventBody {
@@ -100,14 +100,21 @@ export class SandboxAcquirer implements PaymentProvider {
 
   async create(request: ProviderPaymentRequest): Promise<{ ref: string; redirectUrl: string }> {
     const ref = `sbx_${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x').slice(0, 24)}`
-    await sql`
-      insert into sandbox_acquirer_payments
-        (ref, merchant, description, amount, currency, method, state, success_url, fail_url,
-         expires_at)
-      values (${ref}, ${request.merchant}, ${request.description}, ${request.amount},
-        ${request.currency}, ${request.method}, 'awaiting_payment', ${request.successUrl},
-        ${request.failUrl}, ${request.expiresAt})
-    `.execute(this.#db)
+    await this.#db
+      .insertInto('sandboxAcquirerPayments')
+      .values({
+        ref,
+        merchant: request.merchant,
+        description: request.description,
+        amount: request.amount,
+        currency: request.currency,
+        method: request.method,
+        state: 'awaiting_payment',
+        successUrl: request.successUrl,
+        failUrl: request.failUrl,
+        expiresAt: request.expiresAt,
+      })
+      .execute()
     return { ref, redirectUrl: `${this.#publicUrl}${SANDBOX_ACQUIRER_PAGE}/${ref}` }
   }
 
@@ -121,20 +128,25 @@ export class SandboxAcquirer implements PaymentProvider {
   }
 
   async cancel(ref: string): Promise<'cancelled' | 'too_late'> {
-    const result = await sql`
-      update sandbox_acquirer_payments set state = 'cancelled', completed_at = ${this.#now()}
-      where ref = ${ref} and state in ('awaiting_payment', 'awaiting_3ds')
-    `.execute(this.#db)
-    if (Number(result.numAffectedRows ?? 0) > 0) return 'cancelled'
+    const result = await this.#db
+      .updateTable('sandboxAcquirerPayments')
+      .set({ state: 'cancelled', completedAt: this.#now() })
+      .where('ref', '=', ref)
+      .where('state', 'in', ['awaiting_payment', 'awaiting_3ds'])
+      .executeTakeFirst()
+    if (result.numUpdatedRows > 0n) return 'cancelled'
     const row = await this.#find(ref)
     return row?.state === 'succeeded' ? 'too_late' : 'cancelled'
   }
 
   async refund(ref: string, amount: number): Promise<void> {
-    await sql`
-      update sandbox_acquirer_payments set state = 'refunded', completed_at = ${this.#now()}
-      where ref = ${ref} and state = 'succeeded' and amount >= ${amount}
-    `.execute(this.#db)
+    await this.#db
+      .updateTable('sandboxAcquirerPayments')
+      .set({ state: 'refunded', completedAt: this.#now() })
+      .where('ref', '=', ref)
+      .where('state', '=', 'succeeded')
+      .where('amount', '>=', amount)
+      .execute()
   }
 
   verifyWebhook(headers: Readonly<Record<string, unknown>>, rawBody: string, now: Date) {
@@ -238,12 +250,14 @@ export class SandboxAcquirer implements PaymentProvider {
 
   /** Unpaid payments past their time expire, and the shop is told. */
   async expireDue(): Promise<void> {
-    const due = await sql<{ ref: string; state: SandboxPaymentState }>`
-      select ref, state from sandbox_acquirer_payments
-      where state in ('awaiting_payment', 'awaiting_3ds') and expires_at <= ${this.#now()}
-      limit 100
-    `.execute(this.#db)
-    for (const { ref, state } of due.rows) await this.#move(ref, state, 'expired')
+    const due = await this.#db
+      .selectFrom('sandboxAcquirerPayments')
+      .select(['ref', 'state'])
+      .where('state', 'in', ['awaiting_payment', 'awaiting_3ds'])
+      .where('expiresAt', '<=', this.#now())
+      .limit(100)
+      .execute()
+    for (const { ref, state } of due) await this.#move(ref, state, 'expired')
   }
 
   // ---- Webhook delivery -------------------------------------------------------------------
@@ -283,14 +297,17 @@ export class SandboxAcquirer implements PaymentProvider {
   }
 
   async #deliverDue(): Promise<void> {
-    const due = await sql<{ eventId: string; body: string; attempts: number }>`
-      select event_id, body, attempts from sandbox_acquirer_outbox
-      where delivered_at is null and next_attempt_at <= ${this.#now()}
-        and attempts < ${MAX_DELIVERY_ATTEMPTS}
-      order by next_attempt_at limit ${DELIVERY_BATCH}
-    `.execute(this.#db)
+    const due = await this.#db
+      .selectFrom('sandboxAcquirerOutbox')
+      .select(['eventId', 'body', 'attempts'])
+      .where('deliveredAt', 'is', null)
+      .where('nextAttemptAt', '<=', this.#now())
+      .where('attempts', '<', MAX_DELIVERY_ATTEMPTS)
+      .orderBy('nextAttemptAt')
+      .limit(DELIVERY_BATCH)
+      .execute()
     await Promise.all(
-      due.rows.map(async ({ eventId, body, attempts }) => {
+      due.map(async ({ eventId, body, attempts }) => {
         let status = 0
         let error: string | null = null
         try {
@@ -300,32 +317,35 @@ export class SandboxAcquirer implements PaymentProvider {
         }
         const now = this.#now()
         if (status >= 200 && status < 300) {
-          await sql`
-            update sandbox_acquirer_outbox set delivered_at = ${now}, attempts = attempts + 1
-            where event_id = ${eventId}
-          `.execute(this.#db)
+          await this.#db
+            .updateTable('sandboxAcquirerOutbox')
+            .set((eb) => ({ deliveredAt: now, attempts: eb('attempts', '+', 1) }))
+            .where('eventId', '=', eventId)
+            .execute()
           return
         }
         const backoff = Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** attempts)
-        await sql`
-          update sandbox_acquirer_outbox set attempts = attempts + 1,
-            next_attempt_at = ${new Date(now.getTime() + backoff)},
-            last_error = ${error ?? `HTTP ${status}`}
-          where event_id = ${eventId}
-        `.execute(this.#db)
+        await this.#db
+          .updateTable('sandboxAcquirerOutbox')
+          .set((eb) => ({
+            attempts: eb('attempts', '+', 1),
+            nextAttemptAt: new Date(now.getTime() + backoff),
+            lastError: error ?? `HTTP ${status}`,
+          }))
+          .where('eventId', '=', eventId)
+          .execute()
       }),
     )
   }
 
   // ---- Books ------------------------------------------------------------------------------
 
-  async #find(ref: string): Promise<SandboxRow | undefined> {
-    const result = await sql<SandboxRow>`
-      select ref, merchant, description, amount, currency, method, state, success_url,
-        fail_url, expires_at
-      from sandbox_acquirer_payments where ref = ${ref}
-    `.execute(this.#db)
-    return result.rows[0]
+  #find(ref: string) {
+    return this.#db
+      .selectFrom('sandboxAcquirerPayments')
+      .select(SANDBOX_COLUMNS)
+      .where('ref', '=', ref)
+      .executeTakeFirst()
   }
 
   async #awaiting(ref: string, state: SandboxPaymentState, method: 'card' | 'sbp') {
@@ -346,14 +366,17 @@ export class SandboxAcquirer implements PaymentProvider {
     const outcome = OUTCOMES[to]
     const now = this.#now()
     const moved = await this.#db.transaction().execute(async (trx) => {
-      const updated = await sql<SandboxRow>`
-        update sandbox_acquirer_payments
-        set state = ${to}, card_last4 = coalesce(${last4 ?? null}, card_last4),
-          completed_at = ${outcome === undefined ? null : now}
-        where ref = ${ref} and state = ${from}
-        returning ref, amount, currency
-      `.execute(trx)
-      const row = updated.rows[0]
+      const row = await trx
+        .updateTable('sandboxAcquirerPayments')
+        .set((eb) => ({
+          state: to,
+          cardLast4: eb.fn.coalesce(eb.val(last4 ?? null), 'cardLast4'),
+          completedAt: outcome === undefined ? null : now,
+        }))
+        .where('ref', '=', ref)
+        .where('state', '=', from)
+        .returning(['ref', 'amount', 'currency'])
+        .executeTakeFirst()
       if (!row || outcome === undefined) return row !== undefined
       const event: SandboxEventBody = {
         id: `evt_${randomBytes(12).toString('hex')}`,
@@ -366,10 +389,15 @@ export class SandboxAcquirer implements PaymentProvider {
           reason: outcome === 'succeeded' ? null : outcome,
         },
       }
-      await sql`
-        insert into sandbox_acquirer_outbox (event_id, ref, body, next_attempt_at)
-        values (${event.id}, ${row.ref}, ${JSON.stringify(event)}, ${now})
-      `.execute(trx)
+      await trx
+        .insertInto('sandboxAcquirerOutbox')
+        .values({
+          eventId: event.id,
+          ref: row.ref,
+          body: JSON.stringify(event),
+          nextAttemptAt: now,
+        })
+        .execute()
       return true
     })
     if (!moved) {

@@ -19,6 +19,9 @@ export interface ChannelRule {
   decide(request: FastifyRequest, match: RegExpExecArray): Promise<ChannelDecision>
 }
 
+/** A lowercase uuid, as the capabilities in channel names are: `private-table.{sessionId}`. */
+export const UUID_PATTERN = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
+
 const authBody = z.object({
   socket_id: z.string().check(z.regex(/^\d+\.\d+$/, 'socket_id looks like 123.456')),
   channel_name: z

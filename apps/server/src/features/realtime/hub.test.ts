@@ -469,3 +469,167 @@ describe('keeping connections alive', () => {
     },
   )
 })
+
+describe('limits, as settings with the Pusher protocol codes', () => {
+  let node: RealtimeNode
+  beforeAll(async () => {
+    node = await startRealtimeNode(credentials, {
+      limits: {
+        maxChannelsPerConnection: 3,
+        maxChannelNameLength: 20,
+        clientEventsPerSecond: 2,
+        maxPresenceMembers: 2,
+        maxMessageBytes: 2048,
+      },
+    })
+  })
+  afterAll(async () => {
+    await node.close()
+  })
+
+  it('refuses a subscription over the per-connection channel cap with 4100, and frees a place on unsubscribe', async () => {
+    const socket = await rawSocket(node.port)
+    for (const channel of ['restaurant.a', 'restaurant.b', 'restaurant.c', 'restaurant.a']) {
+      socket.send({ event: 'pusher:subscribe', data: { channel } })
+      await vi.waitFor(() =>
+        expect(socket.last()).toMatchObject({
+          event: 'pusher_internal:subscription_succeeded',
+          channel,
+        }),
+      )
+    }
+    socket.send({ event: 'pusher:subscribe', data: { channel: 'restaurant.d' } })
+    await vi.waitFor(() =>
+      expect(socket.frames.slice(-2)).toEqual([
+        {
+          event: 'pusher:subscription_error',
+          channel: 'restaurant.d',
+          data: expect.objectContaining({ type: 'LimitReached', status: 4100 }) as unknown,
+        },
+        { event: 'pusher:error', data: expect.objectContaining({ code: 4100 }) as unknown },
+      ]),
+    )
+    await node.sdk.trigger('restaurant.d', 'x', '{}')
+    socket.send({ event: 'pusher:unsubscribe', data: { channel: 'restaurant.b' } })
+    socket.send({ event: 'pusher:subscribe', data: { channel: 'restaurant.d' } })
+    await vi.waitFor(() =>
+      expect(socket.last()).toMatchObject({
+        event: 'pusher_internal:subscription_succeeded',
+        channel: 'restaurant.d',
+      }),
+    )
+    expect(socket.ws.readyState).toBe(WebSocket.OPEN)
+    socket.ws.close()
+  })
+
+  it('tells pusher-js which subscription went over the channel cap', async () => {
+    const client = node.connect()
+    for (const channel of ['restaurant.p1', 'restaurant.p2', 'restaurant.p3'])
+      await subscribed(client, channel)
+    await expect(subscribed(client, 'restaurant.p4')).rejects.toMatchObject({
+      type: 'LimitReached',
+      status: 4100,
+    })
+    client.disconnect()
+  })
+
+  it('takes the channel name length, client events a second and event size from its settings', async () => {
+    const socket = await rawSocket(node.port)
+    socket.send({ event: 'pusher:subscribe', data: { channel: 'x'.repeat(21) } })
+    await vi.waitFor(() =>
+      expect(socket.last()).toMatchObject({
+        event: 'pusher:subscription_error',
+        data: { type: 'InvalidChannel', status: 400 },
+      }),
+    )
+    socket.send({ event: 'pusher:ping', data: { padding: 'x'.repeat(2100) } })
+    await vi.waitFor(() =>
+      expect(socket.last()).toMatchObject({ event: 'pusher:error', data: { code: 4301 } }),
+    )
+    const channel = 'private-rate'
+    socket.send({
+      event: 'pusher:subscribe',
+      data: {
+        channel,
+        auth: channelAuth(credentials.key, credentials.secret, socket.socketId, channel),
+      },
+    })
+    await vi.waitFor(() =>
+      expect(socket.last()?.event).toBe('pusher_internal:subscription_succeeded'),
+    )
+    for (let i = 0; i < 3; i++) socket.send({ event: 'client-x', channel, data: {} })
+    await vi.waitFor(() =>
+      expect(socket.last()).toMatchObject({
+        event: 'pusher:error',
+        data: { code: 4301, message: 'At most 2 client events a second' },
+      }),
+    )
+    const tooBig = await node.sdk
+      .trigger('restaurant.big', 'x', 'y'.repeat(2049))
+      .catch((error: unknown) => error)
+    expect(tooBig).toMatchObject({ status: 400 })
+    socket.ws.close()
+  })
+
+  it('refuses a presence member over the cap with 4100', async () => {
+    const a = node.connect({ id: 'a' })
+    const b = node.connect({ id: 'b' })
+    await subscribed(a, 'presence-full')
+    await subscribed(b, 'presence-full')
+    const c = node.connect({ id: 'c' })
+    await expect(subscribed(c, 'presence-full')).rejects.toMatchObject({
+      type: 'LimitReached',
+      status: 4100,
+    })
+    for (const client of [a, b, c]) client.disconnect()
+  })
+})
+
+describe('the connection caps of a node', () => {
+  it('closes a connection over the per-address cap with 4100, and pusher-js backs off until one frees', async () => {
+    const node = await startRealtimeNode(credentials, { limits: { maxConnectionsPerAddress: 3 } })
+    const sockets = [
+      await rawSocket(node.port),
+      await rawSocket(node.port),
+      await rawSocket(node.port),
+    ]
+    const over = await rawSocket(node.port)
+    expect(over.frames[0]).toMatchObject({ event: 'pusher:error', data: { code: 4100 } })
+    expect((await over.closed).code).toBe(4100)
+
+    const client = node.connect()
+    const errors: unknown[] = []
+    client.connection.bind('error', (error: unknown) => errors.push(error))
+    // pusher-js reports a refused handshake as a WebSocketError carrying the close code.
+    await vi.waitFor(() =>
+      expect(errors).toContainEqual({
+        type: 'WebSocketError',
+        error: { type: 'PusherError', data: expect.objectContaining({ code: 4100 }) as unknown },
+      }),
+    )
+    expect(client.connection.state).not.toBe('connected')
+    sockets[0]?.ws.close()
+    expect(await connected(client)).toMatch(/^\d+\.\d+$/)
+    client.disconnect()
+    for (const socket of sockets.slice(1)) socket.ws.close()
+    await vi.waitFor(() => expect(node.hub.connectionCount).toBe(0))
+    await node.close()
+  })
+
+  it('closes the connection over the cap with 4100 and takes one again when a place frees', async () => {
+    const node = await startRealtimeNode(credentials, { limits: { maxConnections: 2 } })
+    try {
+      const first = await rawSocket(node.port)
+      await rawSocket(node.port)
+      const over = await rawSocket(node.port)
+      expect(over.frames[0]).toMatchObject({ event: 'pusher:error', data: { code: 4100 } })
+      expect((await over.closed).code).toBe(4100)
+      first.ws.close()
+      await vi.waitFor(() => expect(node.hub.connectionCount).toBe(1))
+      const again = await rawSocket(node.port)
+      expect(again.frames[0]?.event).toBe('pusher:connection_established')
+    } finally {
+      await node.close()
+    }
+  })
+})

@@ -4,6 +4,7 @@ import { LocalCluster, type Cluster, type ClusterMessage } from './cluster'
 import { channelAuth, safeEqual, userAuth } from './signatures'
 
 export const CHANNEL_NAME = /^[-a-zA-Z0-9_=@,.;]+$/
+/** Pusher's limit; the hub's own is the `maxChannelNameLength` setting. */
 export const MAX_CHANNEL_NAME_LENGTH = 200
 const USER_CHANNEL_PREFIX = '#server-to-user-'
 
@@ -18,13 +19,29 @@ export const CloseCode = {
   pongNotReceived: 4201,
 } as const
 
+/** Pusher error codes sent in `pusher:error` (and as the status of a refused subscription). */
+export const ErrorCode = {
+  unauthorized: 4009,
+  overCapacity: 4100,
+  /** Anything else the client did wrong: a bad frame, an unknown event. */
+  invalidMessage: 4301,
+  clientEventRateLimit: 4301,
+} as const
+
 export interface HubLimits {
   /** Seconds of silence after which pusher-js pings; sent in the handshake. */
   activityTimeoutSec: number
   /** How long a socket we pinged has to answer before we close it with 4201. */
   pongTimeoutMs: number
+  /** The largest frame a client sends and the largest event data the HTTP API publishes. */
   maxMessageBytes: number
+  /** Connections this node holds at once; the next is closed with 4100. */
   maxConnections: number
+  /** Connections from one address on this node; the next is closed with 4100. */
+  maxConnectionsPerAddress: number
+  /** Channels one connection joins; the next subscription is refused with 4100. */
+  maxChannelsPerConnection: number
+  maxChannelNameLength: number
   /** Bytes queued for one socket beyond which it is dropped as a slow consumer. */
   maxSendBufferBytes: number
   clientEventsPerSecond: number
@@ -32,11 +49,19 @@ export interface HubLimits {
   maxUserInfoBytes: number
 }
 
+/**
+ * Pusher Channels' own limits where it has them (10 KB events, 10 client events a second,
+ * 200-character channel names, 100 presence members), as Soketi and other self-hosted
+ * Pusher-compatible servers default to; the rest sized for a restaurant (decision 0031).
+ */
 export const defaultHubLimits: HubLimits = {
   activityTimeoutSec: 120,
   pongTimeoutMs: 30_000,
   maxMessageBytes: 10 * 1024,
   maxConnections: 50_000,
+  maxConnectionsPerAddress: 500,
+  maxChannelsPerConnection: 100,
+  maxChannelNameLength: MAX_CHANNEL_NAME_LENGTH,
   maxSendBufferBytes: 1024 * 1024,
   clientEventsPerSecond: 10,
   maxPresenceMembers: 100,
@@ -75,6 +100,9 @@ interface PresenceMember {
 interface Connection {
   readonly socketId: string
   readonly ws: WebSocket
+  readonly address: string | undefined
+  /** Presence subscriptions still waiting for the cluster; they count against the channel cap. */
+  joining: number
   readonly channels: Set<string>
   readonly presence: Map<string, PresenceMember>
   userId: string | undefined
@@ -105,6 +133,7 @@ export class RealtimeHub {
   /** channel → user id → this node's connections of that user on the channel */
   readonly #members = new Map<string, Map<string, Set<Connection>>>()
   readonly #users = new Map<string, Set<Connection>>()
+  readonly #perAddress = new Map<string, number>()
   #sweepTimer: NodeJS.Timeout | undefined
 
   constructor(options: HubOptions) {
@@ -132,8 +161,8 @@ export class RealtimeHub {
     this.#sweepTimer.unref()
   }
 
-  /** Takes a freshly upgraded socket for `/app/{key}`. */
-  accept(ws: WebSocket, key: string, protocol: number | undefined): void {
+  /** Takes a freshly upgraded socket for `/app/{key}` from `address` (the client's, as trusted). */
+  accept(ws: WebSocket, key: string, protocol: number | undefined, address?: string): void {
     if (key !== this.#key) {
       this.#refuse(ws, CloseCode.unknownAppKey, `App key ${key} not in this cluster`)
       return
@@ -143,12 +172,24 @@ export class RealtimeHub {
       return
     }
     if (this.#connections.size >= this.limits.maxConnections) {
-      this.#refuse(ws, CloseCode.overCapacity, 'Over capacity')
+      this.#refuse(ws, CloseCode.overCapacity, 'Over capacity: try again later')
       return
     }
+    const fromAddress = address === undefined ? 0 : (this.#perAddress.get(address) ?? 0)
+    if (fromAddress >= this.limits.maxConnectionsPerAddress) {
+      this.#refuse(
+        ws,
+        CloseCode.overCapacity,
+        `At most ${this.limits.maxConnectionsPerAddress} connections from one address: close some and try again later`,
+      )
+      return
+    }
+    if (address !== undefined) this.#perAddress.set(address, fromAddress + 1)
     const connection: Connection = {
       socketId: `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`,
       ws,
+      address,
+      joining: 0,
       channels: new Set(),
       presence: new Map(),
       userId: undefined,
@@ -259,14 +300,18 @@ export class RealtimeHub {
     if (isBinary || raw.length > this.limits.maxMessageBytes) {
       this.#error(
         connection,
-        4301,
+        ErrorCode.invalidMessage,
         `Messages are text of at most ${this.limits.maxMessageBytes} bytes`,
       )
       return
     }
     const frame = parseFrame(raw.toString('utf8'))
     if (!frame) {
-      this.#error(connection, 4301, 'Messages are JSON objects with an event name')
+      this.#error(
+        connection,
+        ErrorCode.invalidMessage,
+        'Messages are JSON objects with an event name',
+      )
       return
     }
     switch (frame.event) {
@@ -288,13 +333,13 @@ export class RealtimeHub {
         return
       default:
         if (frame.event.startsWith('client-')) this.#clientEvent(connection, frame)
-        else this.#error(connection, 4301, `Unknown event ${frame.event}`)
+        else this.#error(connection, ErrorCode.invalidMessage, `Unknown event ${frame.event}`)
     }
   }
 
   #subscribe(connection: Connection, data: unknown): void {
     if (!isRecord(data) || typeof data.channel !== 'string') {
-      this.#error(connection, 4301, 'pusher:subscribe needs a channel')
+      this.#error(connection, ErrorCode.invalidMessage, 'pusher:subscribe needs a channel')
       return
     }
     const channel = data.channel
@@ -317,16 +362,22 @@ export class RealtimeHub {
       this.#joinAndConfirm(connection, channel)
       return
     }
-    if (channel.length > MAX_CHANNEL_NAME_LENGTH || !CHANNEL_NAME.test(channel)) {
+    if (channel.length > this.limits.maxChannelNameLength || !CHANNEL_NAME.test(channel)) {
       refuse(
         'InvalidChannel',
-        `Channel names are at most ${MAX_CHANNEL_NAME_LENGTH} characters of [-a-zA-Z0-9_=@,.;]`,
+        `Channel names are at most ${this.limits.maxChannelNameLength} characters of [-a-zA-Z0-9_=@,.;]`,
         400,
       )
       return
     }
     if (connection.channels.has(channel)) {
       this.#joinAndConfirm(connection, channel)
+      return
+    }
+    if (connection.channels.size + connection.joining >= this.limits.maxChannelsPerConnection) {
+      const message = `A connection joins at most ${this.limits.maxChannelsPerConnection} channels: unsubscribe from one first`
+      refuse('LimitReached', message, ErrorCode.overCapacity)
+      this.#error(connection, ErrorCode.overCapacity, message)
       return
     }
 
@@ -364,11 +415,16 @@ export class RealtimeHub {
       )
       return
     }
-    this.#joinPresence(connection, channel, member, refuse).catch(() => {
-      // The cluster did not answer: undo what this node recorded and let the client retry.
-      this.#unsubscribe(connection, channel)
-      refuse('ClusterUnavailable', 'Presence is unavailable right now; try again', 503)
-    })
+    connection.joining++
+    this.#joinPresence(connection, channel, member, refuse)
+      .catch(() => {
+        // The cluster did not answer: undo what this node recorded and let the client retry.
+        this.#unsubscribe(connection, channel)
+        refuse('ClusterUnavailable', 'Presence is unavailable right now; try again', 503)
+      })
+      .finally(() => {
+        connection.joining--
+      })
   }
 
   async #joinPresence(
@@ -379,11 +435,9 @@ export class RealtimeHub {
   ): Promise<void> {
     const before = await this.cluster.presenceMembers(channel)
     if (!before.has(member.userId) && before.size >= this.limits.maxPresenceMembers) {
-      refuse(
-        'LimitReached',
-        `A presence channel holds at most ${this.limits.maxPresenceMembers} members`,
-        403,
-      )
+      const message = `A presence channel holds at most ${this.limits.maxPresenceMembers} members`
+      refuse('LimitReached', message, ErrorCode.overCapacity)
+      this.#error(connection, ErrorCode.overCapacity, message)
       return
     }
     if (!this.#connections.has(connection.socketId) || connection.channels.has(channel)) return
@@ -471,11 +525,11 @@ export class RealtimeHub {
         ? String(user.id)
         : undefined
     if (userData === undefined || userId === undefined || userId === '') {
-      this.#error(connection, 4009, 'pusher:signin needs user_data with an id')
+      this.#error(connection, ErrorCode.unauthorized, 'pusher:signin needs user_data with an id')
       return
     }
     if (!safeEqual(auth, userAuth(this.#key, this.#secret, connection.socketId, userData))) {
-      this.#error(connection, 4009, 'Invalid signature for pusher:signin')
+      this.#error(connection, ErrorCode.unauthorized, 'Invalid signature for pusher:signin')
       return
     }
     if (connection.userId !== undefined && connection.userId !== userId) {
@@ -495,11 +549,19 @@ export class RealtimeHub {
       !(channel.startsWith('private-') || channel.startsWith('presence-')) ||
       channel.startsWith('private-encrypted-')
     ) {
-      this.#error(connection, 4301, 'Client events go only to private and presence channels')
+      this.#error(
+        connection,
+        ErrorCode.invalidMessage,
+        'Client events go only to private and presence channels',
+      )
       return
     }
     if (!connection.channels.has(channel)) {
-      this.#error(connection, 4301, `Subscribe to ${channel} before sending client events to it`)
+      this.#error(
+        connection,
+        ErrorCode.invalidMessage,
+        `Subscribe to ${channel} before sending client events to it`,
+      )
       return
     }
     const now = this.#now()
@@ -510,7 +572,7 @@ export class RealtimeHub {
     if (++connection.eventsInWindow > this.limits.clientEventsPerSecond) {
       this.#error(
         connection,
-        4301,
+        ErrorCode.clientEventRateLimit,
         `At most ${this.limits.clientEventsPerSecond} client events a second`,
       )
       return
@@ -549,6 +611,12 @@ export class RealtimeHub {
 
   #drop(connection: Connection): void {
     if (!this.#connections.delete(connection.socketId)) return
+    const { address } = connection
+    if (address !== undefined) {
+      const left = (this.#perAddress.get(address) ?? 1) - 1
+      if (left > 0) this.#perAddress.set(address, left)
+      else this.#perAddress.delete(address)
+    }
     for (const channel of [...connection.channels]) this.#unsubscribe(connection, channel)
     if (connection.userId !== undefined) {
       const sockets = this.#users.get(connection.userId)

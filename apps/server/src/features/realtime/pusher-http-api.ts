@@ -4,50 +4,53 @@ import * as z from 'zod/mini'
 import { HttpError, notFound } from '../../http/http-error'
 import { keepJsonBodyRaw, rawBody } from '../../http/raw-json-body'
 import type { RealtimeCredentials } from './credentials'
-import { CHANNEL_NAME, MAX_CHANNEL_NAME_LENGTH, type ChannelInfo, type RealtimeHub } from './hub'
+import { CHANNEL_NAME, type ChannelInfo, type HubLimits, type RealtimeHub } from './hub'
 import { hmacHex, httpStringToSign, md5Hex, safeEqual } from './signatures'
 
 const MAX_TIMESTAMP_SKEW_SEC = 600
-const MAX_DATA_BYTES = 10 * 1024
 const USER_CHANNEL = /^#server-to-user-[-a-zA-Z0-9_=@,.;]+$/
 
-const channelName = z.string().check(
-  z.maxLength(MAX_CHANNEL_NAME_LENGTH),
-  z.refine((name) => CHANNEL_NAME.test(name) || USER_CHANNEL.test(name), 'Invalid channel name'),
-)
 const eventName = z.string().check(z.minLength(1), z.maxLength(200))
-const eventData = z
-  .string()
-  .check(
-    z.refine(
-      (data) => Buffer.byteLength(data) <= MAX_DATA_BYTES,
-      `data is at most ${MAX_DATA_BYTES} bytes`,
-    ),
-  )
 const socketId = z.string().check(z.regex(/^\d+\.\d+$/))
 const info = z.optional(z.string())
 
-const triggerBody = z.object({
-  name: eventName,
-  data: eventData,
-  channels: z.optional(z.array(channelName).check(z.minLength(1), z.maxLength(100))),
-  channel: z.optional(channelName),
-  socket_id: z.optional(socketId),
-  info,
-})
-const batchBody = z.object({
-  batch: z
-    .array(
-      z.object({
-        name: eventName,
-        data: eventData,
-        channel: channelName,
-        socket_id: z.optional(socketId),
-        info,
-      }),
+/** Bodies of the publishing calls, within the hub's limits on channel names and event size. */
+function eventBodies(limits: HubLimits) {
+  const channelName = z.string().check(
+    z.maxLength(limits.maxChannelNameLength),
+    z.refine((name) => CHANNEL_NAME.test(name) || USER_CHANNEL.test(name), 'Invalid channel name'),
+  )
+  const eventData = z
+    .string()
+    .check(
+      z.refine(
+        (data) => Buffer.byteLength(data) <= limits.maxMessageBytes,
+        `data is at most ${limits.maxMessageBytes} bytes`,
+      ),
     )
-    .check(z.maxLength(10)),
-})
+  const triggerBody = z.object({
+    name: eventName,
+    data: eventData,
+    channels: z.optional(z.array(channelName).check(z.minLength(1), z.maxLength(100))),
+    channel: z.optional(channelName),
+    socket_id: z.optional(socketId),
+    info,
+  })
+  const batchBody = z.object({
+    batch: z
+      .array(
+        z.object({
+          name: eventName,
+          data: eventData,
+          channel: channelName,
+          socket_id: z.optional(socketId),
+          info,
+        }),
+      )
+      .check(z.maxLength(10)),
+  })
+  return { triggerBody, batchBody }
+}
 
 function infoFields(requested: string | undefined): Set<string> {
   return new Set((requested ?? '').split(',').filter(Boolean))
@@ -86,6 +89,7 @@ export function registerPusherHttpApi(
   now: () => number = Date.now,
 ): void {
   const { cluster } = hub
+  const { triggerBody, batchBody } = eventBodies(hub.limits)
   const verify = (
     request: FastifyRequest,
     appId: string,

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import Pusher from 'pusher'
 import type { ServerConfig } from '../../config/env'
+import { clientAddressOf } from '../../http/client-address'
+import { fastifyTrustProxy } from '../../http/trust-proxy'
 import { loadRealtimeCredentials, type RealtimeCredentials } from './credentials'
 import { RealtimeHub, type OutboundEvent } from './hub'
 import { ChannelAuthorizer, registerChannelAuthorization } from './channel-authorization'
@@ -64,9 +66,10 @@ export async function registerRealtime(
   const hub = new RealtimeHub({
     appKey: credentials.key,
     appSecret: credentials.secret,
+    limits: config.realtime.limits,
     ...(cluster ? { cluster } : {}),
   })
-  attachWebsocketEndpoint(app, hub)
+  attachWebsocketEndpoint(app, hub, clientAddressOf(fastifyTrustProxy(config.trustProxy)))
   registerPusherHttpApi(app, hub, credentials)
   app.addHook('onClose', async () => {
     await hub.cluster.close()

@@ -3,7 +3,18 @@ import type { Restaurant } from '@tableside/contracts/restaurants'
 import type { Database } from '../../db/schema'
 import { withDefaultSettings } from './restaurant-settings'
 
-export function createRestaurantRepository(db: Kysely<Database>) {
+export interface RestaurantRepositoryOptions {
+  /**
+   * Whether this server can take the restaurant's payments online (a payment provider serves
+   * it); when not, its profile says online payment is off whatever its own setting.
+   */
+  takesOnlinePayment?: (restaurantId: string) => boolean
+}
+
+export function createRestaurantRepository(
+  db: Kysely<Database>,
+  { takesOnlinePayment = () => true }: RestaurantRepositoryOptions = {},
+) {
   return {
     async findById(id: string): Promise<Restaurant | undefined> {
       const row = await db
@@ -24,7 +35,10 @@ export function createRestaurantRepository(db: Kysely<Database>) {
         ])
         .where('id', '=', id)
         .executeTakeFirst()
-      return row && { ...row, settings: withDefaultSettings(row.settings) }
+      if (!row) return undefined
+      const settings = withDefaultSettings(row.settings)
+      settings.onlinePayment &&= takesOnlinePayment(row.id)
+      return { ...row, settings }
     },
   }
 }

@@ -26,6 +26,7 @@ export function runtimeConfigFor(
     apiBase: config.apiBase,
     environment: config.environment,
     promoSiteUrl: config.promoSiteUrl,
+    testPayments: config.payments.provider === 'sandbox',
     realtime: {
       key: realtimeKey,
       host,
@@ -38,13 +39,15 @@ export function runtimeConfigFor(
 }
 
 /**
- * The policy for the app's documents: its own origin only, plus the realtime socket. A page
- * with the menu's first screen drawn in (decision 0025) allows its exact `style` attributes by
- * hash, nothing else inline.
+ * The policy for the app's documents: its own origin only, plus the realtime socket and the
+ * restaurant's image hosts (`MEDIA_ORIGINS`, decision 0030). A page with the menu's first
+ * screen drawn in (decision 0025) allows its exact `style` attributes by hash, nothing else
+ * inline.
  */
 export function documentContentSecurityPolicy(
   runtime: RuntimeConfig,
   styleHashes: readonly string[] = [],
+  mediaOrigins: readonly string[] = [],
 ): string {
   const { scheme, host, port } = runtime.realtime
   const styles =
@@ -55,7 +58,7 @@ export function documentContentSecurityPolicy(
     "default-src 'self'",
     "script-src 'self'",
     `style-src ${styles}`,
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...mediaOrigins].join(' '),
     "font-src 'self'",
     `connect-src 'self' ${scheme}://${host}:${port}`,
     "manifest-src 'self'",

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { type Kysely, type Transaction } from 'kysely'
 import type { TableSession } from '@tableside/contracts/table-sessions'
 import type { Database } from '../../db/schema'
 
@@ -60,13 +60,25 @@ function sessionsWithTable(db: Executor) {
 
 export function createTableSessionRepository(db: Kysely<Database>) {
   return {
-    findTable(restaurantId: string, code: string): Promise<TableRow | undefined> {
+    /** The table whose QR code carries this token, at this restaurant only. */
+    findTableByQrToken(restaurantId: string, qrToken: string): Promise<TableRow | undefined> {
       return db
         .selectFrom('restaurantTables')
         .select(['id', 'code', 'label', 'zone', 'enabled'])
         .where('restaurantId', '=', restaurantId)
-        .where(sql<boolean>`lower(code) = lower(${code})`)
+        .where('qrToken', '=', qrToken)
         .executeTakeFirst()
+    },
+
+    /** Whether this token was one of the restaurant's tables' before its QR code was replaced. */
+    async isRetiredQrToken(restaurantId: string, qrToken: string): Promise<boolean> {
+      const retired = await db
+        .selectFrom('retiredTableQrTokens')
+        .select('qrToken')
+        .where('restaurantId', '=', restaurantId)
+        .where('qrToken', '=', qrToken)
+        .executeTakeFirst()
+      return retired !== undefined
     },
 
     find(id: string, executor: Executor = db): Promise<TableSessionRow | undefined> {
@@ -112,11 +124,24 @@ export function createTableSessionRepository(db: Kysely<Database>) {
 
     /**
      * Closes an open session whose bill is settled: some order completed and paid, every other
-     * one too or cancelled. Checked in the same statement, so an order placed meanwhile keeps
-     * the table open.
+     * one too or cancelled. The session's row is locked before its orders are read: an order
+     * placed into the session updates that row in the statement that inserts it (see
+     * `order-repository.ts`), so under READ COMMITTED the check sees every order that got in
+     * first, and an order that comes later finds the session closed. One UPDATE alone would
+     * judge its subqueries on the snapshot taken before it waited for the row, and close the
+     * table on an order committed meanwhile. Runs in the caller's transaction `trx`, which
+     * holds the lock until it commits.
      */
-    async closeIfSettled(id: string, at: Date): Promise<boolean> {
-      const result = await db
+    async closeIfSettled(id: string, at: Date, trx: Transaction<Database>): Promise<boolean> {
+      const open = await trx
+        .selectFrom('tableSessions')
+        .select('id')
+        .where('id', '=', id)
+        .where('closedAt', 'is', null)
+        .forUpdate()
+        .executeTakeFirst()
+      if (!open) return false
+      const result = await trx
         .updateTable('tableSessions')
         .set({ closedAt: at, closedReason: 'settled' })
         .where('id', '=', id)

@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify'
 import { getTableSession, openTableSession } from '@tableside/contracts/table-sessions'
 import { registerEndpoint } from '../../http/register-endpoint'
-import type { ChannelRule } from '../realtime/channel-authorization'
+import { UUID_PATTERN, type ChannelRule } from '../realtime/channel-authorization'
 import type { TableSessionService } from './table-session-service'
 
 export function registerTableSessionRoutes(app: FastifyInstance, sessions: TableSessionService) {
   registerEndpoint(app, openTableSession, ({ params, body }) =>
-    sessions.open(params.restaurantId, body.tableCode),
+    sessions.open(params.restaurantId, body.tableToken),
   )
   registerEndpoint(app, getTableSession, ({ params }) => sessions.get(params.sessionId))
 }
-
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 
 /**
  * `private-table.{sessionId}`: the session id is the capability, so holding it (it is in the
@@ -19,7 +17,7 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
  */
 export function tableChannelRule(sessions: TableSessionService): ChannelRule {
   return {
-    pattern: new RegExp(`^private-table\\.(${UUID})$`),
+    pattern: new RegExp(`^private-table\\.(${UUID_PATTERN})$`),
     async decide(_request, match) {
       const id = match[1] ?? ''
       return (await sessions.exists(id))
@@ -28,5 +26,3 @@ export function tableChannelRule(sessions: TableSessionService): ChannelRule {
     },
   }
 }
-
-export { UUID as UUID_PATTERN }

@@ -3,8 +3,7 @@ import { tableSessionClosed } from '@tableside/contracts/table-events'
 import { tableChannel, type TableSession } from '@tableside/contracts/table-sessions'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
-import { publishEvent } from '../realtime/publish-event'
-import type { Broadcaster } from '../realtime/realtime'
+import { publishEntry, type Outbox } from '../outbox/outbox'
 import type { RestaurantCache } from '../restaurants/restaurant-cache'
 import {
   createTableSessionRepository,
@@ -14,6 +13,21 @@ import {
 
 export const UNKNOWN_RESTAURANT = 'This restaurant does not exist.'
 export const UNKNOWN_SESSION = 'This table session does not exist.'
+
+/** A code (the old links), a token that never was, or another restaurant's: the same answer. */
+export const tableLinkOutdated = () =>
+  new HttpError(
+    404,
+    'table_link_outdated',
+    'This link does not open a table: scan the QR code on your table.',
+  )
+
+export const tableQrReplaced = () =>
+  new HttpError(
+    410,
+    'table_qr_replaced',
+    'This QR code has been replaced: scan the one on your table now.',
+  )
 
 export const sessionExpired = () =>
   new HttpError(
@@ -25,7 +39,8 @@ export const sessionExpired = () =>
 export interface TableSessionServiceDeps {
   db: Kysely<Database>
   restaurants: RestaurantCache
-  broadcaster: Broadcaster
+  /** Where a close's `table-session.closed` goes, in the transaction that closes (decision 0027). */
+  outbox: Outbox
   now?: () => Date
 }
 
@@ -33,7 +48,7 @@ export interface TableSessionServiceDeps {
 export function createTableSessionService({
   db,
   restaurants,
-  broadcaster,
+  outbox,
   now = () => new Date(),
 }: TableSessionServiceDeps) {
   const repository = createTableSessionRepository(db)
@@ -43,13 +58,16 @@ export function createTableSessionService({
     return (restaurant?.settings.tableSessionMinutes ?? 180) * 60_000
   }
 
+  const closedEntry = (sessionId: string, reason: 'expired' | 'settled') =>
+    publishEntry(tableChannel(sessionId), tableSessionClosed, { sessionId, reason })
+
   const end = async (row: TableSessionRow, reason: 'expired' | 'settled', at: Date) => {
-    if (await repository.close(row.id, reason, at)) {
-      await publishEvent(broadcaster, tableChannel(row.id), tableSessionClosed, {
-        sessionId: row.id,
-        reason,
-      })
-    }
+    const closed = await db.transaction().execute(async (trx) => {
+      if (!(await repository.close(row.id, reason, at, trx))) return false
+      await outbox.add([closedEntry(row.id, reason)], trx)
+      return true
+    })
+    if (closed) void outbox.kick()
   }
 
   /** The session as it is now: one whose time ran out is closed on the way. */
@@ -63,12 +81,15 @@ export function createTableSessionService({
   }
 
   return {
-    async open(restaurantId: string, tableCode: string): Promise<TableSession> {
+    /** Opens or joins the session of the table whose QR code carries `qrToken` (decision 0026). */
+    async open(restaurantId: string, qrToken: string): Promise<TableSession> {
       const restaurant = await restaurants.get(restaurantId)
       if (!restaurant) throw notFound(UNKNOWN_RESTAURANT)
-      const table = await repository.findTable(restaurantId, tableCode)
+      const table = await repository.findTableByQrToken(restaurantId, qrToken)
       if (!table) {
-        throw new HttpError(404, 'table_not_found', `There is no table ${tableCode} here.`)
+        throw (await repository.isRetiredQrToken(restaurantId, qrToken))
+          ? tableQrReplaced()
+          : tableLinkOutdated()
       }
       if (!table.enabled) {
         throw new HttpError(
@@ -125,12 +146,12 @@ export function createTableSessionService({
 
     /** Ends the session if its bill is settled: every order completed and paid, or cancelled. */
     async settleIfDone(id: string): Promise<void> {
-      if (await repository.closeIfSettled(id, now())) {
-        await publishEvent(broadcaster, tableChannel(id), tableSessionClosed, {
-          sessionId: id,
-          reason: 'settled',
-        })
-      }
+      const closed = await db.transaction().execute(async (trx) => {
+        if (!(await repository.closeIfSettled(id, now(), trx))) return false
+        await outbox.add([closedEntry(id, 'settled')], trx)
+        return true
+      })
+      if (closed) void outbox.kick()
     },
   }
 }

@@ -102,3 +102,5 @@ export function createWaiterCallRepository(db: Kysely<Database>) {
     },
   }
 }
+
+export type WaiterCallRepository = ReturnType<typeof createWaiterCallRepository>

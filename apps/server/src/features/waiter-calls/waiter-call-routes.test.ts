@@ -2,22 +2,17 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorBody } from '@tableside/contracts/errors'
 import { order } from '@tableside/contracts/orders'
-import { tableSession } from '@tableside/contracts/table-sessions'
 import { waiterCall } from '@tableside/contracts/waiter-calls'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
+import { openTableSession, orderOlivierAt, signInAsAnna } from '../../test/test-restaurants'
 
 describe.each(testDatabaseKinds)('Waiter calls and channel rules on $name', (kind) => {
   let t: TestApp
   let sessionId = ''
   beforeAll(async () => {
     t = await createTestApp(kind)
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/restaurants/demo/table-sessions',
-      payload: { tableCode: 'T5' },
-    })
-    sessionId = tableSession.parse(response.json()).id
+    sessionId = (await openTableSession(t, 'demo', 'T5')).id
   })
   afterAll(async () => {
     await t.close()
@@ -66,30 +61,14 @@ describe.each(testDatabaseKinds)('Waiter calls and channel rules on $name', (kin
     expect((await authorize(`private-table.${sessionId}`)).statusCode).toBe(200)
     expect((await authorize(`private-table.${randomUUID()}`)).statusCode).toBe(403)
     expect((await authorize('private-table.T5')).statusCode).toBe(403)
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/restaurants/demo/orders',
-      headers: { 'idempotency-key': randomUUID() },
-      payload: {
-        type: 'dine_in',
-        lines: [{ dishId: 'olivier', quantity: 1, optionIds: [] }],
-        paymentMethod: 'cash',
-        tableSessionId: sessionId,
-      },
-    })
+    const placed = await orderOlivierAt(t.app, sessionId)
     expect(placed.statusCode).toBe(201)
     const { id } = order.parse(placed.json())
     expect((await authorize(`private-order.${id}`)).statusCode).toBe(200)
     expect((await authorize(`private-order.${randomUUID()}`)).statusCode).toBe(403)
   })
   it('lets a signed-in waiter answer calls and move orders, with the X-Garcon-Token header only', async () => {
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/garcon/login',
-      payload: { restaurantId: 'demo', login: 'anna', pin: '1111' },
-    })
-    expect(login.statusCode).toBe(200)
-    const { token } = login.json<{ token: string }>()
+    const { token } = await signInAsAnna(t.app)
     const asWaiter = (
       url: string,
       payload?: Record<string, unknown>,
@@ -121,21 +100,7 @@ describe.each(testDatabaseKinds)('Waiter calls and channel rules on $name', (kin
     // The reason is free again: a new tap makes a new call.
     expect(waiterCall.parse((await call({ reason: 'waiter' })).json()).id).not.toBe(made.id)
 
-    const placed = order.parse(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/v1/restaurants/demo/orders',
-          headers: { 'idempotency-key': randomUUID() },
-          payload: {
-            type: 'dine_in',
-            lines: [{ dishId: 'olivier', quantity: 1, optionIds: [] }],
-            paymentMethod: 'cash',
-            tableSessionId: sessionId,
-          },
-        })
-      ).json(),
-    )
+    const placed = order.parse((await orderOlivierAt(t.app, sessionId)).json())
     const accepted = await asWaiter(`/garcon/orders/${placed.id}/status`, { status: 'accepted' })
     expect(order.parse(accepted.json()).status).toBe('accepted')
     const skip = await asWaiter(`/garcon/orders/${placed.id}/status`, { status: 'served' })

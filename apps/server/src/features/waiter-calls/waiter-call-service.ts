@@ -4,12 +4,13 @@ import { tableChannel } from '@tableside/contracts/table-sessions'
 import type { WaiterCall, WaiterCallReason } from '@tableside/contracts/waiter-calls'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
-import { publishEvent } from '../realtime/publish-event'
-import type { Broadcaster } from '../realtime/realtime'
+import { publishEntry, type Outbox } from '../outbox/outbox'
+import type { TableSessionRow } from '../table-sessions/table-session-repository'
 import type { TableSessionService } from '../table-sessions/table-session-service'
 import {
   createWaiterCallRepository,
   toWaiterCall,
+  type WaiterCallRepository,
   type WaiterCallRow,
 } from './waiter-call-repository'
 
@@ -18,7 +19,8 @@ const UNKNOWN_CALL = 'This waiter call does not exist.'
 export interface WaiterCallServiceDeps {
   db: Kysely<Database>
   tableSessions: TableSessionService
-  broadcaster: Broadcaster
+  /** Where a call's `waiter-call.updated` goes, in the statement's transaction (decision 0027). */
+  outbox: Outbox
   /** The waiters who hear calls from a table (all of the restaurant's, until tables are assigned). */
   waitersOf?: (restaurantId: string) => Promise<readonly string[]>
   now?: () => Date
@@ -26,22 +28,44 @@ export interface WaiterCallServiceDeps {
 
 /** Calls to the waiter: one open per reason per session, followed live by the table and the waiters. */
 export function createWaiterCallService(deps: WaiterCallServiceDeps) {
-  const { tableSessions, broadcaster } = deps
+  const { tableSessions, outbox } = deps
   const now = deps.now ?? (() => new Date())
   const repository = createWaiterCallRepository(deps.db)
 
-  const announce = async (row: WaiterCallRow): Promise<WaiterCall> => {
+  /**
+   * Runs `change` (a write that returns the call it changed, or nothing) in a transaction that
+   * also writes the call's `waiter-call.updated` to the outbox: the table and the restaurant's
+   * waiters (as they are now) hear of every change that commits, however late.
+   */
+  const announced = async (
+    session: TableSessionRow,
+    change: (calls: WaiterCallRepository) => Promise<WaiterCallRow | undefined>,
+  ): Promise<WaiterCall | undefined> => {
+    const waiters = (await deps.waitersOf?.(session.restaurantId)) ?? []
+    const call = await deps.db.transaction().execute(async (trx) => {
+      const row = await change(createWaiterCallRepository(trx))
+      if (!row) return undefined
+      const changed = toWaiterCall(row, session)
+      await outbox.add(
+        [
+          publishEntry(
+            [tableChannel(row.tableSessionId), ...waiters.map(garconChannel)],
+            waiterCallUpdated,
+            changed,
+          ),
+        ],
+        trx,
+      )
+      return changed
+    })
+    if (call) void outbox.kick()
+    return call
+  }
+
+  const sessionOf = async (row: WaiterCallRow) => {
     const session = await tableSessions.find(row.tableSessionId)
     if (!session) throw notFound(UNKNOWN_CALL)
-    const call = toWaiterCall(row, session)
-    const waiters = (await deps.waitersOf?.(row.restaurantId)) ?? []
-    await publishEvent(
-      broadcaster,
-      [tableChannel(row.tableSessionId), ...waiters.map(garconChannel)],
-      waiterCallUpdated,
-      call,
-    )
-    return call
+    return session
   }
 
   const ofRestaurant = async (id: string, restaurantId: string) => {
@@ -63,10 +87,18 @@ export function createWaiterCallService(deps: WaiterCallServiceDeps) {
         ])
       }
       const session = await tableSessions.requireOpen(tableSessionId, restaurantId)
-      const { row, created } = await repository.open(session, reason, comment ? comment : null)
-      if (!created) return toWaiterCall(row, session)
+      let existing: WaiterCallRow | undefined
+      const made = await announced(session, async (calls) => {
+        const { row, created } = await calls.open(session, reason, comment ? comment : null)
+        if (!created) existing = row
+        return created ? row : undefined
+      })
+      if (!made) {
+        if (!existing) throw new Error('A waiter call was neither made nor found open')
+        return toWaiterCall(existing, session)
+      }
       await tableSessions.touch(session)
-      return announce(row)
+      return made
     },
 
     async list(tableSessionId: string): Promise<WaiterCall[]> {
@@ -80,22 +112,26 @@ export function createWaiterCallService(deps: WaiterCallServiceDeps) {
     async acknowledge(id: string, waiter: { id: string; name: string; restaurantId: string }) {
       const row = await ofRestaurant(id, waiter.restaurantId)
       if (row.status !== 'open') return unchanged(row)
-      const updated = await repository.acknowledge(id, { id: waiter.id, name: waiter.name }, now())
-      return updated ? announce(updated) : unchanged(await ofRestaurant(id, waiter.restaurantId))
+      const by = { id: waiter.id, name: waiter.name }
+      const updated = await announced(await sessionOf(row), (calls) =>
+        calls.acknowledge(id, by, now()),
+      )
+      return updated ?? unchanged(await ofRestaurant(id, waiter.restaurantId))
     },
 
     async complete(id: string, waiter: { id: string; name: string; restaurantId: string }) {
       const row = await ofRestaurant(id, waiter.restaurantId)
       if (row.status === 'done') return unchanged(row)
-      const updated = await repository.complete(id, { id: waiter.id, name: waiter.name }, now())
-      return updated ? announce(updated) : unchanged(await ofRestaurant(id, waiter.restaurantId))
+      const by = { id: waiter.id, name: waiter.name }
+      const updated = await announced(await sessionOf(row), (calls) =>
+        calls.complete(id, by, now()),
+      )
+      return updated ?? unchanged(await ofRestaurant(id, waiter.restaurantId))
     },
   }
 
   async function unchanged(row: WaiterCallRow): Promise<WaiterCall> {
-    const session = await tableSessions.find(row.tableSessionId)
-    if (!session) throw notFound(UNKNOWN_CALL)
-    return toWaiterCall(row, session)
+    return toWaiterCall(row, await sessionOf(row))
   }
 }
 

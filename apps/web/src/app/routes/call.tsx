@@ -11,7 +11,7 @@ import {
 } from '@tableside/contracts/waiter-calls'
 import { NoticeCard } from '../../components/ui/notice-card'
 import { QrIcon } from '../../components/ui/status-icons'
-import { useChannelEvent } from '../../features/realtime/use-channel-event'
+import { useChannelEvent } from '../../lib/realtime/use-channel-event'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { useStoredTableSession } from '../../features/table-session/table-session-store'
 import { useCreateWaiterCall } from '../../features/waiter-calls/api/create-waiter-call'

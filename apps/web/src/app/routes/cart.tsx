@@ -14,6 +14,9 @@ import { UndoSnackbar } from '../../features/cart/components/undo-snackbar'
 import { useCartQuote } from '../../features/cart/hooks/use-cart-quote'
 import { menuQueryOptions } from '../../features/menu/api/get-menu'
 import { useRestaurant, useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
+import { MAX_ORDER_TOTAL } from '@tableside/contracts/text'
+import { ApiError } from '../../lib/api-error'
+import { formatPrice } from '../../lib/format-price'
 import { useApiClient } from '../../lib/app-context'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { Screen } from '../screen'
@@ -38,6 +41,8 @@ export function CartRoute() {
     () => cartLineViews(cart.lines, quote.data, dishes),
     [cart.lines, quote.data, dishes],
   )
+  // The server refuses a cart past the largest order instead of pricing it (decision 0033).
+  const tooLarge = quote.error instanceof ApiError && quote.error.code === 'order_too_large'
   const [removedName, setRemovedName] = useState<string | null>(null)
   const list = useRef<HTMLUListElement>(null)
 
@@ -81,6 +86,11 @@ export function CartRoute() {
                 />
               ))}
             </ul>
+            {tooLarge ? (
+              <p className="cart__note" data-alert role="alert">
+                {t('tooLarge', { max: formatPrice(MAX_ORDER_TOTAL, restaurant) })}
+              </p>
+            ) : null}
             {quote.data?.quote.ageRestricted ? (
               <p className="cart__note">{t('adultNote')}</p>
             ) : null}
@@ -92,6 +102,7 @@ export function CartRoute() {
               quote={quote.data?.quote}
               pending={quote.isPlaceholderData}
               failed={quote.isError}
+              tooLarge={tooLarge}
               onRetry={() => void quote.refetch()}
               onContinue={() => void navigate(paths.checkout(restaurantId))}
             />

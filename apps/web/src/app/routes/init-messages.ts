@@ -11,10 +11,13 @@ export const initMessages = defineMessages({
     noTableTitle: 'Scan the QR code on your table',
     noTableText:
       'The code on the table seats you at it: orders go straight to your table and the waiter knows where to bring them.',
-    unknownTitle: 'We could not find table {table}',
-    unknownText:
-      'The code may be from another restaurant or out of date. Ask the waiter, or scan the code on your table again.',
-    disabledTitle: 'Table {table} is not taking app orders now',
+    outdatedTitle: 'This link does not open a table',
+    outdatedText:
+      'Scan the QR code on your table: that is what seats you at it. A link with just the table number does not.',
+    replacedTitle: 'This QR code has been replaced',
+    replacedText:
+      'The restaurant has put a new QR code on the table. Scan the one on your table now.',
+    disabledTitle: 'This table is not taking app orders now',
     disabledText:
       'Orders at this table are taken by the waiter right now. Call them over, or order for delivery or pickup.',
     failedTitle: 'Could not reach the restaurant',
@@ -35,10 +38,13 @@ export const initMessages = defineMessages({
     noTableTitle: 'Отсканируйте QR‑код на столе',
     noTableText:
       'Код на столе сажает вас за него: заказы идут прямо на ваш стол, и официант знает, куда их нести.',
-    unknownTitle: 'Стол {table} не найден',
-    unknownText:
-      'Возможно, код от другого ресторана или устарел. Спросите официанта или отсканируйте код на вашем столе ещё раз.',
-    disabledTitle: 'Стол {table} сейчас не принимает заказы через приложение',
+    outdatedTitle: 'Эта ссылка не открывает стол',
+    outdatedText:
+      'Отсканируйте QR‑код на вашем столе: именно он сажает вас за стол. Ссылка с одним номером стола этого не делает.',
+    replacedTitle: 'Этот QR‑код заменён',
+    replacedText:
+      'Ресторан поставил на стол новый QR‑код. Отсканируйте тот, что стоит на вашем столе сейчас.',
+    disabledTitle: 'Этот стол сейчас не принимает заказы через приложение',
     disabledText:
       'Заказы за этим столом сейчас принимает официант. Позовите его или закажите с доставкой или самовывозом.',
     failedTitle: 'Не удалось связаться с рестораном',

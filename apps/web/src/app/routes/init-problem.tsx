@@ -22,15 +22,14 @@ export function TableProblem({ join, orderTypes }: TableProblemProps) {
   const navigation = useNavigation()
   const retrying = revalidator.state === 'loading' || navigation.state === 'loading'
   const { t } = useMessages(initMessages)
-  const table = join.kind === 'no-table' ? '' : join.code
-  const [title, text] =
-    join.kind === 'no-table'
-      ? [t('noTableTitle'), t('noTableText')]
-      : join.kind === 'unknown-table'
-        ? [t('unknownTitle', { table }), t('unknownText')]
-        : join.kind === 'disabled-table'
-          ? [t('disabledTitle', { table }), t('disabledText')]
-          : [t('failedTitle'), t('failedText')]
+  const [title, text] = {
+    'no-table': [t('noTableTitle'), t('noTableText')],
+    'outdated-link': [t('outdatedTitle'), t('outdatedText')],
+    'replaced-qr': [t('replacedTitle'), t('replacedText')],
+    'disabled-table': [t('disabledTitle'), t('disabledText')],
+    failed: [t('failedTitle'), t('failedText')],
+  }[join.kind]
+  const scan = join.kind !== 'disabled-table' && join.kind !== 'failed'
   return (
     <>
       <section className="init-problem" aria-labelledby="init-problem-title">
@@ -38,7 +37,7 @@ export function TableProblem({ join, orderTypes }: TableProblemProps) {
           className="init-problem__icon"
           data-tone={join.kind === 'no-table' ? 'calm' : 'alert'}
         >
-          {join.kind === 'no-table' ? <QrIcon size={28} /> : <AlertIcon size={28} />}
+          {scan ? <QrIcon size={28} /> : <AlertIcon size={28} />}
         </span>
         <h2 className="init-problem__title" id="init-problem-title">
           {title}

@@ -17,7 +17,7 @@ import './init.css'
 /** How long the table's welcome stays before the menu opens by itself. */
 export const WELCOME_MS = 2500
 
-/** Opens or joins the table's session from the QR link's `?table=` before the screen shows. */
+/** Opens or joins the table's session by the QR link's `?table=` token before the screen shows. */
 export function initLoader({ api }: Pick<AppDeps, 'api'>) {
   return ({ params, request }: LoaderFunctionArgs): Promise<TableJoin> =>
     joinTable(
@@ -28,7 +28,7 @@ export function initLoader({ api }: Pick<AppDeps, 'api'>) {
     )
 }
 
-/** `/init?table=T1`: where the QR code on a table leads. */
+/** `/init?table={token}`: where the QR code on a table leads. */
 export function InitRoute() {
   const restaurant = useRestaurant()
   const join = useLoaderData<ReturnType<typeof initLoader>>()

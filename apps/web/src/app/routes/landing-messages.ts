@@ -15,8 +15,8 @@ export const landingMessages = defineMessages({
     step3Title: 'Pay, tip and call the waiter',
     step3Text: 'Pay by card or SBP, split the bill with friends, or call the waiter in a tap.',
     demoTitle: 'Try the demo restaurant',
-    demoText: 'No QR code at hand? Sit down at a demo table and look around.',
-    demoTable: 'Sit at demo table T1',
+    demoText:
+      'No QR code at hand? Look around the demo menu: a table opens only from the QR code on it.',
     demoMenu: 'Browse the demo menu',
     waiter: 'Working at the restaurant? Open the waiter area',
     about: 'About Tableside',
@@ -36,8 +36,8 @@ export const landingMessages = defineMessages({
     step3Text:
       'Платите картой или через СБП, делите счёт с друзьями, зовите официанта одним касанием.',
     demoTitle: 'Загляните в демо-ресторан',
-    demoText: 'QR‑кода под рукой нет? Сядьте за демо-стол и осмотритесь.',
-    demoTable: 'Сесть за демо-стол T1',
+    demoText:
+      'QR‑кода под рукой нет? Осмотритесь в демо-меню: стол открывается только QR‑кодом на нём.',
     demoMenu: 'Открыть демо-меню',
     waiter: 'Работаете в ресторане? Откройте раздел официанта',
     about: 'О Tableside',

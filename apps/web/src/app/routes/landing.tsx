@@ -3,7 +3,7 @@ import { buttonClass } from '../../components/ui/button'
 import { BrandLogo } from '../../components/ui/brand-logo'
 import { BellIcon, MenuIcon } from '../../components/ui/icons'
 import { QrIcon } from '../../components/ui/status-icons'
-import { DEMO_RESTAURANT_ID, DEMO_TABLE, paths } from '../../config/paths'
+import { DEMO_RESTAURANT_ID, paths } from '../../config/paths'
 import { useRuntimeConfig } from '../../lib/app-context'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { LanguageSwitch } from '../layouts/language-switch'
@@ -60,12 +60,6 @@ export function LandingRoute() {
           <p className="demo__text">{t('demoText')}</p>
           <Link
             className={buttonClass('primary', { block: true })}
-            to={paths.init(DEMO_RESTAURANT_ID, DEMO_TABLE)}
-          >
-            {t('demoTable')}
-          </Link>
-          <Link
-            className={buttonClass('secondary', { block: true })}
             to={paths.menu(DEMO_RESTAURANT_ID)}
           >
             {t('demoMenu')}

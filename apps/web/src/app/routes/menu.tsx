@@ -19,7 +19,7 @@ import { useIdlePreload } from '../../features/menu/hooks/use-idle-preload'
 import { menuMessages } from '../../features/menu/menu-messages'
 import { dishesById } from '../../features/menu/menu-sections'
 import { canQuickAdd, initialSelection } from '../../features/menu/quick-add'
-import { useChannelEvent } from '../../features/realtime/use-channel-event'
+import { useChannelEvent } from '../../lib/realtime/use-channel-event'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { LazyStoriesRow } from '../../features/stories/components/lazy-stories-row'
 import { buttonClass } from '../../components/ui/button'
@@ -144,7 +144,7 @@ export function MenuRoute() {
       ) : (
         <div className="menu-skeleton" role="status" aria-label={t('loading')} />
       )}
-      <CartBar restaurantId={restaurantId} />
+      <CartBar restaurantId={restaurantId} currency={restaurant} />
       <p className="visually-hidden" role="status">
         {added}
       </p>

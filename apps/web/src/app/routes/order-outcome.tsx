@@ -21,7 +21,7 @@ import { PaymentSummary } from '../../features/payments/components/payment-summa
 import { useLivePayment } from '../../features/payments/hooks/use-live-payment'
 import { onlinePaymentMethods } from '../../features/payments/online-methods'
 import { failureMessageKey, paymentMessages } from '../../features/payments/payment-messages'
-import { useChannelEvent } from '../../features/realtime/use-channel-event'
+import { useChannelEvent } from '../../lib/realtime/use-channel-event'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { isApiError } from '../../lib/api-error'
 import { useApiClient } from '../../lib/app-context'

@@ -15,11 +15,14 @@ import { applyOrderUpdate } from '../../features/orders/api/order-updates'
 import { OrderSkeleton } from '../../features/orders/components/order-skeleton'
 import { OrderView } from '../../features/orders/components/order-view'
 import { amountDue } from '../../features/payments/amount-due'
-import { useChannelEvent } from '../../features/realtime/use-channel-event'
+import { TestPaymentNote } from '../../features/payments/components/test-payment-note'
+import { useCancelPayment } from '../../features/payments/api/cancel-payment'
+import { startedOrderPayments } from '../../features/payments/started-payment'
+import { useChannelEvent } from '../../lib/realtime/use-channel-event'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { formatPrice } from '../../lib/format-price'
 import { isApiError } from '../../lib/api-error'
-import { useApiClient } from '../../lib/app-context'
+import { useApiClient, useRuntimeConfig } from '../../lib/app-context'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { onlinePaymentDecision } from '../guards/is-online-payment'
 import { Screen } from '../screen'
@@ -49,13 +52,22 @@ function OrderScreen({ orderId }: { orderId: string }) {
   useChannelEvent(order ? orderChannel(order.id) : undefined, orderUpdated, (update) =>
     applyOrderUpdate(queryClient, api, update),
   )
+  const cancelPayment = useCancelPayment()
+  // Only the phone that started the order's payment knows its id, the capability to cancel it.
+  const startedPaymentId = order ? startedOrderPayments.get(order.id) : undefined
 
   if (order) {
     return (
       <Screen title={t('numbered', { number: order.number })}>
         <NoticeBanner />
         <OrderPayment order={order} restaurant={restaurant} />
-        <OrderView order={order} restaurant={restaurant} />
+        <OrderView
+          order={order}
+          restaurant={restaurant}
+          onCancelPayment={
+            startedPaymentId ? () => cancelPayment.mutateAsync(startedPaymentId) : undefined
+          }
+        />
         <nav className="order-links">
           <Link
             className={buttonClass('secondary', { block: true })}
@@ -147,25 +159,35 @@ function NoticeBanner() {
   )
 }
 
-/** "Pay" while the order may be paid online and something is due; "Paid" once it is. */
+/**
+ * "Pay" while the order may be paid online and something is due; "Paid" once it is. Where
+ * online payments go to the sandbox acquirer, both say it is a test.
+ */
 function OrderPayment({ order, restaurant }: { order: Order; restaurant: Restaurant }) {
   const { t } = useMessages(orderMessages)
+  const { testPayments } = useRuntimeConfig()
   const price = (minor: number) => formatPrice(minor, restaurant)
   if (order.paymentStatus === 'paid') {
     return (
-      <p className="order-paid">
-        <CheckCircleIcon size={22} />
-        <span>{t('paidBadge', { amount: price(order.paidAmount) })}</span>
-      </p>
+      <>
+        <p className="order-paid">
+          <CheckCircleIcon size={22} />
+          <span>{t('paidBadge', { amount: price(order.paidAmount) })}</span>
+        </p>
+        {testPayments && order.paymentMethod !== 'cash' ? <TestPaymentNote /> : null}
+      </>
     )
   }
   if (!onlinePaymentDecision(order, restaurant).ok) return null
   return (
-    <Link
-      className={buttonClass('primary', { block: true })}
-      to={paths.orderPay(restaurant.id, order.id)}
-    >
-      {t('payAction', { amount: price(amountDue(order)) })}
-    </Link>
+    <>
+      <Link
+        className={buttonClass('primary', { block: true })}
+        to={paths.orderPay(restaurant.id, order.id)}
+      >
+        {t('payAction', { amount: price(amountDue(order)) })}
+      </Link>
+      {testPayments ? <TestPaymentNote /> : null}
+    </>
   )
 }

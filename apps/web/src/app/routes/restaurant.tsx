@@ -7,7 +7,7 @@ import {
   restaurantQueryOptions,
 } from '../../features/restaurant/api/get-restaurant'
 import { useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
-import { useChannelEvent } from '../../features/realtime/use-channel-event'
+import { useChannelEvent } from '../../lib/realtime/use-channel-event'
 import { useApiClient } from '../../lib/app-context'
 import type { AppDeps } from '../router'
 

@@ -20,6 +20,8 @@ export const orderProblemMessages = defineMessages({
     idempotency_conflict:
       'An earlier try of this order may already have reached the restaurant. Check your orders before ordering again.',
     validation_failed: 'Check the marked fields.',
+    order_too_large:
+      'This is more than one order, or one table, can come to. Order fewer dishes, or in parts.',
     other: 'The order did not go through: {message}. Try again in a moment.',
     toCart: 'Back to the cart',
     toOrders: 'My orders',
@@ -46,6 +48,8 @@ export const orderProblemMessages = defineMessages({
     idempotency_conflict:
       'Возможно, прошлая попытка этого заказа уже дошла до ресторана. Проверьте ваши заказы, прежде чем заказывать снова.',
     validation_failed: 'Проверьте отмеченные поля.',
+    order_too_large:
+      'Это больше, чем может стоить один заказ или счёт стола. Уменьшите заказ или закажите частями.',
     other: 'Заказ не отправлен: {message}. Попробуйте ещё раз чуть позже.',
     toCart: 'Вернуться в корзину',
     toOrders: 'Мои заказы',

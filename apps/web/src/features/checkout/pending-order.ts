@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { idempotencyKey, placeOrderBody, type PlaceOrderBody } from '@tableside/contracts/orders'
+import { randomId } from '../../lib/instance-id'
 import { createStoredValue, useStoredValue, type StoredValue } from '../../lib/stored-value'
 
 /**
@@ -41,7 +42,9 @@ export function usePendingOrder(restaurantId: string): PendingOrder | null {
 export function beginAttempt(
   restaurantId: string,
   body: PlaceOrderBody,
-  newKey: () => string = () => crypto.randomUUID(),
+  // Not crypto.randomUUID: a phone on plain http at a restaurant's own address is not a
+  // secure context, and has none (issue 14).
+  newKey: () => string = randomId,
 ): PendingOrder {
   const store = storeFor(restaurantId)
   const attempt = { key: store.get()?.key ?? newKey(), body }

@@ -21,7 +21,8 @@ export function orderTimeline({
   history,
 }: Pick<Order, 'type' | 'status' | 'history'>): TimelineStep[] {
   const reached = new Map<OrderStatus, string>()
-  for (const change of history) reached.set(change.status, change.at)
+  // Refund entries say when money went back, not when the order reached a step.
+  for (const change of history) if (!change.refund) reached.set(change.status, change.at)
   const steps = statusTimeline(type)
   if (status === 'cancelled') {
     return [

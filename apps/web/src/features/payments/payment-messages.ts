@@ -40,6 +40,7 @@ export const paymentMessages = defineMessages({
     paidAt: 'Paid at',
     amountPaid: 'Amount paid',
     tip: 'Tip',
+    testPayment: 'Test payment: no money moves',
   },
   ru: {
     methodLegend: 'Способ оплаты',
@@ -78,6 +79,7 @@ export const paymentMessages = defineMessages({
     paidAt: 'Время оплаты',
     amountPaid: 'Оплачено',
     tip: 'Чаевые',
+    testPayment: 'Тестовый платёж: деньги не списываются',
   },
 })
 

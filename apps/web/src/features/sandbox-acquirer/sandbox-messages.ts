@@ -5,7 +5,7 @@ export const sandboxMessages = defineMessages({
   en: {
     pageTitle: 'Payment to {merchant} · Sandbox Pay',
     bank: 'Sandbox Pay',
-    badge: 'Sandbox — no real money',
+    badge: 'Test payment — no money moves',
     securePayment: 'Secure payment',
     loading: 'Loading the payment…',
     paymentTo: 'Payment to',
@@ -74,7 +74,7 @@ export const sandboxMessages = defineMessages({
   ru: {
     pageTitle: 'Оплата: {merchant} · Sandbox Pay',
     bank: 'Sandbox Pay',
-    badge: 'Песочница — деньги не списываются',
+    badge: 'Тестовый платёж — деньги не списываются',
     securePayment: 'Защищённая оплата',
     loading: 'Загружаем платёж…',
     paymentTo: 'Получатель',

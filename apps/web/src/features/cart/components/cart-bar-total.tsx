@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
-import { restaurantQueryOptions } from '../../restaurant/api/get-restaurant'
-import { useApiClient } from '../../../lib/app-context'
+import type { Restaurant } from '@tableside/contracts/restaurants'
 import { pluralCategory } from '../../../lib/i18n/plural'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import type { CartEntry } from '../cart-lines'
@@ -14,26 +12,26 @@ import { useCartQuote } from '../hooks/use-cart-quote'
  */
 export default function CartBarTotal({
   restaurantId,
+  currency,
   lines,
   count,
 }: {
   restaurantId: string
+  currency: Pick<Restaurant, 'locale' | 'currency'>
   lines: readonly CartEntry[]
   count: number
 }) {
   const { t, language } = useMessages(cartMessages)
-  const api = useApiClient()
-  const { data: restaurant } = useQuery(restaurantQueryOptions(api, restaurantId))
   const { data, isPlaceholderData } = useCartQuote(restaurantId, lines)
   const portions = (
     <span className="visually-hidden">, {t(pluralCategory(count, language), { count })}, </span>
   )
-  if (!data || !restaurant) return portions
+  if (!data) return portions
   return (
     <>
       {portions}
       <span className="cart-bar__amount" data-pending={isPlaceholderData || undefined}>
-        {formatPrice(data.quote.subtotal, restaurant)}
+        {formatPrice(data.quote.subtotal, currency)}
       </span>
     </>
   )

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react'
+import type { Restaurant } from '@tableside/contracts/restaurants'
 import { Link } from '../../../components/ui/link'
 import { paths } from '../../../config/paths'
 import { defineMessages } from '../../../lib/i18n/messages'
@@ -13,8 +14,17 @@ const CartBarTotal = lazy(() => afterPaint().then(() => import('./cart-bar-total
 
 const messages = defineMessages({ en: { cart: 'Cart' }, ru: { cart: 'Корзина' } })
 
-/** The cart at the bottom of the menu: how many and how much, one tap to the cart. */
-export function CartBar({ restaurantId }: { restaurantId: string }) {
+/**
+ * The cart at the bottom of the menu: how many and how much, one tap to the cart. Prices are
+ * shown in `currency`, the restaurant's locale and currency.
+ */
+export function CartBar({
+  restaurantId,
+  currency,
+}: {
+  restaurantId: string
+  currency: Pick<Restaurant, 'locale' | 'currency'>
+}) {
   const { lines, count } = useCart(restaurantId)
   const { t } = useMessages(messages)
   if (count === 0) return null
@@ -29,7 +39,12 @@ export function CartBar({ restaurantId }: { restaurantId: string }) {
           <span className="cart-bar__label">{t('cart')}</span>
           <span className="cart-bar__total">
             <Suspense fallback={null}>
-              <CartBarTotal restaurantId={restaurantId} lines={lines} count={count} />
+              <CartBarTotal
+                restaurantId={restaurantId}
+                currency={currency}
+                lines={lines}
+                count={count}
+              />
             </Suspense>
           </span>
         </Link>

@@ -1,5 +1,6 @@
 import type { Quote } from '@tableside/contracts/cart'
 import type { Restaurant } from '@tableside/contracts/restaurants'
+import { MAX_ORDER_TOTAL } from '@tableside/contracts/text'
 import { buttonClass } from '../../../components/ui/button'
 import '../../../components/ui/action-bar.css'
 import { formatPrice } from '../../../lib/format-price'
@@ -13,6 +14,8 @@ interface CartSummaryProps {
   quote: Quote | undefined
   pending: boolean
   failed: boolean
+  /** The server refused the cart as larger than one order may be (`order_too_large`). */
+  tooLarge: boolean
   onRetry: () => void
   onContinue: () => void
 }
@@ -23,6 +26,7 @@ export function CartSummary({
   quote,
   pending,
   failed,
+  tooLarge,
   onRetry,
   onContinue,
 }: CartSummaryProps) {
@@ -34,23 +38,28 @@ export function CartSummary({
       <div className="action-bar__total" aria-busy={pending || quote === undefined}>
         <div>
           <p className="action-bar__label cart-summary__label">{t('total')}</p>
-          <p className="cart-summary__note" data-alert={(failed && !quote) || undefined}>
-            {failed && !quote
-              ? t('quoteFailed')
-              : quote
-                ? t(pluralCategory(quote.itemCount, language), { count: quote.itemCount })
-                : '\u00a0'}
+          <p
+            className="cart-summary__note"
+            data-alert={(failed && !quote) || tooLarge || undefined}
+          >
+            {tooLarge
+              ? t('tooLargeShort', { max: formatPrice(MAX_ORDER_TOTAL, restaurant) })
+              : failed && !quote
+                ? t('quoteFailed')
+                : quote
+                  ? t(pluralCategory(quote.itemCount, language), { count: quote.itemCount })
+                  : '\u00a0'}
           </p>
         </div>
         {quote ? (
           <p className="cart-summary__amount" data-pending={pending || undefined}>
             {formatPrice(quote.subtotal, restaurant)}
           </p>
-        ) : failed ? (
+        ) : failed && !tooLarge ? (
           <button type="button" className="cart-summary__retry" onClick={onRetry}>
             {t('retry')}
           </button>
-        ) : (
+        ) : tooLarge ? null : (
           <span className="cart-summary__skeleton" />
         )}
       </div>
@@ -60,7 +69,7 @@ export function CartSummary({
         disabled={!canContinue}
         onClick={onContinue}
       >
-        {hasProblems ? t('fixProblems') : t('continue')}
+        {tooLarge ? t('tooLargeAction') : hasProblems ? t('fixProblems') : t('continue')}
       </button>
     </div>
   )

@@ -27,6 +27,7 @@ const EXPLAINED = [
   'payment_method_unavailable',
   'idempotency_conflict',
   'validation_failed',
+  'order_too_large',
 ] as const
 
 /** Why the order did not go through, in plain words, with the way to fix it. */
@@ -47,7 +48,9 @@ export function OrderProblem({ refusal, cartHref, ordersHref, alertRef }: OrderP
       <AlertIcon size={22} />
       <div className="order-problem__body">
         <p>{text}</p>
-        {code === 'dish_unavailable' || code === 'below_minimum_order' ? (
+        {code === 'dish_unavailable' ||
+        code === 'below_minimum_order' ||
+        code === 'order_too_large' ? (
           <Link className="order-problem__action" to={cartHref}>
             {t('toCart')}
           </Link>

@@ -16,6 +16,9 @@ const messages = defineMessages({
     notCancellable:
       'The restaurant has already accepted this order, so it can no longer be cancelled here. Ask your waiter to change it.',
     failed: 'The order was not cancelled: the connection failed. Try again.',
+    paymentInProgress:
+      'A payment of this order is in progress, so the order cannot be cancelled yet. Cancel the payment first, or wait until it ends (at most 15 minutes).',
+    cancelPayment: 'Cancel the payment, then the order',
   },
   ru: {
     cancel: 'Отменить заказ',
@@ -26,23 +29,34 @@ const messages = defineMessages({
     notCancellable:
       'Ресторан уже принял этот заказ, поэтому отменить его здесь нельзя. Попросите официанта изменить его.',
     failed: 'Заказ не отменён: не удалось связаться с рестораном. Попробуйте ещё раз.',
+    paymentInProgress:
+      'Заказ сейчас оплачивается, поэтому отменить его пока нельзя. Сначала отмените оплату или дождитесь, пока она закончится (не дольше 15 минут).',
+    cancelPayment: 'Отменить оплату, затем заказ',
   },
 })
 
-/** "Cancel order" while nobody has accepted it: asks first, and says why when it is too late. */
+/**
+ * "Cancel order" while nobody has accepted it: asks first, and says why when it is too late. A
+ * payment in progress holds the order (decision 0028): the phone that started it may cancel it
+ * first, anyone else waits for it to end.
+ */
 export function CancelOrder({
   orderId,
   number,
   cancellable,
+  onCancelPayment,
 }: {
   orderId: string
   number: number
   cancellable: boolean
+  onCancelPayment?: (() => Promise<unknown>) | undefined
 }) {
   const { t } = useMessages(messages)
   const cancel = useCancelOrder(orderId)
   const [asking, setAsking] = useState(false)
+  const [cancellingPayment, setCancellingPayment] = useState(false)
   const refused = isApiError(cancel.error) && cancel.error.code === 'order_not_cancellable'
+  const paying = isApiError(cancel.error) && cancel.error.code === 'payment_in_progress'
   return (
     <div className="cancel-order">
       {cancellable ? (
@@ -57,8 +71,24 @@ export function CancelOrder({
       ) : null}
       {cancel.isError ? (
         <p className="cancel-order__error" role="alert">
-          {t(refused ? 'notCancellable' : 'failed')}
+          {t(paying ? 'paymentInProgress' : refused ? 'notCancellable' : 'failed')}
         </p>
+      ) : null}
+      {paying && onCancelPayment ? (
+        <button
+          type="button"
+          className={buttonClass('secondary', { block: true })}
+          disabled={cancellingPayment || cancel.isPending}
+          onClick={() => {
+            setCancellingPayment(true)
+            onCancelPayment()
+              .then(() => cancel.mutate())
+              .catch(() => undefined)
+              .finally(() => setCancellingPayment(false))
+          }}
+        >
+          {t('cancelPayment')}
+        </button>
       ) : null}
       {asking ? (
         <ConfirmDialog

@@ -3,8 +3,10 @@ import type { Order } from '@tableside/contracts/orders'
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import { defineMessages } from '../../../lib/i18n/messages'
 import { useMessages } from '../../../lib/i18n/use-translation'
+import { formatPrice } from '../../../lib/format-price'
 import { formatOrderTime } from '../format-time'
 import { orderWords } from '../order-messages'
+import { orderRefund } from '../order-refund'
 import { CancelOrder } from './cancel-order'
 import { OrderFacts } from './order-facts'
 import { OrderLines } from './order-lines'
@@ -23,6 +25,9 @@ const messages = defineMessages({
     dishes: 'Dishes',
     dishList: 'Dishes in the order',
     cancelledNote: 'This order was cancelled: it is not cooked and not charged.',
+    refundInProgress:
+      'Refund of {amount} in progress: the money goes back the way it was paid. Banks take up to a few days to show it.',
+    refunded: '{amount} refunded: the money went back the way it was paid.',
   },
   ru: {
     placedAt: 'оформлен в {time}',
@@ -33,6 +38,9 @@ const messages = defineMessages({
     dishes: 'Блюда',
     dishList: 'Блюда в заказе',
     cancelledNote: 'Заказ отменён: его не готовят, и оплачивать его не нужно.',
+    refundInProgress:
+      'Возврат {amount} в пути: деньги вернутся тем же способом, каким был оплачен заказ. Банку на это нужно до нескольких дней.',
+    refunded: 'Возвращено {amount}: деньги ушли обратно тем же способом, каким был оплачен заказ.',
   },
 })
 
@@ -40,12 +48,16 @@ const messages = defineMessages({
 export function OrderView({
   order,
   restaurant,
+  onCancelPayment,
 }: {
   order: Order
   restaurant: Pick<Restaurant, 'locale' | 'currency' | 'timezone'>
+  /** Cancels the order's pending payment this phone started, if it knows one. */
+  onCancelPayment?: (() => Promise<unknown>) | undefined
 }) {
   const { t, language } = useMessages(messages)
   const words = useMessages(orderWords).t
+  const refund = orderRefund(order.history)
   return (
     <div className="order-view">
       <p className="order-view__meta">
@@ -60,10 +72,21 @@ export function OrderView({
       </p>
       <OrderCard title={t('status')}>
         <OrderTimelineView order={order} timeZone={restaurant.timezone} label={t('timeline')} />
-        {order.status === 'cancelled' ? (
+        {refund ? (
+          <p className="order-view__refund" role="status">
+            {t(refund.state === 'done' ? 'refunded' : 'refundInProgress', {
+              amount: formatPrice(refund.amount, restaurant),
+            })}
+          </p>
+        ) : order.status === 'cancelled' ? (
           <p className="order-view__cancelled">{t('cancelledNote')}</p>
         ) : null}
-        <CancelOrder orderId={order.id} number={order.number} cancellable={order.cancellable} />
+        <CancelOrder
+          orderId={order.id}
+          number={order.number}
+          cancellable={order.cancellable}
+          onCancelPayment={onCancelPayment}
+        />
       </OrderCard>
       <OrderCard title={t('details')}>
         <OrderFacts order={order} restaurant={restaurant} />

@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import type { Bill } from '@tableside/contracts/orders'
 import type { Restaurant } from '@tableside/contracts/restaurants'
+import { billUpdated } from '@tableside/contracts/table-events'
 import { tableChannel } from '@tableside/contracts/table-sessions'
+import { useApiClient } from '../../../lib/app-context'
+import { useChannelEvent } from '../../../lib/realtime/use-channel-event'
+import { paymentQueryOptions } from '../api/get-payment'
 import { useLivePayment } from '../hooks/use-live-payment'
 import { startedBillPayments } from '../started-payment'
 import { onlinePaymentMethods } from '../online-methods'
@@ -36,7 +41,16 @@ export function BillOnlinePayment({
   useEffect(() => {
     if (returnedPaymentId) startedBillPayments.remember(sessionId, returnedPaymentId)
   }, [returnedPaymentId, sessionId])
-  const payment = useLivePayment(paymentId ?? '', tableChannel(sessionId))
+  // The table's channel carries no payment ids (decision 0015): the bill changing is the cue
+  // to read this phone's own payment again.
+  const payment = useLivePayment(paymentId ?? '', undefined)
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  useChannelEvent(tableChannel(sessionId), billUpdated, () => {
+    if (!paymentId) return
+    const { queryKey } = paymentQueryOptions(api, paymentId)
+    void queryClient.invalidateQueries({ queryKey, exact: true })
+  })
   const methods = onlinePaymentMethods(restaurant.settings)
   const waiting = paymentId !== undefined && (payment.data?.status ?? 'pending') === 'pending'
   const canPay = methods.length > 0 && bill.totals.due > 0 && bill.sessionStatus === 'open'

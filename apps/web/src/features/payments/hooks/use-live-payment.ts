@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { paymentUpdated } from '@tableside/contracts/payments'
 import { useApiClient } from '../../../lib/app-context'
-import { useChannelEvent } from '../../realtime/use-channel-event'
+import { useChannelEvent } from '../../../lib/realtime/use-channel-event'
 import { paymentQueryOptions } from '../api/get-payment'
 
 /**
- * A payment as it moves: `payment.updated` on `channel` (the order's channel, or the table's
- * for a bill payment) patches it at once, and the query polls every few seconds while it is
+ * A payment as it moves: `payment.updated` on `channel` (the order's channel; a bill payment
+ * has none, the table's channel carrying no payment ids) patches it at once, and the query
+ * polls every few seconds while it is
  * pending, for when the socket is down. The acquirer often sends the diner back before its
  * webhook is applied, so a returning screen sees `pending` first and then the outcome.
  */

@@ -1,7 +1,9 @@
 import { useState } from 'react'
 import { useParams } from 'react-router'
 import type { SandboxPayment } from '@tableside/contracts/sandbox-acquirer'
+import { useRuntimeConfig } from '../../../lib/app-context'
 import { formatPrice } from '../../../lib/format-price'
+import { notFound } from '../../../lib/http-status-error'
 import { isApiError } from '../../../lib/api-error'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { isAwaiting, useSandboxPayment } from '../api/get-sandbox-payment'
@@ -16,6 +18,15 @@ import { TimeLeft } from './time-left'
 import './sandbox-acquirer.css'
 
 const LOCALES = { ru: 'ru-RU', en: 'en-GB' } as const
+
+/**
+ * `/sandbox-acquirer/pay/:ref` where the sandbox is the payment provider (the runtime config's
+ * `testPayments`, decision 0032); elsewhere there is no such page.
+ */
+export function SandboxPaymentRoute() {
+  if (!useRuntimeConfig().testPayments) throw notFound()
+  return <SandboxPaymentPage />
+}
 
 /**
  * `/sandbox-acquirer/pay/:ref`: the built-in sandbox acquirer's hosted page (DESIGN §6). It is

@@ -1,7 +1,7 @@
 import { safeParse } from 'zod/mini'
 import {
   openTableSession,
-  tableCode as tableCodeSchema,
+  tableQrToken,
   type TableSession,
 } from '@tableside/contracts/table-sessions'
 import type { ApiClient } from '../../../lib/api-client'
@@ -9,47 +9,50 @@ import { isApiError } from '../../../lib/api-error'
 import { clearSessionEnded } from '../session-ended-store'
 import { storeTableSession } from '../table-session-store'
 
-/** What scanning a table's code came to. */
+/** What scanning a table's QR code came to. */
 export type TableJoin =
   | { kind: 'joined'; session: TableSession }
   | { kind: 'no-table' }
-  /** No such table here, or a code that cannot be one. */
-  | { kind: 'unknown-table'; code: string }
-  /** The table exists but does not take orders through the app now. */
-  | { kind: 'disabled-table'; code: string }
+  /**
+   * The link opens no table: an old link with the table's code, a token that never was, or
+   * another restaurant's (the server tells these apart from nobody, decision 0026).
+   */
+  | { kind: 'outdated-link' }
+  /** The table's QR code was replaced: the one on the table now works. */
+  | { kind: 'replaced-qr' }
+  /** The table does not take orders through the app now. */
+  | { kind: 'disabled-table' }
   /** The server could not be reached or failed: trying again may help. */
-  | { kind: 'failed'; code: string }
+  | { kind: 'failed' }
 
 /**
  * Opens the table's session or joins the one already open (everyone at a table shares it),
- * and remembers it in this browser. A code from the QR link is `/init?table={code}`.
+ * and remembers it in this browser. The QR code on the table leads to `/init?table={token}`.
  */
 export async function joinTable(
   api: ApiClient,
   restaurantId: string,
-  rawCode: string | null,
+  rawToken: string | null,
   signal?: AbortSignal,
 ): Promise<TableJoin> {
-  if (rawCode === null || rawCode.trim() === '') return { kind: 'no-table' }
-  const parsed = safeParse(tableCodeSchema, rawCode)
-  const code = rawCode.trim().slice(0, 32)
-  if (!parsed.success) return { kind: 'unknown-table', code }
+  if (rawToken === null || rawToken.trim() === '') return { kind: 'no-table' }
+  const parsed = safeParse(tableQrToken, rawToken)
+  if (!parsed.success) return { kind: 'outdated-link' }
   try {
     const session = await api.callEndpoint(openTableSession, {
       params: { restaurantId },
-      body: { tableCode: parsed.data },
+      body: { tableToken: parsed.data },
       ...(signal ? { signal } : {}),
     })
     storeTableSession(restaurantId, session)
     clearSessionEnded(restaurantId)
     return { kind: 'joined', session }
   } catch (error) {
-    if (isApiError(error) && error.code === 'table_not_found')
-      return { kind: 'unknown-table', code }
-    if (isApiError(error) && error.code === 'table_disabled')
-      return { kind: 'disabled-table', code }
-    if (isApiError(error) && error.status === 404) return { kind: 'unknown-table', code }
+    if (isApiError(error) && error.code === 'table_qr_replaced') return { kind: 'replaced-qr' }
+    if (isApiError(error) && error.code === 'table_disabled') return { kind: 'disabled-table' }
+    if (isApiError(error) && (error.status === 404 || error.status === 400))
+      return { kind: 'outdated-link' }
     if (signal?.aborted) throw error
-    return { kind: 'failed', code }
+    return { kind: 'failed' }
   }
 }

@@ -1,6 +1,6 @@
 import { use, useEffect, useState, useSyncExternalStore } from 'react'
-import { defineMessages } from '../../lib/i18n/messages'
-import { useMessages } from '../../lib/i18n/use-translation'
+import { defineMessages } from '../i18n/messages'
+import { useMessages } from '../i18n/use-translation'
 import { useRealtimeLoader } from './realtime-context'
 import './connection-indicator.css'
 

@@ -1,6 +1,6 @@
 import type Pusher from 'pusher-js'
 import type { RuntimeConfig } from '@tableside/contracts/runtime-config'
-import { tokenHeaders } from '../../lib/token-headers'
+import { tokenHeaders } from '../token-headers'
 
 export type RealtimeState = 'idle' | 'connecting' | 'connected' | 'unavailable' | 'failed'
 

@@ -1,0 +1,100 @@
+import { sql, type Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
+import { HttpError } from '../../http/http-error'
+import { secondsText } from '../../http/rate-limits'
+
+/** Wrong PINs at one login that cost nothing: typos at the start of a shift. */
+export const FREE_FAILURES = 5
+/** The longest wait; a login is slowed, never locked. */
+export const MAX_WAIT_S = 15 * 60
+/** Failures older than this are forgotten. */
+export const FORGET_AFTER_MS = 24 * 60 * 60 * 1000
+
+/** Seconds to wait after `failures` wrong PINs in a row: none, then 2^n, at most 15 minutes. */
+export function waitAfter(failures: number): number {
+  return failures < FREE_FAILURES ? 0 : Math.min(MAX_WAIT_S, 2 ** failures)
+}
+
+export class LoginBackoffError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      429,
+      'rate_limited',
+      `Too many wrong PINs for this login; try again in ${secondsText(retryAfterSeconds)}.`,
+    )
+  }
+}
+
+/**
+ * Slows guessing at one waiter's PIN from any number of addresses, across every node: the
+ * count lives in the database. Each attempt is counted as a failure before the PIN is
+ * checked (`claim`), so guesses sent together cannot all pass; a right PIN clears it.
+ */
+export function createLoginBackoff(db: Kysely<Database>) {
+  return {
+    /** Counts an attempt at the login, or throws `LoginBackoffError` while it must wait. */
+    async claim(restaurantId: string, login: string, at: Date): Promise<void> {
+      const forgottenBefore = new Date(at.getTime() - FORGET_AFTER_MS)
+      const failures = sql<number>`case when garcon_login_failures.last_failed_at < ${forgottenBefore}
+        then 1 else garcon_login_failures.failures + 1 end`
+      const claimed = await db
+        .insertInto('garconLoginFailures')
+        .columns(['restaurantId', 'login', 'failures', 'retryAt', 'lastFailedAt'])
+        .expression((eb) =>
+          eb
+            .selectFrom('restaurants')
+            .select((s) => [
+              'id',
+              s.val(login).as('login'),
+              s.val(1).as('failures'),
+              s.val(at).as('retryAt'),
+              s.val(at).as('lastFailedAt'),
+            ])
+            .where('id', '=', restaurantId),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['restaurantId', 'login'])
+            .doUpdateSet({
+              failures,
+              retryAt: sql<Date>`${at}::timestamptz + make_interval(secs => case
+                when ${failures} < ${FREE_FAILURES} then 0
+                else least(${MAX_WAIT_S}, power(2, ${failures})) end)`,
+              lastFailedAt: at,
+            })
+            .where('garconLoginFailures.retryAt', '<=', at),
+        )
+        .returning('failures')
+        .executeTakeFirst()
+      if (claimed) return
+      const row = await db
+        .selectFrom('garconLoginFailures')
+        .select('retryAt')
+        .where('restaurantId', '=', restaurantId)
+        .where('login', '=', login)
+        .executeTakeFirst()
+      // No row: no such restaurant, so no PIN can sign in and there is nothing to slow.
+      if (!row || row.retryAt <= at) return
+      throw new LoginBackoffError(Math.ceil((row.retryAt.getTime() - at.getTime()) / 1000))
+    },
+
+    /** A right PIN: the login starts afresh. */
+    async clear(restaurantId: string, login: string): Promise<void> {
+      await db
+        .deleteFrom('garconLoginFailures')
+        .where('restaurantId', '=', restaurantId)
+        .where('login', '=', login)
+        .execute()
+    },
+
+    /** Logins nobody has tried for a day, so guesses at made-up logins do not pile up. */
+    async forgetOld(at: Date): Promise<void> {
+      await db
+        .deleteFrom('garconLoginFailures')
+        .where('lastFailedAt', '<', new Date(at.getTime() - FORGET_AFTER_MS))
+        .execute()
+    },
+  }
+}
+
+export type LoginBackoff = ReturnType<typeof createLoginBackoff>

@@ -1,0 +1,52 @@
+import { orderChannel, type Order } from '@tableside/contracts/orders'
+import { billUpdated, orderUpdated } from '@tableside/contracts/table-events'
+import { tableChannel } from '@tableside/contracts/table-sessions'
+import { publishEntry } from '../outbox/outbox'
+import type { OutboxEntry } from '../outbox/outbox-repository'
+import type { OrderRow } from './order-repository'
+import { toOrder } from './order-view'
+
+/**
+ * The outbox entry of a placed order (decision 0027), written by the statement that inserts it
+ * (`order-repository.ts`): its payload is `OrderPlacedEntry`, and delivering it tells the order's
+ * channel, its table's and the waiters' (see `order-service.ts`).
+ */
+export const ORDER_PLACED = 'order-placed'
+
+export interface OrderPlacedEntry {
+  orderId: string
+  /** The channels of the restaurant's waiters when the order was placed. */
+  waiterChannels: string[]
+}
+
+/**
+ * What an order's change tells, as outbox entries: the order itself on its own channel, and
+ * only that "the bill changed" on the table's (an order's id is its placer's to share).
+ */
+export function orderUpdateEntries(row: OrderRow): OutboxEntry[] {
+  const entries = [orderUpdatedEntry(row)]
+  if (row.tableSessionId) entries.push(billUpdatedEntry(row.tableSessionId))
+  return entries
+}
+
+/** What `order.updated` says of an order. */
+export function orderUpdatedData(order: Order) {
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    paidAmount: order.paidAmount,
+    updatedAt: order.updatedAt,
+    history: order.history,
+    cancellable: order.cancellable,
+  }
+}
+
+/** `order.updated` on the order's own channel. */
+export function orderUpdatedEntry(row: OrderRow): OutboxEntry {
+  return publishEntry(orderChannel(row.id), orderUpdated, orderUpdatedData(toOrder(row)))
+}
+
+export const billUpdatedEntry = (sessionId: string) =>
+  publishEntry(tableChannel(sessionId), billUpdated, { sessionId })

@@ -1,0 +1,110 @@
+import { sql, type Kysely, type Transaction } from 'kysely'
+import type { Database } from '../../db/schema'
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+/** One side effect to deliver after commit: a kind its handler knows, and what it needs. */
+export interface OutboxEntry {
+  kind: string
+  payload: unknown
+}
+
+export interface ClaimedEntry extends OutboxEntry {
+  id: string
+  attempts: number
+}
+
+/** The transactional outbox in SQL (decision 0027). */
+export function createOutboxRepository(db: Kysely<Database>) {
+  return {
+    /** Writes entries in the caller's transaction: they exist if and only if it commits. */
+    async add(entries: readonly OutboxEntry[], executor: Executor): Promise<void> {
+      if (entries.length === 0) return
+      await executor
+        .insertInto('outbox')
+        .values(
+          entries.map((entry) => ({ kind: entry.kind, payload: JSON.stringify(entry.payload) })),
+        )
+        .execute()
+    },
+
+    /**
+     * Claims up to `limit` due entries for this node: rows another node is claiming are
+     * skipped (SKIP LOCKED), and the claimed ones are leased until `leaseUntil`, so nobody else
+     * takes them meanwhile; a node that dies with them leaves them due again when it runs out.
+     */
+    async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedEntry[]> {
+      const rows = await db
+        .updateTable('outbox')
+        .set({ nextAttemptAt: leaseUntil })
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('outbox')
+            .select('id')
+            .where('deliveredAt', 'is', null)
+            // Entries are written at the database's now() (to the microsecond); this node's
+            // clock counts milliseconds: the later of the two, or a kick right after a commit
+            // could find its entry not due yet and leave it to the next second's look.
+            .where('nextAttemptAt', '<=', sql<Date>`greatest(${now}::timestamptz, now())`)
+            .orderBy('id')
+            .limit(limit)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returning(['id', 'kind', 'payload', 'attempts'])
+        .execute()
+      return rows.sort((a, b) => Number(a.id) - Number(b.id))
+    },
+
+    /** Marks an entry delivered; false when it already was (then its effect must not repeat). */
+    async delivered(id: string, at: Date, executor: Executor = db): Promise<boolean> {
+      const result = await executor
+        .updateTable('outbox')
+        .set((eb) => ({ deliveredAt: at, attempts: eb('attempts', '+', 1), lastError: null }))
+        .where('id', '=', id)
+        .where('deliveredAt', 'is', null)
+        .executeTakeFirst()
+      return result.numUpdatedRows > 0n
+    },
+
+    /** Marks entries delivered (those a handler marked already stay as they are). */
+    async deliveredAll(ids: readonly string[], at: Date): Promise<void> {
+      if (ids.length === 0) return
+      await db
+        .updateTable('outbox')
+        .set((eb) => ({ deliveredAt: at, attempts: eb('attempts', '+', 1), lastError: null }))
+        .where('id', 'in', ids)
+        .where('deliveredAt', 'is', null)
+        .execute()
+    },
+
+    async failed(id: string, retryAt: Date, error: string): Promise<void> {
+      await db
+        .updateTable('outbox')
+        .set((eb) => ({
+          nextAttemptAt: retryAt,
+          attempts: eb('attempts', '+', 1),
+          lastError: error,
+        }))
+        .where('id', '=', id)
+        .execute()
+    },
+
+    /** Forgets entries delivered before `before`: they are done with. */
+    async purgeDelivered(before: Date): Promise<void> {
+      await db.deleteFrom('outbox').where('deliveredAt', '<', before).execute()
+    },
+
+    /** Entries not delivered yet (for tests and the health of the worker). */
+    async undelivered(): Promise<{ kind: string; attempts: number; lastError: string | null }[]> {
+      return db
+        .selectFrom('outbox')
+        .select(['kind', 'attempts', 'lastError'])
+        .where('deliveredAt', 'is', null)
+        .orderBy('id')
+        .execute()
+    },
+  }
+}
+
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>

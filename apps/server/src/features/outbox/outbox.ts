@@ -1,0 +1,190 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { output } from 'zod/v4/core'
+import type { RealtimeEvent } from '@tableside/contracts/realtime-events'
+import type { Database } from '../../db/schema'
+import type { Broadcaster } from '../realtime/realtime'
+import { createOutboxRepository, type ClaimedEntry, type OutboxEntry } from './outbox-repository'
+
+/** How long a claimed entry is this node's before another may take it (a node died). */
+const LEASE_MS = 60_000
+const BATCH = 50
+const FIRST_RETRY_MS = 1_000
+const MOST_RETRY_MS = 5 * 60_000
+/** Delivered entries are kept this long (to look into what happened), then purged. */
+const KEEP_DELIVERED_MS = 24 * 60 * 60_000
+const PURGE_EVERY_MS = 60 * 60_000
+
+/**
+ * Delivers one kind of entry; throwing leaves it to be retried later. A handler whose effect
+ * must not repeat marks the entry delivered in its own transaction (`markDelivered`).
+ */
+export type OutboxHandler = (payload: unknown, id: string) => Promise<void>
+
+/**
+ * Reads ahead, in one go, what the handler of a kind needs for the entries of that kind in a
+ * batch (one query instead of one per entry); a failure only leaves the handler to read alone.
+ */
+export type OutboxPrefetch = (payloads: readonly unknown[]) => Promise<void>
+
+export const PUBLISH = 'publish'
+
+/** A realtime event as an outbox entry: published once the transaction that wrote it commits. */
+export function publishEntry<E extends RealtimeEvent>(
+  channels: string | readonly string[],
+  event: E,
+  data: output<E['data']>,
+): OutboxEntry {
+  return {
+    kind: PUBLISH,
+    payload: {
+      channels: typeof channels === 'string' ? [channels] : channels,
+      name: event.name,
+      data: JSON.stringify(data),
+    },
+  }
+}
+
+export interface OutboxOptions {
+  db: Kysely<Database>
+  broadcaster: Broadcaster
+  log?: { warn: (object: object, message: string) => void }
+  now?: () => Date
+}
+
+/**
+ * The transactional outbox (decision 0027): services `add` entries in their transaction and
+ * `kick` after it commits; the worker delivers them in order, retries failures with backoff
+ * and, once started, looks for due entries every second (left by a restart or another node).
+ */
+export class Outbox {
+  readonly #repository
+  readonly #handlers = new Map<string, OutboxHandler>()
+  readonly #prefetches = new Map<string, OutboxPrefetch>()
+  readonly #log: OutboxOptions['log']
+  readonly #now: () => Date
+  #timer: NodeJS.Timeout | undefined
+  #running: Promise<void> | undefined
+  #next: Promise<void> | undefined
+  #purgedAt = 0
+  #stopped = false
+
+  constructor(options: OutboxOptions) {
+    this.#repository = createOutboxRepository(options.db)
+    this.#log = options.log
+    this.#now = options.now ?? (() => new Date())
+    this.handle(PUBLISH, async (payload) => {
+      const event = payload as { channels: string[]; name: string; data: string }
+      await options.broadcaster.publish(event)
+    })
+  }
+
+  /** Says how entries of `kind` are delivered (each feature registers its own). */
+  handle(kind: string, handler: OutboxHandler, prefetch?: OutboxPrefetch): void {
+    this.#handlers.set(kind, handler)
+    if (prefetch) this.#prefetches.set(kind, prefetch)
+  }
+
+  add(entries: readonly OutboxEntry[], trx: Transaction<Database> | Kysely<Database>) {
+    return this.#repository.add(entries, trx)
+  }
+
+  /** Marks entry `id` delivered in `trx`; false when it was already (its effect happened). */
+  markDelivered(id: string, trx: Transaction<Database>): Promise<boolean> {
+    return this.#repository.delivered(id, this.#now(), trx)
+  }
+
+  start(everyMs = 1_000): void {
+    this.#stopped = false
+    this.#timer ??= setInterval(() => void this.kick(), everyMs)
+    this.#timer.unref()
+    void this.kick()
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true
+    clearInterval(this.#timer)
+    this.#timer = undefined
+    await this.#running
+  }
+
+  /**
+   * Delivers what is due now. A kick during a run runs again after it, and its promise waits
+   * for that run too, so awaiting it sees what was due when it was called. Never rejects.
+   */
+  kick(): Promise<void> {
+    if (this.#stopped) return Promise.resolve()
+    if (this.#running) {
+      this.#next ??= this.#running.then(() => {
+        this.#next = undefined
+        return this.kick()
+      })
+      return this.#next
+    }
+    this.#running = this.#deliverDue()
+      .catch((error: unknown) => this.#log?.warn({ err: error }, 'Outbox delivery failed'))
+      .finally(() => {
+        this.#running = undefined
+      })
+    return this.#running
+  }
+
+  /** Entries still to deliver. */
+  undelivered() {
+    return this.#repository.undelivered()
+  }
+
+  async #deliverDue(): Promise<void> {
+    const started = this.#now().getTime()
+    if (started - this.#purgedAt >= PURGE_EVERY_MS) {
+      this.#purgedAt = started
+      await this.#repository.purgeDelivered(new Date(started - KEEP_DELIVERED_MS))
+    }
+    for (;;) {
+      const now = this.#now()
+      const claimed = await this.#repository.claimDue(
+        now,
+        new Date(now.getTime() + LEASE_MS),
+        BATCH,
+      )
+      if (claimed.length === 0) return
+      // One statement marks the batch delivered: a node that dies before it delivers those
+      // entries again once their lease runs out (at least once, as always).
+      await this.#prefetch(claimed)
+      const done: string[] = []
+      for (const entry of claimed) if (await this.#deliver(entry)) done.push(entry.id)
+      await this.#repository.deliveredAll(done, this.#now())
+      if (claimed.length < BATCH) return
+    }
+  }
+
+  async #prefetch(entries: readonly ClaimedEntry[]): Promise<void> {
+    for (const [kind, prefetch] of this.#prefetches) {
+      const payloads = entries.filter((entry) => entry.kind === kind).map((entry) => entry.payload)
+      if (payloads.length === 0) continue
+      try {
+        await prefetch(payloads)
+      } catch (error) {
+        this.#log?.warn({ err: error, kind }, 'Outbox prefetch failed; entries read one by one')
+      }
+    }
+  }
+
+  /** Delivers one entry; false when it failed (and is to be retried). */
+  async #deliver(entry: ClaimedEntry): Promise<boolean> {
+    const handler = this.#handlers.get(entry.kind)
+    try {
+      if (!handler) throw new Error(`No handler for outbox entries of kind ${entry.kind}`)
+      await handler(entry.payload, entry.id)
+    } catch (error) {
+      const backoff = Math.min(MOST_RETRY_MS, FIRST_RETRY_MS * 2 ** entry.attempts)
+      const message = error instanceof Error ? error.message : String(error)
+      this.#log?.warn(
+        { err: error, kind: entry.kind, attempts: entry.attempts + 1 },
+        'Outbox entry failed; retried later',
+      )
+      await this.#repository.failed(entry.id, new Date(this.#now().getTime() + backoff), message)
+      return false
+    }
+    return true
+  }
+}

@@ -1,0 +1,40 @@
+import { orderChannel } from '@tableside/contracts/orders'
+import { paymentUpdated } from '@tableside/contracts/payments'
+import { publishEntry } from '../outbox/outbox'
+import type { OutboxEntry } from '../outbox/outbox-repository'
+import { billUpdatedEntry, orderUpdatedEntry } from '../orders/order-events'
+import type { OrderRow } from '../orders/order-repository'
+import type { PaymentRow } from './payment-repository'
+
+/**
+ * What a payment's change tells, as outbox entries (decision 0015, issue 13): the payment
+ * itself only on its own order's channel, whose holder started it; the orders it paid or
+ * refunded on theirs; and to the tables only that the bill changed, with no ids. A bill
+ * payment's starter follows it by its id (`GET /payments/{id}`), refreshed on `bill.updated`.
+ */
+export function paymentUpdateEntries(
+  row: PaymentRow,
+  changedOrders: readonly OrderRow[],
+  sessions: readonly string[],
+): OutboxEntry[] {
+  const entries: OutboxEntry[] = []
+  if (row.orderId) {
+    entries.push(
+      publishEntry(orderChannel(row.orderId), paymentUpdated, {
+        id: row.id,
+        status: row.status,
+        failureReason: row.failureReason,
+        orderId: row.orderId,
+        amount: row.amount,
+      }),
+    )
+  }
+  for (const order of changedOrders) {
+    entries.push(orderUpdatedEntry(order))
+  }
+  const tables = new Set(sessions)
+  if (row.tableSessionId) tables.add(row.tableSessionId)
+  for (const order of changedOrders) if (order.tableSessionId) tables.add(order.tableSessionId)
+  for (const session of tables) entries.push(billUpdatedEntry(session))
+  return entries
+}

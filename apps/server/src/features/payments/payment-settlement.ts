@@ -1,0 +1,222 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { PaymentFailure } from '@tableside/contracts/payments'
+import type { Database } from '../../db/schema'
+import { HttpError, notFound } from '../../http/http-error'
+import type { OrderPaymentRepository } from '../orders/order-payment-repository'
+import type { OrderRow } from '../orders/order-repository'
+import type { Outbox } from '../outbox/outbox'
+import type { OutboxEntry } from '../outbox/outbox-repository'
+import type { TableSessionService } from '../table-sessions/table-session-service'
+import { paymentUpdateEntries } from './payment-events'
+import type { PaymentProvider } from './payment-provider'
+import { WebhookRejected } from './payment-provider'
+import type { PaymentRepository, PaymentRow } from './payment-repository'
+import { REFUND, refundEntry, type RefundOrder } from './refund-entry'
+
+export const UNKNOWN_PAYMENT = 'This payment does not exist.'
+/** A pending payment is asked about this long after it expired, if no webhook came. */
+const LATE_WEBHOOK_GRACE_MS = 2 * 60_000
+
+export type Outcome = { outcome: 'succeeded' } | { outcome: 'failed'; reason: PaymentFailure }
+
+/** A payment that moved on in a committed transaction, and the tables whose bill may be settled. */
+export interface Settled {
+  row: PaymentRow
+  sessions: string[]
+}
+
+export interface PaymentSettlementDeps {
+  db: Kysely<Database>
+  provider: PaymentProvider
+  repository: PaymentRepository
+  orderPayments: OrderPaymentRepository
+  tableSessions: Pick<TableSessionService, 'settleIfDone'>
+  outbox: Outbox
+  log?: { warn: (object: object, message: string) => void }
+  now: () => Date
+}
+
+/**
+ * How payments end: an acquirer's outcome applied once, in one transaction that also writes
+ * what follows from it (events, refunds) to the outbox (decision 0027); a payment ended here
+ * (cancelled, given up); refunds delivered through the provider.
+ */
+export function createPaymentSettlement(deps: PaymentSettlementDeps) {
+  const { db, provider, repository, orderPayments, outbox, now } = deps
+
+  /** Applies an outcome in `trx`; undefined when it changes nothing (already applied). */
+  async function settle(
+    row: PaymentRow,
+    outcome: Outcome,
+    trx: Transaction<Database>,
+  ): Promise<Settled | undefined> {
+    const at = now()
+    const orderIds = row.allocations.map((allocation) => allocation.orderId)
+    if (outcome.outcome === 'failed') {
+      // A failure never undoes a success that arrived first (webhooks come in any order).
+      const failed = await repository.finish(row.id, 'failed', outcome.reason, at, trx)
+      if (!failed) return undefined
+      const sessions = await orderPayments.sessionsOf(orderIds, trx)
+      await outbox.add(paymentUpdateEntries(failed, [], sessions), trx)
+      return { row: failed, sessions: [] }
+    }
+    // Money was taken: a success counts even after the payment was given up here.
+    const succeeded = await repository.finish(row.id, 'succeeded', null, at, trx, [
+      'pending',
+      'failed',
+      'cancelled',
+    ])
+    if (!succeeded) return undefined
+    const changed: OrderRow[] = []
+    const refunds: OutboxEntry[] = []
+    for (const allocation of succeeded.allocations) {
+      const allocated = await orderPayments.allocate(allocation, at, trx)
+      if (!allocated) continue
+      let { order } = allocated
+      if (allocated.overflow > 0) {
+        // The order was cancelled, or another payment covered it first: the money goes back.
+        const refund = { amount: allocated.overflow, counted: false }
+        refunds.push(refundEntry({ paymentId: succeeded.id, orderId: order.id, ...refund }))
+        order =
+          (await orderPayments.refunded(order.id, { ...refund, state: 'in_progress' }, at, trx)) ??
+          order
+        deps.log?.warn(
+          { paymentId: succeeded.id, orderId: order.id, refund: allocated.overflow },
+          'A payment that did not fit its order is refunded',
+        )
+      }
+      changed.push(order)
+    }
+    if (succeeded.tip > 0) await repository.recordTip(succeeded, trx)
+    const sessions = [
+      ...new Set(changed.flatMap((order) => (order.tableSessionId ? [order.tableSessionId] : []))),
+    ]
+    await outbox.add([...refunds, ...paymentUpdateEntries(succeeded, changed, sessions)], trx)
+    return { row: succeeded, sessions }
+  }
+
+  /** After the commit: deliver at once what it wrote, and close tables whose bill is settled. */
+  async function after(settled: Settled | undefined): Promise<void> {
+    void outbox.kick()
+    for (const session of settled?.sessions ?? []) {
+      try {
+        await deps.tableSessions.settleIfDone(session)
+      } catch (error) {
+        deps.log?.warn({ err: error, session }, 'Closing a settled table failed')
+      }
+    }
+  }
+
+  /** Gives money back through the provider, then records it: once per outbox entry. */
+  outbox.handle(REFUND, async (payload, entryId) => {
+    const refund = payload as RefundOrder
+    const payment = await repository.find(refund.paymentId)
+    if (!payment) return
+    if (payment.providerRef) {
+      await provider.refund(payment.providerRef, refund.amount, `refund-${entryId}`)
+    }
+    await db.transaction().execute(async (trx) => {
+      if (!(await outbox.markDelivered(entryId, trx))) return
+      const at = now()
+      const refunded = await repository.recordRefund(payment.id, refund.amount, at, trx)
+      const order = await orderPayments.refunded(
+        refund.orderId,
+        { amount: refund.amount, counted: refund.counted, state: 'done' },
+        at,
+        trx,
+      )
+      if (refunded) {
+        await outbox.add(paymentUpdateEntries(refunded, order ? [order] : [], []), trx)
+      }
+    })
+    void outbox.kick()
+  })
+
+  return {
+    settle,
+    after,
+
+    /** Applies an outcome in its own transaction (the acquirer told us another way). */
+    async apply(row: PaymentRow, outcome: Outcome): Promise<void> {
+      await after(await db.transaction().execute((trx) => settle(row, outcome, trx)))
+    },
+
+    /** Ends a pending payment here (the diner gave up); a success that comes later still counts. */
+    async cancel(row: PaymentRow): Promise<PaymentRow | undefined> {
+      const cancelled = await db.transaction().execute(async (trx) => {
+        const ended = await repository.finish(row.id, 'cancelled', 'cancelled', now(), trx)
+        if (!ended) return undefined
+        const sessions = await orderPayments.sessionsOf(
+          ended.allocations.map((allocation) => allocation.orderId),
+          trx,
+        )
+        await outbox.add(paymentUpdateEntries(ended, [], sessions), trx)
+        return ended
+      })
+      void outbox.kick()
+      return cancelled
+    },
+
+    /**
+     * A webhook from `providerName`: verified, recorded by event id and applied once, in one
+     * transaction with what follows from it. Once that commits the webhook is answered 2xx,
+     * whatever happens to the side effects (the outbox retries them).
+     */
+    async receiveWebhook(
+      providerName: string,
+      headers: Readonly<Record<string, unknown>>,
+      rawBody: string,
+    ): Promise<'applied' | 'duplicate' | 'ignored'> {
+      if (providerName !== provider.name) throw notFound('There is no such payment provider.')
+      let event
+      try {
+        event = provider.verifyWebhook(headers, rawBody, now())
+      } catch (error) {
+        if (error instanceof WebhookRejected) {
+          throw new HttpError(401, 'webhook_rejected', error.message)
+        }
+        throw error
+      }
+      const outcome = await db.transaction().execute(async (trx) => {
+        const row = await repository.findByRef(provider.name, event.ref, trx)
+        if (!row) throw notFound(UNKNOWN_PAYMENT)
+        if (row.amount !== event.amount || row.currency.trim() !== event.currency) {
+          throw new HttpError(
+            400,
+            'webhook_mismatch',
+            'The amount or currency does not match the payment.',
+          )
+        }
+        if (!(await repository.recordEvent(provider.name, event.eventId, row.id, trx))) {
+          return 'duplicate' as const
+        }
+        return (await settle(row, event, trx)) ?? ('ignored' as const)
+      })
+      if (typeof outcome === 'string') return outcome
+      await after(outcome)
+      return 'applied'
+    },
+
+    /** Pending payments whose webhook never came: the acquirer is asked, then they end. */
+    async sweepOverdue(): Promise<void> {
+      const overdue = await repository.overdue(new Date(now().getTime() - LATE_WEBHOOK_GRACE_MS))
+      for (const row of overdue) {
+        const status = row.providerRef ? await provider.status(row.providerRef) : undefined
+        if (status?.outcome === 'pending' && row.providerRef) {
+          await provider.cancel(row.providerRef)
+        }
+        await this.apply(
+          row,
+          status?.outcome === 'succeeded'
+            ? status
+            : {
+                outcome: 'failed',
+                reason: status?.outcome === 'failed' ? status.reason : 'expired',
+              },
+        )
+      }
+    },
+  }
+}
+
+export type PaymentSettlement = ReturnType<typeof createPaymentSettlement>

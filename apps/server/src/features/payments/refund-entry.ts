@@ -1,0 +1,15 @@
+import type { OutboxEntry } from '../outbox/outbox-repository'
+
+export const REFUND = 'refund'
+
+/** Money to give back through the provider, delivered by the outbox after commit (decision 0028). */
+export interface RefundOrder {
+  paymentId: string
+  /** The order the money was for: its history shows the refund. */
+  orderId: string
+  amount: number
+  /** Whether the amount counts in the order's `paid_amount` (then it is taken off when done). */
+  counted: boolean
+}
+
+export const refundEntry = (refund: RefundOrder): OutboxEntry => ({ kind: REFUND, payload: refund })

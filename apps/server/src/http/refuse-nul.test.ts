@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { errorBody } from '@tableside/contracts/errors'
+import { createTestApp, type TestApp } from '../test/test-app'
+import { testDatabaseKinds } from '../test/test-database'
+import { openTableSession } from '../test/test-restaurants'
+
+describe.each(testDatabaseKinds)('text with a NUL character on $name', (kind) => {
+  let t: TestApp
+  let sessionId: string
+  beforeAll(async () => {
+    t = await createTestApp(kind)
+    sessionId = (await openTableSession(t, 'demo', 'T1')).id
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  const calls = async () =>
+    (await t.app.inject(`/api/v1/table-sessions/${sessionId}/waiter-calls`)).json<unknown[]>()
+      .length
+
+  it('is refused with 400 naming the field, before anything is written', async () => {
+    const before = await calls()
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/restaurants/demo/waiter-calls',
+      payload: { tableSessionId: sessionId, reason: 'other', comment: 'two\u0000forks' },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(errorBody.parse(response.json()).error).toMatchObject({
+      code: 'validation_failed',
+      fields: [{ path: 'body.comment' }],
+    })
+    expect(await calls()).toBe(before)
+  })
+
+  it('is refused in a query too, and text around it still passes', async () => {
+    const query = await t.app.inject('/api/v1/restaurants/demo/slots?type=pickup&date=%00')
+    expect(query.statusCode).toBe(400)
+    expect(errorBody.parse(query.json()).error.fields?.[0]?.path).toBe('querystring.date')
+    const fine = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/restaurants/demo/waiter-calls',
+      payload: { tableSessionId: sessionId, reason: 'other', comment: 'a literal \\u0000 is fine' },
+    })
+    expect(fine.statusCode).toBe(201)
+  })
+})

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify'
+import type { FieldError } from '@tableside/contracts/errors'
+import { HttpError } from './http-error'
+
+const NUL = '\u0000'
+
+/**
+ * PostgreSQL text and jsonb cannot hold U+0000, so a NUL in any string of a request's body,
+ * query or path would fail at the insert as a 500. It is refused before validation instead,
+ * naming where it was. Raw bodies kept as strings (signed webhooks) are checked by their
+ * handlers' parsers, after the signature.
+ */
+export function refuseNulCharacters(app: FastifyInstance): void {
+  app.addHook('preValidation', (request, _reply, done) => {
+    const fields = [
+      ...nulFields(request.params, 'params'),
+      ...nulFields(request.query, 'querystring'),
+      ...(typeof request.body === 'string' ? [] : nulFields(request.body, 'body')),
+    ]
+    if (fields.length === 0) {
+      done()
+      return
+    }
+    done(
+      new HttpError(
+        400,
+        'validation_failed',
+        'Some text holds a NUL character (\\u0000); remove it and send again.',
+        fields,
+      ),
+    )
+  })
+}
+
+function nulFields(value: unknown, root: string): FieldError[] {
+  const found: FieldError[] = []
+  // A stack, not recursion: a body may nest thousands deep.
+  const pending: [unknown, string][] = [[value, root]]
+  while (pending.length > 0 && found.length < 10) {
+    const [node, path] = pending.pop() ?? [undefined, root]
+    if (typeof node === 'string') {
+      if (node.includes(NUL)) found.push({ path, message: 'Remove the NUL character (\\u0000).' })
+    } else if (typeof node === 'object' && node !== null) {
+      for (const [key, child] of Object.entries(node)) {
+        if (key.includes(NUL)) found.push({ path, message: 'A field name holds a NUL character.' })
+        pending.push([child, `${path}.${key}`])
+      }
+    }
+  }
+  return found
+}

@@ -1,0 +1,88 @@
+import type { FastifyRequest } from 'fastify'
+import { quoteCart } from '@tableside/contracts/cart'
+import { reportClientError } from '@tableside/contracts/client-errors'
+import type { Endpoint } from '@tableside/contracts/endpoint'
+import { garconLogin } from '@tableside/contracts/garcon'
+import { cancelOrder, lookupOrders, placeOrder, quoteCheckout } from '@tableside/contracts/orders'
+import { cancelPayment, startBillPayment, startOrderPayment } from '@tableside/contracts/payments'
+import {
+  confirmSandbox3ds,
+  decideSandboxSbp,
+  payWithSandboxCard,
+  SANDBOX_ACQUIRER_PREFIX,
+} from '@tableside/contracts/sandbox-acquirer'
+import { openTableSession } from '@tableside/contracts/table-sessions'
+import { createWaiterCall } from '@tableside/contracts/waiter-calls'
+import { WEBHOOK_PATH } from './features/payments/payment-routes'
+import type { RateLimit, RateLimitPolicy } from './http/rate-limits'
+
+const MINUTE_MS = 60_000
+
+const param =
+  (name: string) =>
+  (request: FastifyRequest): string | undefined => {
+    const value = (request.params as Record<string, unknown> | undefined)?.[name]
+    return typeof value === 'string' ? value : undefined
+  }
+
+const perAddress = (name: string, max: number, windowMs = MINUTE_MS): RateLimit => ({
+  name,
+  max,
+  windowMs,
+})
+const perAddressAnd = (name: string, subject: string, max: number): RateLimit => ({
+  name,
+  max,
+  windowMs: MINUTE_MS,
+  subject: param(subject),
+})
+
+/**
+ * Sized for a restaurant whose diners all share its Wi-Fi's one public address: a busy room
+ * of 30 tables stays far below them in normal use, while a script from one address stalls
+ * within a minute. Counters "per address and X" stop one diner's loop without touching the
+ * other tables; the per-address ones cap someone who hops between restaurants, orders or
+ * payments. Any write under the API that is not listed gets `writes`.
+ */
+export function rateLimitPolicy(apiBase: string): RateLimitPolicy {
+  const writes = perAddress('writes', 600)
+  const table = new Map<string, readonly RateLimit[]>()
+  const limit = (endpoint: Endpoint, prefix: string, limits: readonly RateLimit[]) =>
+    table.set(`${endpoint.method} ${prefix}${endpoint.path}`, limits)
+  const api = (endpoint: Endpoint, ...limits: RateLimit[]) => limit(endpoint, apiBase, limits)
+
+  api(
+    openTableSession,
+    perAddressAnd('sessions-at', 'restaurantId', 300),
+    perAddress('sessions', 600),
+  )
+  api(quoteCart, perAddressAnd('quotes-at', 'restaurantId', 600), perAddress('quotes', 1200))
+  api(quoteCheckout, perAddressAnd('quotes-at', 'restaurantId', 600), perAddress('quotes', 1200))
+  api(placeOrder, perAddressAnd('orders-at', 'restaurantId', 300), perAddress('orders', 600))
+  api(lookupOrders, perAddressAnd('lookups-at', 'restaurantId', 300), perAddress('lookups', 600))
+  api(cancelOrder, perAddressAnd('cancel-order', 'orderId', 10), writes)
+  api(createWaiterCall, perAddressAnd('calls-at', 'restaurantId', 120), perAddress('calls', 600))
+  api(startOrderPayment, perAddressAnd('pay-order', 'orderId', 20), perAddress('payments', 300))
+  api(startBillPayment, perAddressAnd('pay-bill', 'sessionId', 60), perAddress('payments', 300))
+  api(cancelPayment, perAddressAnd('cancel-payment', 'paymentId', 10), perAddress('payments', 300))
+  // Waiters share the restaurant's address at the start of a shift; each login also backs
+  // off on its own after wrong PINs, whatever the address (features/garcon/login-backoff.ts).
+  api(garconLogin, perAddress('garcon-login', 60, 15 * MINUTE_MS))
+  api(reportClientError, perAddress('client-errors', 60))
+  // Acquirers retry from a few addresses: generous, only a flood is refused.
+  table.set(`POST ${apiBase}${WEBHOOK_PATH}`, [perAddress('webhooks', 3000)])
+  table.set('POST /broadcasting/auth', [perAddress('channel-auth', 600)])
+  for (const endpoint of [payWithSandboxCard, confirmSandbox3ds, decideSandboxSbp]) {
+    limit(endpoint, SANDBOX_ACQUIRER_PREFIX, [
+      perAddressAnd('sandbox-payment', 'ref', 20),
+      perAddress('sandbox', 300),
+    ])
+  }
+
+  return (method, url) => {
+    const listed = table.get(`${method} ${url}`)
+    if (listed) return listed
+    const write = method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS'
+    return write && url.startsWith(`${apiBase}/`) ? [writes] : undefined
+  }
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto'
+import type { InjectOptions } from 'fastify'
+import { expect } from 'vitest'
+import { bill, order } from '@tableside/contracts/orders'
+import { payment, type Payment } from '@tableside/contracts/payments'
+import { sandboxPayment } from '@tableside/contracts/sandbox-acquirer'
+import type { OutboundEvent } from '../features/realtime/hub'
+import { SANDBOX_SIGNATURE_HEADER } from '../features/payments/sandbox-acquirer'
+import { signWebhook } from '../features/payments/webhook-signature'
+import { TEST_SANDBOX_SECRET, type TestApp } from './test-app'
+
+export const PIKE = { dishId: 'pike-perch', quantity: 1, optionIds: [] }
+export const BORSCHT = { dishId: 'borscht', quantity: 2, optionIds: ['regular'] }
+
+/** What diners and the acquirer do with payments, through the app's HTTP API. */
+export function paymentActions(app: () => TestApp['app'], restaurantId = 'bistro') {
+  const inject = (options: InjectOptions) => app().inject(options)
+  const refOf = (p: Payment) =>
+    /\/sandbox-acquirer\/pay\/(sbx_\w+)$/.exec(p.redirectUrl ?? '')?.[1] ?? ''
+  return {
+    refOf,
+    async place(
+      tableSessionId: string,
+      paymentMethod: 'cash' | 'card' | 'sbp',
+      lines: unknown[] = [PIKE],
+    ) {
+      const response = await inject({
+        method: 'POST',
+        url: `/api/v1/restaurants/${restaurantId}/orders`,
+        payload: { type: 'dine_in', lines, paymentMethod, tableSessionId },
+        headers: { 'idempotency-key': randomUUID() },
+      })
+      expect(response.statusCode).toBe(201)
+      return order.parse(response.json())
+    },
+    async startOrderPayment(orderId: string) {
+      const response = await inject({
+        method: 'POST',
+        url: `/api/v1/orders/${orderId}/payments`,
+        payload: { method: 'card' },
+      })
+      expect(response.statusCode).toBe(201)
+      return payment.parse(response.json())
+    },
+    async startBillPayment(sessionId: string) {
+      const current = bill.parse(
+        (await inject({ method: 'GET', url: `/api/v1/table-sessions/${sessionId}/bill` })).json(),
+      )
+      const response = await inject({
+        method: 'POST',
+        url: `/api/v1/table-sessions/${sessionId}/payments`,
+        payload: {
+          method: 'card',
+          choice: { mode: 'remaining' },
+          tip: 0,
+          expectedAmount: current.totals.due,
+        },
+      })
+      expect(response.statusCode).toBe(201)
+      return payment.parse(response.json())
+    },
+    getPayment: async (id: string) =>
+      payment.parse((await inject({ method: 'GET', url: `/api/v1/payments/${id}` })).json()),
+    getOrder: async (id: string) =>
+      order.parse((await inject({ method: 'GET', url: `/api/v1/orders/${id}` })).json()),
+    billText: async (sessionId: string) =>
+      (await inject({ method: 'GET', url: `/api/v1/table-sessions/${sessionId}/bill` })).body,
+    cancelOrder: (id: string) => inject({ method: 'POST', url: `/api/v1/orders/${id}/cancel` }),
+    cancelPayment: (id: string) => inject({ method: 'POST', url: `/api/v1/payments/${id}/cancel` }),
+    payCard: (p: Payment, number: string) =>
+      inject({
+        method: 'POST',
+        url: `/sandbox-acquirer/api/payments/${refOf(p)}/card`,
+        payload: { number, expiry: '12/39', cvc: '123' },
+      }),
+    async acquirerState(p: Payment) {
+      const response = await inject({
+        method: 'GET',
+        url: `/sandbox-acquirer/api/payments/${refOf(p)}`,
+      })
+      return sandboxPayment.parse(response.json()).state
+    },
+    /** A signed success webhook, as the acquirer would send for `p`. */
+    succeeded(p: Payment) {
+      const body = JSON.stringify({
+        id: `evt_${randomUUID()}`,
+        type: 'payment.succeeded',
+        created: Math.floor(Date.now() / 1000),
+        data: { ref: refOf(p), amount: p.amount, currency: p.currency, reason: null },
+      })
+      return inject({
+        method: 'POST',
+        url: '/api/v1/payments/webhooks/sandbox',
+        headers: {
+          'content-type': 'application/json',
+          [SANDBOX_SIGNATURE_HEADER]: signWebhook(TEST_SANDBOX_SECRET, body, new Date()),
+        },
+        payload: body,
+      })
+    },
+  }
+}
+
+/** Every event the app publishes, as a subscriber of any channel would hear it. */
+export function recordEvents(app: TestApp['app']): OutboundEvent[] {
+  const events: OutboundEvent[] = []
+  const { broadcaster } = app.realtime
+  const publish = broadcaster.publish.bind(broadcaster)
+  broadcaster.publish = async (event) => {
+    await publish(event)
+    events.push(event)
+  }
+  return events
+}
