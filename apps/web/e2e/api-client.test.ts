@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { baseUrl, useBrowser } from './fixtures'
+import { openTable, seatAtTable } from './table-service'
 
 describe('The app talks to the API as the spec says', () => {
   const browser = useBrowser()
@@ -40,6 +41,22 @@ describe('The app talks to the API as the spec says', () => {
     expect(await page.locator('.error-page').count()).toBe(0)
     expect(await page.locator('header').textContent()).toContain('Самовар')
     expect(problems.filter((p) => !p.includes('503'))).toEqual([])
+  })
+
+  it("asks for the table's session twice at most when the server keeps answering 503", async () => {
+    const session = await openTable('T9')
+    const { page } = await browser.phone()
+    await seatAtTable(page, session)
+    let attempts = 0
+    await page.route(`**/api/v1/table-sessions/${session.id}`, (route) => {
+      attempts++
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{}' })
+    })
+    // Checkout asks whether the table's session is still open.
+    await page.goto(`${baseUrl()}/rest/demo/order`, { waitUntil: 'networkidle' })
+    // Long enough for a query-level retry with its back-off to have asked again.
+    await page.waitForTimeout(4000)
+    expect(attempts).toBe(2)
   })
 
   it('uses the API base from the runtime configuration', async () => {

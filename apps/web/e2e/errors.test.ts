@@ -11,9 +11,22 @@ describe('A person who lands somewhere wrong sees the error catalogue', () => {
       await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' })
       await expect.poll(() => page.locator('h1').textContent()).toBe('Page Not Found')
       expect(await page.locator('.error-page').textContent()).toContain(`Page not found: ${path}`)
+      // The contract's English title sits in a Russian frame: a Russian subtitle says the same.
+      expect(await page.locator('html').getAttribute('lang')).toBe('ru')
+      expect(await page.locator('h1').getAttribute('lang')).toBe('en')
+      expect(await page.locator('.error-page__subtitle').textContent()).toBe('Страница не найдена')
       await keepScreenshot(page, `not-found${path.replace(/[^a-z0-9]+/gi, '_')}`)
     },
   )
+
+  it('in English the title is not said twice', async () => {
+    const { page } = await browser.phone({ locale: 'en-GB' })
+    await page.goto(`${baseUrl()}/no/such/page`, { waitUntil: 'networkidle' })
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Page Not Found')
+    expect(await page.locator('html').getAttribute('lang')).toBe('en')
+    expect(await page.locator('.error-page__subtitle').count()).toBe(0)
+    await keepScreenshot(page, 'not-found-en')
+  })
 
   it('a server failure shows "Internal Server Error" with the status, and is reported once', async () => {
     const { page } = await browser.phone()
@@ -40,6 +53,43 @@ describe('A person who lands somewhere wrong sees the error catalogue', () => {
       path: '/rest/demo/menu',
     })
     await keepScreenshot(page, 'internal-server-error')
+  })
+
+  it('the app instance receives its id at start-up and names it in error reports', async () => {
+    const { page } = await browser.phone()
+    type Recorder = Window & { madeIds: string[] }
+    await page.addInitScript(() => {
+      const made: string[] = []
+      ;(window as unknown as Recorder).madeIds = made
+      const original = crypto.randomUUID.bind(crypto)
+      crypto.randomUUID = () => {
+        const id = original()
+        made.push(id)
+        return id
+      }
+    })
+    const reports: string[] = []
+    await page.route('**/api/v1/client-errors', (route) => {
+      reports.push(route.request().postData() ?? '')
+      return route.fulfill({ status: 204 })
+    })
+    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    const made = () => page.evaluate(() => (window as unknown as Recorder).madeIds)
+    // Nothing has gone wrong, and the id exists already (spec §9).
+    expect(await made()).toHaveLength(1)
+    expect(reports).toEqual([])
+
+    await page.evaluate(() =>
+      setTimeout(() => {
+        throw new Error('boom')
+      }),
+    )
+    await expect.poll(() => reports.length).toBe(1)
+    const [startupId] = await made()
+    expect(JSON.parse(reports[0] ?? '{}')).toMatchObject({
+      kind: 'unhandled',
+      instanceId: startupId,
+    })
   })
 
   it('an error with its own message shows that message as the title', async () => {

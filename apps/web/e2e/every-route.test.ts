@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest'
-import { baseUrl, keepScreenshot, tableToken, useBrowser } from './fixtures'
+import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  baseUrl,
+  horizontalOverflow,
+  keepScreenshot,
+  screenshotPath,
+  tableToken,
+  useBrowser,
+} from './fixtures'
+import { borscht, kvass, openTable, placeTableOrder, seatAtTable } from './table-service'
 
 const restaurantRoutes = [
   `init?table=${tableToken('T1')}`,
@@ -60,4 +68,73 @@ describe('A diner or a waiter opens any screen on a phone', () => {
     await page.goto(`${baseUrl()}/rest/demo/cart`, { waitUntil: 'networkidle' })
     expect(await page.locator('[data-layout="default"]').count()).toBe(1)
   })
+})
+
+/** The demo's stories, as the strip lists them. */
+async function demoStoryIds(): Promise<string[]> {
+  const response = await fetch(`${baseUrl()}/api/v1/restaurants/demo/stories`)
+  const { stories } = (await response.json()) as { stories: { id: string }[] }
+  return stories.map((story) => story.id)
+}
+
+/**
+ * The walk through every screen (issue 14): both phone sizes, both languages, stories watched
+ * and not, seated at a table with an order. The screenshots are the run's artefacts
+ * (`test-results/screens/walk-*`), for a person to look at.
+ */
+describe('Every screen fits a phone, stories watched or not, in either language', () => {
+  const browser = useBrowser()
+  let storyIds: string[] = []
+  beforeAll(async () => {
+    storyIds = await demoStoryIds()
+  })
+
+  it.each([
+    { width: 360, height: 740, stories: 'unviewed', language: 'ru' },
+    { width: 360, height: 740, stories: 'viewed', language: 'en' },
+    { width: 390, height: 844, stories: 'unviewed', language: 'en' },
+    { width: 390, height: 844, stories: 'viewed', language: 'ru' },
+  ] as const)(
+    'no screen scrolls sideways at $width px with stories $stories, in $language',
+    async ({ width, height, stories, language }) => {
+      expect(storyIds.length).toBeGreaterThan(0)
+      const session = await openTable('T10')
+      const placed = await placeTableOrder(session, [borscht, kvass])
+      const { page } = await browser.phone()
+      await page.setViewportSize({ width, height })
+      await seatAtTable(page, session, [placed])
+      await page.evaluate(
+        ([viewed, chosen, cart]) => {
+          localStorage.setItem('tableside.stories-viewed.v1.demo', viewed)
+          localStorage.setItem('tableside.language', chosen)
+          localStorage.setItem('tableside.cart.v1.demo', cart)
+        },
+        [
+          JSON.stringify(stories === 'viewed' ? storyIds : []),
+          language,
+          JSON.stringify({ lines: [borscht, kvass] }),
+        ] as const,
+      )
+      const paths = [
+        '/',
+        ...restaurantRoutes
+          .filter((route) => !route.startsWith('init'))
+          .map((route) => `/rest/demo/${route.replace('order/42', `order/${placed.id}`)}`),
+      ]
+      const overflowing: string[] = []
+      for (const path of paths) {
+        await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' })
+        await expect.poll(() => page.locator('h1').count()).toBeGreaterThan(0)
+        expect(await page.locator('html').getAttribute('lang')).toBe(language)
+        const found = await horizontalOverflow(page)
+        if (found.length > 0) overflowing.push(`${path}: ${found.join(', ')}`)
+        const screen = path.replace(placed.id, 'id').replace(/[^a-z0-9]+/gi, '_') || 'index'
+        await page.screenshot({
+          path: screenshotPath(`walk-${language}-${String(width)}${screen}`),
+          fullPage: true,
+        })
+      }
+      expect(overflowing).toEqual([])
+    },
+  )
 })

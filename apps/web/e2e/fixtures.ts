@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, inject } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { launchChromium, PHONE } from '../../../scripts/lib/chromium.mjs'
 
 export const baseUrl = (): string => inject('baseUrl')
@@ -61,9 +61,69 @@ export function useBrowser({ hosts = [] }: { hosts?: readonly string[] } = {}): 
   }
 }
 
-/** Keeps a screenshot of what a person saw, for looking at after the run. */
-export async function keepScreenshot(page: Page, name: string): Promise<void> {
+/** Where the run keeps a screenshot named `name` (`test-results/screens/{name}.png`). */
+export function screenshotPath(name: string): string {
   const dir = join(import.meta.dirname, '..', '..', '..', 'test-results', 'screens')
   mkdirSync(dir, { recursive: true })
-  await page.screenshot({ path: join(dir, `${name}.png`) })
+  return join(dir, `${name}.png`)
+}
+
+/**
+ * Elements that stick out past the right edge of a page that scrolls sideways (issue 14: a
+ * hidden label made every page 36 px too wide). Empty when the page fits its viewport.
+ */
+export async function horizontalOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.documentElement
+    const width = root.clientWidth
+    if (root.scrollWidth <= width) return []
+    const describe = (element: Element) =>
+      [
+        element.tagName.toLowerCase(),
+        element.id ? `#${element.id}` : '',
+        typeof element.className === 'string' && element.className
+          ? `.${element.className.trim().split(/\s+/).join('.')}`
+          : '',
+      ].join('')
+    const sticksOut = (element: Element) => element.getBoundingClientRect().right > width + 0.5
+    // Inside a strip that scrolls or clips sideways, and that itself fits, nothing reaches the
+    // page's width. Absolutely placed elements are clipped by their containing block's
+    // ancestors, not by their parents: that is how a hidden label escapes a strip.
+    const clipped = (element: Element) => {
+      let box: Element | null = element
+      while (box && box !== document.body) {
+        const style = getComputedStyle(box)
+        const next: Element | null =
+          style.position === 'absolute' || style.position === 'fixed'
+            ? (box as HTMLElement).offsetParent
+            : box.parentElement
+        if (next && next !== document.body) {
+          const overflowX = getComputedStyle(next).overflowX
+          if (overflowX !== 'visible' && !sticksOut(next)) return true
+        }
+        box = next
+      }
+      return false
+    }
+    const offenders = Array.from(document.body.querySelectorAll('*')).filter(
+      (element) => sticksOut(element) && !clipped(element),
+    )
+    // The innermost offenders name the cause; their parents stick out because of them.
+    const innermost = offenders.filter(
+      (element) => !offenders.some((other) => other !== element && element.contains(other)),
+    )
+    return [
+      `page is ${String(root.scrollWidth)} px wide in a ${String(width)} px viewport`,
+      ...innermost.slice(0, 5).map(describe),
+    ]
+  })
+}
+
+/**
+ * Keeps a screenshot of what a person saw, for looking at after the run. Every screen a story
+ * photographs is also checked for sideways overflow, so a layout slip anywhere fails its story.
+ */
+export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: screenshotPath(name) })
+  expect(await horizontalOverflow(page), `${name}: nothing may stick out sideways`).toEqual([])
 }

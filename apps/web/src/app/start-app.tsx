@@ -13,6 +13,7 @@ import {
 import { startDevConsole } from '../lib/dev-console'
 import { replaceFirstScreen } from '../lib/first-screen'
 import type { ReportError } from '../lib/error-reporter'
+import { randomId } from '../lib/random-id'
 import { createQueryClient } from '../lib/query-client'
 import { loadRuntimeConfig } from '../lib/runtime-config'
 import { announceUpdate } from '../lib/update-notice'
@@ -24,14 +25,13 @@ import { createAppRouter } from './router'
 const ERROR_SCREEN_PREFETCH_MS = 2000
 
 /** The reporter's code loads with the first error, keeping it out of the entry chunk. */
-function reporterFor(apiBase: string): ReportError {
+function reporterFor(apiBase: string, instanceId: string): ReportError {
   let reporter: Promise<ReportError> | undefined
   return (kind, error, path = location.pathname) => {
     reporter ??= Promise.all([
       import('../lib/error-reporter'),
       import('@tableside/contracts/client-errors'),
-      import('../lib/instance-id'),
-    ]).then(([{ createErrorReporter }, { reportClientError }, { instanceId }]) => {
+    ]).then(([{ createErrorReporter }, { reportClientError }]) => {
       const api = createApiClient({ apiBase })
       return createErrorReporter({
         instanceId,
@@ -73,12 +73,14 @@ function whenRouterReady(router: ReturnType<typeof createAppRouter>, ready: () =
  * reported and shown as the error page (spec §4).
  */
 export async function startApp(container: HTMLElement): Promise<void> {
-  let reportError = reporterFor(FALLBACK_API_BASE)
+  // Spec §9: each application instance receives its random id at start-up.
+  const instanceId = randomId()
+  let reportError = reporterFor(FALLBACK_API_BASE, instanceId)
   let root: Root | undefined
   try {
     const config = await loadRuntimeConfig()
     const api = createApiClient({ apiBase: config.apiBase })
-    reportError = reporterFor(config.apiBase)
+    reportError = reporterFor(config.apiBase, instanceId)
     startDevConsole(config.environment).catch((error: unknown) => {
       console.error('The developer console did not start', error)
     })

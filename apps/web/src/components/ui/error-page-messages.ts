@@ -3,6 +3,8 @@ import { defineMessages } from '../../lib/i18n/messages'
 export const errorPageMessages = defineMessages({
   en: {
     status: 'Error {status}',
+    titleNotFound: 'Page not found',
+    titleServer: 'Internal server error',
     explainNotFound:
       'We could not find this page. Check the address, or scan the QR code on your table again.',
     explain: 'Something went wrong on our side. Please try again in a moment.',
@@ -11,6 +13,8 @@ export const errorPageMessages = defineMessages({
   },
   ru: {
     status: 'Ошибка {status}',
+    titleNotFound: 'Страница не найдена',
+    titleServer: 'Внутренняя ошибка сервера',
     explainNotFound:
       'Такой страницы нет. Проверьте адрес или отсканируйте QR‑код на столе ещё раз.',
     explain: 'У нас что-то пошло не так. Попробуйте ещё раз через минуту.',

@@ -7,14 +7,17 @@ import './error-page.css'
 
 /**
  * The full-page error state (spec §8). Title and message are contract texts and stay in
- * English; the line under them explains in the person's language. Works without the
- * router, so start-up failures can show it too.
+ * English; in any other language a subtitle right under the title says the same in the
+ * person's language, so the frame around the contract texts reads in one language. Works
+ * without the router, so start-up failures can show it too.
  */
 export function ErrorPage({ status, message }: ErrorPageProps) {
   const { t, language } = useMessages(errorPageMessages)
   const notFound = status === 404
   const title = errorTitle({ status, message })
   const contractLang = language === 'en' ? undefined : 'en'
+  // A server's own message (a 503 "maintenance", say) is not ours to translate.
+  const ownTitle = !notFound && message !== undefined && title === message
   return (
     <main className="error-page">
       <DocumentLanguage />
@@ -30,6 +33,9 @@ export function ErrorPage({ status, message }: ErrorPageProps) {
         >
           {title}
         </h1>
+        {contractLang && !ownTitle ? (
+          <p className="error-page__subtitle">{t(notFound ? 'titleNotFound' : 'titleServer')}</p>
+        ) : null}
         {notFound && message ? (
           <p className="error-page__message" lang={contractLang}>
             {message}

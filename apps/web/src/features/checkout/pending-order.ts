@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { idempotencyKey, placeOrderBody, type PlaceOrderBody } from '@tableside/contracts/orders'
-import { randomId } from '../../lib/instance-id'
+import { randomId } from '../../lib/random-id'
 import { createStoredValue, useStoredValue, type StoredValue } from '../../lib/stored-value'
 
 /**

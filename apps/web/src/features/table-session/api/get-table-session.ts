@@ -6,15 +6,14 @@ import { isApiError } from '../../../lib/api-error'
 export const tableSessionQueryKey = (sessionId: string) => ['table-sessions', sessionId] as const
 
 /**
- * A table session as the server sees it now. An unknown id is an ended session too (a 404
- * never changes its mind), so it is not retried.
+ * A table session as the server sees it now. No retry of its own: the API client already
+ * retries a GET once (spec §7), and the query's default is not to retry on top of it.
  */
 export function tableSessionQueryOptions(api: ApiClient, sessionId: string) {
   return queryOptions({
     queryKey: tableSessionQueryKey(sessionId),
     queryFn: ({ signal }) => api.callEndpoint(getTableSession, { params: { sessionId }, signal }),
     staleTime: 60_000,
-    retry: (failures, error) => !(isApiError(error) && error.status === 404) && failures < 2,
   })
 }
 

@@ -1,4 +1,7 @@
-/** A random v4 UUID; `crypto.randomUUID` exists only in secure contexts (not http://192.168…). */
+/**
+ * A random v4 UUID: the app instance's id (spec §9, made once at start-up) and order keys.
+ * `crypto.randomUUID` exists only in secure contexts (not http://192.168…).
+ */
 export function randomId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
   const bytes = crypto.getRandomValues(new Uint8Array(16))
@@ -7,6 +10,3 @@ export function randomId(): string {
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
-
-/** This application instance (one page load), named in error reports (spec §9). */
-export const instanceId = randomId()
