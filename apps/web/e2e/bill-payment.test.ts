@@ -5,7 +5,17 @@ import { equalShare, tipFor } from '@tableside/contracts/payments'
 import type { TableSession } from '@tableside/contracts/table-sessions'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
-import { borscht, herring, kvass, openTable, placeTableOrder, plain } from './table-service'
+import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
+import {
+  borscht,
+  herring,
+  kvass,
+  openTable,
+  placeTableOrder,
+  plain,
+  takeCash,
+  waiterToken,
+} from './table-service'
 
 /** As the app shows money: the restaurant's locale, no kopecks when whole. */
 const rub = (minor: number) =>
@@ -47,7 +57,7 @@ describe('Paying the table’s bill online', () => {
     const mine = await placeTableOrder(session, [borscht, kvass])
     const theirs = await placeTableOrder(session, [herring])
     const before = await billOf(session)
-    const share = equalShare(before.totals.total, 2, before.totals.due)
+    const share = equalShare(before.totals.due, 2)
     const tip = tipFor(share, 10)
     const first = await browser.phone({ locale: 'en-GB' })
     const second = await browser.phone({ locale: 'en-GB' })
@@ -125,5 +135,60 @@ describe('Paying the table’s bill online', () => {
     await expectNoSeriousViolations(second.page, PANEL)
     expect(first.problems).toEqual([])
     expect(second.problems).toEqual([])
+  })
+
+  it('Marks paid orders, splits what is left, and drops a failed payment once the bill is paid', async () => {
+    const session = await openTable('T3')
+    const first = await placeTableOrder(session, [borscht])
+    const second = await placeTableOrder(session, [herring])
+    const { page, problems } = await browser.phone({ locale: 'en-GB' })
+    await sit(page, session, [first, second])
+    await page.goto(`${baseUrl()}/rest/demo/bill`, { waitUntil: 'networkidle' })
+    await page.getByRole('heading', { name: 'Pay online' }).waitFor()
+
+    // The bank declines the card: the bill says so, and offers to try again.
+    await page.getByRole('radio', { name: /^Card/ }).check()
+    await page.getByRole('button', { name: /^Pay / }).click()
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox-acquirer/pay/'))
+    await page.getByLabel('Card number').pressSequentially(SANDBOX_TEST_CARDS.declined)
+    await page.getByLabel('Expiry date').pressSequentially('1240')
+    await page.getByLabel('CVC').pressSequentially('123')
+    await page.getByRole('button', { name: /^Pay / }).click()
+    await page.waitForURL((url) => url.pathname === '/rest/demo/bill', { timeout: 15_000 })
+    const failed = page.getByRole('heading', { name: 'The payment did not go through' })
+    await failed.waitFor({ timeout: 15_000 })
+
+    // The waiter takes cash for the first order: the bill marks it paid, live.
+    const token = await waiterToken()
+    await takeCash(token, first.id)
+    const paidMark = (number: number) =>
+      page
+        .locator('.order-item', { has: page.getByRole('heading', { name: `Order #${number}` }) })
+        .locator('.order-item__paid')
+    await expect.poll(() => paidMark(first.number).count(), { timeout: 10_000 }).toBe(1)
+    expect(await paidMark(first.number).textContent()).toBe('Paid')
+    expect(await paidMark(second.number).count()).toBe(0)
+
+    // An equal share is of what is left, not of the whole bill (issue 14).
+    const left = await billOf(session)
+    expect(left.totals.due).toBeLessThan(left.totals.total)
+    await page.getByRole('radio', { name: /An equal share/ }).check()
+    expect(plain(await page.locator('.bill-pay__per-person').textContent())).toBe(
+      `${rub(Math.ceil(left.totals.due / 2))} per person`,
+    )
+    expect(plain(await page.locator('.bill-pay__detail .bill-pay__note').textContent())).toBe(
+      `${rub(left.totals.due)} left to pay, split between 2`,
+    )
+    await page.locator('.bill-pay').scrollIntoViewIfNeeded()
+    await keepScreenshot(page, 'bill-share-of-what-is-left')
+
+    // The rest is paid in cash too: the failed payment is history, not news.
+    await takeCash(token, second.id)
+    await page.getByText('Everything is paid. Thank you!').waitFor({ timeout: 10_000 })
+    await expect.poll(() => failed.count(), { timeout: 10_000 }).toBe(0)
+    expect(await paidMark(second.number).count()).toBe(1)
+    await keepScreenshot(page, 'bill-all-paid')
+    await expectNoSeriousViolations(page)
+    expect(problems).toEqual([])
   })
 })

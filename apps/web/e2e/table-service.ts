@@ -100,6 +100,13 @@ export async function moveOrder(token: string, id: string, status: OrderStatus):
   )
 }
 
+/** The waiter takes the cash for an order. */
+export async function takeCash(token: string, id: string): Promise<Order> {
+  return order.parse(
+    await send(`/garcon/orders/${id}/cash-paid`, { headers: { 'x-garcon-token': token } }),
+  )
+}
+
 export async function answerCall(
   token: string,
   id: string,

@@ -82,7 +82,7 @@ export const MAX_TIP_PERCENT = 100
 
 /**
  * What a bill payment pays: everything still due (`remaining`), one of `parts` equal shares of
- * the whole bill (`share`, see `equalShare`), or chosen `items` with their share of the service
+ * what is still due (`share`, see `equalShare`), or chosen `items` with their share of the service
  * charge. One object rather than a union of three, told apart by `billChoiceOf`: every zod
  * module the app uses lands in the first-load `core` chunk, and zod's unions and refinements
  * would add ~1 KB gzip to it.
@@ -171,11 +171,12 @@ export const paymentUpdated = {
 } as const satisfies RealtimeEvent
 
 /**
- * What one of `parts` equal shares of a bill costs, in minor units: the bill's total divided
- * and rounded up, but never more than is still due (the last payer pays what is left).
+ * What one of `parts` equal shares of a bill costs, in minor units: what is still due divided
+ * between the people still to pay, rounded up to the minor unit (never more than is due). What
+ * others have paid already is not shared again (issue 14).
  */
-export function equalShare(total: number, parts: number, due: number): number {
-  return Math.min(Math.ceil(total / parts), due)
+export function equalShare(due: number, parts: number): number {
+  return Math.min(Math.ceil(due / parts), due)
 }
 
 /** The tip a preset suggests: `percent` of `amount`, rounded to whole units of currency. */

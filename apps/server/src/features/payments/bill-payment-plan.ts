@@ -69,7 +69,6 @@ export function planBillPayment(
       totals: { subtotal: order.subtotal, serviceCharge: order.serviceCharge, total: order.total },
     }
   })
-  const total = billOrders.reduce((sum, order) => sum + order.total, 0)
   const due = billOrders.reduce((sum, order) => sum + order.total - order.paidAmount, 0)
   if (choice.mode === 'items') {
     if (holds.splitBy === 'amounts') {
@@ -104,7 +103,7 @@ export function planBillPayment(
       'This bill is being paid by items; choose items or pay the rest.',
     )
   }
-  const amount = choice.mode === 'share' ? equalShare(total, choice.parts, due) : due
+  const amount = choice.mode === 'share' ? equalShare(due, choice.parts) : due
   const allocations: Allocation[] = []
   let left = amount
   for (const order of billOrders) {

@@ -256,7 +256,7 @@ describe.each(testDatabaseKinds)('Payments on $name', (kind) => {
       `.execute(t.database.db)
     }
     const before = await getBill(session.id)
-    const share = equalShare(before.totals.total, 3, before.totals.due)
+    const share = equalShare(before.totals.due, 3)
     const start = (body: object) =>
       t.app.inject({
         method: 'POST',

@@ -75,6 +75,22 @@ describe('paying the bill', () => {
     expect(billChoiceAmount(bill, share)).toBe(30_000)
   })
 
+  it('splits what is still due, not the whole bill, once part of it is paid', () => {
+    // Issue 14: 1 330 ₽ left of 2 110 ₽, split between two, is 665 ₽ each, not 1 055 ₽.
+    const partlyPaid = billOf([
+      order(1, {
+        totals: { ...order(1).totals, subtotal: 78_000, total: 78_000 },
+        paidAmount: 78_000,
+      }),
+      order(2, { totals: { ...order(2).totals, subtotal: 133_000, total: 133_000 } }),
+    ])
+    const share = billChoice(partlyPaid, { ...initialBillChoice, mode: 'share', parts: 2 })
+    expect(billChoiceAmount(partlyPaid, share)).toBe(66_500)
+    // Rounded up to the kopeck; the shares never come to less than what is due.
+    const thirds = billChoice(partlyPaid, { ...initialBillChoice, mode: 'share', parts: 3 })
+    expect(billChoiceAmount(partlyPaid, thirds)).toBe(44_334)
+  })
+
   it('prices chosen items and skips what is taken', () => {
     const taken = billOf([order(1, { paidQuantities: [1, 0], paidAmount: 45_000 })])
     const items = billItems(taken)

@@ -91,7 +91,7 @@ export function billChoiceAmount(bill: Bill, choice: BillPaymentChoice | undefin
     case 'remaining':
       return bill.totals.due
     case 'share':
-      return equalShare(bill.totals.total, choice.parts, bill.totals.due)
+      return equalShare(bill.totals.due, choice.parts)
     case 'items': {
       const priced = billItemsAmount(bill, choice.items)
       return 'amount' in priced ? priced.amount : 0

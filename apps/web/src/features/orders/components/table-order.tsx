@@ -19,7 +19,8 @@ interface TableOrderProps {
 }
 
 /**
- * An order at the table as everyone there sees it: number, time, status and sum. Only this
+ * An order at the table as everyone there sees it: number, time, status, sum, and whether it is
+ * paid, so the table sees what is settled (issue 14). Only this
  * phone's own orders link to their screen: another phone's order is that phone's to open.
  */
 export function TableOrder({ order, restaurant, withLines = false, href }: TableOrderProps) {
@@ -42,6 +43,9 @@ export function TableOrder({ order, restaurant, withLines = false, href }: Table
       </div>
       <div className="order-item__meta">
         <OrderStatusChip status={order.status} />
+        {order.paymentStatus === 'paid' ? (
+          <span className="order-item__paid">{t('paid')}</span>
+        ) : null}
         <time dateTime={order.placedAt}>
           {formatOrderTime(order.placedAt, restaurant.timezone, language)}
         </time>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { Bill } from '@tableside/contracts/orders'
 import type { Restaurant } from '@tableside/contracts/restaurants'
@@ -60,6 +60,22 @@ export function BillOnlinePayment({
     setPaymentId(undefined)
     onForget()
   }
+  // A payment that did not go through is news until the bill moves on: once someone pays
+  // (from another phone, or the waiter takes cash) or nothing is left to pay, it is history,
+  // not a banner above a paid bill (issue 14).
+  const status = payment.data?.status
+  const ended = status === 'failed' || status === 'cancelled' || status === 'refunded'
+  const paidWhenEnded = useRef<number | undefined>(undefined)
+  const moveOn = useEffectEvent(dismiss)
+  const { paid, due } = bill.totals
+  useEffect(() => {
+    if (!ended) {
+      paidWhenEnded.current = undefined
+      return
+    }
+    paidWhenEnded.current ??= paid
+    if (due === 0 || paid > paidWhenEnded.current) moveOn()
+  }, [ended, paid, due])
   return (
     <>
       {paymentId ? (

@@ -20,8 +20,9 @@ export function BillSharePicker({
   onChange: (parts: number) => void
 }) {
   const { t } = useMessages(billPayMessages)
-  const share = equalShare(bill.totals.total, parts, bill.totals.due)
-  const last = share === bill.totals.due && share < Math.ceil(bill.totals.total / parts)
+  const share = equalShare(bill.totals.due, parts)
+  // Once someone has paid, say that the split is of what is left, not of the whole bill.
+  const partlyPaid = bill.totals.due < bill.totals.total
   return (
     <div className="bill-pay__detail">
       <div className="bill-pay__people">
@@ -41,7 +42,11 @@ export function BillSharePicker({
       <p className="bill-pay__per-person">
         {t('perPerson', { amount: formatPrice(share, restaurant) })}
       </p>
-      {last ? <p className="bill-pay__note">{t('lastShare')}</p> : null}
+      {partlyPaid ? (
+        <p className="bill-pay__note">
+          {t('ofLeft', { left: formatPrice(bill.totals.due, restaurant), count: String(parts) })}
+        </p>
+      ) : null}
     </div>
   )
 }
