@@ -36,7 +36,8 @@ describe('A diner follows an order after placing it', () => {
     expect(details).toContain('Борщ с говядиной и пампушками')
     expect(details).toContain('Сало с чесноком')
     expect(details).toContain('Без лука')
-    expect(details).toContain(session.table.label)
+    // The table's zone in the page's language, as the restaurant named it (issue 14).
+    expect(details).toContain(`${session.table.label} · Зал`)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await keepScreenshot(page, 'order-placed')
     await expectNoSeriousViolations(page, SCREEN)
@@ -56,6 +57,9 @@ describe('A diner follows an order after placing it', () => {
 
     await page.getByRole('button', { name: 'English' }).click()
     await expect.poll(async () => plain(await current.textContent())).toContain('Cooking')
+    expect(plain(await page.locator('.order-view').textContent())).toContain(
+      `${session.table.label} · Hall`,
+    )
     await keepScreenshot(page, 'order-cooking-en')
     expect(problems).toEqual([])
   })

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { restaurantId } from './restaurants'
+import { localizedText } from './text'
 
 /**
  * What a table's QR code carries: `/rest/{restaurant_id}/init?table={token}`. The only thing
@@ -29,7 +30,8 @@ export const tableRef = z.object({
   code: z.string(),
   /** What the restaurant calls the table: "1", "Veranda 3". */
   label: z.string(),
-  zone: z.nullable(z.string()),
+  /** Where it stands ("Терраса"), in the menu's languages. */
+  zone: z.nullable(localizedText),
 })
 export type TableRef = z.infer<typeof tableRef>
 

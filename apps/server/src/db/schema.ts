@@ -79,7 +79,8 @@ export interface RestaurantTablesTable {
   restaurantId: string
   code: string
   label: string
-  zone: string | null
+  /** Where the table stands, in the menu's languages: `{ ru: 'Терраса', en: 'Terrace' }`. */
+  zone: OptionalJson<LocalizedText>
   seats: Generated<number>
   enabled: Generated<boolean>
   /** What the table's QR code carries; the only way to join the table (decision 0026). */

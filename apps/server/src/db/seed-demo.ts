@@ -12,6 +12,11 @@ import type { Database } from './schema'
 
 export const DEMO_RESTAURANT_ID = 'demo'
 export const DEMO_TABLE_CODES = Array.from({ length: 12 }, (_, i) => `T${i + 1}`)
+/** The demo's two zones, in both languages of its menu. */
+const DEMO_ZONES = {
+  hall: { ru: 'Зал', en: 'Hall' },
+  terrace: { ru: 'Терраса', en: 'Terrace' },
+} as const
 export const DEMO_MENU_FILE = join(demoDir, 'menu.json')
 /** Sign-ins for the waiter area of the demo restaurant (README lists them). */
 export const DEMO_WAITERS = [
@@ -81,7 +86,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
           restaurantId: DEMO_RESTAURANT_ID,
           code,
           label: String(i + 1),
-          zone: i < 8 ? 'hall' : 'terrace',
+          zone: JSON.stringify(i < 8 ? DEMO_ZONES.hall : DEMO_ZONES.terrace),
           seats: i % 3 === 0 ? 2 : 4,
           // Random on every install, never in the repository: the QR code is the key (0026).
           qrToken: newTableQrToken(),

@@ -1,5 +1,6 @@
 import { type Kysely, type Transaction } from 'kysely'
 import type { TableSession } from '@tableside/contracts/table-sessions'
+import type { LocalizedText } from '@tableside/contracts/text'
 import type { Database } from '../../db/schema'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -8,7 +9,7 @@ export interface TableRow {
   id: string
   code: string
   label: string
-  zone: string | null
+  zone: LocalizedText | null
   enabled: boolean
 }
 
@@ -18,7 +19,7 @@ export interface TableSessionRow {
   tableId: string
   tableCode: string
   tableLabel: string
-  tableZone: string | null
+  tableZone: LocalizedText | null
   openedAt: Date
   lastActivityAt: Date
   expiresAt: Date

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { DeliveryAddress, Order } from '@tableside/contracts/orders'
 import type { Restaurant } from '@tableside/contracts/restaurants'
+import { localized } from '../../../lib/i18n/localized-text'
 import { defineMessages } from '../../../lib/i18n/messages'
 import { useMessages, type Translate } from '../../../lib/i18n/use-translation'
 import { formatOrderTime } from '../format-time'
@@ -69,7 +70,10 @@ export function OrderFacts({
   const rows: [label: string, value: ReactNode][] = [[t('type'), words(order.type)]]
   if (order.table) {
     const { label, zone } = order.table
-    rows.push([t('table'), zone ? t('tableInZone', { table: label, zone }) : label])
+    rows.push([
+      t('table'),
+      zone ? t('tableInZone', { table: label, zone: localized(zone, language) }) : label,
+    ])
   }
   if (order.address) rows.push([t('address'), addressText(order.address, t)])
   if (order.type !== 'dine_in') {
