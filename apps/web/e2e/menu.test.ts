@@ -94,6 +94,45 @@ describe('A diner chooses from the menu', () => {
     expect(problems).toEqual([])
   })
 
+  it('The category row follows the scroll after a dish window closes', async () => {
+    const { page, problems } = await browser.phone()
+    await openMenu(page)
+    const categories = page.getByRole('navigation', { name: 'Разделы меню' })
+    const current = async () => plain(await categories.locator('[aria-current]').textContent())
+    await categories.getByRole('link', { name: 'Горячее' }).click()
+    await restingScroll(page)
+    await card(page, STEAK).click()
+    const steak = dialog(page, STEAK)
+    await expect.poll(() => steak.isVisible()).toBe(true)
+    await page.goBack()
+    await expect.poll(() => steak.count()).toBe(0)
+
+    // The diner swipes on through the menu: every section that comes under the row lights
+    // its tab (issue 14: the row stayed on the dish's section).
+    const names = (await categories.getByRole('link').allTextContents()).map(plain)
+    const seen = new Set([await current()])
+    for (let step = 0; step < 40 && seen.size < names.length; step += 1) {
+      await page.mouse.move(195, 500)
+      await page.mouse.wheel(0, 300)
+      await restingScroll(page)
+      seen.add(await current())
+      // The lit tab is in sight in the row, not scrolled away past its edge.
+      await expect
+        .poll(() =>
+          categories.evaluate((nav) => {
+            const tab = nav.querySelector('[aria-current]')?.getBoundingClientRect()
+            const row = nav.getBoundingClientRect()
+            return tab !== undefined && tab.left >= row.left - 1 && tab.right <= row.right + 1
+          }),
+        )
+        .toBe(true)
+    }
+    expect(await current()).not.toBe(names[0])
+    expect([...seen].length).toBeGreaterThan(2)
+    expect(seen.has(names.at(-1) ?? '')).toBe(true)
+    expect(problems).toEqual([])
+  })
+
   it('Back closes the dish window and the menu stays where it was', async () => {
     const { page } = await browser.phone()
     await openMenu(page)
