@@ -7,7 +7,15 @@ import {
   tableToken,
   useBrowser,
 } from './fixtures'
-import { borscht, kvass, openTable, placeTableOrder, seatAtTable } from './table-service'
+import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
+import {
+  borscht,
+  kvass,
+  openTable,
+  payOrderByCard,
+  placeTableOrder,
+  seatAtTable,
+} from './table-service'
 
 const restaurantRoutes = [
   `init?table=${tableToken('T1')}`,
@@ -100,6 +108,13 @@ describe('Every screen fits a phone, stories watched or not, in either language'
       expect(storyIds.length).toBeGreaterThan(0)
       const session = await openTable('T10')
       const placed = await placeTableOrder(session, [borscht, kvass])
+      // The payment screens as a diner lands on them from the bank: one paid, one declined.
+      const paid = await placeTableOrder(session, [kvass], 'card')
+      const declined = await placeTableOrder(session, [kvass], 'card')
+      const returns = {
+        success: `order/${paid.id}/success?payment=${await payOrderByCard(paid, SANDBOX_TEST_CARDS.succeeds)}`,
+        fail: `order/${declined.id}/fail?payment=${await payOrderByCard(declined, SANDBOX_TEST_CARDS.declined)}`,
+      }
       const { page } = await browser.phone()
       await page.setViewportSize({ width, height })
       await seatAtTable(page, session, [placed])
@@ -119,7 +134,16 @@ describe('Every screen fits a phone, stories watched or not, in either language'
         '/',
         ...restaurantRoutes
           .filter((route) => !route.startsWith('init'))
-          .map((route) => `/rest/demo/${route.replace('order/42', `order/${placed.id}`)}`),
+          .map((route) =>
+            route === 'order/42/success'
+              ? returns.success
+              : route === 'order/42/fail'
+                ? returns.fail
+                : route === 'dishes/1'
+                  ? 'dishes/borscht'
+                  : route.replace('order/42', `order/${placed.id}`),
+          )
+          .map((route) => `/rest/demo/${route}`),
       ]
       const overflowing: string[] = []
       for (const path of paths) {
@@ -128,7 +152,11 @@ describe('Every screen fits a phone, stories watched or not, in either language'
         expect(await page.locator('html').getAttribute('lang')).toBe(language)
         const found = await horizontalOverflow(page)
         if (found.length > 0) overflowing.push(`${path}: ${found.join(', ')}`)
-        const screen = path.replace(placed.id, 'id').replace(/[^a-z0-9]+/gi, '_') || 'index'
+        const screen =
+          path
+            .replace(/\?.*$/, '')
+            .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, 'id')
+            .replace(/[^a-z0-9]+/gi, '_') || 'index'
         await page.screenshot({
           path: screenshotPath(`walk-${language}-${String(width)}${screen}`),
           fullPage: true,

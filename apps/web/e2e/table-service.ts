@@ -3,6 +3,8 @@ import type { Page } from 'playwright-core'
 import type { CartLine } from '@tableside/contracts/cart'
 import type { OrderStatus } from '@tableside/contracts/order-status'
 import { order, slots, type Order } from '@tableside/contracts/orders'
+import { payment } from '@tableside/contracts/payments'
+import { SANDBOX_ACQUIRER_PREFIX } from '@tableside/contracts/sandbox-acquirer'
 import { tableSession, type TableSession } from '@tableside/contracts/table-sessions'
 import { waiterCall, type WaiterCall } from '@tableside/contracts/waiter-calls'
 import { baseUrl, tableToken } from './fixtures'
@@ -32,13 +34,35 @@ export async function openTable(tableCode: string): Promise<TableSession> {
 }
 
 /** Places a dine-in order to the table, paid in cash, once per call (its own Idempotency-Key). */
-export async function placeTableOrder(session: TableSession, lines: CartLine[]): Promise<Order> {
+export async function placeTableOrder(
+  session: TableSession,
+  lines: CartLine[],
+  paymentMethod: 'cash' | 'card' = 'cash',
+): Promise<Order> {
   return order.parse(
     await send('/restaurants/demo/orders', {
       headers: { 'idempotency-key': randomUUID() },
-      body: { type: 'dine_in', lines, paymentMethod: 'cash', tableSessionId: session.id },
+      body: { type: 'dine_in', lines, paymentMethod, tableSessionId: session.id },
     }),
   )
+}
+
+/**
+ * Pays a card order at the sandbox acquirer as its page would, with one of its test cards;
+ * the payment's id, which the shop's success and fail pages are opened with.
+ */
+export async function payOrderByCard(placed: Order, cardNumber: string): Promise<string> {
+  const started = payment.parse(
+    await send(`/orders/${placed.id}/payments`, { body: { method: 'card' } }),
+  )
+  const ref = started.redirectUrl?.split('/').at(-1) ?? ''
+  const response = await fetch(`${baseUrl()}${SANDBOX_ACQUIRER_PREFIX}/payments/${ref}/card`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ number: cardNumber, expiry: '12/40', cvc: '123' }),
+  })
+  if (!response.ok) throw new Error(`sandbox card payment → ${String(response.status)}`)
+  return started.id
 }
 
 /** A delivery in cash to the first slot the restaurant offers (its first open day). */

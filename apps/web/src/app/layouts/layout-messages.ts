@@ -10,7 +10,7 @@ export const layoutMessages = defineMessages({
     cart: 'Cart',
     orders: 'Orders',
     bill: 'Bill',
-    call: 'Call waiter',
+    call: 'Waiter',
     tables: 'Tables',
     tips: 'Tips',
     garconProfile: 'Profile',

@@ -16,7 +16,7 @@ export const landingMessages = defineMessages({
     step3Text: 'Pay by card or SBP, split the bill with friends, or call the waiter in a tap.',
     demoTitle: 'Try the demo restaurant',
     demoText:
-      'No QR code at hand? Look around the demo menu: a table opens only from the QR code on it.',
+      'No QR code at hand? Look around the demo menu. To order at a table, scan the code on it: only that code opens the table.',
     demoMenu: 'Browse the demo menu',
     waiter: 'Working at the restaurant? Open the waiter area',
     about: 'About Tableside',
@@ -37,7 +37,7 @@ export const landingMessages = defineMessages({
       'Платите картой или через СБП, делите счёт с друзьями, зовите официанта одним касанием.',
     demoTitle: 'Загляните в демо-ресторан',
     demoText:
-      'QR‑кода под рукой нет? Осмотритесь в демо-меню: стол открывается только QR‑кодом на нём.',
+      'QR‑кода под рукой нет? Осмотритесь в демо-меню. Чтобы заказать за столом, отсканируйте код на нём: только он открывает стол.',
     demoMenu: 'Открыть демо-меню',
     waiter: 'Работаете в ресторане? Откройте раздел официанта',
     about: 'О Tableside',

@@ -14,7 +14,7 @@ export const orderMessages = defineMessages({
     failed: 'Check the connection and try again.',
     retry: 'Try again',
     myOrders: 'My orders',
-    tableBill: 'The table’s bill',
+    tableBill: 'Table bill',
     backToOrder: 'Back to the order',
     payTitle: 'Payment',
     payLead: 'Order #{number}',

@@ -22,8 +22,9 @@ export const menuMessages = defineMessages({
     chef: 'Chef’s pick',
     vegetarian: 'Vegetarian',
     vegan: 'Vegan',
-    gluten_free: 'Gluten-free',
-    lactose_free: 'Lactose-free',
+    // No-break hyphens (U+2011): a tag never splits as "Lactose-/free" at a line's end.
+    gluten_free: 'Gluten‑free',
+    lactose_free: 'Lactose‑free',
     spicy: 'Spicy',
   },
   ru: {
@@ -46,8 +47,8 @@ export const menuMessages = defineMessages({
     chef: 'Выбор шефа',
     vegetarian: 'Вегетарианское',
     vegan: 'Веганское',
-    gluten_free: 'Без глютена',
-    lactose_free: 'Без лактозы',
+    gluten_free: 'Без глютена',
+    lactose_free: 'Без лактозы',
     spicy: 'Острое',
   },
 })

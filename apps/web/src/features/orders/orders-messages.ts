@@ -6,7 +6,8 @@ export const ordersMessages = defineMessages({
     title: 'My orders',
     mine: 'Placed from this phone',
     atTable: 'At your table',
-    atTableNote: 'Ordered from other phones at the table; each is its own phone’s to open.',
+    atTableNote:
+      'Ordered from other phones at the table; each opens only on the phone it was placed from.',
     loading: 'Loading your orders…',
     failed: 'Your orders did not load. Check the connection and try again.',
     retry: 'Try again',
@@ -14,7 +15,7 @@ export const ordersMessages = defineMessages({
     empty:
       'Orders you place from this phone appear here, and you can follow each one as it is cooked.',
     toMenu: 'Go to the menu',
-    bill: 'The table’s bill',
+    bill: 'Table bill',
   },
   ru: {
     title: 'Мои заказы',

@@ -11,7 +11,7 @@ export const waiterCallMessages = defineMessages({
     bill: 'The bill, please',
     billHint: 'The waiter brings it to the table',
     other: 'Something else',
-    otherHint: 'Say what in a few words',
+    otherHint: 'Tell the waiter what you need',
     comment: 'What exactly?',
     commentPlaceholder: 'For example: two more forks',
     commentNeeded: 'Write what you need, and the waiter will bring it.',

@@ -7,7 +7,7 @@ import '../../../components/ui/totals-rows.css'
 
 const PARTS = ['subtotal', 'serviceCharge', 'deliveryFee', 'discount', 'tip'] as const
 
-/** What the order costs: the dishes, every fee that applies, and the total. */
+/** What the order costs: the dishes and every fee that applies, when there is one, and the total. */
 export function OrderTotals({
   totals,
   restaurant,
@@ -17,9 +17,12 @@ export function OrderTotals({
 }) {
   const { t } = useMessages(orderWords)
   const price = (minor: number) => formatPrice(minor, restaurant)
+  // The dishes' sum is worth a row only beside a fee or a discount; alone it repeats the total.
+  const extras = PARTS.filter((part) => part !== 'subtotal' && totals[part] > 0)
+  const parts = extras.length > 0 ? (['subtotal', ...extras] as const) : []
   return (
     <dl className="totals-rows">
-      {PARTS.filter((part) => part === 'subtotal' || totals[part] > 0).map((part) => (
+      {parts.map((part) => (
         <div key={part} className="totals-rows__row">
           <dt>{t(part)}</dt>
           <dd>{part === 'discount' ? `−${price(totals[part])}` : price(totals[part])}</dd>

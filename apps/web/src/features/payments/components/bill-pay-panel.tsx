@@ -162,7 +162,7 @@ export function BillPayPanel({
       <MethodPicker methods={methods} value={method} onChange={setMethod} disabled={busy} />
       <dl className="totals-rows">
         <div className="totals-rows__row">
-          <dt>{t('amount')}</dt>
+          <dt>{t(mode === 'remaining' ? 'amountWhole' : 'amount')}</dt>
           <dd>{price(amount)}</dd>
         </div>
         <div className="totals-rows__row">
