@@ -176,6 +176,11 @@ describe('A diner places an order', () => {
     await page.waitForURL(/\/rest\/demo\/order\/[0-9a-f-]{36}$/)
     const order = await getJson(`/orders/${orderIdOf(page) ?? ''}`)
     expect(field(order.body, 'contact')).toEqual({ name: 'Анна', phone: '+79123456789' })
+    // A pickup is paid where it is collected: there is no waiter to pay.
+    await expect
+      .poll(() => page.locator('.order-facts').textContent())
+      .toContain('Наличными или картой при получении')
+    expect(await page.locator('#main').textContent()).not.toContain('официант')
 
     await openWithCart(page, '/rest/demo/order?type=pickup', [
       { dishId: 'borscht', quantity: 1, optionIds: [] },
