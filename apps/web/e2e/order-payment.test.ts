@@ -128,6 +128,51 @@ describe('A diner pays an order online', () => {
     expect(problems).toEqual([])
   })
 
+  it("The Pay screen explains a refusal in the page's language", async () => {
+    const session = await openTable('T3')
+    const placed = await placeOnlineOrder(session, [kvass])
+    const { page } = await browser.phone()
+    await page.goto(`${baseUrl()}/rest/demo/order/${placed.id}/pay`, { waitUntil: 'networkidle' })
+    await page.route('**/api/v1/orders/*/payments', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: {
+            code: 'payment_method_unavailable',
+            message: 'This way of paying is not available here.',
+          },
+        }),
+      }),
+    )
+    await page.getByRole('button', { name: /^Оплатить / }).click()
+    await expect
+      .poll(() => main(page))
+      .toContain('Этот способ оплаты сейчас недоступен. Выберите другой.')
+    expect(await main(page)).not.toContain('This way of paying')
+    await keepScreenshot(page, 'order-pay-refused-method')
+  })
+
+  it('An unreachable server is a connection problem with a retry, not a server error', async () => {
+    const session = await openTable('T3')
+    const placed = await placeOnlineOrder(session, [kvass])
+    const { page } = await browser.phone()
+    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await page.route(`**/api/v1/orders/${placed.id}`, (route) =>
+      route.abort('internetdisconnected'),
+    )
+    await page.goto(`${baseUrl()}/rest/demo/order/${placed.id}/pay`, { waitUntil: 'networkidle' })
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Нет связи с сервером')
+    const text = plain(await page.locator('.error-page').textContent())
+    expect(text).not.toContain('500')
+    expect(text).not.toContain('Internal Server Error')
+    expect(text).not.toContain('could not be reached')
+    await keepScreenshot(page, 'error-connection')
+    await page.unroute(`**/api/v1/orders/${placed.id}`)
+    await page.getByRole('button', { name: 'Попробовать снова' }).click()
+    await expect.poll(async () => plain(await heading(page).textContent())).toBe('Оплата')
+  })
+
   it('A declined card shows Fail and the diner pays with SBP instead', async () => {
     const session = await openTable('T5')
     const placed = await placeOnlineOrder(session, [borscht])

@@ -22,6 +22,7 @@ import { useChannelEvent } from '../../lib/realtime/use-channel-event'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { formatPrice } from '../../lib/format-price'
 import { isApiError } from '../../lib/api-error'
+import { apiErrorKey, apiErrorMessages } from '../../lib/api-error-text'
 import { useApiClient } from '../../lib/app-context'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { Screen } from '../screen'
@@ -165,6 +166,7 @@ interface PayFormProps {
 function PayForm({ order, restaurant, previous, onStarted }: PayFormProps) {
   const { t } = useMessages(orderMessages)
   const words = useMessages(paymentMessages).t
+  const errors = useMessages(apiErrorMessages).t
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const methods = onlinePaymentMethods(restaurant.settings)
@@ -197,6 +199,7 @@ function PayForm({ order, restaurant, previous, onStarted }: PayFormProps) {
   }
 
   const refused = start.isError && !(isApiError(start.error) && NOTICE_OF[start.error.code])
+  const refusalKey = isApiError(start.error) ? apiErrorKey(start.error) : null
   return (
     <form
       className="order-pay"
@@ -226,9 +229,7 @@ function PayForm({ order, restaurant, previous, onStarted }: PayFormProps) {
       <MethodPicker methods={methods} value={method} onChange={setMethod} disabled={busy} />
       {refused ? (
         <p className="order-pay__problem" role="alert">
-          {isApiError(start.error) && start.error.code === 'payment_method_unavailable'
-            ? start.error.message
-            : words('startFailed')}
+          {refusalKey ? errors(refusalKey) : words('startFailed')}
         </p>
       ) : null}
       {methods.length > 0 ? (
