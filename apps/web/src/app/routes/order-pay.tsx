@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useNavigate, useParams, useSearchParams } from 'react-router'
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { orderChannel, type Order } from '@tableside/contracts/orders'
 import type { OnlinePaymentMethod, Payment } from '@tableside/contracts/payments'
@@ -28,18 +28,9 @@ import { useMessages } from '../../lib/i18n/use-translation'
 import { Screen } from '../screen'
 import { OrderLink } from './order-link'
 import { orderMessages } from './order-messages'
-import type { OrderNotice } from './order-notice'
+import { leavesForAcquirer, noticeOfStartError, startFailedCode } from './order-payment-start'
 import '../../components/ui/card.css'
 import './order-pay.css'
-
-/** Refusals of a new payment that mean the order is no longer the Pay screen's business. */
-const NOTICE_OF: Partial<Record<string, OrderNotice>> = {
-  already_paid: 'already-paid',
-  payment_not_online: 'paid-in-cash',
-  order_cancelled: 'cancelled',
-  online_payment_off: 'online-off',
-  nothing_due: 'nothing-due',
-}
 
 /**
  * `/order/:id/pay`, reached only through the `is-online-payment` guard: what is due, card or
@@ -169,9 +160,12 @@ function PayForm({ order, restaurant, previous, onStarted }: PayFormProps) {
   const errors = useMessages(apiErrorMessages).t
   const navigate = useNavigate()
   const [params] = useSearchParams()
+  const location = useLocation()
   const methods = onlinePaymentMethods(restaurant.settings)
   const [method, setMethod] = useState(() => initialMethod(methods, order, previous, params))
-  const start = useStartOrderPayment(order.id)
+  // Checkout started this payment for the diner and it failed: say why beside the retry.
+  const [handedFailure, setHandedFailure] = useState(() => startFailedCode(location.state))
+  const start = useStartOrderPayment()
   const handingOver = useHandingOver()
   const price = (minor: number) => formatPrice(minor, restaurant)
   const due = amountDue(order)
@@ -179,27 +173,37 @@ function PayForm({ order, restaurant, previous, onStarted }: PayFormProps) {
 
   const pay = () => {
     if (!method || busy) return
-    start.mutate(method, {
-      onSuccess: (payment) => {
-        if (payment.status !== 'pending' || !payment.redirectUrl) {
-          onStarted(payment)
-          return
-        }
-        startedOrderPayments.remember(order.id, payment.id)
-        handingOver.begin(() => onStarted(payment))
-        window.location.assign(payment.redirectUrl)
+    setHandedFailure(undefined)
+    start.mutate(
+      { orderId: order.id, method },
+      {
+        onSuccess: (payment) => {
+          if (!leavesForAcquirer(payment)) {
+            onStarted(payment)
+            return
+          }
+          startedOrderPayments.remember(order.id, payment.id)
+          handingOver.begin(() => onStarted(payment))
+          window.location.assign(payment.redirectUrl)
+        },
+        onError: (error) => {
+          const notice = noticeOfStartError(error)
+          if (notice) {
+            void navigate(paths.order(restaurant.id, order.id, { notice }), { replace: true })
+          }
+        },
       },
-      onError: (error) => {
-        const notice = isApiError(error) ? NOTICE_OF[error.code] : undefined
-        if (notice) {
-          void navigate(paths.order(restaurant.id, order.id, { notice }), { replace: true })
-        }
-      },
-    })
+    )
   }
 
-  const refused = start.isError && !(isApiError(start.error) && NOTICE_OF[start.error.code])
-  const refusalKey = isApiError(start.error) ? apiErrorKey(start.error) : null
+  const failedCode = start.isError
+    ? noticeOfStartError(start.error)
+      ? undefined
+      : isApiError(start.error)
+        ? start.error.code
+        : 'unknown'
+    : handedFailure
+  const failureKey = failedCode ? apiErrorKey({ code: failedCode }) : null
   return (
     <form
       className="order-pay"
@@ -227,9 +231,9 @@ function PayForm({ order, restaurant, previous, onStarted }: PayFormProps) {
         </p>
       </section>
       <MethodPicker methods={methods} value={method} onChange={setMethod} disabled={busy} />
-      {refused ? (
+      {failedCode ? (
         <p className="order-pay__problem" role="alert">
-          {refusalKey ? errors(refusalKey) : words('startFailed')}
+          {failureKey ? errors(failureKey) : words('startFailed')}
         </p>
       ) : null}
       {methods.length > 0 ? (

@@ -266,6 +266,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
         pending={type !== null && (quote.isPending || quote.isPlaceholderData)}
         canConfirm={canConfirm}
         send={send}
+        paysOnline={values.paymentMethod !== 'cash'}
       />
     </form>
   )
