@@ -152,7 +152,7 @@ describe('A diner pays an order online', () => {
     const confirm = page.getByRole('button', { name: 'Подтвердить заказ' })
     await expect.poll(() => confirm.isEnabled()).toBe(true)
     await confirm.click()
-    const opening = page.getByRole('button', { name: 'Открываем страницу оплаты…' })
+    const opening = page.getByRole('button', { name: 'Переходим к оплате…' })
     await opening.waitFor()
     expect(await opening.isDisabled()).toBe(true)
     await keepScreenshot(page, 'checkout-opening-payment')

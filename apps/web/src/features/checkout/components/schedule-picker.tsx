@@ -36,6 +36,9 @@ export function SchedulePicker(props: SchedulePickerProps) {
     date === today ? t('today') : date === nextDate(today) ? t('tomorrow') : dayName(date, language)
   const shown = view?.slots ?? []
   const asapOffered = type !== 'preorder' && (unavailable || view?.asap === true)
+  // Said above the times, where the diner looks after tapping another day.
+  const laterDayNoTime =
+    type !== 'preorder' && view !== null && view.day > today && props.when === NO_TIME && !problem
   return (
     <fieldset className="checkout-section" {...problemProps('when', problem)}>
       <legend className="checkout-section__title">{t(legendKey[type])}</legend>
@@ -54,6 +57,7 @@ export function SchedulePicker(props: SchedulePickerProps) {
           ))}
         </div>
       ) : null}
+      {laterDayNoTime ? <p className="checkout-section__note">{t('chooseTimeLater')}</p> : null}
       <div className="slot-grid" id={fieldId('when')} tabIndex={-1} aria-busy={slots.isFetching}>
         {asapOffered ? (
           <label className="slot slot--asap">
@@ -101,8 +105,6 @@ export function SchedulePicker(props: SchedulePickerProps) {
         </p>
       ) : view && shown.length === 0 && !asapOffered ? (
         <p className="checkout-section__note">{t('noSlots')}</p>
-      ) : type !== 'preorder' && view && view.day > today && props.when === NO_TIME && !problem ? (
-        <p className="checkout-section__note">{t('chooseTimeLater')}</p>
       ) : null}
       <FieldProblemText field="when" problem={problem} />
     </fieldset>
