@@ -176,6 +176,11 @@ describe('A diner places an order', () => {
     await page.waitForURL(/\/rest\/demo\/order\/[0-9a-f-]{36}$/)
     const order = await getJson(`/orders/${orderIdOf(page) ?? ''}`)
     expect(field(order.body, 'contact')).toEqual({ name: 'Анна', phone: '+79123456789' })
+    // A pickup is paid where it is collected: there is no waiter to pay.
+    await expect
+      .poll(() => page.locator('.order-facts').textContent())
+      .toContain('Наличными или картой при получении')
+    expect(await page.locator('#main').textContent()).not.toContain('официант')
 
     await openWithCart(page, '/rest/demo/order?type=pickup', [
       { dishId: 'borscht', quantity: 1, optionIds: [] },
@@ -184,6 +189,50 @@ describe('A diner places an order', () => {
     expect(await page.getByRole('textbox', { name: 'Телефон' }).inputValue()).toBe(
       '+7 (912) 345-67-89',
     )
+    expect(problems).toEqual([])
+  })
+
+  it('Choosing tomorrow asks for a time of that day: "as soon as possible" is for today only', async () => {
+    const { page, problems } = await browser.phone()
+    await openWithCart(page, '/rest/demo/order?type=pickup', [
+      { dishId: 'borscht', quantity: 1, optionIds: [] },
+    ])
+    await page.getByRole('textbox', { name: 'Имя' }).fill('Анна')
+    await page.getByRole('textbox', { name: 'Телефон' }).pressSequentially('89123456789')
+    await page.getByRole('button', { name: 'Завтра' }).click()
+    expect(await page.getByRole('button', { name: 'Завтра' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    )
+    const slots = page.locator('.slot-grid')
+    await expect.poll(() => slots.getByRole('radio').count()).toBeGreaterThan(0)
+    expect(await slots.getByRole('radio', { name: /Как можно скорее/ }).count()).toBe(0)
+    // Nothing is chosen for the diner: the screen says why a time is needed now.
+    expect(await slots.locator('input:checked').count()).toBe(0)
+    expect(
+      await page.getByText('Выберите время. «Как можно скорее» — только на сегодня.').count(),
+    ).toBe(1)
+    await keepScreenshot(page, 'checkout-pickup-tomorrow')
+
+    const confirm = page.getByRole('button', { name: 'Подтвердить заказ' })
+    await expect.poll(() => confirm.isEnabled()).toBe(true)
+    await confirm.click()
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('checkout-when')
+    expect(await page.getByText('Выберите время', { exact: true }).count()).toBe(1)
+
+    const first = slots.locator('.slot__input[value]').first()
+    const chosen = await first.inputValue()
+    await first.check()
+    await confirm.click()
+    await page.waitForURL(/\/rest\/demo\/order\/[0-9a-f-]{36}$/)
+    const order = await getJson(`/orders/${orderIdOf(page) ?? ''}`)
+    expect(field(order.body, 'scheduledFor')).toBe(chosen)
+    const tomorrow = new Date(Date.now() + 24 * 3_600_000).toLocaleDateString('en-CA', {
+      timeZone: 'Europe/Moscow',
+    })
+    expect(new Date(chosen).toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' })).toBe(
+      tomorrow,
+    )
+    expect(await page.getByText('Как можно скорее').count()).toBe(0)
     expect(problems).toEqual([])
   })
 

@@ -1,7 +1,7 @@
 import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from './api-error'
-import { errorPageProps, errorTitle } from './error-details'
+import { errorPageProps, errorTitle, isConnectionProblem } from './error-details'
 import { notFound } from './http-status-error'
 
 /** What the router hands the error boundary when no route matches. */
@@ -36,11 +36,11 @@ describe('error page contents (spec §8)', () => {
     expect(errorTitle(props)).toBe('Back in a minute')
   })
 
-  it('keeps a network failure a 500 with its message', () => {
-    expect(errorPageProps(ApiError.network(new TypeError('x')), '/')).toEqual({
-      status: 500,
-      message: 'The server could not be reached',
-    })
+  it('tells an unreachable server from a server error: no status, since nothing answered', () => {
+    const props = errorPageProps(ApiError.network(new TypeError('x')), '/')
+    expect(props).toEqual({ status: 0, message: 'The server could not be reached' })
+    expect(isConnectionProblem(props)).toBe(true)
+    expect(isConnectionProblem(errorPageProps(new Error('boom'), '/'))).toBe(false)
   })
 
   it("reads the router's own error responses", () => {

@@ -8,6 +8,7 @@ export const notFoundMessage = (path: string) => `Page not found: ${path}`
 
 /** What the error page shows (spec §8): a status and, when the error has one, its own message. */
 export interface ErrorPageProps {
+  /** 0 when nothing answered: the server could not be reached. */
   status: number
   message?: string | undefined
 }
@@ -15,7 +16,7 @@ export interface ErrorPageProps {
 function statusOf(error: unknown): number {
   if (isRouteErrorResponse(error)) return error.status
   if (error instanceof HttpStatusError) return error.status
-  if (error instanceof ApiError && error.status > 0) return error.status
+  if (error instanceof ApiError) return error.code === 'network_error' ? 0 : error.status || 500
   return 500
 }
 
@@ -36,6 +37,12 @@ export function errorPageProps(error: unknown, path: string): ErrorPageProps {
   if (status === 404) return { status, message: notFoundMessage(path) }
   return { status, message: ownMessage(error) }
 }
+
+/**
+ * The server did not answer at all (offline, a dropped connection): not a server error, and
+ * not the spec's "Internal Server Error" either, since no status was ever given.
+ */
+export const isConnectionProblem = ({ status }: ErrorPageProps) => status === 0
 
 export function errorTitle({ status, message }: ErrorPageProps): string {
   if (status === 404) return NOT_FOUND_TITLE

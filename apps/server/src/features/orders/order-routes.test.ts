@@ -401,6 +401,37 @@ describe.each(testDatabaseKinds)('Orders API on $name', (kind) => {
     const next = await openSession('other', 'T1')
     expect(next.id).not.toBe(session.id)
   })
+  it('refuses a time that does not fit the order type with 400, and writes nothing', async () => {
+    // "As soon as possible" is `scheduledFor: null`: now, so today. The contract has no day
+    // beside it to contradict it; what can be inconsistent is the time against the type.
+    const contact = { name: 'Ира', phone: '+79161234567' }
+    const before = await countOrders()
+    const asapPreorder = await post('bistro', {
+      type: 'preorder',
+      lines: [PIKE],
+      paymentMethod: 'cash',
+      contact,
+      guests: 2,
+      scheduledFor: null,
+    })
+    expect(asapPreorder.statusCode).toBe(400)
+    expect(errorBody.parse(asapPreorder.json()).error).toMatchObject({
+      code: 'validation_failed',
+      fields: [{ path: 'body.scheduledFor' }],
+    })
+    const session = await openSession('bistro', 'T2')
+    const scheduledTable = await post('bistro', {
+      type: 'dine_in',
+      lines: [PIKE],
+      paymentMethod: 'cash',
+      tableSessionId: session.id,
+      scheduledFor: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+    expect(scheduledTable.statusCode).toBe(400)
+    expect(errorBody.parse(scheduledTable.json()).error.code).toBe('validation_failed')
+    expect(await countOrders()).toBe(before)
+  })
+
   it('books only the slots it offers: a past time is slot_unavailable', async () => {
     const contact = { name: 'Ира', phone: '+79161234567' }
     const address = { street: 'Покровка', house: '17' }

@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import type { Order } from '@tableside/contracts/orders'
+import type { Payment } from '@tableside/contracts/payments'
 import { CartIcon } from '../../components/ui/icons'
 import { paths } from '../../config/paths'
 import { useCart } from '../../features/cart/cart-store'
@@ -9,14 +10,19 @@ import { CheckoutForm } from '../../features/checkout/components/checkout-form'
 import { checkoutMessages } from '../../features/checkout/checkout-messages'
 import { initialOrderType } from '../../features/checkout/order-types'
 import { rememberOrder } from '../../features/orders/my-orders-store'
+import { useStartOrderPayment } from '../../features/payments/api/start-order-payment'
+import { isOnlineMethod } from '../../features/payments/online-methods'
+import { startedOrderPayments } from '../../features/payments/started-payment'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { SessionExpiryNotice } from '../../features/table-session/components/session-expiry-notice'
 import { endTableSession } from '../../features/table-session/session-ended-store'
 import { useStoredTableSession } from '../../features/table-session/table-session-store'
 import { defineMessages } from '../../lib/i18n/messages'
+import { isApiError } from '../../lib/api-error'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { Screen } from '../screen'
 import { NothingYet } from './nothing-yet'
+import { leavesForAcquirer, noticeOfStartError, type StartFailedState } from './order-payment-start'
 import './checkout.css'
 
 const messages = defineMessages({
@@ -44,16 +50,34 @@ export function CheckoutRoute() {
   const lines = useMemo(() => toCartLines(cart.lines), [cart.lines])
   const session = useStoredTableSession(restaurantId)
   const askedType = params.get('type')
+  const startPayment = useStartOrderPayment()
 
-  const placed = (order: Order) => {
+  const placed = async (order: Order) => {
     rememberOrder(restaurantId, order.id)
-    // An order paid online goes straight on to paying; the Pay screen links back to the order.
-    const next =
-      order.paymentMethod === 'cash'
-        ? paths.order(restaurantId, order.id)
-        : paths.orderPay(restaurantId, order.id)
     // The cart empties once the next screen is up, so this one never flashes "empty".
-    void Promise.resolve(navigate(next, { replace: true })).finally(cart.clear)
+    const go = (to: string, state?: StartFailedState) =>
+      Promise.resolve(navigate(to, { replace: true, state })).finally(cart.clear)
+    const method = order.paymentMethod
+    if (!isOnlineMethod(method)) {
+      await go(paths.order(restaurantId, order.id))
+      return
+    }
+    // Card or SBP was chosen here: start paying with it and go straight to the bank's page,
+    // never asking again. The Pay screen takes this screen's place in the history, so the way
+    // back from the bank shows the payment waiting, and a failed start its reason and a retry.
+    const payPath = paths.orderPay(restaurantId, order.id)
+    let payment: Payment
+    try {
+      payment = await startPayment.mutateAsync({ orderId: order.id, method })
+    } catch (error) {
+      const notice = noticeOfStartError(error)
+      if (notice) await go(paths.order(restaurantId, order.id, { notice }))
+      else await go(payPath, { startFailed: isApiError(error) ? error.code : 'unknown' })
+      return
+    }
+    startedOrderPayments.remember(order.id, payment.id)
+    await go(payPath)
+    if (leavesForAcquirer(payment)) window.location.assign(payment.redirectUrl)
   }
 
   return (
@@ -78,7 +102,7 @@ export function CheckoutRoute() {
           )}
           cartHref={paths.cart(restaurantId)}
           ordersHref={paths.orders(restaurantId)}
-          onPlaced={placed}
+          onPlaced={(order) => void placed(order)}
           onSessionExpired={(sessionId) => endTableSession(restaurantId, sessionId)}
         />
       )}

@@ -32,13 +32,23 @@ export const orderMessages = defineMessages({
     cashAtTable:
       'Call the waiter: they take the cash for this order, and the online payment is left unused.',
     cashElsewhere: 'Pay in cash when you collect the order: the restaurant takes it then.',
+    cashToCourier: 'Pay the courier in cash when the order arrives.',
+    cashOnVisit: 'Pay the waiter in cash when you come: the online payment is left unused.',
     callWaiter: 'Call the waiter',
     noticePaidInCash:
       'This order is paid in cash to the waiter, so there is nothing to pay online.',
+    noticePaidInCashPickup:
+      'This order is paid in cash when you collect it, so there is nothing to pay online.',
+    noticePaidInCashDelivery:
+      'This order is paid in cash to the courier, so there is nothing to pay online.',
     noticeAlreadyPaid: 'This order is already paid.',
     noticeCancelled: 'This order was cancelled, so there is nothing to pay.',
     noticeOnlineOff:
       'The restaurant does not take payments online right now. Please pay the waiter.',
+    noticeOnlineOffPickup:
+      'The restaurant does not take payments online right now. Please pay when you collect the order.',
+    noticeOnlineOffDelivery:
+      'The restaurant does not take payments online right now. Please pay the courier.',
     noticeNothingDue: 'Nothing is left to pay for this order.',
     payAction: 'Pay {amount}',
     paidBadge: 'Paid {amount}',
@@ -73,11 +83,18 @@ export const orderMessages = defineMessages({
     cashAtTable: 'Позовите официанта: он примет оплату наличными, а онлайн-оплата не понадобится.',
     cashElsewhere:
       'Оплатите наличными, когда будете забирать заказ: ресторан примет оплату на месте.',
+    cashToCourier: 'Оплатите наличными курьеру, когда он привезёт заказ.',
+    cashOnVisit: 'Оплатите наличными официанту, когда придёте: онлайн-оплата не понадобится.',
     callWaiter: 'Позвать официанта',
     noticePaidInCash: 'Этот заказ оплачивается наличными официанту, онлайн платить не нужно.',
+    noticePaidInCashPickup: 'Этот заказ оплачивается при получении, онлайн платить не нужно.',
+    noticePaidInCashDelivery: 'Этот заказ оплачивается наличными курьеру, онлайн платить не нужно.',
     noticeAlreadyPaid: 'Этот заказ уже оплачен.',
     noticeCancelled: 'Этот заказ отменён, платить за него не нужно.',
     noticeOnlineOff: 'Сейчас ресторан не принимает оплату онлайн. Оплатите заказ официанту.',
+    noticeOnlineOffPickup:
+      'Сейчас ресторан не принимает оплату онлайн. Оплатите заказ, когда будете его забирать.',
+    noticeOnlineOffDelivery: 'Сейчас ресторан не принимает оплату онлайн. Оплатите заказ курьеру.',
     noticeNothingDue: 'По этому заказу больше нечего оплачивать.',
     payAction: 'Оплатить {amount}',
     paidBadge: 'Оплачено {amount}',

@@ -2,7 +2,7 @@ import { useParams, useSearchParams } from 'react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { orderChannel, type Order } from '@tableside/contracts/orders'
 import type { Payment } from '@tableside/contracts/payments'
-import type { Restaurant } from '@tableside/contracts/restaurants'
+import type { OrderType, Restaurant } from '@tableside/contracts/restaurants'
 import { orderUpdated } from '@tableside/contracts/table-events'
 import { buttonClass } from '../../components/ui/button'
 import { Link } from '../../components/ui/link'
@@ -159,6 +159,14 @@ function Receipt({ payment, order, restaurant, orderId }: OutcomeProps) {
   )
 }
 
+/** Who takes the cash instead: the waiter, the counter or the courier. */
+const CASH_WAY = {
+  dine_in: 'cashAtTable',
+  preorder: 'cashOnVisit',
+  pickup: 'cashElsewhere',
+  delivery: 'cashToCourier',
+} as const satisfies Record<OrderType, string>
+
 /** Why the payment did not go through, and the ways forward: again, another way, or cash. */
 function Failure({ payment, order, restaurant, orderId }: OutcomeProps) {
   const { t } = useMessages(orderMessages)
@@ -196,7 +204,7 @@ function Failure({ payment, order, restaurant, orderId }: OutcomeProps) {
         <h2 id="outcome-cash-title" className="outcome-cash__title">
           {t('cashTitle')}
         </h2>
-        <p>{t(atTable ? 'cashAtTable' : 'cashElsewhere')}</p>
+        <p>{t(CASH_WAY[order?.type ?? 'pickup'])}</p>
         {atTable ? (
           <Link
             className={buttonClass('secondary', { block: true })}

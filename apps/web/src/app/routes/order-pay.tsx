@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useNavigate, useParams, useSearchParams } from 'react-router'
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { orderChannel, type Order } from '@tableside/contracts/orders'
 import type { OnlinePaymentMethod, Payment } from '@tableside/contracts/payments'
@@ -22,23 +22,15 @@ import { useChannelEvent } from '../../lib/realtime/use-channel-event'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { formatPrice } from '../../lib/format-price'
 import { isApiError } from '../../lib/api-error'
+import { apiErrorKey, apiErrorMessages } from '../../lib/api-error-text'
 import { useApiClient } from '../../lib/app-context'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { Screen } from '../screen'
 import { OrderLink } from './order-link'
 import { orderMessages } from './order-messages'
-import type { OrderNotice } from './order-notice'
+import { leavesForAcquirer, noticeOfStartError, startFailedCode } from './order-payment-start'
 import '../../components/ui/card.css'
 import './order-pay.css'
-
-/** Refusals of a new payment that mean the order is no longer the Pay screen's business. */
-const NOTICE_OF: Partial<Record<string, OrderNotice>> = {
-  already_paid: 'already-paid',
-  payment_not_online: 'paid-in-cash',
-  order_cancelled: 'cancelled',
-  online_payment_off: 'online-off',
-  nothing_due: 'nothing-due',
-}
 
 /**
  * `/order/:id/pay`, reached only through the `is-online-payment` guard: what is due, card or
@@ -165,11 +157,15 @@ interface PayFormProps {
 function PayForm({ order, restaurant, previous, onStarted }: PayFormProps) {
   const { t } = useMessages(orderMessages)
   const words = useMessages(paymentMessages).t
+  const errors = useMessages(apiErrorMessages).t
   const navigate = useNavigate()
   const [params] = useSearchParams()
+  const location = useLocation()
   const methods = onlinePaymentMethods(restaurant.settings)
   const [method, setMethod] = useState(() => initialMethod(methods, order, previous, params))
-  const start = useStartOrderPayment(order.id)
+  // Checkout started this payment for the diner and it failed: say why beside the retry.
+  const [handedFailure, setHandedFailure] = useState(() => startFailedCode(location.state))
+  const start = useStartOrderPayment()
   const handingOver = useHandingOver()
   const price = (minor: number) => formatPrice(minor, restaurant)
   const due = amountDue(order)
@@ -177,26 +173,37 @@ function PayForm({ order, restaurant, previous, onStarted }: PayFormProps) {
 
   const pay = () => {
     if (!method || busy) return
-    start.mutate(method, {
-      onSuccess: (payment) => {
-        if (payment.status !== 'pending' || !payment.redirectUrl) {
-          onStarted(payment)
-          return
-        }
-        startedOrderPayments.remember(order.id, payment.id)
-        handingOver.begin(() => onStarted(payment))
-        window.location.assign(payment.redirectUrl)
+    setHandedFailure(undefined)
+    start.mutate(
+      { orderId: order.id, method },
+      {
+        onSuccess: (payment) => {
+          if (!leavesForAcquirer(payment)) {
+            onStarted(payment)
+            return
+          }
+          startedOrderPayments.remember(order.id, payment.id)
+          handingOver.begin(() => onStarted(payment))
+          window.location.assign(payment.redirectUrl)
+        },
+        onError: (error) => {
+          const notice = noticeOfStartError(error)
+          if (notice) {
+            void navigate(paths.order(restaurant.id, order.id, { notice }), { replace: true })
+          }
+        },
       },
-      onError: (error) => {
-        const notice = isApiError(error) ? NOTICE_OF[error.code] : undefined
-        if (notice) {
-          void navigate(paths.order(restaurant.id, order.id, { notice }), { replace: true })
-        }
-      },
-    })
+    )
   }
 
-  const refused = start.isError && !(isApiError(start.error) && NOTICE_OF[start.error.code])
+  const failedCode = start.isError
+    ? noticeOfStartError(start.error)
+      ? undefined
+      : isApiError(start.error)
+        ? start.error.code
+        : 'unknown'
+    : handedFailure
+  const failureKey = failedCode ? apiErrorKey({ code: failedCode }) : null
   return (
     <form
       className="order-pay"
@@ -224,11 +231,9 @@ function PayForm({ order, restaurant, previous, onStarted }: PayFormProps) {
         </p>
       </section>
       <MethodPicker methods={methods} value={method} onChange={setMethod} disabled={busy} />
-      {refused ? (
+      {failedCode ? (
         <p className="order-pay__problem" role="alert">
-          {isApiError(start.error) && start.error.code === 'payment_method_unavailable'
-            ? start.error.message
-            : words('startFailed')}
+          {failureKey ? errors(failureKey) : words('startFailed')}
         </p>
       ) : null}
       {methods.length > 0 ? (

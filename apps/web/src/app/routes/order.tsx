@@ -2,7 +2,7 @@ import { useOutlet, useParams, useSearchParams } from 'react-router'
 import { Link } from '../../components/ui/link'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { orderChannel, type Order } from '@tableside/contracts/orders'
-import type { Restaurant } from '@tableside/contracts/restaurants'
+import type { OrderType, Restaurant } from '@tableside/contracts/restaurants'
 import { orderUpdated } from '@tableside/contracts/table-events'
 import { buttonClass } from '../../components/ui/button'
 import { OrdersIcon } from '../../components/ui/icons'
@@ -59,7 +59,7 @@ function OrderScreen({ orderId }: { orderId: string }) {
   if (order) {
     return (
       <Screen title={t('numbered', { number: order.number })}>
-        <NoticeBanner />
+        <NoticeBanner type={order.type} />
         <OrderPayment order={order} restaurant={restaurant} />
         <OrderView
           order={order}
@@ -145,16 +145,36 @@ const NOTICE_TEXT = {
   'nothing-due': 'noticeNothingDue',
 } as const satisfies Record<OrderNotice, string>
 
+/** Paying in person goes to whoever hands the order over: not always a waiter. */
+const IN_PERSON_NOTICE = {
+  'paid-in-cash': {
+    dine_in: 'noticePaidInCash',
+    preorder: 'noticePaidInCash',
+    pickup: 'noticePaidInCashPickup',
+    delivery: 'noticePaidInCashDelivery',
+  },
+  'online-off': {
+    dine_in: 'noticeOnlineOff',
+    preorder: 'noticeOnlineOff',
+    pickup: 'noticeOnlineOffPickup',
+    delivery: 'noticeOnlineOffDelivery',
+  },
+} as const satisfies Partial<Record<OrderNotice, Record<OrderType, string>>>
+
 /** Why the Pay screen sent the diner here (`?notice=`), in plain words. */
-function NoticeBanner() {
+function NoticeBanner({ type }: { type: OrderType }) {
   const [params] = useSearchParams()
   const { t } = useMessages(orderMessages)
   const notice = parseOrderNotice(params.get('notice'))
   if (!notice) return null
+  const key =
+    notice === 'paid-in-cash' || notice === 'online-off'
+      ? IN_PERSON_NOTICE[notice][type]
+      : NOTICE_TEXT[notice]
   return (
     <p className="order-notice" role="status">
       <AlertIcon size={22} />
-      <span>{t(NOTICE_TEXT[notice])}</span>
+      <span>{t(key)}</span>
     </p>
   )
 }

@@ -1,4 +1,4 @@
-import { errorTitle, type ErrorPageProps } from '../../lib/error-details'
+import { errorTitle, isConnectionProblem, type ErrorPageProps } from '../../lib/error-details'
 import { DocumentLanguage, useMessages } from '../../lib/i18n/use-translation'
 import { buttonClass } from './button'
 import { errorPageMessages } from './error-page-messages'
@@ -13,6 +13,7 @@ import './error-page.css'
  */
 export function ErrorPage({ status, message }: ErrorPageProps) {
   const { t, language } = useMessages(errorPageMessages)
+  if (isConnectionProblem({ status })) return <ConnectionProblem />
   const notFound = status === 404
   const title = errorTitle({ status, message })
   const contractLang = language === 'en' ? undefined : 'en'
@@ -55,6 +56,37 @@ export function ErrorPage({ status, message }: ErrorPageProps) {
           <a className={buttonClass(notFound ? 'primary' : 'secondary')} href="/">
             {t('home')}
           </a>
+        </div>
+      </div>
+    </main>
+  )
+}
+
+/**
+ * Nothing answered: the restaurant's Wi-Fi dropped, or the server is out of reach. No status
+ * to show and nothing in English: it is the diner's connection, said in their language.
+ */
+function ConnectionProblem() {
+  const { t } = useMessages(errorPageMessages)
+  const title = t('titleConnection')
+  return (
+    <main className="error-page">
+      <DocumentLanguage />
+      <title>{`${title} · Tableside`}</title>
+      <div className="error-page__card">
+        <span className="error-page__icon">
+          <AlertIcon size={32} />
+        </span>
+        <h1 className="error-page__title">{title}</h1>
+        <p className="error-page__explain">{t('explainConnection')}</p>
+        <div className="error-page__actions">
+          <button
+            type="button"
+            className={buttonClass('primary')}
+            onClick={() => location.reload()}
+          >
+            {t('retry')}
+          </button>
         </div>
       </div>
     </main>

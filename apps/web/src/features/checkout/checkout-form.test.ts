@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   ASAP,
+  NO_TIME,
   checkoutProblems,
   firstProblemField,
   problemLineIndexes,
@@ -76,6 +77,17 @@ describe('checkout form', () => {
         { asapAllowed: true, offeredSlots: [] },
       ).when,
     ).toEqual({ key: 'whenRequired' })
+  })
+
+  it('asks for a time when none is chosen, even when the times on offer are not known', () => {
+    const noTime = { ...values, when: NO_TIME }
+    expect(checkoutProblems('pickup', noTime, open)).toEqual({ when: { key: 'whenRequired' } })
+    expect(
+      checkoutProblems('delivery', noTime, {
+        asapAllowed: true,
+        offeredSlots: ['2026-11-25T06:00:00.000Z'],
+      }),
+    ).toEqual({ when: { key: 'whenRequired' } })
   })
 
   it("puts the server's field errors beside the fields and names the refused lines", () => {

@@ -5,7 +5,7 @@ import type { OrderType, PaymentMethod } from '@tableside/contracts/restaurants'
 import { isCompletePhone, normalizePhoneInput } from '../../lib/masks'
 import type { RememberedContact } from './contact-memory'
 
-/** What the diner typed and chose; `when` is "asap" or a slot's instant. */
+/** What the diner typed and chose; `when` is "asap", a slot's instant, or none yet. */
 export interface CheckoutValues extends RememberedContact {
   when: string
   guests: number
@@ -14,6 +14,8 @@ export interface CheckoutValues extends RememberedContact {
 }
 
 export const ASAP = 'asap'
+/** No time chosen yet: another day than today was picked, or the chosen time was refused. */
+export const NO_TIME = ''
 
 /** The form's fields in the order they appear, so the first bad one is focused. */
 export const CHECKOUT_FIELDS = [
@@ -59,7 +61,7 @@ export function checkoutProblems(
   type: OrderType,
   values: CheckoutValues,
   schedule: {
-    /** False when the restaurant says "as soon as possible" cannot be chosen now. */
+    /** False when "as soon as possible" cannot be chosen now, or not on the day on show. */
     asapAllowed: boolean
     /** The slots on offer now; null when not known (a chosen slot is then taken as is). */
     offeredSlots: readonly string[] | null
@@ -77,6 +79,7 @@ export function checkoutProblems(
   if (isScheduled(type)) {
     const asap = values.when === ASAP
     if (
+      values.when === NO_TIME ||
       (asap && (type === 'preorder' || !schedule.asapAllowed)) ||
       (!asap && schedule.offeredSlots !== null && !schedule.offeredSlots.includes(values.when))
     ) {

@@ -12,10 +12,13 @@ interface CheckoutBarProps {
   pending: boolean
   canConfirm: boolean
   send: SendState
+  /** Paid by card or SBP: once placed, the order goes on to the bank's page. */
+  paysOnline: boolean
 }
 
 /** The total and Confirm, fixed above the tab bar; while sending it says so and stays pressed. */
-export function CheckoutBar({ restaurant, total, pending, canConfirm, send }: CheckoutBarProps) {
+export function CheckoutBar(props: CheckoutBarProps) {
+  const { restaurant, total, pending, canConfirm, send, paysOnline } = props
   const { t } = useMessages(checkoutMessages)
   const sending = send.phase !== 'idle'
   const status =
@@ -43,7 +46,11 @@ export function CheckoutBar({ restaurant, total, pending, canConfirm, send }: Ch
         aria-busy={sending || undefined}
       >
         {sending ? <span className="checkout-bar__spinner" aria-hidden="true" /> : null}
-        {sending ? t('sending') : t('confirm')}
+        {send.phase === 'placed' && paysOnline
+          ? t('openingPayment')
+          : sending
+            ? t('sending')
+            : t('confirm')}
       </button>
       <p className="checkout-bar__status" role="status">
         {status}

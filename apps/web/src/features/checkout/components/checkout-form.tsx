@@ -11,6 +11,8 @@ import { checkoutQuoteQueryOptions } from '../api/quote-checkout'
 import { slotsQueryOptions, type ScheduledType } from '../api/get-slots'
 import { checkoutMessages } from '../checkout-messages'
 import {
+  ASAP,
+  NO_TIME,
   checkoutProblems,
   fieldId,
   firstProblemField,
@@ -27,7 +29,7 @@ import { rememberContact } from '../contact-memory'
 import { usePlaceOrder } from '../hooks/use-place-order'
 import { finishAttempt, usePendingOrder } from '../pending-order'
 import { offeredPaymentMethods } from '../payment-methods'
-import { futureSlots } from '../schedule'
+import { scheduleView, todayIn } from '../schedule'
 import { isSlotsMissing, initialValues, rememberedFrom } from './checkout-form-state'
 import { AddressFields } from './address-fields'
 import { CheckoutBar } from './checkout-bar'
@@ -81,6 +83,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
     enabled: scheduled !== null,
   })
   const slotsMissing = isSlotsMissing(slots.error)
+  const today = todayIn(restaurant.timezone)
+  const view = slots.data && !slotsMissing ? scheduleView(slots.data, date, today) : null
   const quoteReady = type !== null && quote.data !== undefined && !quote.isPlaceholderData
   const canConfirm = quoteReady && quote.data.orderable
 
@@ -109,8 +113,9 @@ export function CheckoutForm(props: CheckoutFormProps) {
       void queryClient.invalidateQueries({ queryKey: ['restaurants', restaurant.id] })
     }
     if (error.code === 'slot_unavailable') {
+      // The time is gone: the diner chooses again, nothing is chosen for them.
       void slots.refetch()
-      change({ when: 'asap' })
+      change({ when: NO_TIME })
     }
     setProblems(fields)
     const first = firstProblemField(fields)
@@ -136,11 +141,9 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (!type || !quoteReady) return
-    const offered =
-      slots.data && !slotsMissing ? futureSlots(slots.data.slots).map((s) => s.at) : null
     const found = checkoutProblems(type, values, {
-      asapAllowed: slotsMissing || slots.data?.asap !== false,
-      offeredSlots: offered,
+      asapAllowed: slotsMissing || (view ? view.asap : slots.data?.asap !== false),
+      offeredSlots: view ? view.slots.map((slot) => slot.at) : null,
     })
     const first = firstProblemField(found)
     setProblems(found)
@@ -179,7 +182,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
           setType(next)
           setDate(null)
           setRefusal(null)
-          change({ when: 'asap' })
+          change({ when: ASAP })
         }}
       />
       {type === null ? <p className="checkout__hint">{t('chooseType')}</p> : null}
@@ -203,13 +206,15 @@ export function CheckoutForm(props: CheckoutFormProps) {
         <SchedulePicker
           type={scheduled}
           slots={slots}
+          view={view}
           unavailable={slotsMissing}
-          date={date}
+          today={today}
           when={values.when}
           problem={problems.when}
           onDate={(day) => {
             setDate(day)
-            change({ when: 'asap' })
+            // "As soon as possible" is today's; another day waits for the diner's time.
+            change({ when: day <= today && slots.data?.asap ? ASAP : NO_TIME })
           }}
           onWhen={(when) => change({ when })}
         />
@@ -261,6 +266,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
         pending={type !== null && (quote.isPending || quote.isPlaceholderData)}
         canConfirm={canConfirm}
         send={send}
+        paysOnline={values.paymentMethod !== 'cash'}
       />
     </form>
   )

@@ -2,6 +2,7 @@ import type { Ref } from 'react'
 import { Link } from '../../../components/ui/link'
 import { AlertIcon } from '../../../components/ui/status-icons'
 import type { ApiError } from '../../../lib/api-error'
+import { apiErrorKey, apiErrorMessages } from '../../../lib/api-error-text'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { orderProblemMessages } from '../order-problem-messages'
 
@@ -18,31 +19,18 @@ interface OrderProblemProps {
   alertRef: Ref<HTMLDivElement>
 }
 
-const EXPLAINED = [
-  'total_changed',
-  'below_minimum_order',
-  'slot_unavailable',
-  'session_expired',
-  'order_type_unavailable',
-  'payment_method_unavailable',
-  'idempotency_conflict',
-  'validation_failed',
-  'order_too_large',
-] as const
-
 /** Why the order did not go through, in plain words, with the way to fix it. */
 export function OrderProblem({ refusal, cartHref, ordersHref, alertRef }: OrderProblemProps) {
   const { t } = useMessages(orderProblemMessages)
-  const { code, message } = refusal.error
-  const explained = EXPLAINED.find((known) => known === code)
+  const errors = useMessages(apiErrorMessages).t
+  const { code } = refusal.error
+  const explained = apiErrorKey(refusal.error)
   const text =
-    code === 'dish_unavailable'
-      ? refusal.dishes.length > 0
-        ? t('dish_unavailable', { dishes: refusal.dishes.join(', ') })
-        : t('dish_unavailable_plain')
+    code === 'dish_unavailable' && refusal.dishes.length > 0
+      ? t('dish_unavailable', { dishes: refusal.dishes.join(', ') })
       : explained
-        ? t(explained)
-        : t('other', { message: message.replace(/\.$/, '') })
+        ? errors(explained)
+        : t('other')
   return (
     <div className="order-problem" role="alert" tabIndex={-1} ref={alertRef}>
       <AlertIcon size={22} />

@@ -2,17 +2,19 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import type { Slots } from '@tableside/contracts/orders'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { checkoutMessages } from '../checkout-messages'
-import { ASAP, fieldId, type FieldProblem } from '../checkout-form'
+import { ASAP, NO_TIME, fieldId, type FieldProblem } from '../checkout-form'
 import type { ScheduledType } from '../api/get-slots'
-import { dayName, futureSlots, nextDate, todayIn } from '../schedule'
+import { dayName, nextDate, type ScheduleView } from '../schedule'
 import { FieldProblemText, problemProps } from './field-problem'
 
 interface SchedulePickerProps {
   type: ScheduledType
   slots: UseQueryResult<Slots>
+  /** What can be chosen on the day on show; null until the slots are known. */
+  view: ScheduleView | null
   /** Slots cannot be had at all (the restaurant does not offer times): as soon as possible only. */
   unavailable: boolean
-  date: string | null
+  today: string
   when: string
   problem: FieldProblem | undefined
   onDate: (date: string) => void
@@ -27,29 +29,27 @@ const legendKey = {
 
 /** As soon as possible or a time slot; a pre-order picks a day first. */
 export function SchedulePicker(props: SchedulePickerProps) {
-  const { type, slots, unavailable, problem } = props
+  const { type, slots, view, unavailable, today, problem } = props
   const { t, language } = useMessages(checkoutMessages)
   const data = slots.data
-  const today = data ? todayIn(data.timezone) : null
   const dayLabel = (date: string) =>
-    date === today
-      ? t('today')
-      : today && date === nextDate(today)
-        ? t('tomorrow')
-        : dayName(date, language)
-  const shown = data ? futureSlots(data.slots) : []
-  const asapOffered = type !== 'preorder' && (unavailable || data?.asap === true)
+    date === today ? t('today') : date === nextDate(today) ? t('tomorrow') : dayName(date, language)
+  const shown = view?.slots ?? []
+  const asapOffered = type !== 'preorder' && (unavailable || view?.asap === true)
+  // Said above the times, where the diner looks after tapping another day.
+  const laterDayNoTime =
+    type !== 'preorder' && view !== null && view.day > today && props.when === NO_TIME && !problem
   return (
     <fieldset className="checkout-section" {...problemProps('when', problem)}>
       <legend className="checkout-section__title">{t(legendKey[type])}</legend>
-      {data && data.days.length > 1 ? (
+      {view && view.days.length > 1 ? (
         <div className="day-tabs" role="group" aria-label={t('day')}>
-          {data.days.map((day) => (
+          {view.days.map((day) => (
             <button
               key={day}
               type="button"
               className="day-tabs__day"
-              aria-pressed={day === (props.date ?? data.date)}
+              aria-pressed={day === view.day}
               onClick={() => props.onDate(day)}
             >
               {dayLabel(day)}
@@ -57,6 +57,7 @@ export function SchedulePicker(props: SchedulePickerProps) {
           ))}
         </div>
       ) : null}
+      {laterDayNoTime ? <p className="checkout-section__note">{t('chooseTimeLater')}</p> : null}
       <div className="slot-grid" id={fieldId('when')} tabIndex={-1} aria-busy={slots.isFetching}>
         {asapOffered ? (
           <label className="slot slot--asap">
@@ -93,7 +94,7 @@ export function SchedulePicker(props: SchedulePickerProps) {
       </div>
       {unavailable ? (
         <p className="checkout-section__note">{t('slotsUnavailable')}</p>
-      ) : slots.isPending ? (
+      ) : slots.isPending || slots.isPlaceholderData ? (
         <p className="checkout-section__note">{t('slotsLoading')}</p>
       ) : slots.isError && !data ? (
         <p className="checkout-section__note" data-alert>
@@ -102,7 +103,7 @@ export function SchedulePicker(props: SchedulePickerProps) {
             {t('retry')}
           </button>
         </p>
-      ) : data && shown.length === 0 ? (
+      ) : view && shown.length === 0 && !asapOffered ? (
         <p className="checkout-section__note">{t('noSlots')}</p>
       ) : null}
       <FieldProblemText field="when" problem={problem} />

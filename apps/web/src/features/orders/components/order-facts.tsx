@@ -6,6 +6,7 @@ import { defineMessages } from '../../../lib/i18n/messages'
 import { useMessages, type Translate } from '../../../lib/i18n/use-translation'
 import { formatOrderTime } from '../format-time'
 import { orderWords } from '../order-messages'
+import { paymentWordKey } from '../payment-words'
 import './order-facts.css'
 
 const messages = defineMessages({
@@ -97,7 +98,7 @@ export function OrderFacts({
   rows.push([
     t('payment'),
     <>
-      {words(order.paymentMethod)}
+      {words(paymentWordKey(order))}
       <span className="order-facts__payment" data-status={order.paymentStatus}>
         {words(order.paymentStatus)}
       </span>

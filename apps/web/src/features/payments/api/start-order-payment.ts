@@ -3,16 +3,21 @@ import { startOrderPayment, type OnlinePaymentMethod } from '@tableside/contract
 import { useApiClient } from '../../../lib/app-context'
 import { paymentQueryOptions } from './get-payment'
 
+export interface OrderPaymentStart {
+  orderId: string
+  method: OnlinePaymentMethod
+}
+
 /**
  * Starts paying an order online. The server hands back the order's pending payment when there
  * is one with this method (a second tap or a reload never doubles it) and cancels a pending
  * payment with the other method itself, so choosing again needs no cancel first.
  */
-export function useStartOrderPayment(orderId: string) {
+export function useStartOrderPayment() {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (method: OnlinePaymentMethod) =>
+    mutationFn: ({ orderId, method }: OrderPaymentStart) =>
       api.callEndpoint(startOrderPayment, { params: { orderId }, body: { method } }),
     onSuccess: (payment) => {
       queryClient.setQueryData(paymentQueryOptions(api, payment.id).queryKey, payment)
