@@ -8,7 +8,7 @@ export const checkoutMessages = defineMessages({
     dine_in: 'To my table',
     delivery: 'Delivery',
     pickup: 'Pickup',
-    preorder: 'Book a table',
+    preorder: 'Pre-order',
     dineInHint: 'Table {table}: the waiter brings it',
     dineInNoTable: 'Scan the QR code on your table',
     deliveryHint: 'A courier brings it to you',

@@ -40,10 +40,13 @@ export function CheckoutTotals({
       ) : null}
       {quote ? (
         <dl className="checkout-totals__rows" data-pending={pending || undefined}>
-          <div className="checkout-totals__row">
-            <dt>{t('dishes')}</dt>
-            <dd>{price(quote.totals.subtotal)}</dd>
-          </div>
+          {/* The dishes' sum is worth a row only beside a fee; alone it repeats the total. */}
+          {quote.totals.serviceCharge > 0 || type === 'delivery' ? (
+            <div className="checkout-totals__row">
+              <dt>{t('dishes')}</dt>
+              <dd>{price(quote.totals.subtotal)}</dd>
+            </div>
+          ) : null}
           {quote.totals.serviceCharge > 0 ? (
             <div className="checkout-totals__row">
               <dt>{t('serviceCharge', { percent })}</dt>

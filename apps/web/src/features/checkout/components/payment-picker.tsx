@@ -20,7 +20,12 @@ export function PaymentPicker({ methods, value, type, problem, onChange }: Payme
   return (
     <fieldset className="checkout-section" {...problemProps('paymentMethod', problem)}>
       <legend className="checkout-section__title">{t('paymentLegend')}</legend>
-      <div className="choice-cards" id={fieldId('paymentMethod')} tabIndex={-1}>
+      {/* One way to pay per row: "Наличными" and its hint need the width at 360 px. */}
+      <div
+        className="choice-cards choice-cards--stacked"
+        id={fieldId('paymentMethod')}
+        tabIndex={-1}
+      >
         {methods.map((method) => (
           <label key={method} className="choice-card">
             <input
