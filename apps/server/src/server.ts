@@ -1,5 +1,6 @@
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config/env'
+import { printedOrigin } from './config/printed-origin'
 import { DataDirLockedError } from './db/data-dir-lock'
 import { openDatabase } from './db/database'
 import { migrate } from './db/migrate'
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
   }
 
   const demoTables = await createTableRepository(database.db).list(DEMO_RESTAURANT_ID)
-  await printBanner(config.publicUrl, database.describe, demoTables)
+  await printBanner(printedOrigin(config), database.describe, demoTables)
 
   let closing = false
   const shutdown = (signal: string) => {

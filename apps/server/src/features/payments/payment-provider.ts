@@ -37,6 +37,11 @@ export interface ProviderPaymentRequest {
   method: OnlinePaymentMethod
   merchant: string
   description: string
+  /**
+   * The shop's origin as the diner reached it (or PUBLIC_URL): the built-in sandbox serves its
+   * hosted page there too; a real acquirer has its own.
+   */
+  shopOrigin: string
   /** Where the acquirer returns the browser once the payment succeeded or failed. */
   successUrl: string
   failUrl: string

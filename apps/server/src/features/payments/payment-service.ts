@@ -64,15 +64,13 @@ export interface PaymentServiceDeps {
   restaurants: RestaurantCache
   tableSessions: TableSessionService
   outbox: Outbox
-  /** The SPA's origin, for the acquirer's return addresses. */
-  publicUrl: string
   log?: { warn: (object: object, message: string) => void }
   now?: () => Date
 }
 
 /** Online payments of orders and bills: started here, ended by the settlement. */
 export function createPaymentService(deps: PaymentServiceDeps) {
-  const { db, provider, repository, orderPayments, restaurants, tableSessions, publicUrl } = deps
+  const { db, provider, repository, orderPayments, restaurants, tableSessions } = deps
   const now = deps.now ?? (() => new Date())
   const settlement = createPaymentSettlement({ ...deps, now })
 
@@ -105,11 +103,19 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
   const expiry = () => new Date(now().getTime() + PAYMENT_LIFETIME_MINUTES * 60_000)
 
-  /** Registers a freshly inserted payment with the acquirer; a refusal ends it as failed. */
-  async function handOver(row: PaymentRow, restaurant: Restaurant, description: string) {
+  /**
+   * Registers a freshly inserted payment with the acquirer; a refusal ends it as failed.
+   * `origin`: where the diner reached the app, so the acquirer brings them back there.
+   */
+  async function handOver(
+    row: PaymentRow,
+    restaurant: Restaurant,
+    description: string,
+    origin: string,
+  ) {
     const back = row.orderId
-      ? `${publicUrl}/rest/${row.restaurantId}/order/${row.orderId}`
-      : `${publicUrl}/rest/${row.restaurantId}/bill`
+      ? `${origin}/rest/${row.restaurantId}/order/${row.orderId}`
+      : `${origin}/rest/${row.restaurantId}/bill`
     const query = `payment=${row.id}`
     try {
       const { ref, redirectUrl } = await provider.create({
@@ -119,6 +125,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         method: row.method,
         merchant: restaurant.name,
         description,
+        shopOrigin: origin,
         successUrl: row.orderId ? `${back}/success?${query}` : `${back}?${query}`,
         failUrl: row.orderId ? `${back}/fail?${query}` : `${back}?${query}`,
         expiresAt: row.expiresAt,
@@ -154,7 +161,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     ) => settlement.receiveWebhook(providerName, headers, rawBody),
     sweepOverdue: () => settlement.sweepOverdue(),
 
-    async startOrderPayment(orderId: string, method: OnlinePaymentMethod): Promise<Payment> {
+    /** `origin`: the app's origin as the diner reached it, for the acquirer's links. */
+    async startOrderPayment(
+      orderId: string,
+      method: OnlinePaymentMethod,
+      origin: string,
+    ): Promise<Payment> {
       const order = await orderPayments.find(orderId)
       if (!order) throw notFound('This order does not exist.')
       const restaurant = await restaurantOf(order.restaurantId)
@@ -237,6 +249,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         created.row,
         restaurant,
         describe(restaurant, 'order', order.number),
+        origin,
       )
       return toPayment(attached, order.number)
     },
@@ -249,6 +262,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         tip: number
         expectedAmount: number
       },
+      origin: string,
     ): Promise<Payment> {
       const session = await tableSessions.get(sessionId)
       if (session.status !== 'open') {
@@ -303,6 +317,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         row,
         restaurant,
         describe(restaurant, 'table', session.table.label),
+        origin,
       )
       return toPayment(attached, null)
     },

@@ -62,8 +62,6 @@ export interface SandboxAcquirerOptions {
   db: Kysely<Database>
   /** Shared with the shop: signs webhooks. */
   secret: string
-  /** Where the hosted page is served: `{publicUrl}{SANDBOX_ACQUIRER_PAGE}/{ref}`. */
-  publicUrl: string
   /** Sends one webhook to the shop; resolves to the HTTP status it answered. */
   deliver: (body: string, signature: string) => Promise<number>
   onDeliveryError?: (error: unknown) => void
@@ -79,7 +77,6 @@ export class SandboxAcquirer implements PaymentProvider {
   readonly name = SANDBOX_PROVIDER
   readonly #db: Kysely<Database>
   readonly #secret: string
-  readonly #publicUrl: string
   readonly #deliver: SandboxAcquirerOptions['deliver']
   readonly #onDeliveryError: (error: unknown) => void
   readonly #now: () => Date
@@ -90,7 +87,6 @@ export class SandboxAcquirer implements PaymentProvider {
   constructor(options: SandboxAcquirerOptions) {
     this.#db = options.db
     this.#secret = options.secret
-    this.#publicUrl = options.publicUrl
     this.#deliver = options.deliver
     this.#onDeliveryError = options.onDeliveryError ?? (() => undefined)
     this.#now = options.now ?? (() => new Date())
@@ -115,7 +111,8 @@ export class SandboxAcquirer implements PaymentProvider {
         expiresAt: request.expiresAt,
       })
       .execute()
-    return { ref, redirectUrl: `${this.#publicUrl}${SANDBOX_ACQUIRER_PAGE}/${ref}` }
+    // The hosted page is a screen of the shop's own server, at the address the diner uses.
+    return { ref, redirectUrl: `${request.shopOrigin}${SANDBOX_ACQUIRER_PAGE}/${ref}` }
   }
 
   async status(ref: string) {

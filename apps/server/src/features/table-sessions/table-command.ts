@@ -6,6 +6,7 @@ import {
   withServerDatabase,
   type CommandIo,
 } from '../../lib/command-io'
+import { printedOrigin } from '../../config/printed-origin'
 import { newTableQrToken, tableQrLink } from './table-qr-token'
 import { createTableRepository } from './table-repository'
 
@@ -41,7 +42,7 @@ async function run(argv: readonly string[], { env, out }: CommandIo): Promise<vo
 
   await withServerDatabase(env, async (db, config) => {
     const tables = createTableRepository(db)
-    const link = (token: string) => tableQrLink(config.publicUrl, restaurantId, token)
+    const link = (token: string) => tableQrLink(printedOrigin(config), restaurantId, token)
     if (command === 'links') {
       const list = await tables.list(restaurantId)
       if (list.length === 0) throw new CommandFailure(`"${restaurantId}" has no tables.`)
