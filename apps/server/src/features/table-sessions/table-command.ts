@@ -17,7 +17,8 @@ const USAGE = `Usage:
 rotate-token gives the table's QR code a new token and prints its new link: print the new
 QR code and put it on the table. The old one then joins nothing and says it was replaced.
 The restaurant defaults to "demo". The database is the server's: DATABASE_URL, or the
-embedded one in DATA_DIR (./data) while the server is stopped. Links start with PUBLIC_URL.`
+embedded one in DATA_DIR (./data) while the server is stopped. Links start with PUBLIC_URL,
+else the address the server listens at (HOST=0.0.0.0: this machine's LAN address).`
 
 /** A restaurant's tables from the command line: their QR links, and a new QR token for one. */
 export function runTableCommand(argv: readonly string[], io: CommandIo): Promise<number> {
