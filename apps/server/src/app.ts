@@ -115,9 +115,9 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
   refuseNulCharacters(app)
-  refuseMalformedHost(app)
 
   registerSecurityHeaders(app)
+  refuseMalformedHost(app)
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],

@@ -19,13 +19,9 @@ const HOST = 'tableside.test'
 const MAIN = { include: '#main' }
 const BORSCHT = 'Борщ с говядиной и пампушками'
 
-/** Chromium's warning that it ignores the COOP header over plain http at a name: nothing broke. */
-const coopIgnored = /Cross-Origin-Opener-Policy header has been ignored/
+/** The problems the console logged, but the one refused link a story expects. */
 const realProblems = (problems: readonly string[], expectedStatus?: string) =>
-  problems.filter(
-    (problem) =>
-      !coopIgnored.test(problem) && !(expectedStatus && problem.includes(expectedStatus)),
-  )
+  problems.filter((problem) => !(expectedStatus && problem.includes(expectedStatus)))
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 })
 const main = async (page: Page) => plain(await page.locator('#main').textContent())
