@@ -268,6 +268,48 @@ describe('serving the web app', () => {
     expect(embeddedConfig(response.body)).toMatchObject({ apiBase: '/api/v1' })
   })
 
+  it.each([
+    '/rest/demo/nope',
+    '/rest/demo/menu/extra',
+    '/rest/demo/order/42/receipt',
+    '/rest/demo/garcon/nope',
+    '/rest/demo',
+    '/rest',
+  ])('answers %s, no screen of the app, with the app and 404', async (url) => {
+    const response = await t.app.inject({ url, headers: { accept: 'text/html' } })
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).toMatch(/text\/html/)
+    expect(embeddedConfig(response.body)).toMatchObject({ apiBase: '/api/v1' })
+  })
+
+  it.each([
+    '/rest/demo/init?table=abc',
+    '/rest/demo/menu',
+    '/rest/demo/menu/',
+    '/rest/demo/dishes/1',
+    '/rest/demo/cart',
+    '/rest/demo/order',
+    '/rest/demo/order/42',
+    '/rest/demo/order/42/pay',
+    '/rest/demo/order/42/success?payment=1',
+    '/rest/demo/order/42/fail',
+    '/rest/demo/orders',
+    '/rest/demo/bill',
+    '/rest/demo/call?reason=bill',
+    '/rest/demo/favorites',
+    '/rest/demo/history',
+    '/rest/demo/client',
+    '/rest/demo/client/auth',
+    '/rest/demo/garcon',
+    '/rest/demo/garcon/profile',
+    '/rest/demo/garcon/select-tables',
+    '/rest/demo/garcon/tips',
+    '/sandbox-acquirer/pay/sbx_000000000000000000000000',
+  ])('answers %s, a screen of the app, with 200', async (url) => {
+    const response = await t.app.inject({ url, headers: { accept: 'text/html' } })
+    expect(response.statusCode).toBe(200)
+  })
+
   it('serves hashed assets precompressed and cached for good', async () => {
     const response = await t.app.inject({
       url: '/assets/index-abc123.js',

@@ -7,6 +7,7 @@ import {
   FIRST_SCREEN_ID,
   LANGUAGE_COOKIE,
 } from '@tableside/contracts/first-screen'
+import { isAppRoute } from '@tableside/contracts/app-routes'
 import { RUNTIME_CONFIG_PATH } from '@tableside/contracts/runtime-config'
 import { SANDBOX_ACQUIRER_PAGE } from '@tableside/contracts/sandbox-acquirer'
 import type { ServerConfig } from '../config/env'
@@ -116,7 +117,10 @@ export async function registerSpa(
   const page = { schema: { hide: true } }
   app.get('/', page, (request, reply) => sendDocument(request, reply, 200))
   app.get('/index.html', page, (request, reply) => sendDocument(request, reply, 200))
-  app.get('/rest/*', page, (request, reply) => sendDocument(request, reply, 200))
+  // Other paths under /rest/ get the app too, with 404: it says "Page not found" (spec §8).
+  app.get('/rest/*', page, (request, reply) =>
+    sendDocument(request, reply, isAppRoute(request.url.split('?')[0] ?? '') ? 200 : 404),
+  )
   // The built-in sandbox acquirer's hosted page is a screen of the app too, where it runs.
   if (config.payments.provider === 'sandbox') {
     app.get(`${SANDBOX_ACQUIRER_PAGE}/*`, page, (request, reply) =>

@@ -12,7 +12,11 @@ export interface AppDeps {
   reportError: ReportError
 }
 
-/** Every screen of spec §2. Each route module is its own chunk, loaded when first visited. */
+/**
+ * Every screen of spec §2, exactly the contract's `APP_ROUTES` (router.test.ts), which the
+ * server serves as pages. Each route module is its own chunk, loaded when first visited. A
+ * route with children frames their screens; `handle.screen` marks one that is a screen too.
+ */
 export function createAppRoutes(deps: AppDeps): RouteObject[] {
   return [
     {
@@ -78,6 +82,8 @@ export function createAppRoutes(deps: AppDeps): RouteObject[] {
                 },
                 {
                   path: 'order/:id',
+                  // A screen itself, not only the frame of Pay, Success and Fail.
+                  handle: { screen: true },
                   lazy: async () => ({ Component: (await import('./routes/order')).OrderRoute }),
                   children: [
                     {
