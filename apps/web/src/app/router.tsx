@@ -31,12 +31,18 @@ export function createAppRoutes(deps: AppDeps): RouteObject[] {
         },
         {
           // The sandbox acquirer's hosted page: the bank's screen, outside the restaurant's.
+          id: 'sandbox-payment',
           path: 'sandbox-acquirer/pay/:ref',
-          lazy: async () => ({
-            Component: (
-              await import('../features/sandbox-acquirer/components/sandbox-payment-page')
-            ).SandboxPaymentRoute,
-          }),
+          lazy: async () => {
+            const [{ SandboxPaymentRoute }, { sandboxPaymentLoader }] = await Promise.all([
+              import('../features/sandbox-acquirer/components/sandbox-payment-page'),
+              import('../features/sandbox-acquirer/api/get-sandbox-payment'),
+            ])
+            return {
+              Component: SandboxPaymentRoute,
+              loader: sandboxPaymentLoader(deps.queryClient),
+            }
+          },
         },
         {
           id: 'restaurant',

@@ -137,3 +137,47 @@ describe('A malformed Host header', () => {
     },
   )
 })
+
+/** The acquirer's page speaks as the app did and writes amounts as the app does. */
+describe("The acquirer's page in the diner's language", () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(pglite)
+    await createOrderingRestaurant(t, 'bistro', {
+      tables: numberedTables(2),
+      settings: { paymentMethods: ['cash', 'card', 'sbp'], onlinePayment: true },
+    })
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  const bankPageOf = async (cookie?: string) => {
+    const actions = paymentActions(() => t.app)
+    const session = await openTableSession(t, 'bistro', 'T1')
+    const placed = await actions.place(session.id, 'card')
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${placed.id}/payments`,
+      headers: cookie ? { cookie } : {},
+      payload: { method: 'card' },
+    })
+    const pending = payment.parse(started.json())
+    return sandboxPayment.parse(
+      (
+        await t.app.inject({ url: `/sandbox-acquirer/api/payments/${actions.refOf(pending)}` })
+      ).json(),
+    )
+  }
+
+  it('is in the language the diner chose in the app, amounts as the restaurant writes them', async () => {
+    expect(await bankPageOf('other=1; tableside_language=en')).toMatchObject({
+      language: 'en',
+      locale: 'ru-RU',
+    })
+  })
+
+  it("is in the restaurant's language when the diner chose none", async () => {
+    expect(await bankPageOf()).toMatchObject({ language: 'ru', locale: 'ru-RU' })
+  })
+})

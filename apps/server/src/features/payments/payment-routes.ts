@@ -15,7 +15,8 @@ import {
 import { HttpError } from '../../http/http-error'
 import { keepJsonBodyRaw, rawBody } from '../../http/raw-json-body'
 import { registerEndpoint } from '../../http/register-endpoint'
-import type { PaymentService } from './payment-service'
+import { chosenLanguage } from '../../http/chosen-language'
+import type { DinerView, PaymentService } from './payment-service'
 import type { SandboxAcquirer } from './sandbox-acquirer'
 
 export const WEBHOOK_PATH = '/payments/webhooks/:provider'
@@ -26,8 +27,12 @@ export function registerPaymentRoutes(
   payments: PaymentService,
   originOf: (request: FastifyRequest) => string,
 ) {
+  const dinerOf = (request: FastifyRequest): DinerView => ({
+    origin: originOf(request),
+    language: chosenLanguage(request.headers.cookie),
+  })
   registerEndpoint(app, startOrderPayment, ({ params, body, request }) =>
-    payments.startOrderPayment(params.orderId, body.method, originOf(request)),
+    payments.startOrderPayment(params.orderId, body.method, dinerOf(request)),
   )
   registerEndpoint(app, startBillPayment, ({ params, body, request }) => {
     const choice = billChoiceOf(body.choice)
@@ -39,7 +44,7 @@ export function registerPaymentRoutes(
         },
       ])
     }
-    return payments.startBillPayment(params.sessionId, { ...body, choice }, originOf(request))
+    return payments.startBillPayment(params.sessionId, { ...body, choice }, dinerOf(request))
   })
   registerEndpoint(app, getPayment, ({ params }) => payments.get(params.paymentId))
   registerEndpoint(app, cancelPayment, ({ params }) => payments.cancel(params.paymentId))

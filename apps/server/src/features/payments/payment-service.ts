@@ -7,7 +7,7 @@ import {
   type OnlinePaymentMethod,
   type Payment,
 } from '@tableside/contracts/payments'
-import type { Restaurant } from '@tableside/contracts/restaurants'
+import type { Restaurant, UiLanguage } from '@tableside/contracts/restaurants'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
 import { billUpdatedEntry } from '../orders/order-events'
@@ -54,6 +54,14 @@ function toPayment(row: PaymentRow, orderNumber: number | null): Payment {
     completedAt: row.completedAt?.toISOString() ?? null,
     test: row.provider === SANDBOX_PROVIDER,
   }
+}
+
+/** Where and how the diner uses the app, for the acquirer's page and its way back. */
+export interface DinerView {
+  /** The app's origin as the diner reached it (or PUBLIC_URL; decision 0035). */
+  origin: string
+  /** The language the diner chose in the app; unset, the restaurant's is theirs. */
+  language: UiLanguage | undefined
 }
 
 export interface PaymentServiceDeps {
@@ -104,14 +112,14 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   const expiry = () => new Date(now().getTime() + PAYMENT_LIFETIME_MINUTES * 60_000)
 
   /**
-   * Registers a freshly inserted payment with the acquirer; a refusal ends it as failed.
-   * `origin`: where the diner reached the app, so the acquirer brings them back there.
+   * Registers a freshly inserted payment with the acquirer; a refusal ends it as failed. The
+   * acquirer brings the diner back where they reached the app, and its page speaks as the app.
    */
   async function handOver(
     row: PaymentRow,
     restaurant: Restaurant,
     description: string,
-    origin: string,
+    { origin, language }: DinerView,
   ) {
     const back = row.orderId
       ? `${origin}/rest/${row.restaurantId}/order/${row.orderId}`
@@ -126,6 +134,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         merchant: restaurant.name,
         description,
         shopOrigin: origin,
+        language: language ?? restaurant.defaultLanguage,
+        locale: restaurant.locale,
         successUrl: row.orderId ? `${back}/success?${query}` : `${back}?${query}`,
         failUrl: row.orderId ? `${back}/fail?${query}` : `${back}?${query}`,
         expiresAt: row.expiresAt,
@@ -161,11 +171,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     ) => settlement.receiveWebhook(providerName, headers, rawBody),
     sweepOverdue: () => settlement.sweepOverdue(),
 
-    /** `origin`: the app's origin as the diner reached it, for the acquirer's links. */
     async startOrderPayment(
       orderId: string,
       method: OnlinePaymentMethod,
-      origin: string,
+      diner: DinerView,
     ): Promise<Payment> {
       const order = await orderPayments.find(orderId)
       if (!order) throw notFound('This order does not exist.')
@@ -249,7 +258,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         created.row,
         restaurant,
         describe(restaurant, 'order', order.number),
-        origin,
+        diner,
       )
       return toPayment(attached, order.number)
     },
@@ -262,7 +271,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         tip: number
         expectedAmount: number
       },
-      origin: string,
+      diner: DinerView,
     ): Promise<Payment> {
       const session = await tableSessions.get(sessionId)
       if (session.status !== 'open') {
@@ -317,7 +326,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         row,
         restaurant,
         describe(restaurant, 'table', session.table.label),
-        origin,
+        diner,
       )
       return toPayment(attached, null)
     },
