@@ -136,3 +136,77 @@ describe('A diner at the table, by its QR code', () => {
     expect(realProblems(problems, '410')).toEqual([])
   })
 })
+
+/**
+ * The same story as a restaurant runs it on its Wi-Fi without PUBLIC_URL (`HOST=0.0.0.0 npm
+ * start`): every link the server makes for the diner, the acquirer's page and its way back,
+ * starts with the address the phone used (decision 0035).
+ */
+describe('A diner at the table, by its QR code, at a server with no PUBLIC_URL', () => {
+  const browser = useBrowser({ hosts: [HOST] })
+  let server: Awaited<ReturnType<typeof startServer>>
+  let tokens: Record<string, string> = {}
+  const site = () => `http://${HOST}:${String(server.port)}`
+
+  beforeAll(async () => {
+    // An empty PUBLIC_URL is an unset one.
+    server = await startServer({ env: { PUBLIC_URL: '' } })
+    tokens = await demoTableTokens(server)
+  })
+  afterAll(async () => {
+    await server.stop()
+    rmSync(server.dataDir, { recursive: true, force: true })
+  })
+
+  it('scans the QR code, orders, pays by card and is back on Success at the same address', async () => {
+    const { page, problems } = await browser.phone()
+    await page.goto(`${site()}/rest/demo/init?table=${tokens.T3 ?? ''}`, {
+      waitUntil: 'networkidle',
+    })
+    expect(await page.getByText('Стол 3', { exact: true }).count()).toBe(1)
+    await page.waitForURL(`${site()}/rest/demo/menu`, { timeout: 10_000 })
+
+    await page.getByRole('button', { name: `Добавить: ${BORSCHT}` }).click()
+    await page.getByRole('link', { name: /^Корзина\s*,/ }).click()
+    await page.getByRole('button', { name: 'Перейти к оформлению' }).click()
+    await page.waitForURL('**/rest/demo/order')
+    await expect.poll(() => main(page)).toContain('Стол 3')
+    await page.getByRole('radio', { name: /Картой онлайн/ }).check()
+    const confirm = page.getByRole('button', { name: 'Подтвердить заказ' })
+    await expect.poll(() => confirm.isEnabled()).toBe(true)
+    await confirm.click()
+
+    // Confirming hands over to the acquirer, at once or from the order's Pay screen.
+    const acquirer = `${site()}/sandbox-acquirer/pay/`
+    const pay = page.getByRole('button', { name: /^Оплатить / })
+    await expect
+      .poll(async () => page.url().startsWith(acquirer) || (await pay.isVisible()), {
+        timeout: 15_000,
+      })
+      .toBe(true)
+    if (!page.url().startsWith(acquirer)) {
+      const card = page.getByRole('radio', { name: /^Картой/ })
+      if ((await card.count()) > 0) await card.check()
+      await pay.click()
+    }
+    await page.waitForURL(`${acquirer}**`)
+    await page.getByLabel('Номер карты').fill(SANDBOX_TEST_CARDS.succeeds)
+    await page.getByLabel('Срок действия').fill('12/39')
+    await page.getByLabel('CVC').fill('123')
+    await page.getByRole('button', { name: /^Оплатить/ }).click()
+
+    await page.waitForURL(
+      new RegExp(`^${site()}/rest/demo/order/[0-9a-f-]{36}/success\\?payment=[0-9a-f-]{36}$`),
+      { timeout: 15_000 },
+    )
+    await expect
+      .poll(async () => plain(await heading(page).textContent()), { timeout: 10_000 })
+      .toBe('Оплата прошла')
+    await expect.poll(() => main(page)).toContain('Борщ')
+    await keepScreenshot(page, 'table-qr-success-no-public-url')
+    // Still at the table: the session came back with the diner.
+    await page.goto(`${site()}/rest/demo/call`, { waitUntil: 'networkidle' })
+    await expect.poll(() => main(page)).toContain('Стол 3')
+    expect(problems).toEqual([])
+  })
+})
