@@ -13,7 +13,8 @@ import { plain } from './table-service'
 /**
  * The QR code is the key to the table (issue 13, decision 0026). The restaurant is reached as a
  * diner's phone reaches it, by a name that is not localhost and over plain http: no secure
- * context, and the acquirer sends the browser back to the same address (PUBLIC_URL).
+ * context, and the acquirer sends the browser back to the same address (PUBLIC_URL, or without
+ * it the Host the phone used: decision 0035).
  */
 const HOST = 'tableside.test'
 const MAIN = { include: '#main' }
