@@ -122,6 +122,8 @@ export default defineConfig(({ command, isSsrBuild }) =>
         server: {
           proxy: {
             '/api': API_SERVER,
+            // The sandbox acquirer's API; its page is a screen of this app, at this address.
+            '/sandbox-acquirer/api': API_SERVER,
             '/runtime-config.json': API_SERVER,
             '/broadcasting': API_SERVER,
             // The realtime socket lives at /app/{key}; the regex keeps /apple-touch-icon.png local.

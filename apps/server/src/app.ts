@@ -37,6 +37,7 @@ import { registerClientErrorRoutes } from './features/system/client-error-routes
 import { registerHealthRoutes } from './features/system/health-routes'
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './plugins/error-handler'
 import { refuseNulCharacters } from './http/refuse-nul'
+import { publicOrigin, refuseMalformedHost } from './http/request-origin'
 import { registerOpenApi } from './plugins/openapi'
 import { registerSecurityHeaders } from './plugins/security'
 import { registerSpa } from './plugins/spa'
@@ -116,6 +117,7 @@ export async function buildApp({
   refuseNulCharacters(app)
 
   registerSecurityHeaders(app)
+  refuseMalformedHost(app)
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
@@ -194,7 +196,6 @@ export async function buildApp({
     new SandboxAcquirer({
       db,
       secret: loadSandboxSecret(config.sandboxAcquirerSecret, config.dataDir),
-      publicUrl: config.publicUrl,
       // The acquirer calls back as a bank would: over HTTP once listening, else in-process.
       deliver: async (body, signature) => {
         const headers = {
@@ -227,7 +228,6 @@ export async function buildApp({
     restaurants,
     tableSessions,
     outbox,
-    publicUrl: config.publicUrl,
     log: app.log,
   })
   app.decorate('payments', paymentService)
@@ -265,7 +265,7 @@ export async function buildApp({
       registerGarconRoutes(api, garcon)
       registerGarconOrderRoutes(api, orders, garcon.requireWaiter)
       registerGarconCallRoutes(api, waiterCalls, garcon.requireWaiter)
-      registerPaymentRoutes(api, paymentService)
+      registerPaymentRoutes(api, paymentService, (request) => publicOrigin(config, request))
       registerClientErrorRoutes(api)
       return Promise.resolve()
     },

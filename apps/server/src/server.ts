@@ -1,12 +1,12 @@
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config/env'
+import { printedOrigin } from './config/printed-origin'
 import { DataDirLockedError } from './db/data-dir-lock'
 import { openDatabase } from './db/database'
 import { migrate } from './db/migrate'
-import QRCode from 'qrcode'
 import { DEMO_RESTAURANT_ID, seedDemo } from './db/seed-demo'
-import { tableQrLink } from './features/table-sessions/table-qr-token'
-import { createTableRepository, type TableQr } from './features/table-sessions/table-repository'
+import { createTableRepository } from './features/table-sessions/table-repository'
+import { startBanner } from './start-banner'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
@@ -28,7 +28,14 @@ async function main(): Promise<void> {
   }
 
   const demoTables = await createTableRepository(database.db).list(DEMO_RESTAURANT_ID)
-  await printBanner(config.publicUrl, database.describe, demoTables)
+  process.stdout.write(
+    await startBanner({
+      origin: printedOrigin(config),
+      database: database.describe,
+      demoTables,
+      terminal: process.stdout.isTTY,
+    }),
+  )
 
   let closing = false
   const shutdown = (signal: string) => {
@@ -57,37 +64,6 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => {
     shutdown('SIGINT')
   })
-}
-
-async function printBanner(
-  publicUrl: string,
-  databaseDescription: string,
-  demoTables: readonly TableQr[],
-): Promise<void> {
-  const link = (table: TableQr) => tableQrLink(publicUrl, DEMO_RESTAURANT_ID, table.qrToken)
-  const [first] = demoTables
-  const lines = [
-    '',
-    `  Tableside is running: ${publicUrl}/`,
-    `  Database: ${databaseDescription}`,
-    `  Demo menu: ${publicUrl}/rest/${DEMO_RESTAURANT_ID}/menu`,
-    ...(first
-      ? [
-          '  QR links of the demo tables (each token is the key to its table):',
-          ...demoTables.map((table) => `    ${table.code.padEnd(4)} ${link(table)}`),
-          // A picture to scan, for a person at a terminal; logs get the links only.
-          ...(process.stdout.isTTY
-            ? [
-                `  Table ${first.code}'s QR code, for a phone on the same network (PUBLIC_URL):`,
-                await QRCode.toString(link(first), { type: 'terminal', small: true }),
-              ]
-            : []),
-        ]
-      : []),
-    `  API docs: ${publicUrl}/api/docs`,
-    '',
-  ]
-  process.stdout.write(`${lines.join('\n')}\n`)
 }
 
 main().catch((error: unknown) => {

@@ -88,9 +88,10 @@ describe('Paying the table’s bill online', () => {
 
     // The bank's page, then back at the bill.
     await page.waitForURL((url) => url.pathname.startsWith('/sandbox-acquirer/pay/'))
-    // The bank speaks the diner's language: en-GB figures there.
-    expect(await page.locator('.bank-summary__amount').textContent()).toContain(
-      new Intl.NumberFormat('en-GB').format((share + tip) / 100),
+    // The bank speaks the diner's language and writes the amount as the app does.
+    expect(await page.getByText('Test payment — no money moves').count()).toBe(1)
+    expect(plain(await page.locator('.bank-summary__amount').textContent())).toContain(
+      rub(share + tip),
     )
     await page.getByLabel('Card number').pressSequentially('4242424242424242')
     await page.getByLabel('Expiry date').pressSequentially('1240')

@@ -9,9 +9,10 @@ import {
   sandboxPayment,
 } from '@tableside/contracts/sandbox-acquirer'
 import { order, type Order } from '@tableside/contracts/orders'
+import { LANGUAGE_COOKIE } from '@tableside/contracts/first-screen'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
-import { borscht, openTable } from './table-service'
+import { borscht, openTable, plain } from './table-service'
 
 const api = (path: string) => `${baseUrl()}/api/v1${path}`
 
@@ -26,8 +27,14 @@ async function post(path: string, body: unknown, headers: Record<string, string>
   return data
 }
 
-/** A dine-in order to be paid online, and its payment started: the bank's page to open. */
-async function startPayment(method: 'card' | 'sbp'): Promise<{ order: Order; payment: Payment }> {
+/**
+ * A dine-in order to be paid online, and its payment started by a diner who reads the app in
+ * English (`language`) or never chose (the restaurant's Russian): the bank's page to open.
+ */
+async function startPayment(
+  method: 'card' | 'sbp',
+  language: 'en' | null = 'en',
+): Promise<{ order: Order; payment: Payment }> {
   const session = await openTable('T7')
   const placed = order.parse(
     await post(
@@ -38,7 +45,13 @@ async function startPayment(method: 'card' | 'sbp'): Promise<{ order: Order; pay
   )
   return {
     order: placed,
-    payment: payment.parse(await post(`/orders/${placed.id}/payments`, { method })),
+    payment: payment.parse(
+      await post(
+        `/orders/${placed.id}/payments`,
+        { method },
+        language ? { cookie: `${LANGUAGE_COOKIE}=${language}` } : {},
+      ),
+    ),
   }
 }
 
@@ -109,7 +122,11 @@ describe('The sandbox acquirer’s hosted page', () => {
 
     // Paid again, with the right code: back at the shop's success page.
     const again = payment.parse(
-      await post(`/orders/${first.order.id}/payments`, { method: 'card' }),
+      await post(
+        `/orders/${first.order.id}/payments`,
+        { method: 'card' },
+        { cookie: `${LANGUAGE_COOKIE}=en` },
+      ),
     )
     expect(again.id).not.toBe(first.payment.id)
     await openBankPage(page, again)
@@ -190,6 +207,35 @@ describe('The sandbox acquirer’s hosted page', () => {
     expect(problems).toEqual([])
   })
 
+  it("Diner who never chose a language pays in the restaurant's, whatever the phone's", async () => {
+    // An English phone: the app spoke the restaurant's Russian to it, and so does the bank.
+    const { page, problems } = await browser.phone({ locale: 'en-GB' })
+    const started = await startPayment('card', null)
+    await openBankPage(page, started.payment)
+    await page.getByLabel('Номер карты').waitFor()
+    expect(await page.getByText('Тестовый платёж — деньги не списываются').count()).toBe(1)
+    expect(await page.locator('html').getAttribute('lang')).toBe('ru')
+    // The amount as the app writes it: "1 144 ₽", not "₽1,144".
+    const amount = plain(await page.locator('.bank-summary__amount').textContent())
+    expect(amount).toContain(rub(started.order.totals.total))
+    expect(plain(await page.getByRole('button', { name: /^Оплатить/ }).textContent())).toBe(
+      `Оплатить ${rub(started.order.totals.total)}`,
+    )
+    await keepScreenshot(page, 'sandbox-card-form-ru')
+    expect(problems).toEqual([])
+  })
+
+  it('Diner who reads the app in English pays in English, the amount as the app writes it', async () => {
+    const { page } = await browser.phone()
+    const started = await startPayment('card', 'en')
+    await openBankPage(page, started.payment)
+    await page.getByLabel('Card number').waitFor()
+    expect(await page.locator('html').getAttribute('lang')).toBe('en')
+    expect(plain(await page.locator('.bank-summary__amount').textContent())).toContain(
+      rub(started.order.totals.total),
+    )
+  })
+
   it('An unknown payment says so, in Russian too', async () => {
     const { page } = await browser.phone()
     await page.goto(`${baseUrl()}/sandbox-acquirer/pay/sbx_${'0'.repeat(24)}`, {
@@ -217,6 +263,17 @@ describe('The sandbox acquirer’s hosted page', () => {
     expect(after.status).toBe('pending')
   })
 })
+
+/** As the app shows money: the restaurant's locale (ru-RU), no kopecks when whole. */
+const rub = (minor: number) =>
+  plain(
+    new Intl.NumberFormat('ru-RU', {
+      style: 'currency',
+      currency: 'RUB',
+      currencyDisplay: 'narrowSymbol',
+      maximumFractionDigits: minor % 100 === 0 ? 0 : 2,
+    }).format(minor / 100),
+  )
 
 function refOf(started: Payment): string {
   const ref = started.redirectUrl?.split('/').pop()

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { paymentMoney } from './text'
+import { uiLanguage } from './restaurants'
 
 /**
  * The built-in sandbox acquirer (DESIGN §6): a pretend bank that behaves like a real one. It
@@ -44,6 +45,10 @@ export const sandboxPayment = z.object({
   amount: paymentMoney,
   currency: z.string(),
   method: z.enum(['card', 'sbp']),
+  /** The page's language: the diner's, as the shop said when it made the payment. */
+  language: uiLanguage,
+  /** How the page writes amounts: the shop's locale, so they read as in the shop's app. */
+  locale: z.string(),
   state: sandboxPaymentState,
   expiresAt: z.string(),
   /** Where the browser goes once the payment is over (the shop's success or fail page). */

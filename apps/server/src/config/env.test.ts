@@ -8,7 +8,7 @@ describe('configuration from the environment', () => {
     expect(config).toMatchObject({
       port: 3000,
       host: '127.0.0.1',
-      publicUrl: 'http://localhost:3000',
+      publicUrl: null,
       environment: 'production',
       apiBase: '/api/v1',
       demoSeed: true,

@@ -58,7 +58,11 @@ const envSchema = z.object({
 export interface ServerConfig {
   port: number
   host: string
-  publicUrl: string
+  /**
+   * PUBLIC_URL without its trailing slash; null: links are built from the address each diner
+   * used (decision 0035).
+   */
+  publicUrl: string | null
   environment: 'production' | 'development'
   logLevel: string
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }
@@ -143,7 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
     environment: e.APP_ENV,
     logLevel: e.LOG_LEVEL,
     database: e.DATABASE_URL

@@ -299,6 +299,8 @@ export interface SandboxAcquirerPaymentsTable {
   amount: number
   currency: string
   method: OnlinePaymentMethod
+  language: 'ru' | 'en'
+  locale: string
   state: SandboxPaymentState
   successUrl: string
   failUrl: string

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { errorBody } from '@tableside/contracts/errors'
 import { runtimeConfig, RUNTIME_CONFIG_ELEMENT_ID } from '@tableside/contracts/runtime-config'
 import { createTestApp, type TestApp } from '../test/test-app'
 import { testDatabaseKinds } from '../test/test-database'
@@ -241,13 +242,14 @@ describe('serving the web app', () => {
     expect(response.headers['content-security-policy']).toContain('wss://rt.example.com:6001')
   })
 
-  it('escapes the embedded config so a hostile Host header cannot break out of the script', async () => {
+  it('refuses a hostile Host header before it could reach the embedded config', async () => {
     const response = await t.app.inject({
       url: '/',
       headers: { host: '</script><script>alert(1)' },
     })
+    expect(response.statusCode).toBe(400)
     expect(response.body).not.toContain('<script>alert(1)')
-    expect(embeddedConfig(response.body)).toMatchObject({ realtime: { host: 'localhost' } })
+    expect(errorBody.parse(response.json()).error.code).toBe('bad_request')
   })
 
   it('serves the same config as a document for clients that need it', async () => {
@@ -264,6 +266,48 @@ describe('serving the web app', () => {
     expect(response.statusCode).toBe(404)
     expect(response.headers['content-type']).toMatch(/text\/html/)
     expect(embeddedConfig(response.body)).toMatchObject({ apiBase: '/api/v1' })
+  })
+
+  it.each([
+    '/rest/demo/nope',
+    '/rest/demo/menu/extra',
+    '/rest/demo/order/42/receipt',
+    '/rest/demo/garcon/nope',
+    '/rest/demo',
+    '/rest',
+  ])('answers %s, no screen of the app, with the app and 404', async (url) => {
+    const response = await t.app.inject({ url, headers: { accept: 'text/html' } })
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).toMatch(/text\/html/)
+    expect(embeddedConfig(response.body)).toMatchObject({ apiBase: '/api/v1' })
+  })
+
+  it.each([
+    '/rest/demo/init?table=abc',
+    '/rest/demo/menu',
+    '/rest/demo/menu/',
+    '/rest/demo/dishes/1',
+    '/rest/demo/cart',
+    '/rest/demo/order',
+    '/rest/demo/order/42',
+    '/rest/demo/order/42/pay',
+    '/rest/demo/order/42/success?payment=1',
+    '/rest/demo/order/42/fail',
+    '/rest/demo/orders',
+    '/rest/demo/bill',
+    '/rest/demo/call?reason=bill',
+    '/rest/demo/favorites',
+    '/rest/demo/history',
+    '/rest/demo/client',
+    '/rest/demo/client/auth',
+    '/rest/demo/garcon',
+    '/rest/demo/garcon/profile',
+    '/rest/demo/garcon/select-tables',
+    '/rest/demo/garcon/tips',
+    '/sandbox-acquirer/pay/sbx_000000000000000000000000',
+  ])('answers %s, a screen of the app, with 200', async (url) => {
+    const response = await t.app.inject({ url, headers: { accept: 'text/html' } })
+    expect(response.statusCode).toBe(200)
   })
 
   it('serves hashed assets precompressed and cached for good', async () => {

@@ -2,17 +2,14 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import {
-  APP_PRELOADS_ID,
-  FIRST_SCREEN_ID,
-  LANGUAGE_COOKIE,
-} from '@tableside/contracts/first-screen'
+import { APP_PRELOADS_ID, FIRST_SCREEN_ID } from '@tableside/contracts/first-screen'
+import { isAppRoute } from '@tableside/contracts/app-routes'
 import { RUNTIME_CONFIG_PATH } from '@tableside/contracts/runtime-config'
 import { SANDBOX_ACQUIRER_PAGE } from '@tableside/contracts/sandbox-acquirer'
 import type { ServerConfig } from '../config/env'
 import type { DrawFirstScreen, FirstScreen } from '../features/menu/first-screen'
-import type { UiLanguage } from '@tableside/contracts/restaurants'
 import { documentContentSecurityPolicy, runtimeConfigFor } from '../features/system/runtime-config'
+import { chosenLanguage } from '../http/chosen-language'
 import { errorResponse } from './error-handler'
 
 const PLACEHOLDER = '<!--tableside:runtime-config-->'
@@ -116,7 +113,10 @@ export async function registerSpa(
   const page = { schema: { hide: true } }
   app.get('/', page, (request, reply) => sendDocument(request, reply, 200))
   app.get('/index.html', page, (request, reply) => sendDocument(request, reply, 200))
-  app.get('/rest/*', page, (request, reply) => sendDocument(request, reply, 200))
+  // Other paths under /rest/ get the app too, with 404: it says "Page not found" (spec §8).
+  app.get('/rest/*', page, (request, reply) =>
+    sendDocument(request, reply, isAppRoute(request.url.split('?')[0] ?? '') ? 200 : 404),
+  )
   // The built-in sandbox acquirer's hosted page is a screen of the app too, where it runs.
   if (config.payments.provider === 'sandbox') {
     app.get(`${SANDBOX_ACQUIRER_PAGE}/*`, page, (request, reply) =>
@@ -141,15 +141,6 @@ export async function registerSpa(
       .code(404)
       .send(errorResponse('not_found', `No such endpoint: ${request.method} ${path}`))
   })
-}
-
-/** The language the diner picked in the app, if they did (the app writes the cookie). */
-function chosenLanguage(cookieHeader: string | undefined): UiLanguage | undefined {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [name, value] = part.trim().split('=')
-    if (name === LANGUAGE_COOKIE && (value === 'ru' || value === 'en')) return value
-  }
-  return undefined
 }
 
 /** The menu page's first screen, in the diner's chosen language or the restaurant's. */

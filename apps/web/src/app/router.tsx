@@ -12,7 +12,11 @@ export interface AppDeps {
   reportError: ReportError
 }
 
-/** Every screen of spec §2. Each route module is its own chunk, loaded when first visited. */
+/**
+ * Every screen of spec §2, exactly the contract's `APP_ROUTES` (router.test.ts), which the
+ * server serves as pages. Each route module is its own chunk, loaded when first visited. A
+ * route with children frames their screens; `handle.screen` marks one that is a screen too.
+ */
 export function createAppRoutes(deps: AppDeps): RouteObject[] {
   return [
     {
@@ -27,12 +31,18 @@ export function createAppRoutes(deps: AppDeps): RouteObject[] {
         },
         {
           // The sandbox acquirer's hosted page: the bank's screen, outside the restaurant's.
+          id: 'sandbox-payment',
           path: 'sandbox-acquirer/pay/:ref',
-          lazy: async () => ({
-            Component: (
-              await import('../features/sandbox-acquirer/components/sandbox-payment-page')
-            ).SandboxPaymentRoute,
-          }),
+          lazy: async () => {
+            const [{ SandboxPaymentRoute }, { sandboxPaymentLoader }] = await Promise.all([
+              import('../features/sandbox-acquirer/components/sandbox-payment-page'),
+              import('../features/sandbox-acquirer/api/get-sandbox-payment'),
+            ])
+            return {
+              Component: SandboxPaymentRoute,
+              loader: sandboxPaymentLoader(deps.queryClient),
+            }
+          },
         },
         {
           id: 'restaurant',
@@ -78,6 +88,8 @@ export function createAppRoutes(deps: AppDeps): RouteObject[] {
                 },
                 {
                   path: 'order/:id',
+                  // A screen itself, not only the frame of Pay, Success and Fail.
+                  handle: { screen: true },
                   lazy: async () => ({ Component: (await import('./routes/order')).OrderRoute }),
                   children: [
                     {

@@ -1,4 +1,5 @@
 import type { OnlinePaymentMethod, PaymentFailure } from '@tableside/contracts/payments'
+import type { UiLanguage } from '@tableside/contracts/restaurants'
 
 /**
  * What the payments feature needs of an acquirer (DESIGN §6). The built-in sandbox is one
@@ -37,6 +38,15 @@ export interface ProviderPaymentRequest {
   method: OnlinePaymentMethod
   merchant: string
   description: string
+  /**
+   * The shop's origin as the diner reached it (or PUBLIC_URL): the built-in sandbox serves its
+   * hosted page there too; a real acquirer has its own.
+   */
+  shopOrigin: string
+  /** The language of the acquirer's page: the diner's in the shop's app. */
+  language: UiLanguage
+  /** How the acquirer's page writes amounts: the shop's locale (`ru-RU`). */
+  locale: string
   /** Where the acquirer returns the browser once the payment succeeded or failed. */
   successUrl: string
   failUrl: string

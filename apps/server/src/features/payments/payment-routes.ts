@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   billChoiceOf,
   cancelPayment,
@@ -15,16 +15,26 @@ import {
 import { HttpError } from '../../http/http-error'
 import { keepJsonBodyRaw, rawBody } from '../../http/raw-json-body'
 import { registerEndpoint } from '../../http/register-endpoint'
-import type { PaymentService } from './payment-service'
+import { chosenLanguage } from '../../http/chosen-language'
+import type { DinerView, PaymentService } from './payment-service'
 import type { SandboxAcquirer } from './sandbox-acquirer'
 
 export const WEBHOOK_PATH = '/payments/webhooks/:provider'
 
-export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentService) {
-  registerEndpoint(app, startOrderPayment, ({ params, body }) =>
-    payments.startOrderPayment(params.orderId, body.method),
+/** `originOf`: where links back to the app start for this request (http/request-origin.ts). */
+export function registerPaymentRoutes(
+  app: FastifyInstance,
+  payments: PaymentService,
+  originOf: (request: FastifyRequest) => string,
+) {
+  const dinerOf = (request: FastifyRequest): DinerView => ({
+    origin: originOf(request),
+    language: chosenLanguage(request.headers.cookie),
+  })
+  registerEndpoint(app, startOrderPayment, ({ params, body, request }) =>
+    payments.startOrderPayment(params.orderId, body.method, dinerOf(request)),
   )
-  registerEndpoint(app, startBillPayment, ({ params, body }) => {
+  registerEndpoint(app, startBillPayment, ({ params, body, request }) => {
     const choice = billChoiceOf(body.choice)
     if (!choice) {
       throw new HttpError(400, 'validation_failed', 'Some fields are missing or invalid.', [
@@ -34,7 +44,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSer
         },
       ])
     }
-    return payments.startBillPayment(params.sessionId, { ...body, choice })
+    return payments.startBillPayment(params.sessionId, { ...body, choice }, dinerOf(request))
   })
   registerEndpoint(app, getPayment, ({ params }) => payments.get(params.paymentId))
   registerEndpoint(app, cancelPayment, ({ params }) => payments.cancel(params.paymentId))

@@ -7,7 +7,7 @@ import {
   type OnlinePaymentMethod,
   type Payment,
 } from '@tableside/contracts/payments'
-import type { Restaurant } from '@tableside/contracts/restaurants'
+import type { Restaurant, UiLanguage } from '@tableside/contracts/restaurants'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
 import { billUpdatedEntry } from '../orders/order-events'
@@ -56,6 +56,14 @@ function toPayment(row: PaymentRow, orderNumber: number | null): Payment {
   }
 }
 
+/** Where and how the diner uses the app, for the acquirer's page and its way back. */
+export interface DinerView {
+  /** The app's origin as the diner reached it (or PUBLIC_URL; decision 0035). */
+  origin: string
+  /** The language the diner chose in the app; unset, the restaurant's is theirs. */
+  language: UiLanguage | undefined
+}
+
 export interface PaymentServiceDeps {
   db: Kysely<Database>
   provider: PaymentProvider
@@ -64,15 +72,13 @@ export interface PaymentServiceDeps {
   restaurants: RestaurantCache
   tableSessions: TableSessionService
   outbox: Outbox
-  /** The SPA's origin, for the acquirer's return addresses. */
-  publicUrl: string
   log?: { warn: (object: object, message: string) => void }
   now?: () => Date
 }
 
 /** Online payments of orders and bills: started here, ended by the settlement. */
 export function createPaymentService(deps: PaymentServiceDeps) {
-  const { db, provider, repository, orderPayments, restaurants, tableSessions, publicUrl } = deps
+  const { db, provider, repository, orderPayments, restaurants, tableSessions } = deps
   const now = deps.now ?? (() => new Date())
   const settlement = createPaymentSettlement({ ...deps, now })
 
@@ -105,11 +111,19 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
   const expiry = () => new Date(now().getTime() + PAYMENT_LIFETIME_MINUTES * 60_000)
 
-  /** Registers a freshly inserted payment with the acquirer; a refusal ends it as failed. */
-  async function handOver(row: PaymentRow, restaurant: Restaurant, description: string) {
+  /**
+   * Registers a freshly inserted payment with the acquirer; a refusal ends it as failed. The
+   * acquirer brings the diner back where they reached the app, and its page speaks as the app.
+   */
+  async function handOver(
+    row: PaymentRow,
+    restaurant: Restaurant,
+    description: string,
+    { origin, language }: DinerView,
+  ) {
     const back = row.orderId
-      ? `${publicUrl}/rest/${row.restaurantId}/order/${row.orderId}`
-      : `${publicUrl}/rest/${row.restaurantId}/bill`
+      ? `${origin}/rest/${row.restaurantId}/order/${row.orderId}`
+      : `${origin}/rest/${row.restaurantId}/bill`
     const query = `payment=${row.id}`
     try {
       const { ref, redirectUrl } = await provider.create({
@@ -119,6 +133,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         method: row.method,
         merchant: restaurant.name,
         description,
+        shopOrigin: origin,
+        language: language ?? restaurant.defaultLanguage,
+        locale: restaurant.locale,
         successUrl: row.orderId ? `${back}/success?${query}` : `${back}?${query}`,
         failUrl: row.orderId ? `${back}/fail?${query}` : `${back}?${query}`,
         expiresAt: row.expiresAt,
@@ -154,7 +171,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     ) => settlement.receiveWebhook(providerName, headers, rawBody),
     sweepOverdue: () => settlement.sweepOverdue(),
 
-    async startOrderPayment(orderId: string, method: OnlinePaymentMethod): Promise<Payment> {
+    async startOrderPayment(
+      orderId: string,
+      method: OnlinePaymentMethod,
+      diner: DinerView,
+    ): Promise<Payment> {
       const order = await orderPayments.find(orderId)
       if (!order) throw notFound('This order does not exist.')
       const restaurant = await restaurantOf(order.restaurantId)
@@ -237,6 +258,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         created.row,
         restaurant,
         describe(restaurant, 'order', order.number),
+        diner,
       )
       return toPayment(attached, order.number)
     },
@@ -249,6 +271,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         tip: number
         expectedAmount: number
       },
+      diner: DinerView,
     ): Promise<Payment> {
       const session = await tableSessions.get(sessionId)
       if (session.status !== 'open') {
@@ -303,6 +326,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         row,
         restaurant,
         describe(restaurant, 'table', session.table.label),
+        diner,
       )
       return toPayment(attached, null)
     },

@@ -45,6 +45,8 @@ const SANDBOX_COLUMNS = [
   'currency',
   'method',
   'state',
+  'language',
+  'locale',
   'successUrl',
   'failUrl',
   'expiresAt',
@@ -62,8 +64,6 @@ export interface SandboxAcquirerOptions {
   db: Kysely<Database>
   /** Shared with the shop: signs webhooks. */
   secret: string
-  /** Where the hosted page is served: `{publicUrl}{SANDBOX_ACQUIRER_PAGE}/{ref}`. */
-  publicUrl: string
   /** Sends one webhook to the shop; resolves to the HTTP status it answered. */
   deliver: (body: string, signature: string) => Promise<number>
   onDeliveryError?: (error: unknown) => void
@@ -79,7 +79,6 @@ export class SandboxAcquirer implements PaymentProvider {
   readonly name = SANDBOX_PROVIDER
   readonly #db: Kysely<Database>
   readonly #secret: string
-  readonly #publicUrl: string
   readonly #deliver: SandboxAcquirerOptions['deliver']
   readonly #onDeliveryError: (error: unknown) => void
   readonly #now: () => Date
@@ -90,7 +89,6 @@ export class SandboxAcquirer implements PaymentProvider {
   constructor(options: SandboxAcquirerOptions) {
     this.#db = options.db
     this.#secret = options.secret
-    this.#publicUrl = options.publicUrl
     this.#deliver = options.deliver
     this.#onDeliveryError = options.onDeliveryError ?? (() => undefined)
     this.#now = options.now ?? (() => new Date())
@@ -110,12 +108,15 @@ export class SandboxAcquirer implements PaymentProvider {
         currency: request.currency,
         method: request.method,
         state: 'awaiting_payment',
+        language: request.language,
+        locale: request.locale,
         successUrl: request.successUrl,
         failUrl: request.failUrl,
         expiresAt: request.expiresAt,
       })
       .execute()
-    return { ref, redirectUrl: `${this.#publicUrl}${SANDBOX_ACQUIRER_PAGE}/${ref}` }
+    // The hosted page is a screen of the shop's own server, at the address the diner uses.
+    return { ref, redirectUrl: `${request.shopOrigin}${SANDBOX_ACQUIRER_PAGE}/${ref}` }
   }
 
   async status(ref: string) {
@@ -197,6 +198,8 @@ export class SandboxAcquirer implements PaymentProvider {
       amount: row.amount,
       currency: row.currency,
       method: row.method,
+      language: row.language,
+      locale: row.locale,
       state: row.state,
       expiresAt: row.expiresAt.toISOString(),
       returnUrl:

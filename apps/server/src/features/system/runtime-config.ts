@@ -2,8 +2,6 @@ import type { FastifyRequest } from 'fastify'
 import type { RuntimeConfig } from '@tableside/contracts/runtime-config'
 import type { ServerConfig } from '../../config/env'
 
-const safeHostname = /^[A-Za-z0-9.-]{1,253}$|^\[[0-9A-Fa-f:.]+\]$/
-
 /**
  * The SPA's runtime configuration (spec §7), made per request so one build runs on any
  * address: unless configured, the realtime socket goes to the host and port the page
@@ -15,7 +13,8 @@ export function runtimeConfigFor(
   request: FastifyRequest,
 ): RuntimeConfig {
   const secure = request.protocol === 'https'
-  const pageHost = safeHostname.test(request.hostname) ? request.hostname : 'localhost'
+  // A malformed Host never gets here (http/request-origin.ts); HTTP/1.0 may send none.
+  const pageHost = request.hostname || 'localhost'
   // An external Pusher service without a configured host is Pusher Channels itself.
   const external = config.realtime.driver === 'pusher'
   const host =

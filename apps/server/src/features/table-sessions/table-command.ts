@@ -6,6 +6,7 @@ import {
   withServerDatabase,
   type CommandIo,
 } from '../../lib/command-io'
+import { printedOrigin } from '../../config/printed-origin'
 import { newTableQrToken, tableQrLink } from './table-qr-token'
 import { createTableRepository } from './table-repository'
 
@@ -16,7 +17,8 @@ const USAGE = `Usage:
 rotate-token gives the table's QR code a new token and prints its new link: print the new
 QR code and put it on the table. The old one then joins nothing and says it was replaced.
 The restaurant defaults to "demo". The database is the server's: DATABASE_URL, or the
-embedded one in DATA_DIR (./data) while the server is stopped. Links start with PUBLIC_URL.`
+embedded one in DATA_DIR (./data) while the server is stopped. Links start with PUBLIC_URL,
+else the address the server listens at (HOST=0.0.0.0: this machine's LAN address).`
 
 /** A restaurant's tables from the command line: their QR links, and a new QR token for one. */
 export function runTableCommand(argv: readonly string[], io: CommandIo): Promise<number> {
@@ -41,7 +43,7 @@ async function run(argv: readonly string[], { env, out }: CommandIo): Promise<vo
 
   await withServerDatabase(env, async (db, config) => {
     const tables = createTableRepository(db)
-    const link = (token: string) => tableQrLink(config.publicUrl, restaurantId, token)
+    const link = (token: string) => tableQrLink(printedOrigin(config), restaurantId, token)
     if (command === 'links') {
       const list = await tables.list(restaurantId)
       if (list.length === 0) throw new CommandFailure(`"${restaurantId}" has no tables.`)

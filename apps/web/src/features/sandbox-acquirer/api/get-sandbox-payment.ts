@@ -1,4 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
+import type { LoaderFunctionArgs } from 'react-router'
+import type { UiLanguage } from '@tableside/contracts/restaurants'
 import { getSandboxPayment, type SandboxPayment } from '@tableside/contracts/sandbox-acquirer'
 import { sandboxClient } from './sandbox-client'
 
@@ -20,6 +22,24 @@ export function sandboxPaymentQueryOptions(ref: string) {
     refetchInterval: (query) =>
       query.state.data && isAwaiting(query.state.data) ? SANDBOX_POLL_MS : false,
   })
+}
+
+/**
+ * The page's route loader: the payment before the page draws, and the language the shop asked
+ * for it (the diner's in the app), which the whole page, frame and all, then speaks.
+ */
+export function sandboxPaymentLoader(queryClient: QueryClient) {
+  return async ({ params }: LoaderFunctionArgs): Promise<SandboxPageData> => {
+    // An unknown payment or a failed call is the page's to show, not the router's.
+    const payment = await queryClient
+      .query(sandboxPaymentQueryOptions(params.ref ?? ''))
+      .catch(() => undefined)
+    return { language: payment?.language }
+  }
+}
+
+export interface SandboxPageData {
+  language: UiLanguage | undefined
 }
 
 export function useSandboxPayment(ref: string) {

@@ -17,8 +17,6 @@ import { ThreeDsStep } from './three-ds-step'
 import { TimeLeft } from './time-left'
 import './sandbox-acquirer.css'
 
-const LOCALES = { ru: 'ru-RU', en: 'en-GB' } as const
-
 /**
  * `/sandbox-acquirer/pay/:ref` where the sandbox is the payment provider (the runtime config's
  * `testPayments`, decision 0032); elsewhere there is no such page.
@@ -100,15 +98,13 @@ function Problem({ title, onRetry }: { title: 'unknown' | 'failed'; onRetry: () 
 }
 
 function PaymentView({ payment }: { payment: SandboxPayment }) {
-  const { t, language } = useMessages(sandboxMessages)
+  const { t } = useMessages(sandboxMessages)
   const awaiting = isAwaiting(payment)
   // A payment this page saw waiting and then decided goes back to the shop by itself.
   const [watched, setWatched] = useState(awaiting)
   if (awaiting && !watched) setWatched(true)
-  const amount = formatPrice(payment.amount, {
-    locale: LOCALES[language],
-    currency: payment.currency,
-  })
+  // As the shop's app writes it ("1 144 ₽"), in either language.
+  const amount = formatPrice(payment.amount, { locale: payment.locale, currency: payment.currency })
   const step =
     payment.state === 'awaiting_payment' ? (
       payment.method === 'card' ? (
