@@ -12,7 +12,7 @@ import { order, type Order } from '@tableside/contracts/orders'
 import { LANGUAGE_COOKIE } from '@tableside/contracts/first-screen'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
-import { borscht, openTable, plain } from './table-service'
+import { borscht, openTable, plain, rub } from './table-service'
 
 const api = (path: string) => `${baseUrl()}/api/v1${path}`
 
@@ -263,17 +263,6 @@ describe('The sandbox acquirer’s hosted page', () => {
     expect(after.status).toBe('pending')
   })
 })
-
-/** As the app shows money: the restaurant's locale (ru-RU), no kopecks when whole. */
-const rub = (minor: number) =>
-  plain(
-    new Intl.NumberFormat('ru-RU', {
-      style: 'currency',
-      currency: 'RUB',
-      currencyDisplay: 'narrowSymbol',
-      maximumFractionDigits: minor % 100 === 0 ? 0 : 2,
-    }).format(minor / 100),
-  )
 
 function refOf(started: Payment): string {
   const ref = started.redirectUrl?.split('/').pop()

@@ -27,6 +27,32 @@ const realProblems = (problems: readonly string[], expectedStatus?: string) =>
 const heading = (page: Page) => page.getByRole('heading', { level: 1 })
 const main = async (page: Page) => plain(await page.locator('#main').textContent())
 
+/**
+ * Checkout with "Картой онлайн", the bank's page at the same address, a test card that goes
+ * through, and Success back at `site` with the payment named.
+ */
+async function payByCardAndSucceed(page: Page, site: string): Promise<void> {
+  await page.getByRole('radio', { name: /Картой онлайн/ }).check()
+  const confirm = page.getByRole('button', { name: 'Подтвердить заказ' })
+  await expect.poll(() => confirm.isEnabled()).toBe(true)
+  await confirm.click()
+
+  // The card was chosen at checkout: confirming goes straight to the bank's page.
+  await page.waitForURL(`${site}/sandbox-acquirer/pay/**`, { timeout: 15_000 })
+  await page.getByLabel('Номер карты').fill(SANDBOX_TEST_CARDS.succeeds)
+  await page.getByLabel('Срок действия').fill('12/39')
+  await page.getByLabel('CVC').fill('123')
+  await page.getByRole('button', { name: /^Оплатить/ }).click()
+
+  await page.waitForURL(
+    new RegExp(`^${site}/rest/demo/order/[0-9a-f-]{36}/success\\?payment=[0-9a-f-]{36}$`),
+    { timeout: 15_000 },
+  )
+  await expect
+    .poll(async () => plain(await heading(page).textContent()), { timeout: 10_000 })
+    .toBe('Оплата прошла')
+}
+
 describe('A diner at the table, by its QR code', () => {
   const browser = useBrowser({ hosts: [HOST] })
   let server: Awaited<ReturnType<typeof startServer>>
@@ -58,25 +84,7 @@ describe('A diner at the table, by its QR code', () => {
     await page.getByRole('button', { name: 'Перейти к оформлению' }).click()
     await page.waitForURL('**/rest/demo/order')
     await expect.poll(() => main(page)).toContain('Стол 1')
-    await page.getByRole('radio', { name: /Картой онлайн/ }).check()
-    const confirm = page.getByRole('button', { name: 'Подтвердить заказ' })
-    await expect.poll(() => confirm.isEnabled()).toBe(true)
-    await confirm.click()
-
-    // The card was chosen at checkout: confirming goes straight to the bank's page.
-    await page.waitForURL(`${site()}/sandbox-acquirer/pay/**`)
-    await page.getByLabel('Номер карты').fill(SANDBOX_TEST_CARDS.succeeds)
-    await page.getByLabel('Срок действия').fill('12/39')
-    await page.getByLabel('CVC').fill('123')
-    await page.getByRole('button', { name: /^Оплатить/ }).click()
-
-    await page.waitForURL(
-      new RegExp(`^${site()}/rest/demo/order/[0-9a-f-]{36}/success\\?payment=[0-9a-f-]{36}$`),
-      { timeout: 15_000 },
-    )
-    await expect
-      .poll(async () => plain(await heading(page).textContent()), { timeout: 10_000 })
-      .toBe('Оплата прошла')
+    await payByCardAndSucceed(page, site())
     await expect.poll(() => main(page)).toContain('Борщ')
     await keepScreenshot(page, 'table-qr-success')
     expect(realProblems(problems)).toEqual([])
@@ -171,37 +179,7 @@ describe('A diner at the table, by its QR code, at a server with no PUBLIC_URL',
     await page.getByRole('button', { name: 'Перейти к оформлению' }).click()
     await page.waitForURL('**/rest/demo/order')
     await expect.poll(() => main(page)).toContain('Стол 3')
-    await page.getByRole('radio', { name: /Картой онлайн/ }).check()
-    const confirm = page.getByRole('button', { name: 'Подтвердить заказ' })
-    await expect.poll(() => confirm.isEnabled()).toBe(true)
-    await confirm.click()
-
-    // Confirming hands over to the acquirer, at once or from the order's Pay screen.
-    const acquirer = `${site()}/sandbox-acquirer/pay/`
-    const pay = page.getByRole('button', { name: /^Оплатить / })
-    await expect
-      .poll(async () => page.url().startsWith(acquirer) || (await pay.isVisible()), {
-        timeout: 15_000,
-      })
-      .toBe(true)
-    if (!page.url().startsWith(acquirer)) {
-      const card = page.getByRole('radio', { name: /^Картой/ })
-      if ((await card.count()) > 0) await card.check()
-      await pay.click()
-    }
-    await page.waitForURL(`${acquirer}**`)
-    await page.getByLabel('Номер карты').fill(SANDBOX_TEST_CARDS.succeeds)
-    await page.getByLabel('Срок действия').fill('12/39')
-    await page.getByLabel('CVC').fill('123')
-    await page.getByRole('button', { name: /^Оплатить/ }).click()
-
-    await page.waitForURL(
-      new RegExp(`^${site()}/rest/demo/order/[0-9a-f-]{36}/success\\?payment=[0-9a-f-]{36}$`),
-      { timeout: 15_000 },
-    )
-    await expect
-      .poll(async () => plain(await heading(page).textContent()), { timeout: 10_000 })
-      .toBe('Оплата прошла')
+    await payByCardAndSucceed(page, site())
     await expect.poll(() => main(page)).toContain('Борщ')
     await keepScreenshot(page, 'table-qr-success-no-public-url')
     // Still at the table: the session came back with the diner.

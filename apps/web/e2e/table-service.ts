@@ -152,6 +152,17 @@ export async function tableCalls(session: TableSession): Promise<WaiterCall[]> {
 /** Spaces in prices and times are no-break spaces; compare text as a person reads it. */
 export const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim()
 
+/** Roubles as the app shows them: the restaurant's locale (ru-RU), no kopecks when whole. */
+export const rub = (minor: number) =>
+  plain(
+    new Intl.NumberFormat('ru-RU', {
+      style: 'currency',
+      currency: 'RUB',
+      currencyDisplay: 'narrowSymbol',
+      maximumFractionDigits: minor % 100 === 0 ? 0 : 2,
+    }).format(minor / 100),
+  )
+
 export const borscht: CartLine = {
   dishId: 'borscht',
   quantity: 1,

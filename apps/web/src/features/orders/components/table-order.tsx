@@ -44,7 +44,7 @@ export function TableOrder({ order, restaurant, withLines = false, href }: Table
       <div className="order-item__meta">
         <OrderStatusChip status={order.status} />
         {order.paymentStatus === 'paid' ? (
-          <span className="order-item__paid">{t('paid')}</span>
+          <span className="order-status-chip order-item__paid">{t('paid')}</span>
         ) : null}
         <time dateTime={order.placedAt}>
           {formatOrderTime(order.placedAt, restaurant.timezone, language)}
