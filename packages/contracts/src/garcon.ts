@@ -29,6 +29,27 @@ export const garconLogin = defineEndpoint({
   response: z.object({ token: z.string(), expiresAt: z.string(), waiter }),
 })
 
+/** How many sessions a sign-out ended. */
+export const garconSignedOut = z.object({ signedOut: z.number().check(z.int(), z.nonnegative()) })
+
+export const garconLogout = defineEndpoint({
+  method: 'POST',
+  path: '/auth/garcon/logout',
+  summary: 'Signs this device out: the token in X-Garcon-Token stops working',
+  tags: ['garcon'],
+  status: 200,
+  response: garconSignedOut,
+})
+
+export const garconLogoutAll = defineEndpoint({
+  method: 'POST',
+  path: '/auth/garcon/logout-all',
+  summary: 'Signs the waiter out on every device (a lost phone): all their sessions end',
+  tags: ['garcon'],
+  status: 200,
+  response: garconSignedOut,
+})
+
 export const getGarconMe = defineEndpoint({
   method: 'GET',
   path: '/garcon/me',

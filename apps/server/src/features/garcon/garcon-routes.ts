@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import { garconLogin, getGarconMe } from '@tableside/contracts/garcon'
+import {
+  GARCON_TOKEN_HEADER,
+  garconLogin,
+  garconLogout,
+  garconLogoutAll,
+  getGarconMe,
+} from '@tableside/contracts/garcon'
 import { registerEndpoint } from '../../http/register-endpoint'
 import type { ChannelRule } from '../realtime/channel-authorization'
 import type { GarconAuth } from './garcon-auth'
@@ -16,6 +22,15 @@ export function registerGarconRoutes(app: FastifyInstance, auth: GarconAuth): vo
       }
       throw error
     }
+  })
+  registerEndpoint(app, garconLogout, async ({ request }) => {
+    await auth.requireWaiter(request)
+    const token = request.headers[GARCON_TOKEN_HEADER]
+    return { signedOut: typeof token === 'string' ? await auth.service.revoke(token) : 0 }
+  })
+  registerEndpoint(app, garconLogoutAll, async ({ request }) => {
+    const waiter = await auth.requireWaiter(request)
+    return { signedOut: await auth.service.revokeAll(waiter.id) }
   })
   registerEndpoint(app, getGarconMe, ({ request }) => auth.requireWaiter(request))
 }
