@@ -15,6 +15,9 @@ export const waiter = z.object({
 })
 export type Waiter = z.infer<typeof waiter>
 
+/** A waiter's PIN is this many digits (the sign-in keypad shows as many dots). */
+export const GARCON_PIN_LENGTH = { min: 4, max: 8 } as const
+
 export const garconLogin = defineEndpoint({
   method: 'POST',
   path: '/auth/garcon/login',
@@ -23,7 +26,14 @@ export const garconLogin = defineEndpoint({
   body: z.object({
     restaurantId,
     login: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
-    pin: z.string().check(z.regex(/^\d{4,8}$/, 'A PIN is 4–8 digits')),
+    pin: z
+      .string()
+      .check(
+        z.regex(
+          new RegExp(`^\\d{${GARCON_PIN_LENGTH.min},${GARCON_PIN_LENGTH.max}}$`),
+          'A PIN is 4–8 digits',
+        ),
+      ),
   }),
   status: 200,
   response: z.object({ token: z.string(), expiresAt: z.string(), waiter }),

@@ -147,6 +147,8 @@ export function createAppRoutes(deps: AppDeps): RouteObject[] {
                 },
                 {
                   path: 'garcon',
+                  // Signs the waiter in, or draws the sign-in window in place of the screen.
+                  lazy: screen(() => import('./routes/garcon-frame'), 'GarconFrame'),
                   children: [
                     {
                       index: true,

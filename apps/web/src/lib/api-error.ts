@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly status: number
   readonly code: string
   readonly fields: readonly FieldError[]
+  /** From `retry-after` on a 429: how long before trying again is worth it. */
+  retryAfterSeconds?: number
 
   constructor(status: number, code: string, message: string, fields: readonly FieldError[] = []) {
     super(message)
@@ -19,13 +21,24 @@ export class ApiError extends Error {
   }
 
   /** From an HTTP error response; a body that is not the API's error shape still gives a usable error. */
-  static fromResponse(status: number, statusText: string, data: unknown): ApiError {
+  static fromResponse(
+    status: number,
+    statusText: string,
+    data: unknown,
+    retryAfter?: string | null,
+  ): ApiError {
     const parsed = safeParse(errorBody, data)
-    if (parsed.success) {
-      const { code, message, fields } = parsed.data.error
-      return new ApiError(status, code, message, fields)
-    }
-    return new ApiError(status, 'http_error', statusText || `HTTP ${status}`)
+    const error = parsed.success
+      ? new ApiError(
+          status,
+          parsed.data.error.code,
+          parsed.data.error.message,
+          parsed.data.error.fields,
+        )
+      : new ApiError(status, 'http_error', statusText || `HTTP ${status}`)
+    // Only the seconds form: the API never sends a date.
+    if (retryAfter && /^\d+$/.test(retryAfter)) error.retryAfterSeconds = Number(retryAfter)
+    return error
   }
 
   static network(cause: unknown): ApiError {
