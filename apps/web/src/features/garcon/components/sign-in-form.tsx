@@ -190,7 +190,9 @@ export function SignInForm({ restaurantId, ended }: SignInFormProps) {
         {waiting ? (
           <>
             <ClockIcon size={18} />
-            <span aria-hidden="true">{t('wait', { seconds: wait.left })}</span>
+            <span className="sign-in__countdown" aria-hidden="true">
+              {t('wait', { seconds: wait.left })}
+            </span>
             <span className="visually-hidden">{t('wait', { seconds: waitedFrom })}</span>
           </>
         ) : shownProblem ? (
