@@ -11,7 +11,7 @@ export class ApiError extends Error {
   readonly code: string
   readonly fields: readonly FieldError[]
   /** From `retry-after` on a 429: how long before trying again is worth it. */
-  retryAfterSeconds?: number
+  declare retryAfterSeconds?: number
 
   constructor(status: number, code: string, message: string, fields: readonly FieldError[] = []) {
     super(message)
@@ -28,16 +28,13 @@ export class ApiError extends Error {
     retryAfter?: string | null,
   ): ApiError {
     const parsed = safeParse(errorBody, data)
-    const error = parsed.success
-      ? new ApiError(
-          status,
-          parsed.data.error.code,
-          parsed.data.error.message,
-          parsed.data.error.fields,
-        )
-      : new ApiError(status, 'http_error', statusText || `HTTP ${status}`)
-    // Only the seconds form: the API never sends a date.
-    if (retryAfter && /^\d+$/.test(retryAfter)) error.retryAfterSeconds = Number(retryAfter)
+    const { code, message, fields } = parsed.success
+      ? parsed.data.error
+      : { code: 'http_error', message: statusText || `HTTP ${status}`, fields: [] }
+    const error = new ApiError(status, code, message, fields)
+    // The API sends seconds; a date or nothing leaves the wait unknown.
+    const seconds = Number(retryAfter)
+    if (seconds) error.retryAfterSeconds = seconds
     return error
   }
 
