@@ -147,8 +147,6 @@ export function createAppRoutes(deps: AppDeps): RouteObject[] {
                 },
                 {
                   path: 'garcon',
-                  // Signs the waiter in, or draws the sign-in window in place of the screen.
-                  lazy: screen(() => import('./routes/garcon-frame'), 'GarconFrame'),
                   children: [
                     {
                       index: true,

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router'
+import type { ReactNode } from 'react'
 import { buttonClass } from '../../components/ui/button'
 import { NoticeCard } from '../../components/ui/notice-card'
 import { PageLoading } from '../../components/ui/page-loading'
@@ -12,21 +12,18 @@ import { useMessages } from '../../lib/i18n/use-translation'
 import { Screen } from '../screen'
 
 /**
- * The frame of every waiter screen: the screen the address names for a signed-in waiter,
- * the sign-in window in its place otherwise. Signing in draws the same screen, so a waiter
- * whose session ended is back where they were.
+ * The frame of every waiter screen: the screen for a signed-in waiter, the sign-in window in
+ * its place otherwise. Signing in draws the same screen, so a waiter whose session ended is
+ * back where they were. Each waiter route wraps its screen in it rather than the router
+ * nesting them under it: one lazy route less in the first load (decision 0041).
  */
-export function GarconFrame() {
+export function GarconFrame({ children }: { children: ReactNode }) {
   const restaurantId = useRestaurantId()
   const { t } = useMessages(garconMessages)
   const session = useGarconSession()
   switch (session.status) {
     case 'signed-in':
-      return (
-        <SignedInWaiterContext value={session.waiter}>
-          <Outlet />
-        </SignedInWaiterContext>
-      )
+      return <SignedInWaiterContext value={session.waiter}>{children}</SignedInWaiterContext>
     case 'signed-out':
       return (
         <Screen title={t('signInTitle')}>

@@ -5,9 +5,18 @@ import { useSignedInWaiter } from '../../features/garcon/signed-in-waiter'
 import { useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { Screen } from '../screen'
+import { GarconFrame } from './garcon-frame'
+
+export function GarconRoute() {
+  return (
+    <GarconFrame>
+      <GarconHomeScreen />
+    </GarconFrame>
+  )
+}
 
 /** The waiter's home: a greeting, and where to go from there. */
-export function GarconRoute() {
+function GarconHomeScreen() {
   const restaurantId = useRestaurantId()
   const waiter = useSignedInWaiter()
   const { t } = useMessages(garconMessages)
