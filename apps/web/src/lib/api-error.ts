@@ -21,19 +21,15 @@ export class ApiError extends Error {
   }
 
   /** From an HTTP error response; a body that is not the API's error shape still gives a usable error. */
-  static fromResponse(
-    status: number,
-    statusText: string,
-    data: unknown,
-    retryAfter?: string | null,
-  ): ApiError {
+  static fromResponse(response: Response, data: unknown): ApiError {
+    const { status } = response
     const parsed = safeParse(errorBody, data)
     const { code, message, fields } = parsed.success
       ? parsed.data.error
-      : { code: 'http_error', message: statusText || `HTTP ${status}`, fields: [] }
+      : { code: 'http_error', message: response.statusText || `HTTP ${status}`, fields: [] }
     const error = new ApiError(status, code, message, fields)
     // The API sends seconds; a date or nothing leaves the wait unknown.
-    const seconds = Number(retryAfter)
+    const seconds = Number(response.headers.get('retry-after'))
     if (seconds) error.retryAfterSeconds = seconds
     return error
   }
