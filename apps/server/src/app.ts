@@ -22,6 +22,7 @@ import { registerSlotRoutes } from './features/orders/slot-routes'
 import { registerGarconOrderRoutes } from './features/orders/garcon-order-routes'
 import { createGarconAuth } from './features/garcon/garcon-auth'
 import { garconChannelRule, registerGarconRoutes } from './features/garcon/garcon-routes'
+import { createGarconTips, registerGarconTipRoutes } from './features/garcon/garcon-tips'
 import { checkSlot } from './features/orders/slots'
 import { createTableSessionService } from './features/table-sessions/table-session-service'
 import {
@@ -263,6 +264,7 @@ export async function buildApp({
       registerSlotRoutes(api, { restaurants: restaurantRepository })
       registerWaiterCallRoutes(api, waiterCalls)
       registerGarconRoutes(api, garcon)
+      registerGarconTipRoutes(api, createGarconTips(db), garcon.requireWaiter)
       registerGarconOrderRoutes(api, orders, garcon.requireWaiter)
       registerGarconCallRoutes(api, waiterCalls, garcon.requireWaiter)
       registerPaymentRoutes(api, paymentService, (request) => publicOrigin(config, request))
