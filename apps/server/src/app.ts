@@ -22,6 +22,11 @@ import { registerSlotRoutes } from './features/orders/slot-routes'
 import { registerGarconOrderRoutes } from './features/orders/garcon-order-routes'
 import { createGarconAuth } from './features/garcon/garcon-auth'
 import { garconChannelRule, registerGarconRoutes } from './features/garcon/garcon-routes'
+import {
+  createGarconPush,
+  loadVapidKeys,
+  registerGarconPushRoutes,
+} from './features/garcon/garcon-push'
 import { createGarconTips, registerGarconTipRoutes } from './features/garcon/garcon-tips'
 import { checkSlot } from './features/orders/slots'
 import { createTableSessionService } from './features/table-sessions/table-session-service'
@@ -265,6 +270,15 @@ export async function buildApp({
       registerWaiterCallRoutes(api, waiterCalls)
       registerGarconRoutes(api, garcon)
       registerGarconTipRoutes(api, createGarconTips(db), garcon.requireWaiter)
+      registerGarconPushRoutes(
+        api,
+        createGarconPush({
+          db,
+          keys: loadVapidKeys(config.dataDir),
+          subject: config.vapidSubject,
+        }),
+        garcon.requireWaiter,
+      )
       registerGarconOrderRoutes(api, orders, garcon.requireWaiter)
       registerGarconCallRoutes(api, waiterCalls, garcon.requireWaiter)
       registerPaymentRoutes(api, paymentService, (request) => publicOrigin(config, request))

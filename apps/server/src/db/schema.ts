@@ -39,6 +39,7 @@ export interface Database {
   payments: PaymentsTable
   paymentWebhookEvents: PaymentWebhookEventsTable
   tips: TipsTable
+  garconPushSubscriptions: GarconPushSubscriptionsTable
   sandboxAcquirerPayments: SandboxAcquirerPaymentsTable
   sandboxAcquirerOutbox: SandboxAcquirerOutboxTable
   outbox: OutboxTable
@@ -279,6 +280,16 @@ export interface PaymentWebhookEventsTable {
   eventId: string
   paymentId: string | null
   receivedAt: CreatedAt
+}
+
+export interface GarconPushSubscriptionsTable {
+  id: Generated<string>
+  waiterId: string
+  endpoint: string
+  p256dh: string
+  auth: string
+  createdAt: CreatedAt
+  lastSentAt: Date | null
 }
 
 export interface TipsTable {
