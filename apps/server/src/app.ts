@@ -23,6 +23,11 @@ import { registerGarconOrderRoutes } from './features/orders/garcon-order-routes
 import { createGarconAuth } from './features/garcon/garcon-auth'
 import { garconChannelRule, registerGarconRoutes } from './features/garcon/garcon-routes'
 import {
+  createGarconAlerts,
+  handleGarconPushes,
+  registerGarconAlertRoutes,
+} from './features/garcon/garcon-alerts'
+import {
   createGarconPush,
   loadVapidKeys,
   registerGarconPushRoutes,
@@ -169,6 +174,14 @@ export async function buildApp({
   })
   const restaurants = createRestaurantCache(restaurantRepository)
   const garcon = createGarconAuth(db)
+  // Waiters' alerts: raised with what caused them, pushed to locked phones after commit.
+  const garconPush = createGarconPush({
+    db,
+    keys: loadVapidKeys(config.dataDir),
+    subject: config.vapidSubject,
+  })
+  const garconAlerts = createGarconAlerts({ db, outbox })
+  handleGarconPushes(outbox, garconPush)
   // Every order and call tells the restaurant's waiters; who they are changes rarely.
   const waiters = shortLivedCache(garcon.service.listActiveWaiterIds, 5_000)
   const waitersOf = (restaurantId: string) => waiters.get(restaurantId)
@@ -270,15 +283,8 @@ export async function buildApp({
       registerWaiterCallRoutes(api, waiterCalls)
       registerGarconRoutes(api, garcon)
       registerGarconTipRoutes(api, createGarconTips(db), garcon.requireWaiter)
-      registerGarconPushRoutes(
-        api,
-        createGarconPush({
-          db,
-          keys: loadVapidKeys(config.dataDir),
-          subject: config.vapidSubject,
-        }),
-        garcon.requireWaiter,
-      )
+      registerGarconPushRoutes(api, garconPush, garcon.requireWaiter)
+      registerGarconAlertRoutes(api, garconAlerts, garcon.requireWaiter)
       registerGarconOrderRoutes(api, orders, garcon.requireWaiter)
       registerGarconCallRoutes(api, waiterCalls, garcon.requireWaiter)
       registerPaymentRoutes(api, paymentService, (request) => publicOrigin(config, request))

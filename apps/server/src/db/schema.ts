@@ -18,6 +18,7 @@ import type { SandboxPaymentState } from '@tableside/contracts/sandbox-acquirer'
 import type { WaiterCallReason, WaiterCallStatus } from '@tableside/contracts/waiter-calls'
 import type { OpeningHours, RestaurantSettings } from '@tableside/contracts/restaurants'
 import type { Image, LocalizedText } from '@tableside/contracts/text'
+import type { GarconAlert, GarconAlertKind } from '@tableside/contracts/garcon-alerts'
 
 /** Table and column types as Kysely sees them, in camelCase (CamelCasePlugin maps snake_case). */
 export interface Database {
@@ -40,6 +41,7 @@ export interface Database {
   paymentWebhookEvents: PaymentWebhookEventsTable
   tips: TipsTable
   garconPushSubscriptions: GarconPushSubscriptionsTable
+  garconAlerts: GarconAlertsTable
   sandboxAcquirerPayments: SandboxAcquirerPaymentsTable
   sandboxAcquirerOutbox: SandboxAcquirerOutboxTable
   outbox: OutboxTable
@@ -280,6 +282,20 @@ export interface PaymentWebhookEventsTable {
   eventId: string
   paymentId: string | null
   receivedAt: CreatedAt
+}
+
+export interface GarconAlertsTable {
+  id: Generated<string>
+  restaurantId: string
+  waiterId: string
+  kind: GarconAlertKind
+  tableCode: string | null
+  tableLabel: string | null
+  orderNumber: number | null
+  callId: string | null
+  detail: Json<GarconAlert['detail']>
+  createdAt: CreatedAt
+  readAt: Date | null
 }
 
 export interface GarconPushSubscriptionsTable {
