@@ -1,10 +1,9 @@
-import Fastify, { type FastifyInstance } from 'fastify'
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { garconAlert, listGarconAlerts } from '@tableside/contracts/garcon-alerts'
 import type { DatabaseHandle } from '../../db/database'
 import { seedDemo } from '../../db/seed-demo'
-import { installErrorHandler } from '../../plugins/error-handler'
+import { routeTestApp } from '../../test/route-test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { Outbox } from '../outbox/outbox'
 import type { OutboundEvent } from '../realtime/hub'
@@ -47,17 +46,9 @@ describe.each(testDatabaseKinds)('waiters’ alerts on $name', (kind) => {
     })
     auth = createGarconAuth(handle.db)
     alerts = createGarconAlerts({ db: handle.db, outbox })
-    app = Fastify()
-    app.setValidatorCompiler(validatorCompiler)
-    app.setSerializerCompiler(serializerCompiler)
-    installErrorHandler(app)
-    await app.register(
-      (api) => {
-        registerGarconAlertRoutes(api, alerts, auth.requireWaiter)
-        return Promise.resolve()
-      },
-      { prefix: '/api/v1' },
-    )
+    app = await routeTestApp((api) => {
+      registerGarconAlertRoutes(api, alerts, auth.requireWaiter)
+    })
     const signIn = async (login: string, pin: string) => {
       const { token, waiter } = await auth.service.login('demo', login, pin)
       return { id: waiter.id, token }

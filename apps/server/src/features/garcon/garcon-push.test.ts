@@ -12,13 +12,12 @@ import { Agent, createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { FastifyInstance } from 'fastify'
 import { generate } from 'selfsigned'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../db/database'
 import { seedDemo } from '../../db/seed-demo'
-import { installErrorHandler } from '../../plugins/error-handler'
+import { routeTestApp } from '../../test/route-test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { createGarconAuth, type GarconAuth } from './garcon-auth'
 import {
@@ -147,17 +146,9 @@ describe.each(testDatabaseKinds)('Web Push to waiters’ devices on $name', (kin
       extraOrigins: [pushOrigin],
       agent: new Agent({ ca: pems.cert }),
     })
-    app = Fastify()
-    app.setValidatorCompiler(validatorCompiler)
-    app.setSerializerCompiler(serializerCompiler)
-    installErrorHandler(app)
-    await app.register(
-      (api) => {
-        registerGarconPushRoutes(api, push, auth.requireWaiter)
-        return Promise.resolve()
-      },
-      { prefix: '/api/v1' },
-    )
+    app = await routeTestApp((api) => {
+      registerGarconPushRoutes(api, push, auth.requireWaiter)
+    })
     const anna = await auth.service.login('demo', 'anna', '1111')
     annaToken = anna.token
     annaId = anna.waiter.id

@@ -1,12 +1,10 @@
-import Fastify from 'fastify'
 import { sql, type Kysely } from 'kysely'
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { getGarconTips } from '@tableside/contracts/garcon-tips'
 import type { Database } from '../../db/schema'
 import { seedDemo } from '../../db/seed-demo'
-import { installErrorHandler } from '../../plugins/error-handler'
 import type { DatabaseHandle } from '../../db/database'
+import { routeTestApp } from '../../test/route-test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { createGarconAuth } from './garcon-auth'
 import { createGarconTips, registerGarconTipRoutes } from './garcon-tips'
@@ -175,17 +173,9 @@ describe.each(testDatabaseKinds)('a waiter’s tips on $name', (kind) => {
     const igor = await waiterId(db, 'igor')
     await tip(db, { waiter: igor, table: 'T7', amount: 9_000, at: new Date().toISOString() })
     const auth = createGarconAuth(db)
-    const app = Fastify()
-    app.setValidatorCompiler(validatorCompiler)
-    app.setSerializerCompiler(serializerCompiler)
-    installErrorHandler(app)
-    await app.register(
-      (api) => {
-        registerGarconTipRoutes(api, createGarconTips(db), auth.requireWaiter)
-        return Promise.resolve()
-      },
-      { prefix: '/api/v1' },
-    )
+    const app = await routeTestApp((api) => {
+      registerGarconTipRoutes(api, createGarconTips(db), auth.requireWaiter)
+    })
     try {
       const anonymous = await app.inject({ method: 'GET', url: '/api/v1/garcon/tips' })
       expect(anonymous.statusCode).toBe(401)
