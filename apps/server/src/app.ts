@@ -22,6 +22,8 @@ import { registerSlotRoutes } from './features/orders/slot-routes'
 import { registerGarconOrderRoutes } from './features/orders/garcon-order-routes'
 import { createGarconAuth } from './features/garcon/garcon-auth'
 import { garconChannelRule, registerGarconRoutes } from './features/garcon/garcon-routes'
+import { createWaiterTablesService } from './features/garcon/waiter-tables-service'
+import { registerWaiterTableRoutes } from './features/garcon/waiter-tables-routes'
 import { checkSlot } from './features/orders/slots'
 import { createTableSessionService } from './features/table-sessions/table-session-service'
 import {
@@ -247,7 +249,14 @@ export async function buildApp({
     if (acquirer) await acquirer.stop()
     await outbox.stop()
   })
-  const waiterCalls = createWaiterCallService({ db, tableSessions, outbox, waitersOf })
+  const waiterTables = createWaiterTablesService({ db, outbox })
+  const waiterCalls = createWaiterCallService({
+    db,
+    tableSessions,
+    outbox,
+    // The table's waiters on shift, else everyone on shift (decision 0042).
+    waitersOf: (session) => waiterTables.whoHearsCalls(session),
+  })
   realtime.channels.add(garconChannelRule(garcon))
   realtime.channels.add(tableChannelRule(tableSessions))
   realtime.channels.add(orderChannelRule(orders))
@@ -263,6 +272,7 @@ export async function buildApp({
       registerSlotRoutes(api, { restaurants: restaurantRepository })
       registerWaiterCallRoutes(api, waiterCalls)
       registerGarconRoutes(api, garcon)
+      registerWaiterTableRoutes(api, waiterTables, garcon.requireWaiter)
       registerGarconOrderRoutes(api, orders, garcon.requireWaiter)
       registerGarconCallRoutes(api, waiterCalls, garcon.requireWaiter)
       registerPaymentRoutes(api, paymentService, (request) => publicOrigin(config, request))
