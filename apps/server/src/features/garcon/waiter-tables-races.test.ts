@@ -97,8 +97,8 @@ describe.skipIf(postgresSkipReason)(`Two waiters taking one table at once${skipp
           const [annas, igors] = first === 'anna' ? answers : [answers[1], answers[0]]
           // One after the other: the second takes the table over if it may, else hears 409.
           const igorGetsIt = first === 'anna' ? igorTakesOver : false
-          expect(annas?.statusCode).toBe(200)
-          expect(igors?.statusCode).toBe(first === 'anna' && !igorTakesOver ? 409 : 200)
+          expect(annas.statusCode).toBe(200)
+          expect(igors.statusCode).toBe(first === 'anna' && !igorTakesOver ? 409 : 200)
           const served = await waitersAt(code)
           if (served.length !== 1) twice.push(`${code}: ${String(served.length)} waiters`)
           else expect(served[0]).toBe(igorGetsIt ? ids.igor : ids.anna)
