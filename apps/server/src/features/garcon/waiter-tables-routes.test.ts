@@ -278,6 +278,31 @@ describe.each(testDatabaseKinds)("A waiter's tables and shift on $name", (kind) 
     expect(await tablesChangedEvents()).toHaveLength(1)
   })
 
+  it('describes table_taken with its extra `taken` in the OpenAPI document', async () => {
+    const spec = await t.app.inject('/api/openapi.json')
+    expect(spec.json()).toMatchObject({
+      paths: {
+        '/api/v1/garcon/me/tables': {
+          put: {
+            responses: {
+              409: {
+                content: {
+                  'application/json': {
+                    schema: {
+                      properties: {
+                        error: { properties: { code: { enum: ['table_taken'] }, taken: {} } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    })
+  })
+
   it('lets a waiter of another restaurant take nothing of this one, even with takeOver', async () => {
     const response = await setTables(olga, ['T1'], true)
     expect(response.statusCode).toBe(400)
