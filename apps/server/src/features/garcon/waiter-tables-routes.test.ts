@@ -201,7 +201,9 @@ describe.each(testDatabaseKinds)("A waiter's tables and shift on $name", (kind) 
     ])
     expect(tables.find((table) => table.code === 'T4')?.servedBy).toEqual([])
     expect((await profileOf(anna)).tableCodes).toEqual(['T1', 'T2', 'T3'])
-    // Free tables are anyone's to take, and nobody is told of them.
+    // No tables at all is a list too; free tables are anyone's to take, and nobody is told.
+    expect((await setTables(anna, [])).statusCode).toBe(200)
+    expect((await profileOf(anna)).tableCodes).toEqual([])
     expect((await setTables(anna, ANNAS)).statusCode).toBe(200)
     expect((await profileOf(anna)).tableCodes).toEqual(ANNAS)
     expect(await tablesChangedEvents()).toEqual([])
