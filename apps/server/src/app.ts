@@ -33,6 +33,8 @@ import {
   registerGarconPushRoutes,
 } from './features/garcon/garcon-push'
 import { createGarconTips, registerGarconTipRoutes } from './features/garcon/garcon-tips'
+import { createWaiterTablesService } from './features/garcon/waiter-tables-service'
+import { registerWaiterTableRoutes } from './features/garcon/waiter-tables-routes'
 import { checkSlot } from './features/orders/slots'
 import { createTableSessionService } from './features/table-sessions/table-session-service'
 import {
@@ -266,7 +268,14 @@ export async function buildApp({
     if (acquirer) await acquirer.stop()
     await outbox.stop()
   })
-  const waiterCalls = createWaiterCallService({ db, tableSessions, outbox, waitersOf })
+  const waiterTables = createWaiterTablesService({ db, outbox })
+  const waiterCalls = createWaiterCallService({
+    db,
+    tableSessions,
+    outbox,
+    // The table's waiters on shift, else everyone on shift (decision 0042).
+    waitersOf: (session) => waiterTables.whoHearsCalls(session),
+  })
   realtime.channels.add(garconChannelRule(garcon))
   realtime.channels.add(tableChannelRule(tableSessions))
   realtime.channels.add(orderChannelRule(orders))
@@ -285,6 +294,7 @@ export async function buildApp({
       registerGarconTipRoutes(api, createGarconTips(db), garcon.requireWaiter)
       registerGarconPushRoutes(api, garconPush, garcon.requireWaiter)
       registerGarconAlertRoutes(api, garconAlerts, garcon.requireWaiter)
+      registerWaiterTableRoutes(api, waiterTables, garcon.requireWaiter)
       registerGarconOrderRoutes(api, orders, garcon.requireWaiter)
       registerGarconCallRoutes(api, waiterCalls, garcon.requireWaiter)
       registerPaymentRoutes(api, paymentService, (request) => publicOrigin(config, request))

@@ -217,6 +217,9 @@ export interface WaitersTable {
   login: string
   pinHash: string
   active: Generated<boolean>
+  /** Working now: hears calls from their tables, or from any table nobody on shift serves. */
+  onShift: Generated<boolean>
+  shiftChangedAt: Date | null
   createdAt: CreatedAt
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { garconLogin, getGarconMe } from '@tableside/contracts/garcon'
+import { garconLogin } from '@tableside/contracts/garcon'
 import { registerEndpoint } from '../../http/register-endpoint'
 import type { ChannelRule } from '../realtime/channel-authorization'
 import type { GarconAuth } from './garcon-auth'
@@ -17,7 +17,6 @@ export function registerGarconRoutes(app: FastifyInstance, auth: GarconAuth): vo
       throw error
     }
   })
-  registerEndpoint(app, getGarconMe, ({ request }) => auth.requireWaiter(request))
 }
 
 /** `private-garcon.{waiterId}`: only that waiter, by the token in X-Garcon-Token. */

@@ -21,8 +21,10 @@ export interface WaiterCallServiceDeps {
   tableSessions: TableSessionService
   /** Where a call's `waiter-call.updated` goes, in the statement's transaction (decision 0027). */
   outbox: Outbox
-  /** The waiters who hear calls from a table (all of the restaurant's, until tables are assigned). */
-  waitersOf?: (restaurantId: string) => Promise<readonly string[]>
+  /** The waiters who hear of the calls from a table, as they are now (the app composes the rule). */
+  waitersOf?: (
+    table: Pick<TableSessionRow, 'restaurantId' | 'tableId'>,
+  ) => Promise<readonly string[]>
   now?: () => Date
 }
 
@@ -34,14 +36,14 @@ export function createWaiterCallService(deps: WaiterCallServiceDeps) {
 
   /**
    * Runs `change` (a write that returns the call it changed, or nothing) in a transaction that
-   * also writes the call's `waiter-call.updated` to the outbox: the table and the restaurant's
-   * waiters (as they are now) hear of every change that commits, however late.
+   * also writes the call's `waiter-call.updated` to the outbox: the table and its waiters (as
+   * they are now) hear of every change that commits, however late.
    */
   const announced = async (
     session: TableSessionRow,
     change: (calls: WaiterCallRepository) => Promise<WaiterCallRow | undefined>,
   ): Promise<WaiterCall | undefined> => {
-    const waiters = (await deps.waitersOf?.(session.restaurantId)) ?? []
+    const waiters = (await deps.waitersOf?.(session)) ?? []
     const call = await deps.db.transaction().execute(async (trx) => {
       const row = await change(createWaiterCallRepository(trx))
       if (!row) return undefined
