@@ -275,6 +275,14 @@ export async function buildApp({
     outbox,
     // The table's waiters on shift, else everyone on shift (decision 0042).
     waitersOf: (session) => waiterTables.whoHearsCalls(session),
+    alertWaiters: (trx, call, restaurantId, waiterIds) =>
+      garconAlerts.raise(trx, restaurantId, waiterIds, {
+        kind: 'waiter_call',
+        table: { code: call.table.code, label: call.table.label },
+        orderNumber: null,
+        callId: call.id,
+        detail: { reason: call.reason, comment: call.comment },
+      }),
   })
   realtime.channels.add(garconChannelRule(garcon))
   realtime.channels.add(tableChannelRule(tableSessions))

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { garconLogin } from '@tableside/contracts/garcon'
+import { listGarconAlerts } from '@tableside/contracts/garcon-alerts'
 import { garconChannel, waiterCallUpdated } from '@tableside/contracts/table-events'
 import { tableChannel } from '@tableside/contracts/table-sessions'
 import { waiterCall } from '@tableside/contracts/waiter-calls'
@@ -78,6 +79,21 @@ describe.each(testDatabaseKinds)('Who hears a waiter call on $name', (kind) => {
     await shift('igor', true)
     expect(await callFrom('T1')).toEqual([waiters.anna.channel])
     expect(await callFrom('T7')).toEqual([waiters.igor.channel])
+    // And alerts them: stored, so a reload shows it, with the table and the reason.
+    const alerts = async (who: 'anna' | 'igor') =>
+      listGarconAlerts.response.parse(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/v1/garcon/alerts',
+            headers: { 'x-garcon-token': waiters[who].token },
+          })
+        ).json(),
+      ).alerts
+    expect((await alerts('anna')).map((a) => [a.kind, a.table?.code, a.detail.reason])).toEqual([
+      ['waiter_call', 'T1', 'waiter'],
+    ])
+    expect((await alerts('igor')).map((a) => a.table?.code)).toEqual(['T7'])
   })
 
   it('tells every waiter on shift when the table’s waiter is not', async () => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { garconChannel, waiterCallUpdated } from '@tableside/contracts/table-events'
 import { tableChannel } from '@tableside/contracts/table-sessions'
 import type { WaiterCall, WaiterCallReason } from '@tableside/contracts/waiter-calls'
@@ -25,6 +25,16 @@ export interface WaiterCallServiceDeps {
   waitersOf?: (
     table: Pick<TableSessionRow, 'restaurantId' | 'tableId'>,
   ) => Promise<readonly string[]>
+  /**
+   * Alerts the waiters who hear a new call, in the transaction that makes it (the app gives
+   * the waiter area's stored alerts): a call that does not commit alerts nobody.
+   */
+  alertWaiters?: (
+    trx: Transaction<Database>,
+    call: WaiterCall,
+    restaurantId: string,
+    waiterIds: readonly string[],
+  ) => Promise<unknown>
   now?: () => Date
 }
 
@@ -42,6 +52,7 @@ export function createWaiterCallService(deps: WaiterCallServiceDeps) {
   const announced = async (
     session: TableSessionRow,
     change: (calls: WaiterCallRepository) => Promise<WaiterCallRow | undefined>,
+    { alert = false }: { alert?: boolean } = {},
   ): Promise<WaiterCall | undefined> => {
     const waiters = (await deps.waitersOf?.(session)) ?? []
     const call = await deps.db.transaction().execute(async (trx) => {
@@ -58,6 +69,7 @@ export function createWaiterCallService(deps: WaiterCallServiceDeps) {
         ],
         trx,
       )
+      if (alert) await deps.alertWaiters?.(trx, changed, session.restaurantId, waiters)
       return changed
     })
     if (call) void outbox.kick()
@@ -90,11 +102,15 @@ export function createWaiterCallService(deps: WaiterCallServiceDeps) {
       }
       const session = await tableSessions.requireOpen(tableSessionId, restaurantId)
       let existing: WaiterCallRow | undefined
-      const made = await announced(session, async (calls) => {
-        const { row, created } = await calls.open(session, reason, comment ? comment : null)
-        if (!created) existing = row
-        return created ? row : undefined
-      })
+      const made = await announced(
+        session,
+        async (calls) => {
+          const { row, created } = await calls.open(session, reason, comment ? comment : null)
+          if (!created) existing = row
+          return created ? row : undefined
+        },
+        { alert: true },
+      )
       if (!made) {
         if (!existing) throw new Error('A waiter call was neither made nor found open')
         return toWaiterCall(existing, session)
