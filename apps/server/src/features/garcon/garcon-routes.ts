@@ -4,7 +4,6 @@ import {
   garconLogin,
   garconLogout,
   garconLogoutAll,
-  getGarconMe,
 } from '@tableside/contracts/garcon'
 import { registerEndpoint } from '../../http/register-endpoint'
 import type { ChannelRule } from '../realtime/channel-authorization'
@@ -32,7 +31,6 @@ export function registerGarconRoutes(app: FastifyInstance, auth: GarconAuth): vo
     const waiter = await auth.requireWaiter(request)
     return { signedOut: await auth.service.revokeAll(waiter.id) }
   })
-  registerEndpoint(app, getGarconMe, ({ request }) => auth.requireWaiter(request))
 }
 
 /** `private-garcon.{waiterId}`: only that waiter, by the token in X-Garcon-Token. */

@@ -10,15 +10,18 @@ export interface WaiterCredentials {
   pin: string
 }
 
-/** Login and PIN for a token: kept in the cookie, and the waiter known without asking again. */
+/**
+ * Login and PIN for a token, kept in the cookie; the waiter area then asks `garcon/me` with it
+ * afresh (their shift and tables are not in the sign-in's answer).
+ */
 export function useGarconSignIn() {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (credentials: WaiterCredentials) =>
       api.callEndpoint(garconLogin, { body: credentials }),
-    onSuccess: ({ token, expiresAt, waiter }) => {
-      queryClient.setQueryData(garconMeQueryKey, waiter)
+    onSuccess: ({ token, expiresAt }) => {
+      queryClient.removeQueries({ queryKey: garconMeQueryKey })
       saveGarconToken(token, expiresAt)
     },
   })
