@@ -145,6 +145,11 @@ export function createWaiterTablesService({
       tableCodes: readonly string[],
       takeOver: boolean,
     ): Promise<WaiterTable[]> {
+      if (new Set(tableCodes.map((code) => code.toLowerCase())).size !== tableCodes.length) {
+        throw new HttpError(400, 'validation_failed', 'Some fields are missing or invalid.', [
+          { path: 'body.tableCodes', message: 'Name each table once' },
+        ])
+      }
       const changed = await db.transaction().execute(async (trx) => {
         await repository.lockWaiter(waiter.id, trx)
         const tables = await repository.lockTables(waiter.restaurantId, tableCodes, trx)

@@ -1,4 +1,4 @@
-import { TipsIcon } from '../../components/ui/icons'
+import { TipsIcon } from '../../features/garcon/components/garcon-icons'
 import { defineMessages } from '../../lib/i18n/messages'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { ComingSoonScreen } from '../screen'

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from '../../../components/ui/link'
-import { TipsIcon, UserIcon } from '../../../components/ui/icons'
+import { UserIcon } from '../../../components/ui/icons'
+import { TipsIcon } from './garcon-icons'
 import { ArrowRightIcon, ListCheckIcon } from '../../../components/ui/screen-icons'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { garconMessages } from '../garcon-messages'
