@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { garconLogin } from '@tableside/contracts/garcon'
 import { lockBarrier } from '../../test/lock-barrier'
 import { RACE_RUNS } from '../../test/race-app'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { postgresDatabase, postgresSkipReason, postgresUrl } from '../../test/test-database'
+import { signInAsWaiter } from '../../test/test-restaurants'
 
 const skipped = postgresSkipReason ? ` (skipped: ${postgresSkipReason})` : ''
 
@@ -34,12 +34,7 @@ describe.skipIf(postgresSkipReason)(`Two waiters taking one table at once${skipp
       ['anna', '1111'],
       ['igor', '2222'],
     ] as const) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/garcon/login',
-        payload: { restaurantId: 'demo', login, pin },
-      })
-      const { token, waiter } = garconLogin.response.parse(response.json())
+      const { token, waiter } = await signInAsWaiter(t.app, login, pin)
       tokens[login] = token
       ids[login] = waiter.id
     }

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { garconLogin } from '@tableside/contracts/garcon'
 import { listGarconAlerts } from '@tableside/contracts/garcon-alerts'
 import { garconChannel, waiterCallUpdated } from '@tableside/contracts/table-events'
 import { tableChannel } from '@tableside/contracts/table-sessions'
 import { waiterCall } from '@tableside/contracts/waiter-calls'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
-import { openTableSession } from '../../test/test-restaurants'
+import { openTableSession, signInAsWaiter } from '../../test/test-restaurants'
 
 // Decision 0042: a call goes to the table's waiters on shift; when none is, to every waiter on
 // shift; when nobody is on shift, to every waiter. Anna serves T1–T6, Igor T7–T12.
@@ -23,12 +22,7 @@ describe.each(testDatabaseKinds)('Who hears a waiter call on $name', (kind) => {
       ['anna', '1111'],
       ['igor', '2222'],
     ] as const) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/garcon/login',
-        payload: { restaurantId: 'demo', login, pin },
-      })
-      const { token, waiter } = garconLogin.response.parse(response.json())
+      const { token, waiter } = await signInAsWaiter(t.app, login, pin)
       waiters[login] = { token, channel: garconChannel(waiter.id) }
     }
   })
