@@ -1,9 +1,6 @@
 import type { ErrorCode, FieldError } from '@tableside/contracts/errors'
 
-/**
- * A failure the client caused or may act on: answered with its status, code and message, and
- * `extra` keys beside them where the endpoint's contract documents them (`Endpoint.errors`).
- */
+/** A failure the client caused or may act on: answered with its status, code and message. */
 export class HttpError extends Error {
   override readonly name = 'HttpError'
 
@@ -12,7 +9,6 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldError[],
-    readonly extra?: Readonly<Record<string, unknown>>,
   ) {
     super(message)
   }

@@ -1,10 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import {
-  GARCON_TOKEN_HEADER,
-  garconLogin,
-  garconLogout,
-  garconLogoutAll,
-} from '@tableside/contracts/garcon'
+import { garconLogin, getGarconMe } from '@tableside/contracts/garcon'
 import { registerEndpoint } from '../../http/register-endpoint'
 import type { ChannelRule } from '../realtime/channel-authorization'
 import type { GarconAuth } from './garcon-auth'
@@ -22,15 +17,7 @@ export function registerGarconRoutes(app: FastifyInstance, auth: GarconAuth): vo
       throw error
     }
   })
-  registerEndpoint(app, garconLogout, async ({ request }) => {
-    await auth.requireWaiter(request)
-    const token = request.headers[GARCON_TOKEN_HEADER]
-    return { signedOut: typeof token === 'string' ? await auth.service.revoke(token) : 0 }
-  })
-  registerEndpoint(app, garconLogoutAll, async ({ request }) => {
-    const waiter = await auth.requireWaiter(request)
-    return { signedOut: await auth.service.revokeAll(waiter.id) }
-  })
+  registerEndpoint(app, getGarconMe, ({ request }) => auth.requireWaiter(request))
 }
 
 /** `private-garcon.{waiterId}`: only that waiter, by the token in X-Garcon-Token. */

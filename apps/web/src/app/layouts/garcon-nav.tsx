@@ -1,5 +1,4 @@
-import { UserIcon } from '../../components/ui/icons'
-import { TablesIcon, TipsIcon } from '../../features/garcon/components/garcon-icons'
+import { TablesIcon, TipsIcon, UserIcon } from '../../components/ui/icons'
 import { paths } from '../../config/paths'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { layoutMessages } from './layout-messages'

@@ -1,8 +1,7 @@
-import { TipsIcon } from '../../features/garcon/components/garcon-icons'
+import { TipsIcon } from '../../components/ui/icons'
 import { defineMessages } from '../../lib/i18n/messages'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { ComingSoonScreen } from '../screen'
-import { GarconFrame } from './garcon-frame'
 
 const messages = defineMessages({
   en: {
@@ -17,9 +16,5 @@ const messages = defineMessages({
 
 export function GarconTipsRoute() {
   const { t } = useMessages(messages)
-  return (
-    <GarconFrame>
-      <ComingSoonScreen title={t('title')} icon={<TipsIcon />} text={t('soon')} />
-    </GarconFrame>
-  )
+  return <ComingSoonScreen title={t('title')} icon={<TipsIcon />} text={t('soon')} />
 }
