@@ -62,9 +62,8 @@ export function ShareButton({ title, url }: { title: string; url: string }) {
   const [status, setStatus] = useState<'copied' | 'notCopied' | null>(null)
   const share = async () => {
     const absolute = new URL(url, location.href).href
-    // The share sheet exists on phones, and only in secure contexts.
-    const { share: shareSheet } = navigator as Partial<Pick<Navigator, 'share'>>
-    if (shareSheet) {
+    // The share sheet exists on phones, and only in secure contexts (not http://192.168…).
+    if (window.isSecureContext && 'share' in navigator) {
       await navigator.share({ title, url: absolute }).catch(() => undefined)
       return
     }
