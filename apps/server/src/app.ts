@@ -22,6 +22,19 @@ import { registerSlotRoutes } from './features/orders/slot-routes'
 import { registerGarconOrderRoutes } from './features/orders/garcon-order-routes'
 import { createGarconAuth } from './features/garcon/garcon-auth'
 import { garconChannelRule, registerGarconRoutes } from './features/garcon/garcon-routes'
+import {
+  createGarconAlerts,
+  handleGarconPushes,
+  registerGarconAlertRoutes,
+} from './features/garcon/garcon-alerts'
+import {
+  createGarconPush,
+  loadVapidKeys,
+  registerGarconPushRoutes,
+} from './features/garcon/garcon-push'
+import { createGarconTips, registerGarconTipRoutes } from './features/garcon/garcon-tips'
+import { createWaiterTablesService } from './features/garcon/waiter-tables-service'
+import { registerWaiterTableRoutes } from './features/garcon/waiter-tables-routes'
 import { checkSlot } from './features/orders/slots'
 import { createTableSessionService } from './features/table-sessions/table-session-service'
 import {
@@ -163,6 +176,14 @@ export async function buildApp({
   })
   const restaurants = createRestaurantCache(restaurantRepository)
   const garcon = createGarconAuth(db)
+  // Waiters' alerts: raised with what caused them, pushed to locked phones after commit.
+  const garconPush = createGarconPush({
+    db,
+    keys: loadVapidKeys(config.dataDir),
+    subject: config.vapidSubject,
+  })
+  const garconAlerts = createGarconAlerts({ db, outbox })
+  handleGarconPushes(outbox, garconPush)
   // Every order and call tells the restaurant's waiters; who they are changes rarely.
   const waiters = shortLivedCache(garcon.service.listActiveWaiterIds, 5_000)
   const waitersOf = (restaurantId: string) => waiters.get(restaurantId)
@@ -247,7 +268,22 @@ export async function buildApp({
     if (acquirer) await acquirer.stop()
     await outbox.stop()
   })
-  const waiterCalls = createWaiterCallService({ db, tableSessions, outbox, waitersOf })
+  const waiterTables = createWaiterTablesService({ db, outbox })
+  const waiterCalls = createWaiterCallService({
+    db,
+    tableSessions,
+    outbox,
+    // The table's waiters on shift, else everyone on shift (decision 0042).
+    waitersOf: (session) => waiterTables.whoHearsCalls(session),
+    alertWaiters: (trx, call, restaurantId, waiterIds) =>
+      garconAlerts.raise(trx, restaurantId, waiterIds, {
+        kind: 'waiter_call',
+        table: { code: call.table.code, label: call.table.label },
+        orderNumber: null,
+        callId: call.id,
+        detail: { reason: call.reason, comment: call.comment },
+      }),
+  })
   realtime.channels.add(garconChannelRule(garcon))
   realtime.channels.add(tableChannelRule(tableSessions))
   realtime.channels.add(orderChannelRule(orders))
@@ -263,6 +299,10 @@ export async function buildApp({
       registerSlotRoutes(api, { restaurants: restaurantRepository })
       registerWaiterCallRoutes(api, waiterCalls)
       registerGarconRoutes(api, garcon)
+      registerGarconTipRoutes(api, createGarconTips(db), garcon.requireWaiter)
+      registerGarconPushRoutes(api, garconPush, garcon.requireWaiter)
+      registerGarconAlertRoutes(api, garconAlerts, garcon.requireWaiter)
+      registerWaiterTableRoutes(api, waiterTables, garcon.requireWaiter)
       registerGarconOrderRoutes(api, orders, garcon.requireWaiter)
       registerGarconCallRoutes(api, waiterCalls, garcon.requireWaiter)
       registerPaymentRoutes(api, paymentService, (request) => publicOrigin(config, request))

@@ -17,6 +17,11 @@ export interface Endpoint {
   readonly body?: $ZodType
   readonly status: 200 | 201 | 202
   readonly response: $ZodType
+  /**
+   * Error bodies that carry more than the one error shape, by status: the shape plus the
+   * extra keys their `code` documents (`table_taken` lists who serves which table).
+   */
+  readonly errors?: Readonly<Partial<Record<400 | 403 | 404 | 409, $ZodType>>>
 }
 
 export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {

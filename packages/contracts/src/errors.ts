@@ -49,6 +49,8 @@ export const errorCode = z.enum([
   'uri_too_long',
   'headers_too_large',
   'request_timeout',
+  // The waiter's tables (decision 0042): another waiter serves one of them.
+  'table_taken',
 ])
 export type ErrorCode = z.infer<typeof errorCode>
 

@@ -50,6 +50,11 @@ const envSchema = z.object({
   REALTIME_MAX_CHANNEL_NAME_LENGTH: count(200),
   REALTIME_MAX_PRESENCE_MEMBERS: count(100),
   SANDBOX_ACQUIRER_SECRET: z.optional(z.string().check(z.minLength(32), z.maxLength(256))),
+  // Who runs this server, for push services (RFC 8292): a mailto: or an https address.
+  VAPID_SUBJECT: z._default(
+    z.string().check(z.regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/)),
+    'mailto:push@tableside.invalid',
+  ),
   MEDIA_ORIGINS: optionalText,
   RATE_LIMIT_EXEMPT: optionalText,
   PAYMENT_PROVIDER: z.optional(z.enum(['sandbox', 'none'])),
@@ -82,6 +87,8 @@ export interface ServerConfig {
   mediaOrigins: string[]
   /** Signs the sandbox acquirer's webhooks; generated into the data directory when unset. */
   sandboxAcquirerSecret: string | undefined
+  /** The VAPID subject waiters' Web Push alerts are signed with. */
+  vapidSubject: string
   /** Where online payments go (decision 0032). */
   payments: {
     /** The acquirer; null: online payment is off until a provider is configured. */
@@ -164,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mediaOrigins,
     rateLimitExempt,
     sandboxAcquirerSecret: e.SANDBOX_ACQUIRER_SECRET,
+    vapidSubject: e.VAPID_SUBJECT,
     payments: choosePaymentProvider(e.PAYMENT_PROVIDER, e.APP_ENV, e.DEMO_SEED),
     realtime: {
       driver: e.REALTIME_DRIVER,

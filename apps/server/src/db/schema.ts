@@ -18,6 +18,7 @@ import type { SandboxPaymentState } from '@tableside/contracts/sandbox-acquirer'
 import type { WaiterCallReason, WaiterCallStatus } from '@tableside/contracts/waiter-calls'
 import type { OpeningHours, RestaurantSettings } from '@tableside/contracts/restaurants'
 import type { Image, LocalizedText } from '@tableside/contracts/text'
+import type { GarconAlert, GarconAlertKind } from '@tableside/contracts/garcon-alerts'
 
 /** Table and column types as Kysely sees them, in camelCase (CamelCasePlugin maps snake_case). */
 export interface Database {
@@ -39,6 +40,8 @@ export interface Database {
   payments: PaymentsTable
   paymentWebhookEvents: PaymentWebhookEventsTable
   tips: TipsTable
+  garconPushSubscriptions: GarconPushSubscriptionsTable
+  garconAlerts: GarconAlertsTable
   sandboxAcquirerPayments: SandboxAcquirerPaymentsTable
   sandboxAcquirerOutbox: SandboxAcquirerOutboxTable
   outbox: OutboxTable
@@ -214,6 +217,9 @@ export interface WaitersTable {
   login: string
   pinHash: string
   active: Generated<boolean>
+  /** Working now: hears calls from their tables, or from any table nobody on shift serves. */
+  onShift: Generated<boolean>
+  shiftChangedAt: Date | null
   createdAt: CreatedAt
 }
 
@@ -279,6 +285,30 @@ export interface PaymentWebhookEventsTable {
   eventId: string
   paymentId: string | null
   receivedAt: CreatedAt
+}
+
+export interface GarconAlertsTable {
+  id: Generated<string>
+  restaurantId: string
+  waiterId: string
+  kind: GarconAlertKind
+  tableCode: string | null
+  tableLabel: string | null
+  orderNumber: number | null
+  callId: string | null
+  detail: Json<GarconAlert['detail']>
+  createdAt: CreatedAt
+  readAt: Date | null
+}
+
+export interface GarconPushSubscriptionsTable {
+  id: Generated<string>
+  waiterId: string
+  endpoint: string
+  p256dh: string
+  auth: string
+  createdAt: CreatedAt
+  lastSentAt: Date | null
 }
 
 export interface TipsTable {

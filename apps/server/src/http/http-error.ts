@@ -1,6 +1,9 @@
 import type { ErrorCode, FieldError } from '@tableside/contracts/errors'
 
-/** A failure the client caused or may act on: answered with its status, code and message. */
+/**
+ * A failure the client caused or may act on: answered with its status, code and message, and
+ * `extra` keys beside them where the endpoint's contract documents them (`Endpoint.errors`).
+ */
 export class HttpError extends Error {
   override readonly name = 'HttpError'
 
@@ -9,6 +12,7 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldError[],
+    readonly extra?: Readonly<Record<string, unknown>>,
   ) {
     super(message)
   }

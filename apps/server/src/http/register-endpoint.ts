@@ -45,7 +45,12 @@ export function registerEndpoint<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      response: { [endpoint.status]: endpoint.response, '4xx': errorBody, '5xx': errorBody },
+      response: {
+        [endpoint.status]: endpoint.response,
+        ...endpoint.errors,
+        '4xx': errorBody,
+        '5xx': errorBody,
+      },
     },
     handler: async (request, reply) => {
       const result = await handler({

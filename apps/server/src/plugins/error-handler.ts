@@ -38,8 +38,13 @@ const fastifyCodes: Record<string, { status: number; code: string; message: stri
   },
 }
 
-export function errorResponse(code: string, message: string, fields?: FieldError[]): ErrorBody {
-  return { error: { code, message, ...(fields ? { fields } : {}) } }
+export function errorResponse(
+  code: string,
+  message: string,
+  fields?: FieldError[],
+  extra?: Readonly<Record<string, unknown>>,
+): ErrorBody {
+  return { error: { ...extra, code, message, ...(fields ? { fields } : {}) } }
 }
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.'
@@ -123,7 +128,9 @@ export function installErrorHandler(app: FastifyInstance): void {
         .send(errorResponse('validation_failed', 'Some fields are missing or invalid.', fields))
     }
     if (error instanceof HttpError) {
-      return reply.code(error.status).send(errorResponse(error.code, error.message, error.fields))
+      return reply
+        .code(error.status)
+        .send(errorResponse(error.code, error.message, error.fields, error.extra))
     }
     const known = fastifyCodes[error.code]
     if (known) return reply.code(known.status).send(errorResponse(known.code, known.message))

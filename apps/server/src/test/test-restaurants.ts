@@ -93,13 +93,16 @@ export function orderOlivierAt(
   })
 }
 
-/** The demo restaurant's waiter Anna signs in: her token and waiter id. */
-export async function signInAsAnna(app: FastifyInstance) {
-  const login = await app.inject({
+/** A waiter of the demo restaurant signs in (Анна 1111, Игорь 2222): the token and waiter id. */
+export async function signInAsWaiter(app: FastifyInstance, login: string, pin: string) {
+  const response = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/garcon/login',
-    payload: { restaurantId: 'demo', login: 'anna', pin: '1111' },
+    payload: { restaurantId: 'demo', login, pin },
   })
-  expect(login.statusCode).toBe(200)
-  return login.json<{ token: string; waiter: { id: string } }>()
+  expect(response.statusCode).toBe(200)
+  return response.json<{ token: string; waiter: { id: string } }>()
 }
+
+/** The demo restaurant's waiter Anna signs in: her token and waiter id. */
+export const signInAsAnna = (app: FastifyInstance) => signInAsWaiter(app, 'anna', '1111')

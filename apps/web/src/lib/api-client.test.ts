@@ -18,7 +18,11 @@ interface Recorded {
 let server: Server
 let baseUrl: string
 let requests: Recorded[] = []
-let answer: (request: Recorded) => { status: number; body?: unknown } = () => ({ status: 200 })
+let answer: (request: Recorded) => {
+  status: number
+  body?: unknown
+  headers?: Record<string, string>
+} = () => ({ status: 200 })
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -27,8 +31,8 @@ beforeAll(async () => {
     req.on('end', () => {
       const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body }
       requests.push(recorded)
-      const { status, body: reply } = answer(recorded)
-      res.writeHead(status, { 'content-type': 'application/json' })
+      const { status, body: reply, headers } = answer(recorded)
+      res.writeHead(status, { 'content-type': 'application/json', ...headers })
       res.end(reply === undefined ? '' : JSON.stringify(reply))
     })
   })
@@ -237,6 +241,18 @@ describe('API client', () => {
       message: 'Check the phone number',
       fields: [{ path: 'body.phone', message: 'Too short' }],
     })
+  })
+
+  it('says how many seconds a rate-limited call must wait, from retry-after', async () => {
+    const limited = { error: { code: 'rate_limited', message: 'Wait' } }
+    answer = () => ({ status: 429, body: limited, headers: { 'retry-after': '32' } })
+    const call = () =>
+      client()
+        .callEndpoint(writeThing('POST'), { params: { thingId: '1' }, body: { name: 'x' } })
+        .catch((e: unknown) => e)
+    expect(await call()).toMatchObject({ status: 429, code: 'rate_limited', retryAfterSeconds: 32 })
+    answer = () => ({ status: 429, body: limited })
+    expect(await call()).not.toHaveProperty('retryAfterSeconds')
   })
 
   it('still gives an ApiError when the error body is not the API shape', async () => {

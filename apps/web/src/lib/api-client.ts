@@ -157,7 +157,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         await wait(retryDelayMs, parts.signal)
         continue
       }
-      throw ApiError.fromResponse(response.status, response.statusText, await readBody(response))
+      throw ApiError.fromResponse(response, await readBody(response))
     }
   }
 

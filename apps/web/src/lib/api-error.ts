@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly status: number
   readonly code: string
   readonly fields: readonly FieldError[]
+  /** From `retry-after` on a 429: how long before trying again is worth it. */
+  declare retryAfterSeconds?: number
 
   constructor(status: number, code: string, message: string, fields: readonly FieldError[] = []) {
     super(message)
@@ -19,13 +21,17 @@ export class ApiError extends Error {
   }
 
   /** From an HTTP error response; a body that is not the API's error shape still gives a usable error. */
-  static fromResponse(status: number, statusText: string, data: unknown): ApiError {
+  static fromResponse(response: Response, data: unknown): ApiError {
+    const { status } = response
     const parsed = safeParse(errorBody, data)
-    if (parsed.success) {
-      const { code, message, fields } = parsed.data.error
-      return new ApiError(status, code, message, fields)
-    }
-    return new ApiError(status, 'http_error', statusText || `HTTP ${status}`)
+    const { code, message, fields } = parsed.success
+      ? parsed.data.error
+      : { code: 'http_error', message: response.statusText || `HTTP ${status}`, fields: [] }
+    const error = new ApiError(status, code, message, fields)
+    // The API sends seconds; a date or nothing leaves the wait unknown.
+    const seconds = Number(response.headers.get('retry-after'))
+    if (seconds) error.retryAfterSeconds = seconds
+    return error
   }
 
   static network(cause: unknown): ApiError {

@@ -85,13 +85,27 @@ export function createGarconRepository(db: Kysely<Database>) {
         .executeTakeFirst()
     },
 
-    async revokeSession(tokenHash: string, at: Date): Promise<void> {
-      await db
+    /** How many sessions it ended: 0 or 1. */
+    async revokeSession(tokenHash: string, at: Date): Promise<number> {
+      const result = await db
         .updateTable('garconSessions')
         .set({ revokedAt: at })
         .where('tokenHash', '=', tokenHash)
         .where('revokedAt', 'is', null)
-        .execute()
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows)
+    },
+
+    /** Ends every session of the waiter still in use; returns how many. */
+    async revokeWaiterSessions(waiterId: string, at: Date): Promise<number> {
+      const result = await db
+        .updateTable('garconSessions')
+        .set({ revokedAt: at })
+        .where('waiterId', '=', waiterId)
+        .where('revokedAt', 'is', null)
+        .where('expiresAt', '>', at)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows)
     },
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorBody } from '@tableside/contracts/errors'
-import { garconLogin, waiter } from '@tableside/contracts/garcon'
+import { garconLogin, garconLogout, garconLogoutAll, waiter } from '@tableside/contracts/garcon'
 import { garconChannel } from '@tableside/contracts/table-events'
 import { testDatabaseKinds } from '../../test/test-database'
 import { channelAuth } from '../realtime/signatures'
@@ -41,6 +41,9 @@ describe.each(testDatabaseKinds)('Waiter sign-in on $name', (kind) => {
     t.app.inject({ method: 'GET', url: '/api/v1/garcon/me', headers })
 
   const errorOf = (response: { json(): unknown }) => errorBody.parse(response.json()).error
+
+  const signOut = (path: 'logout' | 'logout-all', headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/auth/garcon/${path}`, headers })
 
   it('signs a waiter in for 12 hours, and the token says who they are', async () => {
     const signedIn = await signIn('anna', '1111')
@@ -264,5 +267,87 @@ describe.each(testDatabaseKinds)('Waiter sign-in on $name', (kind) => {
       expect(refused.statusCode).toBe(403)
       expect(errorOf(refused).code).toBe('forbidden')
     }
+  })
+
+  describe('signing out', () => {
+    // Waiters of their own restaurant, so the counts are theirs alone.
+    beforeAll(async () => {
+      await t.db.insertInto('restaurants').values({ id: 'sign-out', name: 'Sign-out' }).execute()
+      const repository = createGarconRepository(t.db)
+      for (const [login, pin] of [
+        ['olga', '3333'],
+        ['pavel', '4444'],
+      ] as const) {
+        await repository.addWaiter({
+          restaurantId: 'sign-out',
+          name: login,
+          login,
+          pinHash: await hashPin(pin),
+        })
+      }
+    })
+    const olga = () => signIn('olga', '3333', 'sign-out')
+    const pavel = () => signIn('pavel', '4444', 'sign-out')
+    const passes = async (token: string) =>
+      (await me({ 'x-garcon-token': token })).statusCode === 200
+
+    it('signs this device out: its token no longer passes, the other devices stay in', async () => {
+      const phone = await olga()
+      const tablet = await olga()
+      const response = await signOut('logout', { 'x-garcon-token': phone.token })
+      expect(response.statusCode).toBe(200)
+      expect(garconLogout.response.parse(response.json())).toEqual({ signedOut: 1 })
+      expect(await passes(phone.token)).toBe(false)
+      expect(await passes(tablet.token)).toBe(true)
+      const again = await signOut('logout', { 'x-garcon-token': phone.token })
+      expect(again.statusCode).toBe(401)
+      expect(errorOf(again)).toEqual({ code: 'unauthorized', message: 'Sign in as a waiter.' })
+    })
+
+    it('answers a sign-out without a valid token with 401, as every waiter action', async () => {
+      const { token } = await olga()
+      for (const path of ['logout', 'logout-all'] as const) {
+        const anonymous: Record<string, string>[] = [
+          {},
+          { 'x-garcon-token': 'x'.repeat(43) },
+          { cookie: `garcon_token=${token}` },
+        ]
+        for (const headers of anonymous) {
+          const response = await signOut(path, headers)
+          expect(response.statusCode).toBe(401)
+          expect(errorOf(response)).toEqual({
+            code: 'unauthorized',
+            message: 'Sign in as a waiter.',
+          })
+        }
+      }
+      expect(await passes(token)).toBe(true)
+    })
+
+    it("signs out everywhere: every unexpired session of that waiter, another waiter's stay", async () => {
+      // Whatever the earlier stories left signed in.
+      await signOut('logout-all', { 'x-garcon-token': (await olga()).token })
+      const started = t.clock.now
+      try {
+        const expired = await olga()
+        t.clock.now = new Date(started.getTime() + 11 * HOUR_MS)
+        const phone = await olga()
+        const tablet = await olga()
+        const colleague = await pavel()
+        t.clock.now = new Date(started.getTime() + 12 * HOUR_MS)
+        expect(await passes(expired.token)).toBe(false)
+        const response = await signOut('logout-all', { 'x-garcon-token': phone.token })
+        expect(response.statusCode).toBe(200)
+        expect(garconLogoutAll.response.parse(response.json())).toEqual({ signedOut: 2 })
+        expect(await passes(phone.token)).toBe(false)
+        expect(await passes(tablet.token)).toBe(false)
+        expect(await passes(colleague.token)).toBe(true)
+        expect((await signOut('logout-all', { 'x-garcon-token': tablet.token })).statusCode).toBe(
+          401,
+        )
+      } finally {
+        t.clock.now = started
+      }
+    })
   })
 })

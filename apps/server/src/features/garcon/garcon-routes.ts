@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import { garconLogin, getGarconMe } from '@tableside/contracts/garcon'
+import {
+  GARCON_TOKEN_HEADER,
+  garconLogin,
+  garconLogout,
+  garconLogoutAll,
+} from '@tableside/contracts/garcon'
 import { registerEndpoint } from '../../http/register-endpoint'
 import type { ChannelRule } from '../realtime/channel-authorization'
 import type { GarconAuth } from './garcon-auth'
@@ -17,7 +22,15 @@ export function registerGarconRoutes(app: FastifyInstance, auth: GarconAuth): vo
       throw error
     }
   })
-  registerEndpoint(app, getGarconMe, ({ request }) => auth.requireWaiter(request))
+  registerEndpoint(app, garconLogout, async ({ request }) => {
+    await auth.requireWaiter(request)
+    const token = request.headers[GARCON_TOKEN_HEADER]
+    return { signedOut: typeof token === 'string' ? await auth.service.revoke(token) : 0 }
+  })
+  registerEndpoint(app, garconLogoutAll, async ({ request }) => {
+    const waiter = await auth.requireWaiter(request)
+    return { signedOut: await auth.service.revokeAll(waiter.id) }
+  })
 }
 
 /** `private-garcon.{waiterId}`: only that waiter, by the token in X-Garcon-Token. */

@@ -62,9 +62,13 @@ export function createGarconService({ db, now = () => new Date() }: GarconServic
       return (await repository.findWaiterBySession(hashGarconToken(token), now())) ?? null
     },
 
-    revoke: async (token: string): Promise<void> => {
-      if (looksLikeGarconToken(token)) await repository.revokeSession(hashGarconToken(token), now())
-    },
+    /** Ends the session of this token; returns how many it ended (0 or 1). */
+    revoke: async (token: string): Promise<number> =>
+      looksLikeGarconToken(token) ? repository.revokeSession(hashGarconToken(token), now()) : 0,
+
+    /** Ends every session of the waiter (sign out everywhere); returns how many. */
+    revokeAll: (waiterId: string): Promise<number> =>
+      repository.revokeWaiterSessions(waiterId, now()),
 
     listActiveWaiterIds: (restaurantId: string): Promise<string[]> =>
       repository.listActiveWaiterIds(restaurantId),

@@ -9,8 +9,11 @@ import { rateLimitPolicy } from '../../rate-limit-policy'
 import type { TestDatabaseKind } from '../../test/test-database'
 import { ChannelAuthorizer, registerChannelAuthorization } from '../realtime/channel-authorization'
 import type { RealtimeCredentials } from '../realtime/credentials'
+import { Outbox } from '../outbox/outbox'
 import { createGarconAuth, type GarconAuth } from './garcon-auth'
 import { garconChannelRule, registerGarconRoutes } from './garcon-routes'
+import { createWaiterTablesService } from './waiter-tables-service'
+import { registerWaiterTableRoutes } from './waiter-tables-routes'
 
 export interface GarconTestApp {
   app: FastifyInstance
@@ -40,6 +43,16 @@ export async function startGarconApp(kind: TestDatabaseKind): Promise<GarconTest
   await app.register(
     (api) => {
       registerGarconRoutes(api, auth)
+      // Nothing delivers the outbox here: these tests listen to no channel.
+      const outbox = new Outbox({
+        db: database.db,
+        broadcaster: { publish: () => Promise.resolve() },
+      })
+      registerWaiterTableRoutes(
+        api,
+        createWaiterTablesService({ db: database.db, outbox }),
+        auth.requireWaiter,
+      )
       return Promise.resolve()
     },
     { prefix: '/api/v1' },

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { garconChannel, waiterCallUpdated } from '@tableside/contracts/table-events'
 import { tableChannel } from '@tableside/contracts/table-sessions'
 import type { WaiterCall, WaiterCallReason } from '@tableside/contracts/waiter-calls'
@@ -21,8 +21,20 @@ export interface WaiterCallServiceDeps {
   tableSessions: TableSessionService
   /** Where a call's `waiter-call.updated` goes, in the statement's transaction (decision 0027). */
   outbox: Outbox
-  /** The waiters who hear calls from a table (all of the restaurant's, until tables are assigned). */
-  waitersOf?: (restaurantId: string) => Promise<readonly string[]>
+  /** The waiters who hear of the calls from a table, as they are now (the app composes the rule). */
+  waitersOf?: (
+    table: Pick<TableSessionRow, 'restaurantId' | 'tableId'>,
+  ) => Promise<readonly string[]>
+  /**
+   * Alerts the waiters who hear a new call, in the transaction that makes it (the app gives
+   * the waiter area's stored alerts): a call that does not commit alerts nobody.
+   */
+  alertWaiters?: (
+    trx: Transaction<Database>,
+    call: WaiterCall,
+    restaurantId: string,
+    waiterIds: readonly string[],
+  ) => Promise<unknown>
   now?: () => Date
 }
 
@@ -34,14 +46,15 @@ export function createWaiterCallService(deps: WaiterCallServiceDeps) {
 
   /**
    * Runs `change` (a write that returns the call it changed, or nothing) in a transaction that
-   * also writes the call's `waiter-call.updated` to the outbox: the table and the restaurant's
-   * waiters (as they are now) hear of every change that commits, however late.
+   * also writes the call's `waiter-call.updated` to the outbox: the table and its waiters (as
+   * they are now) hear of every change that commits, however late.
    */
   const announced = async (
     session: TableSessionRow,
     change: (calls: WaiterCallRepository) => Promise<WaiterCallRow | undefined>,
+    { alert = false }: { alert?: boolean } = {},
   ): Promise<WaiterCall | undefined> => {
-    const waiters = (await deps.waitersOf?.(session.restaurantId)) ?? []
+    const waiters = (await deps.waitersOf?.(session)) ?? []
     const call = await deps.db.transaction().execute(async (trx) => {
       const row = await change(createWaiterCallRepository(trx))
       if (!row) return undefined
@@ -56,6 +69,7 @@ export function createWaiterCallService(deps: WaiterCallServiceDeps) {
         ],
         trx,
       )
+      if (alert) await deps.alertWaiters?.(trx, changed, session.restaurantId, waiters)
       return changed
     })
     if (call) void outbox.kick()
@@ -88,11 +102,15 @@ export function createWaiterCallService(deps: WaiterCallServiceDeps) {
       }
       const session = await tableSessions.requireOpen(tableSessionId, restaurantId)
       let existing: WaiterCallRow | undefined
-      const made = await announced(session, async (calls) => {
-        const { row, created } = await calls.open(session, reason, comment ? comment : null)
-        if (!created) existing = row
-        return created ? row : undefined
-      })
+      const made = await announced(
+        session,
+        async (calls) => {
+          const { row, created } = await calls.open(session, reason, comment ? comment : null)
+          if (!created) existing = row
+          return created ? row : undefined
+        },
+        { alert: true },
+      )
       if (!made) {
         if (!existing) throw new Error('A waiter call was neither made nor found open')
         return toWaiterCall(existing, session)

@@ -1,13 +1,15 @@
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Outlet, useMatch } from 'react-router'
 import { useRestaurant, useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { LiveIndicator } from '../../lib/realtime/live-indicator'
 import { AppHeader, type Area } from './app-header'
 import { DinerNav } from './diner-nav'
-import { GarconNav } from './garcon-nav'
 import { layoutMessages } from './layout-messages'
 import './default-layout.css'
+
+// The waiter's tab bar loads with the waiter's screens, not in every diner's first load.
+const GarconNav = lazy(async () => ({ default: (await import('./garcon-nav')).GarconNav }))
 
 interface DefaultFrameProps {
   restaurantId: string
@@ -32,7 +34,9 @@ export function DefaultFrame({ restaurantId, restaurantName, area, children }: D
         {children}
       </main>
       {area === 'garcon' ? (
-        <GarconNav restaurantId={restaurantId} />
+        <Suspense fallback={<div className="tab-bar" />}>
+          <GarconNav restaurantId={restaurantId} />
+        </Suspense>
       ) : (
         <DinerNav restaurantId={restaurantId} />
       )}

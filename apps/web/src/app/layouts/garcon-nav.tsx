@@ -1,4 +1,5 @@
-import { TablesIcon, TipsIcon, UserIcon } from '../../components/ui/icons'
+import { UserIcon } from '../../components/ui/icons'
+import { TablesIcon, TipsIcon } from '../../features/garcon/components/garcon-icons'
 import { paths } from '../../config/paths'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { layoutMessages } from './layout-messages'

@@ -1,20 +1,24 @@
-import { UserIcon } from '../../components/ui/icons'
-import { defineMessages } from '../../lib/i18n/messages'
+import { WaiterProfile } from '../../features/garcon/components/waiter-profile'
+import { garconMessages } from '../../features/garcon/garcon-messages'
+import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { useMessages } from '../../lib/i18n/use-translation'
-import { ComingSoonScreen } from '../screen'
-
-const messages = defineMessages({
-  en: {
-    title: 'Waiter profile',
-    soon: 'Sign in with your login and PIN, see your shift and sign out.',
-  },
-  ru: {
-    title: 'Профиль официанта',
-    soon: 'Вход по логину и PIN-коду, ваша смена и выход.',
-  },
-})
+import { Screen } from '../screen'
+import { GarconFrame } from './garcon-frame'
 
 export function GarconProfileRoute() {
-  const { t } = useMessages(messages)
-  return <ComingSoonScreen title={t('title')} icon={<UserIcon />} text={t('soon')} />
+  return (
+    <GarconFrame>
+      <GarconProfileScreen />
+    </GarconFrame>
+  )
+}
+
+function GarconProfileScreen() {
+  const restaurant = useRestaurant()
+  const { t } = useMessages(garconMessages)
+  return (
+    <Screen title={t('profileTitle')}>
+      <WaiterProfile place={restaurant.name} />
+    </Screen>
+  )
 }

@@ -2,6 +2,7 @@ import { ListCheckIcon } from '../../components/ui/screen-icons'
 import { defineMessages } from '../../lib/i18n/messages'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { ComingSoonScreen } from '../screen'
+import { GarconFrame } from './garcon-frame'
 
 const messages = defineMessages({
   en: {
@@ -16,5 +17,9 @@ const messages = defineMessages({
 
 export function GarconSelectTablesRoute() {
   const { t } = useMessages(messages)
-  return <ComingSoonScreen title={t('title')} icon={<ListCheckIcon />} text={t('soon')} />
+  return (
+    <GarconFrame>
+      <ComingSoonScreen title={t('title')} icon={<ListCheckIcon />} text={t('soon')} />
+    </GarconFrame>
+  )
 }

@@ -1,7 +1,8 @@
-import { TipsIcon } from '../../components/ui/icons'
+import { TipsIcon } from '../../features/garcon/components/garcon-icons'
 import { defineMessages } from '../../lib/i18n/messages'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { ComingSoonScreen } from '../screen'
+import { GarconFrame } from './garcon-frame'
 
 const messages = defineMessages({
   en: {
@@ -16,5 +17,9 @@ const messages = defineMessages({
 
 export function GarconTipsRoute() {
   const { t } = useMessages(messages)
-  return <ComingSoonScreen title={t('title')} icon={<TipsIcon />} text={t('soon')} />
+  return (
+    <GarconFrame>
+      <ComingSoonScreen title={t('title')} icon={<TipsIcon />} text={t('soon')} />
+    </GarconFrame>
+  )
 }

@@ -1,44 +1,36 @@
-import { Link } from '../../components/ui/link'
-import { buttonClass } from '../../components/ui/button'
-import { TablesIcon } from '../../components/ui/icons'
-import { ListCheckIcon } from '../../components/ui/screen-icons'
 import { paths } from '../../config/paths'
+import { GarconHome } from '../../features/garcon/components/garcon-home'
+import { garconMessages } from '../../features/garcon/garcon-messages'
+import { useSignedInWaiter } from '../../features/garcon/signed-in-waiter'
 import { useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
-import { defineMessages } from '../../lib/i18n/messages'
 import { useMessages } from '../../lib/i18n/use-translation'
-import { ComingSoonScreen } from '../screen'
+import { Screen } from '../screen'
+import { GarconFrame } from './garcon-frame'
 
-const messages = defineMessages({
-  en: {
-    title: 'My tables',
-    soon: 'Your tables at a glance: new orders, calls from guests and bills to settle, as they happen.',
-    selectTables: 'Choose my tables',
-  },
-  ru: {
-    title: 'Мои столы',
-    soon: 'Ваши столы на одном экране: новые заказы, вызовы гостей и счета к оплате, сразу как они появляются.',
-    selectTables: 'Выбрать столы',
-  },
-})
-
-/** The waiter's home: their tables. */
 export function GarconRoute() {
-  const restaurantId = useRestaurantId()
-  const { t } = useMessages(messages)
   return (
-    <ComingSoonScreen
-      title={t('title')}
-      icon={<TablesIcon />}
-      text={t('soon')}
-      actions={
-        <Link
-          className={buttonClass('secondary', { block: true })}
-          to={paths.garconSelectTables(restaurantId)}
-        >
-          <ListCheckIcon size={20} />
-          {t('selectTables')}
-        </Link>
-      }
-    />
+    <GarconFrame>
+      <GarconHomeScreen />
+    </GarconFrame>
+  )
+}
+
+/** The waiter's home: a greeting, and where to go from there. */
+function GarconHomeScreen() {
+  const restaurantId = useRestaurantId()
+  const waiter = useSignedInWaiter()
+  const { t } = useMessages(garconMessages)
+  return (
+    <Screen
+      title={t('hello', { name: waiter.name })}
+      documentTitle={waiter.name}
+      lead={t('homeLead')}
+    >
+      <GarconHome
+        tablesHref={paths.garconSelectTables(restaurantId)}
+        tipsHref={paths.garconTips(restaurantId)}
+        profileHref={paths.garconProfile(restaurantId)}
+      />
+    </Screen>
   )
 }

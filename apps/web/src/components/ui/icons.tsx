@@ -49,20 +49,6 @@ export const ChevronLeftIcon = (p: IconProps) => (
   </Icon>
 )
 
-export const TablesIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="4" y="8.5" width="16" height="7" rx="2" />
-    <path d="M8 5.5h8M8 18.5h8" />
-  </Icon>
-)
-
-export const TipsIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="12" cy="12" r="8.5" />
-    <path d="M14.8 9.2c-.5-1-1.5-1.5-2.8-1.5-1.6 0-2.7.8-2.7 2 0 2.7 5.6 1.4 5.6 4.3 0 1.2-1.2 2-2.9 2-1.3 0-2.4-.6-2.9-1.6M12 6.2v1.5M12 16v1.6" />
-  </Icon>
-)
-
 /** The Tableside mark: a cloche on a plate. */
 
 export const LogoMark = (p: IconProps) => (

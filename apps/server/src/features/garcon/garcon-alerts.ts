@@ -1,0 +1,236 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import type { Waiter } from '@tableside/contracts/garcon'
+import {
+  GARCON_ALERTS_LISTED,
+  garconAlertCreated,
+  garconAlertsRead,
+  listGarconAlerts,
+  readAllGarconAlerts,
+  readGarconAlert,
+  type GarconAlert,
+} from '@tableside/contracts/garcon-alerts'
+import { garconChannel } from '@tableside/contracts/table-events'
+import type { Database, GarconAlertsTable } from '../../db/schema'
+import { notFound } from '../../http/http-error'
+import { registerEndpoint } from '../../http/register-endpoint'
+import { publishEntry, type Outbox } from '../outbox/outbox'
+import type { GarconPush, PushAlert } from './garcon-push'
+
+/** The outbox kind that sends an alert to a waiter's locked phones once its write commits. */
+export const GARCON_PUSH = 'garcon-push'
+
+/** An alert as a service raises it, before it is anyone's row. */
+export type NewGarconAlert = Omit<GarconAlert, 'id' | 'createdAt' | 'readAt'>
+
+type Row = Selectable<GarconAlertsTable>
+
+const toAlert = (row: Row): GarconAlert => ({
+  id: row.id,
+  kind: row.kind,
+  table:
+    row.tableCode !== null && row.tableLabel !== null
+      ? { code: row.tableCode, label: row.tableLabel }
+      : null,
+  orderNumber: row.orderNumber,
+  callId: row.callId,
+  detail: row.detail,
+  createdAt: row.createdAt.toISOString(),
+  readAt: row.readAt?.toISOString() ?? null,
+})
+
+const RU = {
+  order_placed: 'Новый заказ',
+  waiter_call: 'Зовут официанта',
+  bill_call: 'Просят счёт',
+  other_call: 'Просьба гостя',
+  payment_received: 'Оплата получена',
+  order_ready: 'Заказ готов',
+  session_ended: 'Стол освободился',
+  table: 'Стол',
+  order: 'заказ №',
+}
+const EN = {
+  order_placed: 'New order',
+  waiter_call: 'Waiter called',
+  bill_call: 'The bill, please',
+  other_call: 'A guest asks',
+  payment_received: 'Payment received',
+  order_ready: 'Order ready',
+  session_ended: 'Table is free',
+  table: 'Table',
+  order: 'order #',
+}
+
+/**
+ * What the lock screen says: the kind first, then the table and order, in the restaurant's
+ * language (the waiter's own is a profile setting to come).
+ */
+export function pushText(
+  alert: NewGarconAlert,
+  language: 'ru' | 'en',
+  garconUrl: string,
+): PushAlert {
+  const words = language === 'ru' ? RU : EN
+  const title =
+    alert.kind === 'waiter_call'
+      ? words[
+          alert.detail.reason === 'bill'
+            ? 'bill_call'
+            : alert.detail.reason === 'other'
+              ? 'other_call'
+              : 'waiter_call'
+        ]
+      : words[alert.kind]
+  const where = [
+    alert.table ? `${words.table} ${alert.table.label}` : null,
+    alert.orderNumber !== null ? `${words.order}${String(alert.orderNumber)}` : null,
+    alert.detail.comment ?? null,
+  ].filter((part): part is string => part !== null && part !== '')
+  return {
+    title,
+    body: where.join(' · '),
+    url: garconUrl,
+    tag:
+      alert.callId ?? `${alert.kind}-${alert.table?.code ?? ''}-${String(alert.orderNumber ?? '')}`,
+  }
+}
+
+export interface GarconAlertsDeps {
+  db: Kysely<Database>
+  outbox: Outbox
+}
+
+/** Alerts: raised in the transaction of what caused them, listed, read; pushed after commit. */
+export function createGarconAlerts({ db, outbox }: GarconAlertsDeps) {
+  return {
+    /**
+     * Gives `waiterIds` (of `restaurantId`) the alert, in `trx`: a row each, its event on the
+     * waiter's channel and a push to their locked phones, all delivered once `trx` commits.
+     */
+    async raise(
+      trx: Transaction<Database>,
+      restaurantId: string,
+      waiterIds: readonly string[],
+      alert: NewGarconAlert,
+    ): Promise<GarconAlert[]> {
+      if (waiterIds.length === 0) return []
+      const restaurant = await trx
+        .selectFrom('restaurants')
+        .select('defaultLanguage')
+        .where('id', '=', restaurantId)
+        .executeTakeFirstOrThrow()
+      const rows = await trx
+        .insertInto('garconAlerts')
+        .values(
+          [...new Set(waiterIds)].map((waiterId) => ({
+            restaurantId,
+            waiterId,
+            kind: alert.kind,
+            tableCode: alert.table?.code ?? null,
+            tableLabel: alert.table?.label ?? null,
+            orderNumber: alert.orderNumber,
+            callId: alert.callId,
+            detail: JSON.stringify(alert.detail),
+          })),
+        )
+        .returningAll()
+        .execute()
+      const push = pushText(alert, restaurant.defaultLanguage, `/rest/${restaurantId}/garcon`)
+      await outbox.add(
+        rows.flatMap((row) => [
+          publishEntry(garconChannel(row.waiterId), garconAlertCreated, toAlert(row)),
+          { kind: GARCON_PUSH, payload: { waiterId: row.waiterId, alert: push } },
+        ]),
+        trx,
+      )
+      return rows.map(toAlert)
+    },
+
+    async list(waiter: Waiter) {
+      const unread = db
+        .selectFrom('garconAlerts')
+        .where('waiterId', '=', waiter.id)
+        .where('readAt', 'is', null)
+      const [count, rows] = await Promise.all([
+        unread.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
+        unread
+          .selectAll()
+          .orderBy('createdAt', 'desc')
+          .orderBy('id', 'desc')
+          .limit(GARCON_ALERTS_LISTED)
+          .execute(),
+      ])
+      return { unread: Number(count?.n ?? 0), alerts: rows.map(toAlert) }
+    },
+
+    async read(waiter: Waiter, alertId: string, now = new Date()): Promise<GarconAlert> {
+      const row = await db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('garconAlerts')
+          .set((eb) => ({ readAt: eb.fn.coalesce('readAt', eb.val(now)) }))
+          .where('id', '=', alertId)
+          .where('waiterId', '=', waiter.id)
+          .returningAll()
+          .executeTakeFirst()
+        if (!updated) return undefined
+        await outbox.add(
+          [publishEntry(garconChannel(waiter.id), garconAlertsRead, { alertId })],
+          trx,
+        )
+        return updated
+      })
+      // Another waiter's alert is as unknown as one that never was.
+      if (!row) throw notFound('This alert does not exist.')
+      void outbox.kick()
+      return toAlert(row)
+    },
+
+    async readAll(waiter: Waiter, now = new Date()): Promise<{ read: number }> {
+      const read = await db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('garconAlerts')
+          .set({ readAt: now })
+          .where('waiterId', '=', waiter.id)
+          .where('readAt', 'is', null)
+          .executeTakeFirst()
+        await outbox.add(
+          [publishEntry(garconChannel(waiter.id), garconAlertsRead, { alertId: null })],
+          trx,
+        )
+        return Number(result.numUpdatedRows)
+      })
+      void outbox.kick()
+      return { read }
+    },
+  }
+}
+
+export type GarconAlerts = ReturnType<typeof createGarconAlerts>
+
+/**
+ * Sends the pushes `raise` left in the outbox. Not retried: a push lives a minute (its TTL),
+ * and the alert waits in the list and on the open page whatever the push service did.
+ */
+export function handleGarconPushes(outbox: Outbox, push: GarconPush): void {
+  outbox.handle(GARCON_PUSH, async (payload) => {
+    const { waiterId, alert } = payload as { waiterId: string; alert: PushAlert }
+    await push.notify(waiterId, alert)
+  })
+}
+
+export function registerGarconAlertRoutes(
+  app: FastifyInstance,
+  alerts: GarconAlerts,
+  requireWaiter: (request: FastifyRequest) => Promise<Waiter>,
+): void {
+  registerEndpoint(app, listGarconAlerts, async ({ request }) =>
+    alerts.list(await requireWaiter(request)),
+  )
+  registerEndpoint(app, readGarconAlert, async ({ params, request }) =>
+    alerts.read(await requireWaiter(request), params.alertId),
+  )
+  registerEndpoint(app, readAllGarconAlerts, async ({ request }) =>
+    alerts.readAll(await requireWaiter(request)),
+  )
+}

@@ -1,0 +1,230 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import type { Agent } from 'node:https'
+import { join } from 'node:path'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import webpush from 'web-push'
+import type { Waiter } from '@tableside/contracts/garcon'
+import {
+  addGarconPushSubscription,
+  getGarconPushKey,
+  removeGarconPushSubscription,
+  type PushSubscriptionJson,
+} from '@tableside/contracts/garcon-push'
+import type { Database } from '../../db/schema'
+import { HttpError } from '../../http/http-error'
+import { registerEndpoint } from '../../http/register-endpoint'
+
+export interface VapidKeys {
+  publicKey: string
+  privateKey: string
+}
+
+const KEYS_FILE = 'vapid-keys.json'
+
+/**
+ * The server's VAPID key pair: generated once and kept in the data directory, so the devices'
+ * subscriptions (made for this public key) survive restarts.
+ */
+export function loadVapidKeys(dataDir: string): VapidKeys {
+  const path = join(dataDir, KEYS_FILE)
+  try {
+    const stored = JSON.parse(readFileSync(path, 'utf8')) as Partial<VapidKeys>
+    if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string') {
+      return { publicKey: stored.publicKey, privateKey: stored.privateKey }
+    }
+  } catch {
+    // First start: generate below.
+  }
+  const keys = webpush.generateVAPIDKeys()
+  mkdirSync(dataDir, { recursive: true })
+  writeFileSync(path, JSON.stringify(keys), { mode: 0o600 })
+  return keys
+}
+
+/**
+ * The push services browsers subscribe with (Chrome, Firefox, Edge, Safari). The server posts
+ * to a subscription's endpoint, so an endpoint anywhere else is refused: a client must not be
+ * able to point the server at an address of its choosing.
+ */
+const PUSH_SERVICE_HOSTS = [
+  /^fcm\.googleapis\.com$/,
+  /^updates\.push\.services\.mozilla\.com$/,
+  /^[a-z0-9-]+\.notify\.windows\.com$/,
+  /^web\.push\.apple\.com$/,
+]
+
+/** A waiter keeps this many devices subscribed; a new one beyond it replaces the oldest. */
+export const MAX_PUSH_DEVICES = 5
+
+const refused = (message: string) =>
+  new HttpError(400, 'validation_failed', 'Some fields are missing or invalid.', [
+    { path: 'body.endpoint', message },
+  ])
+
+export interface GarconPushOptions {
+  db: Kysely<Database>
+  keys: VapidKeys
+  /** Who runs this server, for push services to reach (`mailto:` or an https address). */
+  subject: string
+  /** Push services beyond the browsers' own, by origin (tests run one on 127.0.0.1). */
+  extraOrigins?: readonly string[]
+  /** How to reach push services (tests trust their own one's certificate with it). */
+  agent?: Agent
+}
+
+/** What a push tells the waiter's device; the service worker shows it as a notification. */
+export interface PushAlert {
+  title: string
+  body: string
+  /** Where a tap on the notification opens, in the app. */
+  url: string
+  /** Alerts with one tag replace each other on the lock screen (one per call, say). */
+  tag?: string
+}
+
+/** Waiters' devices subscribed to Web Push, and sending them alerts (RFC 8030/8291/8292). */
+export function createGarconPush({
+  db,
+  keys,
+  subject,
+  extraOrigins = [],
+  agent,
+}: GarconPushOptions) {
+  const allowed = (endpoint: string) => {
+    const url = new URL(endpoint)
+    if (extraOrigins.includes(url.origin)) return true
+    return (
+      url.protocol === 'https:' &&
+      url.port === '' &&
+      PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname))
+    )
+  }
+
+  return {
+    publicKey: keys.publicKey,
+
+    async subscribe(waiter: Waiter, subscription: PushSubscriptionJson): Promise<{ id: string }> {
+      if (!allowed(subscription.endpoint)) throw refused('Not a push service browsers use')
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('garconPushSubscriptions')
+          .values({
+            waiterId: waiter.id,
+            endpoint: subscription.endpoint,
+            p256dh: subscription.keys.p256dh,
+            auth: subscription.keys.auth,
+          })
+          .onConflict((conflict) =>
+            conflict.column('endpoint').doUpdateSet({
+              waiterId: waiter.id,
+              p256dh: subscription.keys.p256dh,
+              auth: subscription.keys.auth,
+            }),
+          )
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        const kept = await trx
+          .selectFrom('garconPushSubscriptions')
+          .select('id')
+          .where('waiterId', '=', waiter.id)
+          .orderBy('createdAt', 'desc')
+          .orderBy('id', 'desc')
+          .limit(MAX_PUSH_DEVICES)
+          .execute()
+        await trx
+          .deleteFrom('garconPushSubscriptions')
+          .where('waiterId', '=', waiter.id)
+          .where(
+            'id',
+            'not in',
+            kept.map((keep) => keep.id),
+          )
+          .execute()
+        return { id: row.id }
+      })
+    },
+
+    async unsubscribe(waiter: Waiter, endpoint: string): Promise<{ removed: number }> {
+      const result = await db
+        .deleteFrom('garconPushSubscriptions')
+        .where('waiterId', '=', waiter.id)
+        .where('endpoint', '=', endpoint)
+        .executeTakeFirst()
+      return { removed: Number(result.numDeletedRows) }
+    },
+
+    /**
+     * Sends `alert` to every device of the waiter. A subscription the push service says is
+     * gone (404, 410) is deleted; other failures are counted and left for the next alert.
+     */
+    async notify(
+      waiterId: string,
+      alert: PushAlert,
+    ): Promise<{ sent: number; gone: number; failed: number }> {
+      const devices = await db
+        .selectFrom('garconPushSubscriptions')
+        .select(['id', 'endpoint', 'p256dh', 'auth'])
+        .where('waiterId', '=', waiterId)
+        .execute()
+      const outcomes = await Promise.all(
+        devices.map(async (device) => {
+          try {
+            await webpush.sendNotification(
+              { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+              JSON.stringify(alert),
+              {
+                vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+                // An alert an hour late is noise: the push service drops it after a minute.
+                TTL: 60,
+                urgency: 'high',
+                timeout: 5000,
+                ...(agent ? { agent } : {}),
+                ...(alert.tag
+                  ? { topic: alert.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32) }
+                  : {}),
+              },
+            )
+            await db
+              .updateTable('garconPushSubscriptions')
+              .set({ lastSentAt: new Date() })
+              .where('id', '=', device.id)
+              .execute()
+            return 'sent' as const
+          } catch (error) {
+            const status = error instanceof webpush.WebPushError ? error.statusCode : 0
+            if (status === 404 || status === 410) {
+              await db.deleteFrom('garconPushSubscriptions').where('id', '=', device.id).execute()
+              return 'gone' as const
+            }
+            return 'failed' as const
+          }
+        }),
+      )
+      return {
+        sent: outcomes.filter((outcome) => outcome === 'sent').length,
+        gone: outcomes.filter((outcome) => outcome === 'gone').length,
+        failed: outcomes.filter((outcome) => outcome === 'failed').length,
+      }
+    },
+  }
+}
+
+export type GarconPush = ReturnType<typeof createGarconPush>
+
+export function registerGarconPushRoutes(
+  app: FastifyInstance,
+  push: GarconPush,
+  requireWaiter: (request: FastifyRequest) => Promise<Waiter>,
+): void {
+  registerEndpoint(app, getGarconPushKey, async ({ request }) => {
+    await requireWaiter(request)
+    return { publicKey: push.publicKey }
+  })
+  registerEndpoint(app, addGarconPushSubscription, async ({ body, request }) =>
+    push.subscribe(await requireWaiter(request), body),
+  )
+  registerEndpoint(app, removeGarconPushSubscription, async ({ body, request }) =>
+    push.unsubscribe(await requireWaiter(request), body.endpoint),
+  )
+}

@@ -1,0 +1,78 @@
+import * as z from 'zod/mini'
+import { defineEndpoint } from './endpoint'
+import type { RealtimeEvent } from './realtime-events'
+
+/**
+ * What a waiter is alerted to (iikoWaiter's typed alerts): a new order at their table, a call
+ * (waiter, bill or other), a payment received, an order ready to serve, a table's visit ended.
+ */
+export const garconAlertKind = z.enum([
+  'order_placed',
+  'waiter_call',
+  'payment_received',
+  'order_ready',
+  'session_ended',
+])
+export type GarconAlertKind = z.infer<typeof garconAlertKind>
+
+export const garconAlert = z.object({
+  id: z.string(),
+  kind: garconAlertKind,
+  /** The table it is about, as people read it; null for a delivery or pickup. */
+  table: z.nullable(z.object({ code: z.string(), label: z.string() })),
+  orderNumber: z.nullable(z.int()),
+  callId: z.nullable(z.string()),
+  /** Kind-specific words the screen shows: a call's reason and comment, an amount paid. */
+  detail: z.object({
+    reason: z.optional(z.enum(['waiter', 'bill', 'other'])),
+    comment: z.optional(z.nullable(z.string())),
+    amount: z.optional(z.int()),
+    currency: z.optional(z.string()),
+  }),
+  createdAt: z.string(),
+  readAt: z.nullable(z.string()),
+})
+export type GarconAlert = z.infer<typeof garconAlert>
+
+/** Unread alerts listed at most, newest first: a reload shows what the socket brought. */
+export const GARCON_ALERTS_LISTED = 100
+
+export const listGarconAlerts = defineEndpoint({
+  method: 'GET',
+  path: '/garcon/alerts',
+  summary: "The signed-in waiter's unread alerts, newest first, and how many there are",
+  tags: ['garcon'],
+  status: 200,
+  response: z.object({ unread: z.int(), alerts: z.array(garconAlert) }),
+})
+
+export const readGarconAlert = defineEndpoint({
+  method: 'POST',
+  path: '/garcon/alerts/:alertId/read',
+  summary: 'The waiter has seen the alert (on every device they are signed in on)',
+  tags: ['garcon'],
+  params: z.object({ alertId: z.uuid('An alert id is a uuid') }),
+  status: 200,
+  response: garconAlert,
+})
+
+export const readAllGarconAlerts = defineEndpoint({
+  method: 'POST',
+  path: '/garcon/alerts/read-all',
+  summary: "Marks every one of the waiter's alerts seen",
+  tags: ['garcon'],
+  status: 200,
+  response: z.object({ read: z.int() }),
+})
+
+/** A new alert, on the waiter's `private-garcon.{id}` channel. */
+export const garconAlertCreated = {
+  name: 'garcon-alert.created',
+  data: garconAlert,
+} as const satisfies RealtimeEvent
+
+/** Alerts read (on another device too): the id, or null for all. */
+export const garconAlertsRead = {
+  name: 'garcon-alert.read',
+  data: z.object({ alertId: z.nullable(z.string()) }),
+} as const satisfies RealtimeEvent
