@@ -179,7 +179,9 @@ function stringFrom(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.format === 'uuid') return fc.uuid()
   if (schema.pattern) {
     try {
-      const maxLength = schema.maxLength ?? 64
+      // Only the schema's own bounds filter: a default cap could refuse every string a pattern
+      // makes (p256dh's {86,88} under a cap of 64 looped fast-check's filter forever).
+      const maxLength = schema.maxLength ?? Number.POSITIVE_INFINITY
       return fc
         .stringMatching(new RegExp(schema.pattern))
         .filter((text) => text.length <= maxLength && text.length >= (schema.minLength ?? 0))
