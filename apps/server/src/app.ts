@@ -33,6 +33,8 @@ import {
   registerGarconPushRoutes,
 } from './features/garcon/garcon-push'
 import { createGarconTips, registerGarconTipRoutes } from './features/garcon/garcon-tips'
+import { createGarconProfileService } from './features/garcon/garcon-profile-service'
+import { registerGarconProfileRoutes } from './features/garcon/garcon-profile-routes'
 import { createWaiterTablesService } from './features/garcon/waiter-tables-service'
 import { registerWaiterTableRoutes } from './features/garcon/waiter-tables-routes'
 import { checkSlot } from './features/orders/slots'
@@ -303,6 +305,11 @@ export async function buildApp({
       registerGarconPushRoutes(api, garconPush, garcon.requireWaiter)
       registerGarconAlertRoutes(api, garconAlerts, garcon.requireWaiter)
       registerWaiterTableRoutes(api, waiterTables, garcon.requireWaiter)
+      registerGarconProfileRoutes(
+        api,
+        createGarconProfileService({ db }),
+        garcon.requireWaiter,
+      )
       registerGarconOrderRoutes(api, orders, garcon.requireWaiter)
       registerGarconCallRoutes(api, waiterCalls, garcon.requireWaiter)
       registerPaymentRoutes(api, paymentService, (request) => publicOrigin(config, request))

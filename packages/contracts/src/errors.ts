@@ -51,6 +51,8 @@ export const errorCode = z.enum([
   'request_timeout',
   // The waiter's tables (decision 0042): another waiter serves one of them.
   'table_taken',
+  // The waiter's profile: the current PIN given to change it is not theirs.
+  'pin_wrong',
 ])
 export type ErrorCode = z.infer<typeof errorCode>
 

@@ -16,6 +16,9 @@ export const garconTip = z.object({
   /** The table it was left at; null once the table is gone. */
   table: z.nullable(z.object({ code: z.string(), label: z.string() })),
   createdAt: z.string(),
+  /** What the diner thought of the service (1–5) and said, when they left either. */
+  rating: z.nullable(z.int()),
+  comment: z.nullable(z.string()),
 })
 export type GarconTip = z.infer<typeof garconTip>
 

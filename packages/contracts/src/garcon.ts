@@ -4,7 +4,7 @@ import { fieldError } from './errors'
 import { orderStatus } from './order-status'
 import type { RealtimeEvent } from './realtime-events'
 import { order, orderId } from './orders'
-import { restaurantId } from './restaurants'
+import { restaurantId, uiLanguage } from './restaurants'
 import { localizedText } from './text'
 import { waiterCall, waiterCallId, waiterRef } from './waiter-calls'
 
@@ -51,7 +51,13 @@ export const garconLogin = defineEndpoint({
       ),
   }),
   status: 200,
-  response: z.object({ token: z.string(), expiresAt: z.string(), waiter }),
+  response: z.object({
+    token: z.string(),
+    expiresAt: z.string(),
+    waiter,
+    /** The language the waiter chose in their profile, for this device too; null: its own. */
+    language: z.nullable(uiLanguage),
+  }),
 })
 
 /** How many sessions a sign-out ended. */

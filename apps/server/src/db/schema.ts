@@ -16,7 +16,11 @@ import type {
 } from '@tableside/contracts/payments'
 import type { SandboxPaymentState } from '@tableside/contracts/sandbox-acquirer'
 import type { WaiterCallReason, WaiterCallStatus } from '@tableside/contracts/waiter-calls'
-import type { OpeningHours, RestaurantSettings } from '@tableside/contracts/restaurants'
+import type {
+  OpeningHours,
+  RestaurantSettings,
+  UiLanguage,
+} from '@tableside/contracts/restaurants'
 import type { Image, LocalizedText } from '@tableside/contracts/text'
 import type { GarconAlert, GarconAlertKind } from '@tableside/contracts/garcon-alerts'
 
@@ -220,6 +224,8 @@ export interface WaitersTable {
   /** Working now: hears calls from their tables, or from any table nobody on shift serves. */
   onShift: Generated<boolean>
   shiftChangedAt: Date | null
+  /** The language their screens speak on every device they sign in on; null: each device's own. */
+  language: ColumnType<UiLanguage | null, UiLanguage | null | undefined, UiLanguage | null>
   createdAt: CreatedAt
 }
 
@@ -235,10 +241,16 @@ export interface GarconLoginFailuresTable {
 export interface GarconSessionsTable {
   /** sha256 (hex) of the token; the token itself is never stored. */
   tokenHash: string
+  /** What "my devices" calls the session; never the token or its hash. */
+  id: Generated<string>
   waiterId: string
   createdAt: ColumnType<Date, Date | undefined, never>
   expiresAt: Date
   revokedAt: Date | null
+  /** The browser that signed in, as it said (at most 300 characters). */
+  userAgent: ColumnType<string | null, string | null | undefined, string | null>
+  /** Moved on at most once a minute, as the token is used. */
+  lastUsedAt: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 export interface WaiterTablesTable {
@@ -319,6 +331,9 @@ export interface TipsTable {
   tableSessionId: string | null
   amount: number
   currency: string
+  /** What the diner thought of the service, 1–5, and said, if anything. */
+  rating: ColumnType<number | null, number | null | undefined, number | null>
+  comment: ColumnType<string | null, string | null | undefined, string | null>
   createdAt: CreatedAt
 }
 
