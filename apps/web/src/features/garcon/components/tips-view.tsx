@@ -2,12 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import { garconAlertCreated } from '@tableside/contracts/garcon-alerts'
 import type { GarconTip, TipsPeriod } from '@tableside/contracts/garcon-tips'
+import type { Restaurant } from '@tableside/contracts/restaurants'
 import { garconChannel } from '@tableside/contracts/table-events'
 import { buttonClass } from '../../../components/ui/button'
 import { NoticeCard } from '../../../components/ui/notice-card'
 import { PageLoading } from '../../../components/ui/page-loading'
 import { AlertIcon } from '../../../components/ui/status-icons'
-import { useRestaurant } from '../../restaurant/hooks/use-restaurant'
 import { useApiClient } from '../../../lib/app-context'
 import { formatPrice } from '../../../lib/format-price'
 import { pluralCategory } from '../../../lib/i18n/plural'
@@ -33,10 +33,14 @@ const periodOf = (value: string | null): TipsPeriod =>
  * restaurant's clock, method, and what the diner rated and said. A payment at one of their
  * tables (an alert on their channel) brings the list up to date.
  */
-export function TipsView() {
+export function TipsView({
+  restaurant,
+}: {
+  /** Whose money and clock: the app layer passes the open restaurant in. */
+  restaurant: Pick<Restaurant, 'locale' | 'currency' | 'timezone'>
+}) {
   const { t, language } = useMessages(tipsMessages)
   const api = useApiClient()
-  const restaurant = useRestaurant()
   const waiter = useSignedInWaiter()
   const queryClient = useQueryClient()
   const [search, setSearch] = useSearchParams()

@@ -38,7 +38,8 @@ export function useTablePicks(me: WaiterRef) {
   const queryClient = useQueryClient()
   const tables = useQuery(garconTablesQueryOptions(api))
   const save = useSaveGarconTables()
-  const [, rerender] = useState(0)
+  // What the screen shows; the refs below are what the saving loop reads between answers.
+  const [shownPicks, setShownPicks] = useState<ReadonlyMap<string, Pick>>(new Map())
   const [problem, setProblem] = useState<PickProblem | null>(null)
   const [question, setQuestion] = useState<TakeOverQuestion | null>(null)
   // The source of truth while saving: read again after every answer.
@@ -51,7 +52,7 @@ export function useTablePicks(me: WaiterRef) {
   const setPicks = (next: Map<string, Pick>) => {
     picks.current = next
     for (const code of takeOvers.current) if (!next.has(code)) takeOvers.current.delete(code)
-    rerender((n) => n + 1)
+    setShownPicks(next)
   }
 
   const saveAll = async () => {
@@ -75,17 +76,14 @@ export function useTablePicks(me: WaiterRef) {
             const rest = new Map(picks.current)
             for (const code of taken) rest.delete(code)
             // Nothing we can tell apart: start again from the server's list.
-            setPicks(taken.length > 0 ? rest : new Map())
-            const fresh = await queryClient.fetchQuery({
-              ...garconTablesQueryOptions(api),
-              staleTime: 0,
-            })
-            const table = fresh.tables.find((t) => t.code === taken[0])
+            setPicks(taken.length > 0 ? rest : new Map<string, Pick>())
+            await queryClient.refetchQueries({ queryKey: garconTablesQueryKey })
+            const table = saved().find((t) => t.code === taken[0])
             const waiter = table && otherWaiter(table, me.id)
             if (table && waiter) setQuestion({ table, waiter })
             continue
           }
-          setPicks(new Map())
+          setPicks(new Map<string, Pick>())
           // A 401 is the session watch's: the sign-in window takes the screen.
           if (!(isApiError(error) && error.status === 401)) {
             setProblem(isApiError(error) && error.code === 'network_error' ? 'offline' : 'failed')
@@ -106,19 +104,19 @@ export function useTablePicks(me: WaiterRef) {
     void saveAll()
   }
 
-  const shown = tables.data ? withPicks(tables.data.tables, picks.current, me) : undefined
+  const shown = tables.data ? withPicks(tables.data.tables, shownPicks, me) : undefined
   return {
     tables,
     shown,
     problem,
     question,
     /** A tap on a table: its pick, or the question whether to take it from its waiter. */
-    tap(table: WaiterTable) {
+    tap: (table: WaiterTable) => {
       const action = tapOn(table, me.id)
       if ('ask' in action) setQuestion({ table, waiter: action.ask })
       else pick(table.code, action.pick)
     },
-    takeOver() {
+    takeOver: () => {
       if (!question) return
       setQuestion(null)
       pick(question.table.code, 'take', { takeOver: true })
