@@ -4,7 +4,7 @@ import { defineMessages } from '../../lib/i18n/messages'
 export const selectTablesMessages = defineMessages({
   en: {
     title: 'Choose your tables',
-    lead: 'Tap a table to take it or let it go. Calls and orders from your tables come to you.',
+    lead: 'Tap a table to take it or let it go.',
     shift: 'On shift',
     onShiftHint: 'Calls and orders from your tables come to you.',
     offShiftHint: 'Off shift: calls go to the waiters on shift.',
@@ -33,7 +33,7 @@ export const selectTablesMessages = defineMessages({
   },
   ru: {
     title: 'Выбор столов',
-    lead: 'Нажмите на стол, чтобы взять его или освободить. Вызовы и заказы с ваших столов приходят вам.',
+    lead: 'Нажмите на стол, чтобы взять его или освободить.',
     shift: 'На смене',
     onShiftHint: 'Вызовы и заказы с ваших столов приходят вам.',
     offShiftHint: 'Вы не на смене: вызовы получают официанты на смене.',

@@ -76,11 +76,13 @@ export function TipsView({
           <section className="tips-total card" aria-label={t(TOTAL[period])}>
             <p className="tips-total__label">{t(TOTAL[period])}</p>
             <p className="tips-total__amount">{money(tips.data.total)}</p>
-            <p className="tips-total__count">
-              {t(`count_${pluralCategory(tips.data.count, language)}`, {
-                count: tips.data.count,
-              })}
-            </p>
+            {tips.data.count > 0 ? (
+              <p className="tips-total__count">
+                {t(`count_${pluralCategory(tips.data.count, language)}`, {
+                  count: tips.data.count,
+                })}
+              </p>
+            ) : null}
           </section>
           {tips.data.tips.length === 0 ? (
             <NoticeCard icon={<TipsIcon size={32} />} title={t('emptyTitle')}>
