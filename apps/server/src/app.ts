@@ -305,11 +305,7 @@ export async function buildApp({
       registerGarconPushRoutes(api, garconPush, garcon.requireWaiter)
       registerGarconAlertRoutes(api, garconAlerts, garcon.requireWaiter)
       registerWaiterTableRoutes(api, waiterTables, garcon.requireWaiter)
-      registerGarconProfileRoutes(
-        api,
-        createGarconProfileService({ db }),
-        garcon.requireWaiter,
-      )
+      registerGarconProfileRoutes(api, createGarconProfileService({ db }), garcon.requireWaiter)
       registerGarconOrderRoutes(api, orders, garcon.requireWaiter)
       registerGarconCallRoutes(api, waiterCalls, garcon.requireWaiter)
       registerPaymentRoutes(api, paymentService, (request) => publicOrigin(config, request))

@@ -16,11 +16,7 @@ import type {
 } from '@tableside/contracts/payments'
 import type { SandboxPaymentState } from '@tableside/contracts/sandbox-acquirer'
 import type { WaiterCallReason, WaiterCallStatus } from '@tableside/contracts/waiter-calls'
-import type {
-  OpeningHours,
-  RestaurantSettings,
-  UiLanguage,
-} from '@tableside/contracts/restaurants'
+import type { OpeningHours, RestaurantSettings, UiLanguage } from '@tableside/contracts/restaurants'
 import type { Image, LocalizedText } from '@tableside/contracts/text'
 import type { GarconAlert, GarconAlertKind } from '@tableside/contracts/garcon-alerts'
 

@@ -147,9 +147,7 @@ describe.each(testDatabaseKinds)("A waiter's profile, PIN and devices on $name",
     expect(out.statusCode).toBe(200)
     expect(out.json()).toEqual({ signedOut: 1 })
     expect((await as(phone.token, 'GET', '/garcon/me')).statusCode).toBe(401)
-    expect((await devicesOf(tablet.token)).map((device) => device.id)).not.toContain(
-      phoneDevice.id,
-    )
+    expect((await devicesOf(tablet.token)).map((device) => device.id)).not.toContain(phoneDevice.id)
 
     // Once is enough: it is no longer a device of theirs.
     const before = await snapshot()

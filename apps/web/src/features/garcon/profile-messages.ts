@@ -72,7 +72,8 @@ export const profileMessages = defineMessages({
     pinChangedOut_many: 'PIN-код изменён. Вышли на {count} других устройствах.',
     pinChangedOut_other: 'PIN-код изменён. Вышли на {count} других устройствах.',
     devices: 'Мои устройства',
-    devicesHint: 'Где вы сейчас вошли. Завершите сеанс на устройстве, которым больше не пользуетесь.',
+    devicesHint:
+      'Где вы сейчас вошли. Завершите сеанс на устройстве, которым больше не пользуетесь.',
     thisDevice: 'Это устройство',
     unknownDevice: 'Неизвестный браузер',
     signedInAt: 'Вход {time}',

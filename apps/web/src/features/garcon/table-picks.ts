@@ -31,10 +31,7 @@ export function otherWaiter(table: WaiterTable, meId: string): WaiterRef | undef
 }
 
 /** A tap on a table as shown: release it, take it, or ask before taking it from someone. */
-export function tapOn(
-  table: WaiterTable,
-  meId: string,
-): { pick: Pick } | { ask: WaiterRef } {
+export function tapOn(table: WaiterTable, meId: string): { pick: Pick } | { ask: WaiterRef } {
   if (table.mine) return { pick: 'release' }
   const other = otherWaiter(table, meId)
   return other ? { ask: other } : { pick: 'take' }

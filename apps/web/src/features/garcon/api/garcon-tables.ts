@@ -36,9 +36,7 @@ export function useSaveGarconTables() {
     onSuccess: (answer) => {
       queryClient.setQueryData(garconTablesQueryKey, answer)
       queryClient.setQueryData<WaiterProfile>(garconMeQueryKey, (me) =>
-        me
-          ? { ...me, tableCodes: answer.tables.filter((t) => t.mine).map((t) => t.code) }
-          : me,
+        me ? { ...me, tableCodes: answer.tables.filter((t) => t.mine).map((t) => t.code) } : me,
       )
     },
   })

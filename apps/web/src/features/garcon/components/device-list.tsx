@@ -48,9 +48,7 @@ export function DeviceList({ timeZone }: { timeZone: string }) {
               <div className="device__text">
                 <p className="device__name" id={`device-${device.id}`}>
                   {label(device)}
-                  {device.current ? (
-                    <span className="device__here">{t('thisDevice')}</span>
-                  ) : null}
+                  {device.current ? <span className="device__here">{t('thisDevice')}</span> : null}
                 </p>
                 <p className="device__when">
                   {t('signedInAt', { time: when(device.createdAt, language, timeZone) })}

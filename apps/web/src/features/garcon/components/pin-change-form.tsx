@@ -81,7 +81,9 @@ export function PinChangeForm() {
             refs.current.current?.focus()
             return
           }
-          setProblem(isApiError(error) && error.code === 'network_error' ? 'pinOffline' : 'pinFailed')
+          setProblem(
+            isApiError(error) && error.code === 'network_error' ? 'pinOffline' : 'pinFailed',
+          )
         },
       },
     )

@@ -61,9 +61,7 @@ export function useTablePicks(me: WaiterRef) {
     try {
       while (picks.current.size > 0) {
         // Plain picks first, so a takeover never rides along with a table nobody asked about.
-        const plain = new Map(
-          [...picks.current].filter(([code]) => !takeOvers.current.has(code)),
-        )
+        const plain = new Map([...picks.current].filter(([code]) => !takeOvers.current.has(code)))
         const takeOver = plain.size === 0
         const batch = takeOver ? new Map(picks.current) : plain
         const tableCodes = codesToSend(saved(), batch)
