@@ -161,6 +161,9 @@ describe("The waiter's tables, tips and profile", () => {
     )
     expect(await tile(page, '4').getAttribute('aria-pressed')).toBe('false')
     expect(await tile(page, '3').getAttribute('aria-pressed')).toBe('true')
+    // A tablet on the pass shows the same, more tables to a row.
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await keepScreenshot(page, 'garcon-select-tables-tablet')
     expect(problems).toEqual([])
   })
 
