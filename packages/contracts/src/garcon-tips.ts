@@ -31,7 +31,9 @@ export const getGarconTips = defineEndpoint({
   summary:
     "The signed-in waiter's tips for today, this week or this month (restaurant time), newest first",
   tags: ['garcon'],
-  query: z.object({ period: z._default(tipsPeriod, 'today') }),
+  // Today when left out. Optional rather than z._default: every zod feature the app uses lands
+  // in the diners' first load, and a default there costs ~0.2 KB gzip.
+  query: z.object({ period: z.optional(tipsPeriod) }),
   status: 200,
   response: z.object({
     period: tipsPeriod,

@@ -101,6 +101,6 @@ export function registerGarconTipRoutes(
   requireWaiter: (request: FastifyRequest) => Promise<Waiter>,
 ): void {
   registerEndpoint(app, getGarconTips, async ({ query, request }) =>
-    tipsOf(await requireWaiter(request), query.period),
+    tipsOf(await requireWaiter(request), query.period ?? 'today'),
   )
 }
