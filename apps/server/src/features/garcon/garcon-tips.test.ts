@@ -201,6 +201,13 @@ describe.each(testDatabaseKinds)('a waiter’s tips on $name', (kind) => {
       // Игорь's tip is his: Анна sees none of it.
       expect(body).toMatchObject({ period: 'week', total: 0, count: 0, tips: [] })
 
+      const noPeriod = await app.inject({
+        method: 'GET',
+        url: '/api/v1/garcon/tips',
+        headers: { 'x-garcon-token': token },
+      })
+      expect(getGarconTips.response.parse(noPeriod.json()).period).toBe('today')
+
       const wrongPeriod = await app.inject({
         method: 'GET',
         url: '/api/v1/garcon/tips?period=year',
