@@ -73,8 +73,9 @@ export function useTablePicks(me: WaiterRef) {
             const taken = takenCodes(error.fields, tableCodes)
             const rest = new Map(picks.current)
             for (const code of taken) rest.delete(code)
-            // Nothing we can tell apart: start again from the server's list.
-            setPicks(taken.length > 0 ? rest : new Map<string, Pick>())
+            // None of the picks is to blame (a table of theirs the back office gave a second
+            // waiter): sending them again would only hear the same 409, so start afresh.
+            setPicks(rest.size < picks.current.size ? rest : new Map<string, Pick>())
             await queryClient.refetchQueries({ queryKey: garconTablesQueryKey })
             const table = saved().find((t) => t.code === taken[0])
             const waiter = table && otherWaiter(table, me.id)
