@@ -253,6 +253,25 @@ describe("The waiter's tables, tips and profile", () => {
     await keepScreenshot(page, 'garcon-tips')
     await expectNoSeriousViolations(page, SCREEN)
 
+    // The diner's bill panel cannot leave a rating or a comment yet (decision 0046): the
+    // server's own answer, with one added, shows how a review reads.
+    await page.route('**/api/v1/garcon/tips*', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as { tips: Record<string, unknown>[] }
+      body.tips = body.tips.map((tip, index) =>
+        index === 0 ? { ...tip, rating: 5, comment: 'Анна, спасибо! Всё было очень вкусно.' } : tip,
+      )
+      await route.fulfill({ response, json: body })
+    })
+    await page.reload({ waitUntil: 'networkidle' })
+    await page.getByText('Оценка 5 из 5').waitFor({ state: 'attached' })
+    expect(plain(await page.locator('.tip__comment').first().textContent())).toBe(
+      'Анна, спасибо! Всё было очень вкусно.',
+    )
+    await keepScreenshot(page, 'garcon-tips-review')
+    await expectNoSeriousViolations(page, SCREEN)
+    await page.unroute('**/api/v1/garcon/tips*')
+
     await page.getByRole('button', { name: 'Месяц' }).click()
     await expect.poll(() => new URL(page.url()).searchParams.get('period')).toBe('month')
     expect(await page.getByRole('button', { name: 'Месяц' }).getAttribute('aria-pressed')).toBe(
