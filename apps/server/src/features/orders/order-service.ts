@@ -533,6 +533,11 @@ export function createOrderService(deps: OrderServiceDeps) {
           return { settlement: toTableCashSettlement(earlier), replayed: true }
         }
         if (session.closedAt) throw sessionExpired()
+        // The orders are locked before payments are read: a payment of one of them that started
+        // first is seen, one that starts now waits and then finds the order paid.
+        const unpaid = (await deps.orderPayments.payableForSession(sessionId, trx)).filter(
+          (row) => row.paymentStatus === 'unpaid' || row.paymentStatus === 'pending',
+        )
         const live = await deps.payments.liveForSession(sessionId, trx)
         if (live.some((payment) => payment.status === 'pending')) {
           throw new HttpError(
@@ -541,9 +546,6 @@ export function createOrderService(deps: OrderServiceDeps) {
             'A card payment at this table is in progress. Wait until it ends (at most 15 minutes), or cancel it first.',
           )
         }
-        const unpaid = (await deps.orderPayments.payableForSession(sessionId, trx)).filter(
-          (row) => row.paymentStatus === 'unpaid' || row.paymentStatus === 'pending',
-        )
         const amount = unpaid.reduce((sum, row) => sum + row.total - row.paidAmount, 0)
         if (unpaid.length === 0 || amount <= 0) {
           throw new HttpError(409, 'nothing_due', 'Nothing is due at this table.')
