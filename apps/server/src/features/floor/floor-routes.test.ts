@@ -447,6 +447,16 @@ describe.each(testDatabaseKinds)("The waiter's floor on $name", (kind) => {
         detail: { movedFrom: { code: 'T9', label: '9' } },
       })
     }
+    // Their locked phones say where the guests went, in the restaurant's language.
+    const pushes = await t.database.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('kind', '=', 'garcon-push')
+      .execute()
+    const moves = pushes
+      .map((row) => row.payload as { alert: { title: string; body: string } })
+      .filter((payload) => payload.alert.title === 'Гости пересели')
+    expect(moves.map((payload) => payload.alert.body)).toEqual(['Стол 9 → 6', 'Стол 9 → 6'])
     expect(await outboxEvents(tableChannel(session.id), 'table-session.moved')).toEqual([
       {
         sessionId: session.id,
