@@ -36,6 +36,8 @@ import { createGarconTips, registerGarconTipRoutes } from './features/garcon/gar
 import { createGarconProfileService } from './features/garcon/garcon-profile-service'
 import { registerGarconProfileRoutes } from './features/garcon/garcon-profile-routes'
 import { createWaiterTablesService } from './features/garcon/waiter-tables-service'
+import { createFloorService } from './features/floor/floor-service'
+import { registerFloorRoutes } from './features/floor/floor-routes'
 import { registerWaiterTableRoutes } from './features/garcon/waiter-tables-routes'
 import { checkSlot } from './features/orders/slots'
 import { createTableSessionService } from './features/table-sessions/table-session-service'
@@ -286,6 +288,14 @@ export async function buildApp({
         detail: { reason: call.reason, comment: call.comment },
       }),
   })
+  // The waiter's floor: their tables live, and a table's session closed or moved (decision 0044).
+  const floor = createFloorService({
+    db,
+    restaurants,
+    outbox,
+    raiseAlert: (trx, restaurantId, waiterIds, alert) =>
+      garconAlerts.raise(trx, restaurantId, waiterIds, alert),
+  })
   realtime.channels.add(garconChannelRule(garcon))
   realtime.channels.add(tableChannelRule(tableSessions))
   realtime.channels.add(orderChannelRule(orders))
@@ -307,6 +317,7 @@ export async function buildApp({
       registerWaiterTableRoutes(api, waiterTables, garcon.requireWaiter)
       registerGarconProfileRoutes(api, createGarconProfileService({ db }), garcon.requireWaiter)
       registerGarconOrderRoutes(api, orders, garcon.requireWaiter)
+      registerFloorRoutes(api, floor, garcon.requireWaiter)
       registerGarconCallRoutes(api, waiterCalls, garcon.requireWaiter)
       registerPaymentRoutes(api, paymentService, (request) => publicOrigin(config, request))
       registerClientErrorRoutes(api)
