@@ -178,7 +178,7 @@ describe.each(testDatabaseKinds)("A waiter's profile, PIN and devices on $name",
       newPin: '4444',
     })
     expect(same.statusCode).toBe(400)
-    expect(errorOf(same).fields).toEqual([{ path: 'body.newPin', message: expect.any(String) }])
+    expect(errorOf(same).fields?.map((field) => field.path)).toEqual(['body.newPin'])
     for (const newPin of ['123', '123456789', '12a4', ' 1234']) {
       const bad = await as(phone.token, 'PUT', '/garcon/me/pin', { currentPin: '4444', newPin })
       expect(bad.statusCode).toBe(400)
