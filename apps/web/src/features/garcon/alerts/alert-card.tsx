@@ -26,6 +26,8 @@ export interface AlertCardProps {
   onRead: () => void
 }
 
+const JUST_NOW_SECONDS = 5
+
 const icons: Record<KnownKind, ReactNode> = {
   call: <BellIcon />,
   order: <OrdersIcon />,
@@ -35,8 +37,12 @@ const icons: Record<KnownKind, ReactNode> = {
   other: <BellIcon />,
 }
 
-export function waitedText(createdAt: string, now: number, t: T): string {
+/** "45 s", "3 min", "1 h 5 min"; undefined for the first seconds ("just now"). */
+export function waitedText(createdAt: string, now: number, t: T): string | undefined {
   const waited = waitedSince(createdAt, now)
+  if (waited.hours === 0 && waited.minutes === 0 && waited.seconds < JUST_NOW_SECONDS) {
+    return undefined
+  }
   switch (waitedForm(waited)) {
     case 'seconds':
       return t('waitedSeconds', { seconds: waited.seconds })
@@ -63,7 +69,11 @@ export function AlertCard(props: AlertCardProps) {
         <div className="alert-card__head">
           <h3 className="alert-card__title">{alertTitle(alert, t)}</h3>
           <span className="alert-card__time">
-            {status === 'open' ? t('waitedLabel', { time }) : t('agoLabel', { time })}
+            {time === undefined
+              ? t('justNow')
+              : status === 'open'
+                ? t('waitedLabel', { time })
+                : t('agoLabel', { time })}
           </span>
         </div>
         <p className="alert-card__where">{alertWhere(alert, t, money)}</p>

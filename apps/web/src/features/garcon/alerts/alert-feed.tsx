@@ -39,7 +39,10 @@ export function AlertFeed(props: AlertFeedProps) {
         <h2 id={titleId} className="alert-feed__title">
           {t('feedTitle')}
           {feed && feed.unread > 0 ? (
-            <span className="alert-feed__count">{t('unread', { count: feed.unread })}</span>
+            <span className="alert-feed__count">
+              <span aria-hidden="true">{feed.unread}</span>
+              <span className="visually-hidden">{t('unread', { count: feed.unread })}</span>
+            </span>
           ) : null}
         </h2>
         {alerts.length > 1 ? (

@@ -9,11 +9,9 @@ type T = Translate<keyof (typeof alertMessages)['en']>
 
 export interface AlertSetupCardProps {
   setup: AlertSetup
-  soundReady: boolean
   t: T
   onTurnOn: () => void
   onNotNow: () => void
-  onSound: () => void
   onPush: (on: boolean) => void
 }
 
@@ -21,13 +19,8 @@ export interface AlertSetupCardProps {
  * How alerts reach the waiter here, and the one step that would make them reach further. Asks
  * the browser for notifications only when the waiter taps "Turn on alerts".
  */
-export function AlertSetupCard({ setup, soundReady, t, ...act }: AlertSetupCardProps) {
+export function AlertSetupCard({ setup, t, ...act }: AlertSetupCardProps) {
   const titleId = useId()
-  const soundButton = soundReady ? null : (
-    <button type="button" className={buttonClass('secondary')} onClick={act.onSound}>
-      {t('soundOn')}
-    </button>
-  )
   switch (setup.step) {
     case 'offer':
       if (setup.later) {
@@ -73,14 +66,13 @@ export function AlertSetupCard({ setup, soundReady, t, ...act }: AlertSetupCardP
               {t('setupDenied')}
             </h2>
             <p>{t('setupDeniedHow')}</p>
-            {soundButton ? <div className="alert-setup__actions">{soundButton}</div> : null}
           </div>
         </section>
       )
     case 'insecure':
-      return <Line text={t('setupInsecure')}>{soundButton}</Line>
+      return <Line text={t('setupInsecure')} />
     case 'unsupported':
-      return <Line text={t('setupUnsupported')}>{soundButton}</Line>
+      return <Line text={t('setupUnsupported')} />
     case 'on':
       return (
         <Line
@@ -96,7 +88,6 @@ export function AlertSetupCard({ setup, soundReady, t, ...act }: AlertSetupCardP
                     : t('setupPushUnavailable')
           }`}
         >
-          {soundButton}
           {setup.push === 'subscribed' ? (
             <button type="button" className="alert-setup__link" onClick={() => act.onPush(false)}>
               {t('pushOff')}
@@ -115,8 +106,31 @@ function Line({ text, children }: { text: string; children?: ReactNode }) {
   return (
     <div className="alert-setup alert-setup--line" role="status">
       <BellIcon size={20} className="alert-setup__line-icon" />
-      <p>{text}</p>
-      {children ? <div className="alert-setup__actions">{children}</div> : null}
+      <div className="alert-setup__body">
+        <p>{text}</p>
+        {children}
+      </div>
+    </div>
+  )
+}
+
+/** Whether the setup asks something of the waiter now (it goes above the feed) or only tells. */
+export const setupAsks = (setup: AlertSetup): boolean =>
+  (setup.step === 'offer' && !setup.later) || setup.step === 'asking'
+
+/** Phones play sound only after a tap on the page: one tap here, once per visit. */
+export function SoundPrompt({ t, onSound }: { t: T; onSound: () => void }) {
+  return (
+    <div className="alert-setup alert-setup--line alert-setup--sound">
+      <BellIcon size={20} className="alert-setup__line-icon" />
+      <div className="alert-setup__body">
+        <p>
+          <strong>{t('soundTitle')}</strong> {t('soundText')}
+        </p>
+        <button type="button" className={buttonClass('primary')} onClick={onSound}>
+          {t('soundOn')}
+        </button>
+      </div>
     </div>
   )
 }

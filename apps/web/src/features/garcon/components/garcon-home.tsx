@@ -13,7 +13,7 @@ import { AlertFeed } from '../alerts/alert-feed'
 import type { AlertFeed as Feed } from '../alerts/alert-feed-state'
 import { alertMessages } from '../alerts/alert-messages'
 import { notifies } from '../alerts/alert-setup'
-import { AlertSetupCard } from '../alerts/alert-setup-card'
+import { AlertSetupCard, setupAsks, SoundPrompt } from '../alerts/alert-setup-card'
 import { buzz, playChime, unlockSound } from '../alerts/alert-sound'
 import { alertKind, alertTag, alertTitle, alertWhere } from '../alerts/alert-words'
 import { showAlertNotification } from '../alerts/system-notification'
@@ -89,20 +89,21 @@ export function GarconHome({ waiterId, screenPath, money, tables }: GarconHomePr
       ? read.variables
       : undefined
 
+  const setupCard = (
+    <AlertSetupCard
+      setup={setup}
+      t={t}
+      onTurnOn={() => {
+        wakeSound()
+        void ask()
+      }}
+      onNotNow={notNow}
+      onPush={setPush}
+    />
+  )
   return (
     <div className="garcon-live">
-      <AlertSetupCard
-        setup={setup}
-        soundReady={soundReady}
-        t={t}
-        onTurnOn={() => {
-          wakeSound()
-          void ask()
-        }}
-        onNotNow={notNow}
-        onSound={wakeSound}
-        onPush={setPush}
-      />
+      {setupAsks(setup) ? setupCard : soundReady ? null : <SoundPrompt t={t} onSound={wakeSound} />}
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
@@ -124,6 +125,7 @@ export function GarconHome({ waiterId, screenPath, money, tables }: GarconHomePr
         readingAll={readAll.isPending}
       />
       {tables(feed.data)}
+      {setupAsks(setup) ? null : setupCard}
     </div>
   )
 }
