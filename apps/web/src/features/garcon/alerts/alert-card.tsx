@@ -66,8 +66,9 @@ export function AlertCard(props: AlertCardProps) {
         {kind === 'call' && alert.detail.reason === 'bill' ? <BillIcon /> : icons[kind]}
       </span>
       <div className="alert-card__body">
-        <div className="alert-card__head">
-          <h3 className="alert-card__title">{alertTitle(alert, t)}</h3>
+        <h3 className="alert-card__title">{alertTitle(alert, t)}</h3>
+        <div className="alert-card__meta">
+          <p className="alert-card__where">{alertWhere(alert, t, money)}</p>
           <span className="alert-card__time">
             {time === undefined
               ? t('justNow')
@@ -76,7 +77,6 @@ export function AlertCard(props: AlertCardProps) {
                 : t('agoLabel', { time })}
           </span>
         </div>
-        <p className="alert-card__where">{alertWhere(alert, t, money)}</p>
         {comment ? <p className="alert-card__comment">«{comment}»</p> : null}
         {call && call.status !== 'open' ? (
           <p className="alert-card__status">
