@@ -201,4 +201,69 @@ describe('The waiter hears the calls at their tables', () => {
     await keepScreenshot(waiter.page, 'garcon-live-denied')
     expect(waiter.problems).toEqual([])
   })
+
+  it('A push reaches the phone with the waiter screen closed: the service worker shows it', async () => {
+    const waiter = await browser.phone()
+    await waiter.context.grantPermissions(['notifications'], { origin: baseUrl() })
+    await waiter.page.goto(`${baseUrl()}/rest/demo/garcon`, { waitUntil: 'networkidle' })
+    await signIn(waiter.page, 'anna', '1111')
+    await expect
+      .poll(async () => plain(await waiter.page.locator('.alert-setup').textContent()))
+      .toContain('Оповещения включены')
+    // The browser's end of Web Push, as its push service would hand over a message in the
+    // server's format (the server's side, encryption and VAPID included, is tested against a
+    // local push service).
+    const other = await waiter.context.newPage()
+    const cdp = await waiter.context.newCDPSession(other)
+    const registration = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const found = registrations.find((r) => r.scopeURL.endsWith('/rest/demo/garcon'))
+        if (found) resolve(found.registrationId)
+      })
+    })
+    await cdp.send('ServiceWorker.enable')
+    const registrationId = await registration
+    const push = (alert: { title: string; body: string; url: string; tag: string }) =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: `${baseUrl()}/`,
+        registrationId,
+        data: JSON.stringify(alert),
+      })
+    // While the waiter's screen is in view it rings by itself: the worker shows nothing.
+    await push({
+      title: 'Зовут официанта',
+      body: 'Стол 1',
+      url: '/rest/demo/garcon',
+      tag: 'e2e-seen',
+    })
+    await waiter.page.close()
+    const [worker] = waiter.context.serviceWorkers()
+    if (!worker) throw new Error('no service worker')
+    const shown = () =>
+      worker.evaluate(async () => {
+        const { registration } = self as unknown as { registration: ServiceWorkerRegistration }
+        return (await registration.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          data: n.data as unknown,
+        }))
+      })
+    const bill = { title: 'Просят счёт', body: 'Стол 2', url: '/rest/demo/garcon', tag: 'e2e-bill' }
+    // With the screen closed (the worker hears of it a moment later), the push is shown; again
+    // and again it stays one notification, by its tag.
+    await expect
+      .poll(async () => {
+        await push(bill)
+        return shown()
+      })
+      .toEqual([
+        {
+          title: 'Просят счёт',
+          body: 'Стол 2',
+          tag: 'e2e-bill',
+          data: { url: `${baseUrl()}/rest/demo/garcon` },
+        },
+      ])
+  })
 })
