@@ -43,6 +43,7 @@ function GarconHomeScreen() {
         money={(minor) => formatPrice(minor, restaurant)}
         tables={(feed) => (
           <MyTables
+            waiterId={waiter.id}
             tableCodes={tableCodes}
             feed={feed}
             selectTablesHref={selectTablesHref}

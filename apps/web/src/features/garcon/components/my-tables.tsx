@@ -1,11 +1,15 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId } from 'react'
+import { garconTablesChanged } from '@tableside/contracts/garcon'
+import { garconChannel } from '@tableside/contracts/table-events'
 import { Link } from '../../../components/ui/link'
 import { useApiClient } from '../../../lib/app-context'
+import { useChannelEvent } from '../../../lib/realtime/use-channel-event'
 import { useLanguage } from '../../../lib/i18n/use-translation'
 import { localized } from '../../../lib/i18n/localized-text'
 import { buttonClass } from '../../../components/ui/button'
 import type { Translate } from '../../../lib/i18n/use-translation'
+import { garconMeQueryKey } from '../api/garcon-keys'
 import { garconTablesQueryOptions } from '../api/get-tables'
 import { alertsAt, type AlertFeed } from '../alerts/alert-feed-state'
 import type { alertMessages } from '../alerts/alert-messages'
@@ -14,6 +18,7 @@ import { TablesIcon } from './garcon-icons'
 type T = Translate<keyof (typeof alertMessages)['en']>
 
 export interface MyTablesProps {
+  waiterId: string
   /** `GET /garcon/me`'s codes, in the table list's order. */
   tableCodes: readonly string[]
   feed: AlertFeed | undefined
@@ -25,8 +30,14 @@ export interface MyTablesProps {
  * The waiter's tables as plain cards with their new alerts: the place the floor (sessions,
  * orders, what is due) takes once the server lists it.
  */
-export function MyTables({ tableCodes, feed, selectTablesHref, t }: MyTablesProps) {
+export function MyTables({ waiterId, tableCodes, feed, selectTablesHref, t }: MyTablesProps) {
   const api = useApiClient()
+  const queryClient = useQueryClient()
+  // Another waiter took some over: the list follows.
+  useChannelEvent(garconChannel(waiterId), garconTablesChanged, () => {
+    void queryClient.invalidateQueries({ queryKey: garconMeQueryKey })
+    void queryClient.invalidateQueries({ queryKey: garconTablesQueryOptions(api).queryKey })
+  })
   const language = useLanguage()
   const titleId = useId()
   const tables = useQuery(garconTablesQueryOptions(api))
