@@ -34,6 +34,8 @@ import {
 } from './features/garcon/garcon-push'
 import { createGarconTips, registerGarconTipRoutes } from './features/garcon/garcon-tips'
 import { createWaiterTablesService } from './features/garcon/waiter-tables-service'
+import { createFloorService } from './features/floor/floor-service'
+import { registerFloorRoutes } from './features/floor/floor-routes'
 import { registerWaiterTableRoutes } from './features/garcon/waiter-tables-routes'
 import { checkSlot } from './features/orders/slots'
 import { createTableSessionService } from './features/table-sessions/table-session-service'
@@ -284,6 +286,14 @@ export async function buildApp({
         detail: { reason: call.reason, comment: call.comment },
       }),
   })
+  // The waiter's floor: their tables live, and a table's session closed or moved (decision 0044).
+  const floor = createFloorService({
+    db,
+    restaurants,
+    outbox,
+    raiseAlert: (trx, restaurantId, waiterIds, alert) =>
+      garconAlerts.raise(trx, restaurantId, waiterIds, alert),
+  })
   realtime.channels.add(garconChannelRule(garcon))
   realtime.channels.add(tableChannelRule(tableSessions))
   realtime.channels.add(orderChannelRule(orders))
@@ -304,6 +314,7 @@ export async function buildApp({
       registerGarconAlertRoutes(api, garconAlerts, garcon.requireWaiter)
       registerWaiterTableRoutes(api, waiterTables, garcon.requireWaiter)
       registerGarconOrderRoutes(api, orders, garcon.requireWaiter)
+      registerFloorRoutes(api, floor, garcon.requireWaiter)
       registerGarconCallRoutes(api, waiterCalls, garcon.requireWaiter)
       registerPaymentRoutes(api, paymentService, (request) => publicOrigin(config, request))
       registerClientErrorRoutes(api)

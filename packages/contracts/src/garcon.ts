@@ -84,13 +84,21 @@ export const getGarconMe = defineEndpoint({
   response: waiterProfile,
 })
 
+/** The most a waiter's reason for cancelling an order may say. */
+export const MAX_CANCEL_REASON = 200
+
 export const setOrderStatus = defineEndpoint({
   method: 'POST',
   path: '/garcon/orders/:orderId/status',
-  summary: "Moves an order of the waiter's restaurant along its transition table",
+  summary:
+    "Moves an order of the waiter's restaurant along its transition table; cancelling needs a reason",
   tags: ['garcon'],
   params: z.object({ orderId }),
-  body: z.object({ status: orderStatus }),
+  body: z.object({
+    status: orderStatus,
+    /** Needed to cancel: said in the order's history (the diner sees it). */
+    reason: z.optional(z.string().check(z.trim(), z.maxLength(MAX_CANCEL_REASON))),
+  }),
   status: 200,
   response: order,
 })

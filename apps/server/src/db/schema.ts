@@ -42,6 +42,7 @@ export interface Database {
   tips: TipsTable
   garconPushSubscriptions: GarconPushSubscriptionsTable
   garconAlerts: GarconAlertsTable
+  tableCashSettlements: TableCashSettlementsTable
   sandboxAcquirerPayments: SandboxAcquirerPaymentsTable
   sandboxAcquirerOutbox: SandboxAcquirerOutboxTable
   outbox: OutboxTable
@@ -194,6 +195,8 @@ export interface OrdersTable {
   requestHash: string
   placedAt: ColumnType<Date, Date | undefined, Date>
   updatedAt: ColumnType<Date, Date | undefined, Date>
+  /** The waiter who placed it for guests without phones; null when a diner did. */
+  placedByWaiterId: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface WaiterCallsTable {
@@ -299,6 +302,20 @@ export interface GarconAlertsTable {
   detail: Json<GarconAlert['detail']>
   createdAt: CreatedAt
   readAt: Date | null
+}
+
+/** Cash a waiter took for a whole table, once per Idempotency-Key (decision 0044). */
+export interface TableCashSettlementsTable {
+  id: Generated<string>
+  restaurantId: string
+  tableSessionId: string
+  waiterId: string | null
+  idempotencyKey: string
+  amount: number
+  /** char(3). */
+  currency: string
+  orderNumbers: Json<number[]>
+  createdAt: ColumnType<Date, Date | undefined, never>
 }
 
 export interface GarconPushSubscriptionsTable {
