@@ -34,6 +34,7 @@ const icons: Record<KnownKind, ReactNode> = {
   payment: <CardIcon />,
   ready: <CheckCircleIcon />,
   ended: <TablesIcon />,
+  moved: <TablesIcon />,
   other: <BellIcon />,
 }
 

@@ -40,6 +40,14 @@ describe('what an alert says', () => {
     const paid = { ...base, kind: 'payment_received', detail: { amount: 125000 } } as const
     expect(alertWhere(paid, t, money)).toBe('Table 7 · Order #12 · Paid 1250 ₽')
     expect(alertWhere({ ...base, table: null }, t, money)).toBe('Delivery or pickup · Order #12')
+    const moved = {
+      ...base,
+      kind: 'table_moved',
+      orderNumber: null,
+      detail: { movedFrom: { code: 'T3', label: '3' } },
+    } as const
+    expect(alertTitle(moved, t)).toBe('Guests moved')
+    expect(alertWhere(moved, t, money)).toBe('Table 3 → 7')
   })
 
   it('tags a notification as the server tags its push, so the two replace each other', () => {

@@ -5,7 +5,7 @@ import type { alertMessages } from './alert-messages'
 type T = Translate<keyof (typeof alertMessages)['en']>
 
 /** Kinds the screen knows; one the server adds later is shown by its table and time alone. */
-export type KnownKind = 'call' | 'order' | 'payment' | 'ready' | 'ended' | 'other'
+export type KnownKind = 'call' | 'order' | 'payment' | 'ready' | 'ended' | 'moved' | 'other'
 
 export function alertKind(alert: GarconAlert): KnownKind {
   switch (alert.kind as string) {
@@ -19,6 +19,8 @@ export function alertKind(alert: GarconAlert): KnownKind {
       return 'ready'
     case 'session_ended':
       return 'ended'
+    case 'table_moved':
+      return 'moved'
     default:
       return 'other'
   }
@@ -40,15 +42,20 @@ export function alertTitle(alert: GarconAlert, t: T): string {
       return t('kindOrderReady')
     case 'ended':
       return t('kindSessionEnded')
+    case 'moved':
+      return t('kindTableMoved')
     case 'other':
       return t('kindOther')
   }
 }
 
-/** Where and what: "Table 1 · Order #12 · Paid 1 250 ₽". */
+/** Where and what: "Table 1 · Order #12 · Paid 1 250 ₽", "Table 3 → 5" for guests moved. */
 export function alertWhere(alert: GarconAlert, t: T, money: (minor: number) => string): string {
+  const from = alert.detail.movedFrom
   return [
-    alert.table ? t('table', { label: alert.table.label }) : t('noTable'),
+    alert.table
+      ? t('table', { label: from ? `${from.label} → ${alert.table.label}` : alert.table.label })
+      : t('noTable'),
     alert.orderNumber !== null ? t('order', { number: alert.orderNumber }) : null,
     alert.detail.amount !== undefined ? t('paid', { amount: money(alert.detail.amount) }) : null,
   ]
