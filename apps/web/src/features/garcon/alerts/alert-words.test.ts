@@ -30,7 +30,7 @@ describe('what an alert says', () => {
   })
 
   it('shows a kind it does not know by its table and time alone', () => {
-    const later = JSON.parse(JSON.stringify({ ...base, kind: 'table_moved' })) as GarconAlert
+    const later = JSON.parse(JSON.stringify({ ...base, kind: 'tip_received' })) as GarconAlert
     expect(alertKind(later)).toBe('other')
     expect(alertTitle(later, t)).toBe('Alert')
   })
