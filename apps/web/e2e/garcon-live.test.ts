@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import type { TableSession } from '@tableside/contracts/table-sessions'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
@@ -64,6 +64,7 @@ describe('The waiter hears the calls at their tables', () => {
     const token = await waiterToken()
     // Анна serves T1–T6; on shift, the calls from her tables are hers.
     await asWaiter(token, 'PUT', '/garcon/me/shift', { onShift: true })
+    onTestFinished(() => asWaiter(token, 'PUT', '/garcon/me/shift', { onShift: false }))
     await asWaiter(token, 'POST', '/garcon/alerts/read-all')
     const t1 = await openTable('T1')
     const t2 = await openTable('T2')
@@ -154,7 +155,6 @@ describe('The waiter hears the calls at their tables', () => {
       .poll(async () => plain(await diner.page.locator('.call__news').textContent()))
       .toContain('Готово')
 
-    await asWaiter(token, 'PUT', '/garcon/me/shift', { onShift: false })
     // Test browsers are incognito, where Chromium has no Push API and says so in the console;
     // the screen says lock-screen alerts could not be set up, and everything else works.
     expect(waiter.problems.filter((problem) => !problem.includes('Push API in incognito'))).toEqual(
