@@ -192,6 +192,11 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // The waiter's service worker runs as a plain script in the browser (decision 0047).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
+  },
+  {
     // Benchmarks run part of their code in the browser (page.evaluate, init scripts).
     files: ['scripts/bench-*.mjs'],
     languageOptions: { globals: { ...globals.browser } },

@@ -245,6 +245,9 @@ describe.each(testDatabaseKinds)('Web Push to waiters’ devices on $name', (kin
       'https://fcm.googleapis.com.evil.example/x',
       'https://fcm.googleapis.com:8443/x',
       'http://fcm.googleapis.com/x',
+      // The shape of an address that URL cannot read.
+      'https://[fcm.googleapis.com/x',
+      'not a url',
     ]) {
       const refused = await subscribe(annaToken, { endpoint, keys: phone.keys })
       expect(refused.statusCode, endpoint).toBe(400)

@@ -92,6 +92,8 @@ export function createGarconPush({
   agent,
 }: GarconPushOptions) {
   const allowed = (endpoint: string) => {
+    // The contract checks only the address's shape (decision 0047): what URL cannot parse is no push service.
+    if (!URL.canParse(endpoint)) return false
     const url = new URL(endpoint)
     if (extraOrigins.includes(url.origin)) return true
     return (
