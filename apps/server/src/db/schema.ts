@@ -329,6 +329,8 @@ export interface TableCashSettlementsTable {
 export interface GarconPushSubscriptionsTable {
   id: Generated<string>
   waiterId: string
+  /** The sign-in (garcon_sessions.id) that subscribed: its end ends the pushes. */
+  sessionId: string
   endpoint: string
   p256dh: string
   auth: string
