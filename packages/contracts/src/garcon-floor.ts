@@ -4,7 +4,6 @@ import { defineEndpoint } from './endpoint'
 import { orderStatus } from './order-status'
 import { MAX_ORDER_COMMENT, order, orderLine, paymentStatus } from './orders'
 import { paymentMethod } from './restaurants'
-import type { RealtimeEvent } from './realtime-events'
 import { tableRef, tableSessionId } from './table-sessions'
 import { billMoney, localizedText, money } from './text'
 import { waiterCallId, waiterCallReason, waiterCallStatus, waiterRef } from './waiter-calls'
@@ -157,12 +156,3 @@ export const placeTableOrder = defineEndpoint({
   status: 201,
   response: order,
 })
-
-/**
- * On `private-table.{sessionId}`: the waiter moved the guests to another table; the session,
- * its orders and its bill go with them.
- */
-export const tableSessionMoved = {
-  name: 'table-session.moved',
-  data: z.object({ sessionId: z.string(), table: tableRef }),
-} as const satisfies RealtimeEvent

@@ -1,13 +1,13 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Waiter } from '@tableside/contracts/garcon'
 import type { GarconAlert } from '@tableside/contracts/garcon-alerts'
-import {
-  tableSessionMoved,
-  type FloorOrder,
-  type FloorSession,
-  type FloorTable,
-  type GarconFloor,
+import type {
+  FloorOrder,
+  FloorSession,
+  FloorTable,
+  GarconFloor,
 } from '@tableside/contracts/garcon-floor'
+import { tableSessionMoved } from '@tableside/contracts/table-events'
 import { tableChannel, type TableRef } from '@tableside/contracts/table-sessions'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
