@@ -1,13 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
 import { paths } from '../../config/paths'
-import { garconMeQueryOptions } from '../../features/garcon/api/get-garcon-me'
 import { GarconHome } from '../../features/garcon/components/garcon-home'
-import { MyTables } from '../../features/garcon/components/my-tables'
+import { Floor } from '../../features/garcon/floor/floor'
 import { alertMessages } from '../../features/garcon/alerts/alert-messages'
 import { garconMessages } from '../../features/garcon/garcon-messages'
 import { useSignedInWaiter } from '../../features/garcon/signed-in-waiter'
 import { useRestaurant, useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
-import { useApiClient } from '../../lib/app-context'
 import { formatPrice } from '../../lib/format-price'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { Screen } from '../screen'
@@ -26,8 +23,6 @@ function GarconHomeScreen() {
   const restaurant = useRestaurant()
   const restaurantId = useRestaurantId()
   const waiter = useSignedInWaiter()
-  // The frame has it already: the waiter's tables as the server knows them now.
-  const tableCodes = useQuery(garconMeQueryOptions(useApiClient())).data?.tableCodes ?? []
   const { t } = useMessages(garconMessages)
   const { t: tAlerts } = useMessages(alertMessages)
   const selectTablesHref = paths.garconSelectTables(restaurantId)
@@ -41,13 +36,12 @@ function GarconHomeScreen() {
         waiterId={waiter.id}
         screenPath={paths.garcon(restaurantId)}
         money={(minor) => formatPrice(minor, restaurant)}
-        tables={(feed) => (
-          <MyTables
+        tables={() => (
+          <Floor
             waiterId={waiter.id}
-            tableCodes={tableCodes}
-            feed={feed}
+            restaurantId={restaurantId}
             selectTablesHref={selectTablesHref}
-            t={tAlerts}
+            money={(minor) => formatPrice(minor, restaurant)}
           />
         )}
       />

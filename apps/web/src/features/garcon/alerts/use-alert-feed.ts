@@ -47,7 +47,7 @@ export function useAlertFeed(waiterId: string, onNew: (alert: GarconAlert) => vo
  * Calls `onSubscribed` whenever pusher-js (re)subscribes the channel: after the first
  * subscription and after every reconnect, when events may have been missed.
  */
-function useResubscribed(channel: string, onSubscribed: () => void) {
+export function useResubscribed(channel: string, onSubscribed: () => void) {
   const loadRealtime = useRealtimeLoader()
   const latest = useRef(onSubscribed)
   useEffect(() => {
