@@ -76,8 +76,9 @@ describe('The waiter hears the calls at their tables', () => {
     await expect
       .poll(async () => plain(await waiter.page.locator('.alert-feed').textContent()))
       .toContain('Всё спокойно')
-    // Her tables, until the floor shows their sessions and orders.
-    expect(await waiter.page.locator('.my-table__label').allTextContents()).toEqual(
+    // Her tables on the floor, with their sessions and orders.
+    await waiter.page.locator('.floor-table__label').first().waitFor()
+    expect(await waiter.page.locator('.floor-table__label').allTextContents()).toEqual(
       expect.arrayContaining(['1', '2', '3', '4', '5', '6']),
     )
     // Notifications are offered, and asked for only on the waiter's tap, never on load.

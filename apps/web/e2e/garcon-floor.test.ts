@@ -1,0 +1,244 @@
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { garconFloor, type FloorTable } from '@tableside/contracts/garcon-floor'
+import { order as orderSchema } from '@tableside/contracts/orders'
+import type { TableSession } from '@tableside/contracts/table-sessions'
+import { expectNoSeriousViolations } from './axe'
+import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import {
+  borscht,
+  herring,
+  kvass,
+  moveOrder,
+  openTable,
+  placeTableOrder,
+  plain,
+  rub,
+  waiterToken,
+} from './table-service'
+
+/**
+ * The floor on the waiter's live screen (issue 15): a card per table with its orders, money and
+ * calls, and what the waiter does there. T5 and T6 are Анна's; each story leaves its table free.
+ */
+const HOST = 'tableside.test'
+const onWifi = () => baseUrl().replace('127.0.0.1', HOST)
+const api = (path: string) => `${baseUrl()}/api/v1${path}`
+
+async function asWaiter(token: string, method: 'GET' | 'POST', path: string, body?: unknown) {
+  const response = await fetch(api(path), {
+    method,
+    headers: {
+      'x-garcon-token': token,
+      'idempotency-key': crypto.randomUUID(),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: response.status, data: (await response.json()) as unknown }
+}
+
+async function floorTable(token: string, code: string): Promise<FloorTable | undefined> {
+  const { data } = await asWaiter(token, 'GET', '/garcon/floor')
+  return garconFloor.parse(data).tables.find((table) => table.code === code)
+}
+
+/** Whatever a story left at the table: served, paid in cash, closed. */
+async function freeTable(token: string, code: string) {
+  const session = (await floorTable(token, code))?.session
+  if (!session) return
+  for (const placed of session.orders) {
+    for (const status of ['accepted', 'cooking', 'ready', 'served'] as const) {
+      await asWaiter(token, 'POST', `/garcon/orders/${placed.id}/status`, { status })
+    }
+  }
+  await asWaiter(token, 'POST', `/garcon/table-sessions/${session.id}/cash-paid`)
+  await asWaiter(token, 'POST', `/garcon/table-sessions/${session.id}/close`)
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${baseUrl()}/rest/demo/garcon`, { waitUntil: 'networkidle' })
+  await page.getByRole('textbox', { name: 'Логин' }).fill('anna')
+  for (const digit of '1111') await page.getByRole('button', { name: digit, exact: true }).click()
+  await page.getByRole('button', { name: 'Войти' }).click()
+  await page.locator('.floor-table__label').first().waitFor()
+}
+
+const tableCard = (page: Page, label: string) =>
+  page
+    .locator('.floor-table')
+    .filter({ has: page.getByRole('heading', { name: label, exact: true }) })
+
+const orderRow = (card: Locator, number: number) =>
+  card.locator('.floor-order').filter({ hasText: `Заказ №${String(number)}` })
+
+const sheet = (page: Page) => page.locator('dialog[open]')
+
+async function seatOnWifi(page: Page, session: TableSession) {
+  await page.goto(`${onWifi()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+  await page.evaluate((saved) => {
+    localStorage.setItem('tableside.table-session.v1.demo', saved)
+  }, JSON.stringify(session))
+}
+
+describe("The waiter's floor", () => {
+  const browser = useBrowser({ hosts: [HOST] })
+
+  it('Waiter takes cash for the table and the diners see the bill settled', async () => {
+    const token = await waiterToken()
+    await freeTable(token, 'T6')
+    onTestFinished(() => freeTable(token, 'T6'))
+    const session = await openTable('T6')
+    const first = await placeTableOrder(session, [borscht, kvass])
+    const second = await placeTableOrder(session, [herring])
+    // The kitchen has the second one served already.
+    for (const status of ['accepted', 'cooking', 'ready', 'served'] as const) {
+      await moveOrder(token, second.id, status)
+    }
+    const due = first.totals.total + second.totals.total
+
+    const diner = await browser.phone()
+    await seatOnWifi(diner.page, session)
+    await diner.page.goto(`${onWifi()}/rest/demo/bill`, { waitUntil: 'networkidle' })
+    await expect
+      .poll(async () => plain(await diner.page.locator('.bill-totals__row--due').textContent()))
+      .toContain(rub(due))
+
+    const waiter = await browser.phone()
+    await signIn(waiter.page)
+    const card = tableCard(waiter.page, '6')
+    await orderRow(card, first.number).waitFor()
+    const row = orderRow(card, first.number)
+    expect(plain(await row.textContent())).toContain('Новый')
+    expect(plain(await row.textContent())).toContain('гость')
+    expect(plain(await row.textContent())).toContain('Борщ с говядиной и пампушками')
+    expect(plain(await card.locator('.floor-totals__due').textContent())).toContain(rub(due))
+
+    // The order's next steps are buttons; each one moves it on.
+    for (const [step, status] of [
+      ['Принять', 'Принят'],
+      ['Готовится', 'Готовится'],
+      ['Готов', 'Готов'],
+      ['Подан', 'Подан'],
+    ] as const) {
+      await row.getByRole('button', { name: step, exact: true }).click()
+      await expect
+        .poll(async () => plain(await row.locator('.floor-order__status').textContent()))
+        .toBe(status)
+    }
+    // Closing waits for the money.
+    expect(await card.getByRole('button', { name: 'Закрыть стол' }).isDisabled()).toBe(true)
+    await card.scrollIntoViewIfNeeded()
+    await keepScreenshot(waiter.page, 'garcon-floor')
+    await expectNoSeriousViolations(waiter.page, { include: '.floor' })
+
+    await card.getByRole('button', { name: 'Наличные за стол' }).click()
+    await sheet(waiter.page).waitFor()
+    expect(plain(await sheet(waiter.page).textContent())).toContain(rub(due))
+    await keepScreenshot(waiter.page, 'garcon-floor-cash')
+    await expectNoSeriousViolations(waiter.page, { include: 'dialog[open]' })
+    await sheet(waiter.page)
+      .getByRole('button', { name: `Получено: ${rub(due)}` })
+      .click()
+    await expect.poll(() => sheet(waiter.page).count()).toBe(0)
+    await expect
+      .poll(async () => plain(await card.locator('.floor-totals__due').textContent()))
+      .toContain(rub(0))
+
+    // The diners' bill follows, live.
+    await diner.page.getByText('Всё оплачено. Спасибо!').waitFor({ timeout: 10_000 })
+    expect(plain(await diner.page.locator('.bill-totals__row--due').textContent())).toContain(
+      rub(0),
+    )
+
+    // Settled: the table can be closed, and becomes free.
+    await card.getByRole('button', { name: 'Закрыть стол' }).click()
+    await sheet(waiter.page).waitFor()
+    await keepScreenshot(waiter.page, 'garcon-floor-close')
+    await expectNoSeriousViolations(waiter.page, { include: 'dialog[open]' })
+    await sheet(waiter.page).getByRole('button', { name: 'Закрыть стол' }).click()
+    await expect
+      .poll(async () => plain(await card.locator('.floor-table__state').textContent()))
+      .toBe('Свободен')
+    expect(await floorTable(token, 'T6').then((table) => table?.session)).toBeNull()
+    expect(waiter.problems.filter((problem) => !problem.includes('Push API'))).toEqual([])
+  })
+
+  it('Waiter places an order for a table without phones', async () => {
+    const token = await waiterToken()
+    await freeTable(token, 'T5')
+    onTestFinished(() => freeTable(token, 'T5'))
+    // Guests without phones: the waiter opened the table for them.
+    await openTable('T5')
+
+    const waiter = await browser.phone()
+    await signIn(waiter.page)
+    const card = tableCard(waiter.page, '5')
+    await card.getByText('Заказов пока нет.').waitFor()
+
+    await card.getByRole('button', { name: 'Заказ за стол' }).click()
+    const order = sheet(waiter.page)
+    await order.getByRole('button', { name: 'Добавить Квас домашний' }).waitFor()
+    await order.getByRole('button', { name: 'Добавить Квас домашний' }).click()
+    await order.getByRole('button', { name: 'Добавить Квас домашний' }).click()
+    // The size is asked for (300 мл preselected); the waiter picks the large one.
+    await order.getByRole('button', { name: /^500 мл/ }).click()
+    await order.getByRole('button', { name: 'Добавить Сельдь с картофелем и луком' }).click()
+    const total = 2 * (22000 + 10000) + 49000
+    const place = order.getByRole('button', { name: `Отправить заказ · ${rub(total)}` })
+    await place.scrollIntoViewIfNeeded()
+    await keepScreenshot(waiter.page, 'garcon-floor-order')
+    await expectNoSeriousViolations(waiter.page, { include: 'dialog[open]' })
+    await place.click()
+    await expect.poll(() => sheet(waiter.page).count()).toBe(0)
+
+    // It is on the card, by the waiter, and its history names her.
+    const placed = (await floorTable(token, 'T5'))?.session?.orders[0]
+    if (!placed) throw new Error('no order at T5')
+    expect(placed.placedBy).toEqual({ name: 'Анна' })
+    expect(placed.total).toBe(total)
+    const row = orderRow(card, placed.number)
+    await row.waitFor()
+    expect(plain(await row.textContent())).toContain('принял(а) Анна')
+    expect(plain(await row.textContent())).toContain('2 × Квас домашний (500 мл)')
+    const history = orderSchema.parse(
+      await (await fetch(api(`/orders/${placed.id}`))).json(),
+    ).history
+    expect(history[0]?.waiter).toEqual({ name: 'Анна' })
+
+    // Moving the guests offers the restaurant's free tables.
+    await card.getByRole('button', { name: 'Пересадить гостей' }).click()
+    await sheet(waiter.page)
+      .getByRole('button', { name: /^На стол/ })
+      .first()
+      .waitFor()
+    expect(await sheet(waiter.page).getByRole('button', { name: 'На стол 5' }).count()).toBe(0)
+    await keepScreenshot(waiter.page, 'garcon-floor-move')
+    await expectNoSeriousViolations(waiter.page, { include: 'dialog[open]' })
+    await sheet(waiter.page).getByRole('button', { name: 'Назад' }).click()
+
+    // A cancel asks why; the diners read it in the order's history.
+    await row.getByRole('button', { name: 'Отменить заказ' }).click()
+    const cancel = sheet(waiter.page)
+    await cancel.getByRole('textbox', { name: 'Причина' }).fill('Гости передумали')
+    await keepScreenshot(waiter.page, 'garcon-floor-cancel')
+    await expectNoSeriousViolations(waiter.page, { include: 'dialog[open]' })
+    await cancel.getByRole('button', { name: 'Отменить заказ' }).click()
+    await expect
+      .poll(async () => plain(await row.locator('.floor-order__status').textContent()))
+      .toBe('Отменён')
+    const cancelled = orderSchema.parse(await (await fetch(api(`/orders/${placed.id}`))).json())
+    expect(cancelled.history.at(-1)).toMatchObject({
+      status: 'cancelled',
+      reason: 'Гости передумали',
+    })
+
+    // Nothing due: the table closes by hand.
+    await card.getByRole('button', { name: 'Закрыть стол' }).click()
+    await sheet(waiter.page).getByRole('button', { name: 'Закрыть стол' }).click()
+    await expect
+      .poll(async () => plain(await card.locator('.floor-table__state').textContent()))
+      .toBe('Свободен')
+    expect(waiter.problems.filter((problem) => !problem.includes('Push API'))).toEqual([])
+  })
+})
