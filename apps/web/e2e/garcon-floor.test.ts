@@ -131,6 +131,10 @@ describe("The waiter's floor", () => {
     await card.scrollIntoViewIfNeeded()
     await keepScreenshot(waiter.page, 'garcon-floor')
     await expectNoSeriousViolations(waiter.page, { include: '.floor' })
+    await waiter.page.setViewportSize({ width: 1024, height: 768 })
+    await card.scrollIntoViewIfNeeded()
+    await keepScreenshot(waiter.page, 'garcon-floor-1024')
+    await waiter.page.setViewportSize({ width: 390, height: 844 })
 
     await card.getByRole('button', { name: 'Наличные за стол' }).click()
     await sheet(waiter.page).waitFor()
@@ -185,8 +189,8 @@ describe("The waiter's floor", () => {
     await order.getByRole('button', { name: /^500 мл/ }).click()
     await order.getByRole('button', { name: 'Добавить Сельдь с картофелем и луком' }).click()
     const total = 2 * (22000 + 10000) + 49000
-    const place = order.getByRole('button', { name: `Отправить заказ · ${rub(total)}` })
-    await place.scrollIntoViewIfNeeded()
+    const place = order.getByRole('button', { name: `Отправить · ${rub(total)}` })
+    await order.locator('.order-dish').filter({ hasText: 'Квас домашний' }).scrollIntoViewIfNeeded()
     await keepScreenshot(waiter.page, 'garcon-floor-order')
     await expectNoSeriousViolations(waiter.page, { include: 'dialog[open]' })
     await place.click()
@@ -199,7 +203,7 @@ describe("The waiter's floor", () => {
     expect(placed.total).toBe(total)
     const row = orderRow(card, placed.number)
     await row.waitFor()
-    expect(plain(await row.textContent())).toContain('принял(а) Анна')
+    expect(plain(await row.textContent())).toContain('официант Анна')
     expect(plain(await row.textContent())).toContain('2 × Квас домашний (500 мл)')
     const history = orderSchema.parse(
       await (await fetch(api(`/orders/${placed.id}`))).json(),
