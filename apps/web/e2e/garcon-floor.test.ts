@@ -114,6 +114,20 @@ describe("The waiter's floor", () => {
     expect(plain(await row.textContent())).toContain('Борщ с говядиной и пампушками')
     expect(plain(await card.locator('.floor-totals__due').textContent())).toContain(rub(due))
 
+    // The guests ask for the bill: the card shows the call live, and how long they have waited.
+    await asWaiter(token, 'POST', '/garcon/alerts/read-all')
+    const called = await fetch(api('/restaurants/demo/waiter-calls'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tableSessionId: session.id, reason: 'bill' }),
+    })
+    expect(called.status).toBe(201)
+    const billCall = card.locator('.floor-call').filter({ hasText: 'Просят счёт' })
+    await billCall.waitFor({ timeout: 5_000 })
+    expect(plain(await billCall.textContent())).toMatch(/только что|ждут \d+ с/)
+    await billCall.getByRole('button', { name: 'Иду' }).click()
+    await expect.poll(async () => plain(await billCall.textContent())).toContain('Анна идёт')
+
     // The order's next steps are buttons; each one moves it on.
     for (const [step, status] of [
       ['Принять', 'Принят'],
@@ -128,11 +142,15 @@ describe("The waiter's floor", () => {
     }
     // Closing waits for the money.
     expect(await card.getByRole('button', { name: 'Закрыть стол' }).isDisabled()).toBe(true)
-    await card.scrollIntoViewIfNeeded()
+    const showCard = () =>
+      card.evaluate((element) => {
+        window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 72)
+      })
+    await showCard()
     await keepScreenshot(waiter.page, 'garcon-floor')
     await expectNoSeriousViolations(waiter.page, { include: '.floor' })
     await waiter.page.setViewportSize({ width: 1024, height: 768 })
-    await card.scrollIntoViewIfNeeded()
+    await showCard()
     await keepScreenshot(waiter.page, 'garcon-floor-1024')
     await waiter.page.setViewportSize({ width: 390, height: 844 })
 
@@ -154,6 +172,9 @@ describe("The waiter's floor", () => {
     expect(plain(await diner.page.locator('.bill-totals__row--due').textContent())).toContain(
       rub(0),
     )
+
+    await billCall.getByRole('button', { name: 'Готово' }).click()
+    await expect.poll(() => billCall.count()).toBe(0)
 
     // Settled: the table can be closed, and becomes free.
     await card.getByRole('button', { name: 'Закрыть стол' }).click()

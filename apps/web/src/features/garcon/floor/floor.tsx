@@ -238,7 +238,7 @@ function TableCard({
                       <div className="floor-call__text">
                         <strong>{t(`call_${call.reason}`)}</strong>
                         <span className="floor-call__time">
-                          {t('callWaiting', { time: waitedWords(call.createdAt, now, language) })}
+                          {callWaited(call.createdAt, now, language, t)}
                         </span>
                         {call.comment ? (
                           <span className="floor-call__comment">«{call.comment}»</span>
@@ -705,6 +705,13 @@ function MoveSheet({
 
 function clock(iso: string, language: string): string {
   return new Date(iso).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' })
+}
+
+/** Under five seconds it is "just now", as in the alert feed; then how long. */
+function callWaited(createdAt: string, now: number, language: string, t: FloorT): string {
+  const waited = waitedSince(createdAt, now)
+  if (waited.hours === 0 && waited.minutes === 0 && waited.seconds < 5) return t('callJustNow')
+  return t('callWaiting', { time: waitedWords(createdAt, now, language) })
 }
 
 function waitedWords(createdAt: string, now: number, language: string): string {
