@@ -29,8 +29,8 @@ interface GarconHomeProps {
   screenPath: string
   money: (minor: number) => string
   /**
-   * The tables section, given the feed (for alerts per table): the placeholder cards today, the
-   * floor (sessions, orders, what is due) when the server lists it.
+   * The tables section, given the feed (for alerts per table): the floor (sessions, orders, what
+   * is due, open calls), `floor/floor.tsx`.
    */
   tables: (feed: Feed | undefined) => ReactNode
 }
