@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { Outlet, useMatch } from 'react-router'
 import { useRestaurant, useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
-import { useStoredTableSession } from '../../features/table-session/table-session-store'
+import { keepsTableSession } from '../../features/table-session/table-session-key'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { LiveIndicator } from '../../lib/realtime/live-indicator'
 import { AppHeader, type Area } from './app-header'
@@ -55,7 +55,9 @@ export function DefaultLayout() {
   const restaurant = useRestaurant()
   const restaurantId = useRestaurantId()
   const inGarconArea = useMatch('/rest/:restaurant_id/garcon/*') !== null
-  const atTable = useStoredTableSession(restaurantId) !== null
+  // Read again on every screen (useMatch follows the location): scanning a table's code
+  // stores the session, then opens the menu.
+  const atTable = keepsTableSession(restaurantId)
   return (
     <DefaultFrame
       restaurantId={restaurantId}

@@ -1,11 +1,9 @@
 import { safeParse } from 'zod/mini'
 import { tableSession, type TableSession } from '@tableside/contracts/table-sessions'
 import { createStoredValue, useStoredValue, type StoredValue } from '../../lib/stored-value'
+import { tableSessionStorageKey } from './table-session-key'
 
 const stores = new Map<string, StoredValue<TableSession | null>>()
-
-export const tableSessionStorageKey = (restaurantId: string) =>
-  `tableside.table-session.v1.${restaurantId}`
 
 function storeFor(restaurantId: string): StoredValue<TableSession | null> {
   let store = stores.get(restaurantId)
