@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Kysely, Selectable, Transaction } from 'kysely'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { Waiter } from '@tableside/contracts/garcon'
 import {
   GARCON_ALERTS_LISTED,
@@ -9,16 +9,26 @@ import {
   readAllGarconAlerts,
   readGarconAlert,
   type GarconAlert,
+  type TableAlert,
 } from '@tableside/contracts/garcon-alerts'
 import { garconChannel } from '@tableside/contracts/table-events'
 import type { Database, GarconAlertsTable } from '../../db/schema'
 import { notFound } from '../../http/http-error'
 import { registerEndpoint } from '../../http/register-endpoint'
 import { publishEntry, type Outbox } from '../outbox/outbox'
+import { publishEvent } from '../realtime/publish-event'
+import type { Broadcaster } from '../realtime/realtime'
 import type { GarconPush, PushAlert } from './garcon-push'
 
 /** The outbox kind that sends an alert to a waiter's locked phones once its write commits. */
 export const GARCON_PUSH = 'garcon-push'
+
+/**
+ * The outbox kind of an alert row that SQL wrote elsewhere (the statement that places orders,
+ * decision 0021): its payload is `{ alertId }`, and delivering it tells the waiter's channel and
+ * pushes to their locked phones, as `raise`'s entries do.
+ */
+export const GARCON_ALERT = 'garcon-alert'
 
 /** An alert as a service raises it, before it is anyone's row. */
 export type NewGarconAlert = Omit<GarconAlert, 'id' | 'createdAt' | 'readAt'>
@@ -103,48 +113,78 @@ export interface GarconAlertsDeps {
 
 /** Alerts: raised in the transaction of what caused them, listed, read; pushed after commit. */
 export function createGarconAlerts({ db, outbox }: GarconAlertsDeps) {
-  return {
-    /**
-     * Gives `waiterIds` (of `restaurantId`) the alert, in `trx`: a row each, its event on the
-     * waiter's channel and a push to their locked phones, all delivered once `trx` commits.
-     */
-    async raise(
-      trx: Transaction<Database>,
-      restaurantId: string,
-      waiterIds: readonly string[],
-      alert: NewGarconAlert,
-    ): Promise<GarconAlert[]> {
-      if (waiterIds.length === 0) return []
-      const restaurant = await trx
-        .selectFrom('restaurants')
-        .select('defaultLanguage')
-        .where('id', '=', restaurantId)
-        .executeTakeFirstOrThrow()
+  const raise = async (
+    trx: Transaction<Database>,
+    restaurantId: string,
+    waiterIds: readonly string[],
+    alert: NewGarconAlert,
+  ): Promise<GarconAlert[]> => {
+    if (waiterIds.length === 0) return []
+    const restaurant = await trx
+      .selectFrom('restaurants')
+      .select('defaultLanguage')
+      .where('id', '=', restaurantId)
+      .executeTakeFirstOrThrow()
       const rows = await trx
-        .insertInto('garconAlerts')
-        .values(
-          [...new Set(waiterIds)].map((waiterId) => ({
-            restaurantId,
-            waiterId,
-            kind: alert.kind,
-            tableCode: alert.table?.code ?? null,
-            tableLabel: alert.table?.label ?? null,
-            orderNumber: alert.orderNumber,
-            callId: alert.callId,
-            detail: JSON.stringify(alert.detail),
-          })),
-        )
-        .returningAll()
-        .execute()
-      const push = pushText(alert, restaurant.defaultLanguage, `/rest/${restaurantId}/garcon`)
-      await outbox.add(
-        rows.flatMap((row) => [
-          publishEntry(garconChannel(row.waiterId), garconAlertCreated, toAlert(row)),
-          { kind: GARCON_PUSH, payload: { waiterId: row.waiterId, alert: push } },
-        ]),
-        trx,
+      .insertInto('garconAlerts')
+      .values(
+        [...new Set(waiterIds)].map((waiterId) => ({
+          restaurantId,
+          waiterId,
+          kind: alert.kind,
+          tableCode: alert.table?.code ?? null,
+          tableLabel: alert.table?.label ?? null,
+          orderNumber: alert.orderNumber,
+          callId: alert.callId,
+          detail: JSON.stringify(alert.detail),
+        })),
       )
-      return rows.map(toAlert)
+      .returningAll()
+      .execute()
+    const push = pushText(alert, restaurant.defaultLanguage, `/rest/${restaurantId}/garcon`)
+    await outbox.add(
+      rows.flatMap((row) => [
+        publishEntry(garconChannel(row.waiterId), garconAlertCreated, toAlert(row)),
+        { kind: GARCON_PUSH, payload: { waiterId: row.waiterId, alert: push } },
+      ]),
+      trx,
+    )
+    return rows.map(toAlert)
+  }
+
+  return {
+    raise,
+
+    /**
+     * Alerts whoever hears what happens at the table of session `tableSessionId` (decision
+     * 0042, the `garcon_hearers` rule), and the waiters in `alert.also` besides, in `trx`.
+     */
+    async raiseAtTable(
+      trx: Transaction<Database>,
+      tableSessionId: string,
+      alert: TableAlert,
+    ): Promise<GarconAlert[]> {
+      const found = await sql<{
+        restaurantId: string
+        code: string
+        label: string
+        waiterIds: string[]
+      }>`
+        select s.restaurant_id as "restaurantId", t.code, t.label,
+          array(select h.id::text from garcon_hearers(s.restaurant_id, s.table_id) as h(id))
+            as "waiterIds"
+        from table_sessions s join restaurant_tables t on t.id = s.table_id
+        where s.id = ${tableSessionId}
+      `.execute(trx)
+      const table = found.rows[0]
+      if (!table) return []
+      return raise(trx, table.restaurantId, [...table.waiterIds, ...(alert.also ?? [])], {
+        kind: alert.kind,
+        table: { code: table.code, label: table.label },
+        orderNumber: alert.orderNumber,
+        callId: null,
+        detail: alert.detail,
+      })
     },
 
     async list(waiter: Waiter) {
@@ -212,11 +252,55 @@ export type GarconAlerts = ReturnType<typeof createGarconAlerts>
  * Sends the pushes `raise` left in the outbox. Not retried: a push lives a minute (its TTL),
  * and the alert waits in the list and on the open page whatever the push service did.
  */
-export function handleGarconPushes(outbox: Outbox, push: GarconPush): void {
+export function handleGarconPushes(
+  outbox: Outbox,
+  push: GarconPush,
+  deps: {
+    db: Kysely<Database>
+    broadcaster: Broadcaster
+    log?: { warn: (object: object, message: string) => void }
+  },
+): void {
   outbox.handle(GARCON_PUSH, async (payload) => {
     const { waiterId, alert } = payload as { waiterId: string; alert: PushAlert }
     await push.notify(waiterId, alert)
   })
+
+  // Alert rows SQL wrote elsewhere (GARCON_ALERT): read ahead a batch's in one query.
+  const read = (ids: readonly string[]) =>
+    deps.db
+      .selectFrom('garconAlerts as a')
+      .innerJoin('restaurants as r', 'r.id', 'a.restaurantId')
+      .selectAll('a')
+      .select('r.defaultLanguage')
+      .where('a.id', 'in', ids)
+      .execute()
+  let readAhead = new Map<string, Awaited<ReturnType<typeof read>>[number]>()
+  outbox.handle(
+    GARCON_ALERT,
+    async (payload) => {
+      const { alertId } = payload as { alertId: string }
+      const row = readAhead.get(alertId) ?? (await read([alertId]))[0]
+      readAhead.delete(alertId)
+      // Its waiter or restaurant is gone, and the alert with them.
+      if (!row) return
+      const alert = toAlert(row)
+      await publishEvent(deps.broadcaster, garconChannel(row.waiterId), garconAlertCreated, alert)
+      // The push is not retried (see above): a failure must not publish the alert twice.
+      try {
+        await push.notify(
+          row.waiterId,
+          pushText(alert, row.defaultLanguage, `/rest/${row.restaurantId}/garcon`),
+        )
+      } catch (error) {
+        deps.log?.warn({ err: error, alertId }, 'Pushing an alert failed')
+      }
+    },
+    async (payloads) => {
+      const ids = payloads.map((payload) => (payload as { alertId: string }).alertId)
+      readAhead = new Map((await read(ids)).map((row) => [row.id, row]))
+    },
+  )
 }
 
 export function registerGarconAlertRoutes(
