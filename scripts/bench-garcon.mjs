@@ -114,7 +114,11 @@ function pusherClient(key, port, authUrl, headers) {
           .then(async (response) => {
             const body = await response.json()
             if (response.ok) callback(null, body)
-            else callback(new Error(`${channelName}: ${response.status} ${JSON.stringify(body)}`), null)
+            else
+              callback(
+                new Error(`${channelName}: ${response.status} ${JSON.stringify(body)}`),
+                null,
+              )
           })
           .catch((error) => callback(error, null))
       },

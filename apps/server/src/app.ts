@@ -196,7 +196,8 @@ export async function buildApp({
   const garconAlerts = createGarconAlerts({ db, outbox })
   handleGarconPushes(outbox, garconPush, { db, broadcaster, log: app.log })
   // What happens at a table alerts whoever hears it, in the transaction that makes it happen.
-  const alertAtTable = garconAlerts.raiseAtTable
+  const alertAtTable: typeof garconAlerts.raiseAtTable = (trx, tableSessionId, alert) =>
+    garconAlerts.raiseAtTable(trx, tableSessionId, alert)
   const callEscalation = createCallEscalation({
     db,
     alerts: garconAlerts,

@@ -102,13 +102,15 @@ export function createCallEscalation({
   const sweep = (): Promise<number> => {
     if (running) {
       // A sweep asked for during one runs after it, so its answer covers what was due when asked.
-      next ??= running.then(
-        () => undefined,
-        () => undefined,
-      ).then(() => {
-        next = undefined
-        return sweep()
-      })
+      next ??= running
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .then(() => {
+          next = undefined
+          return sweep()
+        })
       return next
     }
     running = sweepAll().finally(() => {

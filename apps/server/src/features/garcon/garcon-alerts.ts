@@ -125,7 +125,7 @@ export function createGarconAlerts({ db, outbox }: GarconAlertsDeps) {
       .select('defaultLanguage')
       .where('id', '=', restaurantId)
       .executeTakeFirstOrThrow()
-      const rows = await trx
+    const rows = await trx
       .insertInto('garconAlerts')
       .values(
         [...new Set(waiterIds)].map((waiterId) => ({
@@ -261,9 +261,17 @@ export function handleGarconPushes(
     log?: { warn: (object: object, message: string) => void }
   },
 ): void {
-  outbox.handle(GARCON_PUSH, async (payload) => {
+  // A push goes to a push service over the internet and may take seconds: it is not awaited,
+  // so the entries after it (other waiters' alerts on their sockets) never wait for it.
+  const send = (waiterId: string, alert: PushAlert, alertRef: string) => {
+    push.notify(waiterId, alert).catch((error: unknown) => {
+      deps.log?.warn({ err: error, alert: alertRef }, 'Pushing an alert failed')
+    })
+  }
+  outbox.handle(GARCON_PUSH, (payload, id) => {
     const { waiterId, alert } = payload as { waiterId: string; alert: PushAlert }
-    await push.notify(waiterId, alert)
+    send(waiterId, alert, id)
+    return Promise.resolve()
   })
 
   // Alert rows SQL wrote elsewhere (GARCON_ALERT): read ahead a batch's in one query.
@@ -286,15 +294,11 @@ export function handleGarconPushes(
       if (!row) return
       const alert = toAlert(row)
       await publishEvent(deps.broadcaster, garconChannel(row.waiterId), garconAlertCreated, alert)
-      // The push is not retried (see above): a failure must not publish the alert twice.
-      try {
-        await push.notify(
-          row.waiterId,
-          pushText(alert, row.defaultLanguage, `/rest/${row.restaurantId}/garcon`),
-        )
-      } catch (error) {
-        deps.log?.warn({ err: error, alertId }, 'Pushing an alert failed')
-      }
+      send(
+        row.waiterId,
+        pushText(alert, row.defaultLanguage, `/rest/${row.restaurantId}/garcon`),
+        alertId,
+      )
     },
     async (payloads) => {
       const ids = payloads.map((payload) => (payload as { alertId: string }).alertId)

@@ -82,7 +82,11 @@ export interface OrderServiceDeps {
    */
   alerts?: {
     placedKind: string
-    atTable: (trx: Transaction<Database>, tableSessionId: string, alert: TableAlert) => Promise<unknown>
+    atTable: (
+      trx: Transaction<Database>,
+      tableSessionId: string,
+      alert: TableAlert,
+    ) => Promise<unknown>
   }
   now?: () => Date
 }
