@@ -22,21 +22,21 @@ create unique index garcon_alerts_one_per_call on garcon_alerts (call_id, waiter
 
 -- Who hears what happens at a table (decision 0042), as one rule the SQL of every alert uses:
 -- its waiters on shift; when none is, every waiter on shift; when nobody is, every waiter.
+-- One plain select, so the planner inlines it where it is called (once per order placed).
 create function garcon_hearers(p_restaurant_id text, p_table_id uuid) returns setof uuid
 language sql stable as $$
-  with serving as (
-    select w.id from waiter_tables wt join waiters w on w.id = wt.waiter_id
-    where wt.table_id = p_table_id and w.restaurant_id = p_restaurant_id
-      and w.active and w.on_shift
-  ), on_shift as (
-    select w.id from waiters w
-    where w.restaurant_id = p_restaurant_id and w.active and w.on_shift
-  )
-  select id from serving
-  union all
-  select id from on_shift where not exists (select 1 from serving)
-  union all
   select w.id from waiters w
-  where w.restaurant_id = p_restaurant_id and w.active
-    and not exists (select 1 from on_shift)
+  where w.restaurant_id = p_restaurant_id and w.active and case
+    when exists (
+      select 1 from waiter_tables wt join waiters s on s.id = wt.waiter_id
+      where wt.table_id = p_table_id and s.restaurant_id = p_restaurant_id
+        and s.active and s.on_shift
+    ) then w.on_shift and exists (
+      select 1 from waiter_tables mine where mine.table_id = p_table_id and mine.waiter_id = w.id
+    )
+    when exists (
+      select 1 from waiters o where o.restaurant_id = p_restaurant_id and o.active and o.on_shift
+    ) then w.on_shift
+    else true
+  end
 $$;

@@ -25,8 +25,8 @@ export const GARCON_PUSH = 'garcon-push'
 
 /**
  * The outbox kind of an alert row that SQL wrote elsewhere (the statement that places orders,
- * decision 0021): its payload is `{ alertId }`, and delivering it tells the waiter's channel and
- * pushes to their locked phones, as `raise`'s entries do.
+ * decision 0021): its payload is `{ alertIds }` (a statement's alerts), and delivering it tells
+ * each waiter's channel and pushes to their locked phones, as `raise`'s entries do.
  */
 export const GARCON_ALERT = 'garcon-alert'
 
@@ -274,37 +274,40 @@ export function handleGarconPushes(
     return Promise.resolve()
   })
 
-  // Alert rows SQL wrote elsewhere (GARCON_ALERT): read ahead a batch's in one query.
+  // Alert rows SQL wrote elsewhere (GARCON_ALERT): a statement's all in one entry and one query.
   const read = (ids: readonly string[]) =>
     deps.db
       .selectFrom('garconAlerts as a')
       .innerJoin('restaurants as r', 'r.id', 'a.restaurantId')
       .selectAll('a')
       .select('r.defaultLanguage')
+      // Most waiters have no device subscribed: then there is nothing to push, and no query.
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('garconPushSubscriptions as d')
+              .select('d.id')
+              .whereRef('d.waiterId', '=', 'a.waiterId'),
+          )
+          .as('hasDevices'),
+      )
       .where('a.id', 'in', ids)
       .execute()
-  let readAhead = new Map<string, Awaited<ReturnType<typeof read>>[number]>()
-  outbox.handle(
-    GARCON_ALERT,
-    async (payload) => {
-      const { alertId } = payload as { alertId: string }
-      const row = readAhead.get(alertId) ?? (await read([alertId]))[0]
-      readAhead.delete(alertId)
-      // Its waiter or restaurant is gone, and the alert with them.
-      if (!row) return
+  outbox.handle(GARCON_ALERT, async (payload) => {
+    const { alertIds } = payload as { alertIds: string[] }
+    // A row whose waiter or restaurant is gone went with them.
+    for (const row of await read(alertIds)) {
       const alert = toAlert(row)
       await publishEvent(deps.broadcaster, garconChannel(row.waiterId), garconAlertCreated, alert)
+      if (!row.hasDevices) continue
       send(
         row.waiterId,
         pushText(alert, row.defaultLanguage, `/rest/${row.restaurantId}/garcon`),
-        alertId,
+        row.id,
       )
-    },
-    async (payloads) => {
-      const ids = payloads.map((payload) => (payload as { alertId: string }).alertId)
-      readAhead = new Map((await read(ids)).map((row) => [row.id, row]))
-    },
-  )
+    }
+  })
 }
 
 export function registerGarconAlertRoutes(

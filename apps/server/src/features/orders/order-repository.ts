@@ -76,7 +76,7 @@ export interface OrderRepositoryOptions {
    * The outbox kind under which the waiter area delivers an alert row: when given, the statement
    * that places orders also alerts whoever hears the table of each dine-in order (the
    * `garcon_hearers` rule, decision 0042), with the order's number and total, and writes one
-   * entry of this kind per alert (`{ alertId }`), all in the same statement (decision 0045).
+   * entry of this kind for all of them (`{ alertIds }`), in the same statement (decision 0045).
    */
   placedAlertKind?: string
 }
@@ -99,7 +99,8 @@ export function createOrderRepository(
         returning id
       ), alert_entries as (
         insert into outbox (kind, payload)
-        select ${placedAlertKind}, jsonb_build_object('alertId', a.id) from alerted a
+        select ${placedAlertKind}, jsonb_build_object('alertIds', jsonb_agg(a.id))
+        from alerted a having count(*) > 0
       )`
     : sql``
   /**
