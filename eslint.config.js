@@ -18,6 +18,8 @@ import tseslint from 'typescript-eslint'
  */
 const serverFeaturePublishes = {
   bill: ['bill-service.ts'],
+  // The waiter's floor (decision 0044): composed by the app, used by no other feature.
+  floor: [],
   garcon: ['garcon-service.ts'],
   menu: [
     'menu-service.ts',
@@ -188,6 +190,11 @@ export default tseslint.config(
   {
     files: ['**/*.mjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // The waiter's service worker runs as a plain script in the browser (decision 0047).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
   },
   {
     // Benchmarks run part of their code in the browser (page.evaluate, init scripts).

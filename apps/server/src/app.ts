@@ -39,7 +39,11 @@ import {
   registerGarconPushRoutes,
 } from './features/garcon/garcon-push'
 import { createGarconTips, registerGarconTipRoutes } from './features/garcon/garcon-tips'
+import { createGarconProfileService } from './features/garcon/garcon-profile-service'
+import { registerGarconProfileRoutes } from './features/garcon/garcon-profile-routes'
 import { createWaiterTablesService } from './features/garcon/waiter-tables-service'
+import { createFloorService } from './features/floor/floor-service'
+import { registerFloorRoutes } from './features/floor/floor-routes'
 import { registerWaiterTableRoutes } from './features/garcon/waiter-tables-routes'
 import { checkSlot } from './features/orders/slots'
 import { createTableSessionService } from './features/table-sessions/table-session-service'
@@ -314,6 +318,14 @@ export async function buildApp({
     },
     now,
   })
+  // The waiter's floor: their tables live, and a table's session closed or moved (decision 0044).
+  const floor = createFloorService({
+    db,
+    restaurants,
+    outbox,
+    raiseAlert: (trx, restaurantId, waiterIds, alert) =>
+      garconAlerts.raise(trx, restaurantId, waiterIds, alert),
+  })
   realtime.channels.add(garconChannelRule(garcon))
   realtime.channels.add(garconShiftChannelRule(garcon, waiterTables.isOnShift))
   realtime.channels.add(tableChannelRule(tableSessions))
@@ -334,7 +346,9 @@ export async function buildApp({
       registerGarconPushRoutes(api, garconPush, garcon.requireWaiter)
       registerGarconAlertRoutes(api, garconAlerts, garcon.requireWaiter)
       registerWaiterTableRoutes(api, waiterTables, garcon.requireWaiter)
+      registerGarconProfileRoutes(api, createGarconProfileService({ db }), garcon.requireWaiter)
       registerGarconOrderRoutes(api, orders, garcon.requireWaiter)
+      registerFloorRoutes(api, floor, garcon.requireWaiter)
       registerGarconCallRoutes(api, waiterCalls, garcon.requireWaiter)
       registerPaymentRoutes(api, paymentService, (request) => publicOrigin(config, request))
       registerClientErrorRoutes(api)

@@ -3,6 +3,7 @@ import { quoteCart } from '@tableside/contracts/cart'
 import { reportClientError } from '@tableside/contracts/client-errors'
 import type { Endpoint } from '@tableside/contracts/endpoint'
 import { garconLogin } from '@tableside/contracts/garcon'
+import { changeGarconPin } from '@tableside/contracts/garcon-profile'
 import { cancelOrder, lookupOrders, placeOrder, quoteCheckout } from '@tableside/contracts/orders'
 import { cancelPayment, startBillPayment, startOrderPayment } from '@tableside/contracts/payments'
 import {
@@ -68,6 +69,8 @@ export function rateLimitPolicy(apiBase: string): RateLimitPolicy {
   // Waiters share the restaurant's address at the start of a shift; each login also backs
   // off on its own after wrong PINs, whatever the address (features/garcon/login-backoff.ts).
   api(garconLogin, perAddress('garcon-login', 60, 15 * MINUTE_MS))
+  // Changing a PIN checks the current one: counted like a sign-in, and backs off with it.
+  api(changeGarconPin, perAddress('garcon-pin', 60, 15 * MINUTE_MS))
   api(reportClientError, perAddress('client-errors', 60))
   // Acquirers retry from a few addresses: generous, only a flood is refused.
   table.set(`POST ${apiBase}${WEBHOOK_PATH}`, [perAddress('webhooks', 3000)])

@@ -51,6 +51,13 @@ export const errorCode = z.enum([
   'request_timeout',
   // The waiter's tables (decision 0042): another waiter serves one of them.
   'table_taken',
+  // Running the table (issue 15, decision 0044): a table is closed only once it is settled,
+  // and guests move only to a free table.
+  'bill_not_settled',
+  'orders_in_progress',
+  'table_occupied',
+  // The waiter's profile: the current PIN given to change it is not theirs.
+  'pin_wrong',
 ])
 export type ErrorCode = z.infer<typeof errorCode>
 

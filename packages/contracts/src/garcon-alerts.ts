@@ -4,7 +4,8 @@ import type { RealtimeEvent } from './realtime-events'
 
 /**
  * What a waiter is alerted to (iikoWaiter's typed alerts): a new order at their table, a call
- * (waiter, bill or other), a payment received, an order ready to serve, a table's visit ended.
+ * (waiter, bill or other), a payment received, an order ready to serve, a table's visit ended,
+ * guests moved to or from their table.
  */
 export const garconAlertKind = z.enum([
   'order_placed',
@@ -12,6 +13,7 @@ export const garconAlertKind = z.enum([
   'payment_received',
   'order_ready',
   'session_ended',
+  'table_moved',
 ])
 export type GarconAlertKind = z.infer<typeof garconAlertKind>
 
@@ -35,6 +37,8 @@ export const garconAlert = z.object({
     currency: z.optional(z.string()),
     escalated: z.optional(z.boolean()),
     closedReason: z.optional(z.string()),
+    /** The table guests moved from (`table` is where they went). */
+    movedFrom: z.optional(z.object({ code: z.string(), label: z.string() })),
   }),
   createdAt: z.string(),
   readAt: z.nullable(z.string()),

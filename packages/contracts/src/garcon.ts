@@ -4,7 +4,7 @@ import { fieldError } from './errors'
 import { orderStatus } from './order-status'
 import type { RealtimeEvent } from './realtime-events'
 import { order, orderId } from './orders'
-import { restaurantId } from './restaurants'
+import { restaurantId, uiLanguage } from './restaurants'
 import { localizedText } from './text'
 import { waiterCall, waiterCallId, waiterRef } from './waiter-calls'
 
@@ -51,7 +51,13 @@ export const garconLogin = defineEndpoint({
       ),
   }),
   status: 200,
-  response: z.object({ token: z.string(), expiresAt: z.string(), waiter }),
+  response: z.object({
+    token: z.string(),
+    expiresAt: z.string(),
+    waiter,
+    /** The language the waiter chose in their profile, for this device too; null: its own. */
+    language: z.nullable(uiLanguage),
+  }),
 })
 
 /** How many sessions a sign-out ended. */
@@ -84,13 +90,21 @@ export const getGarconMe = defineEndpoint({
   response: waiterProfile,
 })
 
+/** The most a waiter's reason for cancelling an order may say. */
+export const MAX_CANCEL_REASON = 200
+
 export const setOrderStatus = defineEndpoint({
   method: 'POST',
   path: '/garcon/orders/:orderId/status',
-  summary: "Moves an order of the waiter's restaurant along its transition table",
+  summary:
+    "Moves an order of the waiter's restaurant along its transition table; cancelling needs a reason",
   tags: ['garcon'],
   params: z.object({ orderId }),
-  body: z.object({ status: orderStatus }),
+  body: z.object({
+    status: orderStatus,
+    /** Needed to cancel: said in the order's history (the diner sees it). */
+    reason: z.optional(z.string().check(z.trim(), z.maxLength(MAX_CANCEL_REASON))),
+  }),
   status: 200,
   response: order,
 })

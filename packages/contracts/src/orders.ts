@@ -104,12 +104,16 @@ export type PaymentStatus = z.infer<typeof paymentStatus>
 
 /**
  * A step in an order's history: a status it reached, or (with `refund`) money given back while
- * it was in that status, started and then done (decision 0028).
+ * it was in that status, started and then done (decision 0028); a waiter's step names them.
  */
 export const statusChange = z.object({
   status: orderStatus,
   at: z.string(),
   refund: z.optional(z.object({ amount: money, state: z.enum(['in_progress', 'done']) })),
+  /** The waiter who placed the order or made the change, when it was a waiter. */
+  waiter: z.optional(z.object({ name: z.string() })),
+  /** Why the waiter cancelled it. */
+  reason: z.optional(z.string()),
 })
 export type StatusChange = z.infer<typeof statusChange>
 

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { orderStatus } from './order-status'
 import { paymentStatus, statusChange } from './orders'
 import type { RealtimeEvent } from './realtime-events'
-import { tableSessionEnd } from './table-sessions'
+import { tableRef, tableSessionEnd } from './table-sessions'
 import { money } from './text'
 import { waiterCall } from './waiter-calls'
 
@@ -35,6 +35,15 @@ export const billUpdated = {
 export const tableSessionClosed = {
   name: 'table-session.closed',
   data: z.object({ sessionId: z.string(), reason: tableSessionEnd }),
+} as const satisfies RealtimeEvent
+
+/**
+ * The waiter moved the guests to another table: the session (same id), its orders and its bill
+ * went with them, so the phones show the new table.
+ */
+export const tableSessionMoved = {
+  name: 'table-session.moved',
+  data: z.object({ sessionId: z.string(), table: tableRef }),
 } as const satisfies RealtimeEvent
 
 /** A waiter call was made, acknowledged or done: on the table's channel and its waiters'. */

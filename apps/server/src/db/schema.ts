@@ -16,7 +16,7 @@ import type {
 } from '@tableside/contracts/payments'
 import type { SandboxPaymentState } from '@tableside/contracts/sandbox-acquirer'
 import type { WaiterCallReason, WaiterCallStatus } from '@tableside/contracts/waiter-calls'
-import type { OpeningHours, RestaurantSettings } from '@tableside/contracts/restaurants'
+import type { OpeningHours, RestaurantSettings, UiLanguage } from '@tableside/contracts/restaurants'
 import type { Image, LocalizedText } from '@tableside/contracts/text'
 import type { GarconAlert, GarconAlertKind } from '@tableside/contracts/garcon-alerts'
 
@@ -42,6 +42,7 @@ export interface Database {
   tips: TipsTable
   garconPushSubscriptions: GarconPushSubscriptionsTable
   garconAlerts: GarconAlertsTable
+  tableCashSettlements: TableCashSettlementsTable
   sandboxAcquirerPayments: SandboxAcquirerPaymentsTable
   sandboxAcquirerOutbox: SandboxAcquirerOutboxTable
   outbox: OutboxTable
@@ -196,6 +197,8 @@ export interface OrdersTable {
   requestHash: string
   placedAt: ColumnType<Date, Date | undefined, Date>
   updatedAt: ColumnType<Date, Date | undefined, Date>
+  /** The waiter who placed it for guests without phones; null when a diner did. */
+  placedByWaiterId: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface WaiterCallsTable {
@@ -225,6 +228,8 @@ export interface WaitersTable {
   /** Working now: hears calls from their tables, or from any table nobody on shift serves. */
   onShift: Generated<boolean>
   shiftChangedAt: Date | null
+  /** The language their screens speak on every device they sign in on; null: each device's own. */
+  language: ColumnType<UiLanguage | null, UiLanguage | null | undefined, UiLanguage | null>
   createdAt: CreatedAt
 }
 
@@ -240,10 +245,16 @@ export interface GarconLoginFailuresTable {
 export interface GarconSessionsTable {
   /** sha256 (hex) of the token; the token itself is never stored. */
   tokenHash: string
+  /** What "my devices" calls the session; never the token or its hash. */
+  id: Generated<string>
   waiterId: string
   createdAt: ColumnType<Date, Date | undefined, never>
   expiresAt: Date
   revokedAt: Date | null
+  /** The browser that signed in, as it said (at most 300 characters). */
+  userAgent: ColumnType<string | null, string | null | undefined, string | null>
+  /** Moved on at most once a minute, as the token is used. */
+  lastUsedAt: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 export interface WaiterTablesTable {
@@ -306,9 +317,25 @@ export interface GarconAlertsTable {
   readAt: Date | null
 }
 
+/** Cash a waiter took for a whole table, once per Idempotency-Key (decision 0044). */
+export interface TableCashSettlementsTable {
+  id: Generated<string>
+  restaurantId: string
+  tableSessionId: string
+  waiterId: string | null
+  idempotencyKey: string
+  amount: number
+  /** char(3). */
+  currency: string
+  orderNumbers: Json<number[]>
+  createdAt: ColumnType<Date, Date | undefined, never>
+}
+
 export interface GarconPushSubscriptionsTable {
   id: Generated<string>
   waiterId: string
+  /** The sign-in (garcon_sessions.id) that subscribed: its end ends the pushes. */
+  sessionId: string
   endpoint: string
   p256dh: string
   auth: string
@@ -324,6 +351,9 @@ export interface TipsTable {
   tableSessionId: string | null
   amount: number
   currency: string
+  /** What the diner thought of the service, 1–5, and said, if anything. */
+  rating: ColumnType<number | null, number | null | undefined, number | null>
+  comment: ColumnType<string | null, string | null | undefined, string | null>
   createdAt: CreatedAt
 }
 

@@ -45,4 +45,35 @@ describe.each(testDatabaseKinds)('text with a NUL character on $name', (kind) =>
     })
     expect(fine.statusCode).toBe(201)
   })
+
+  it('refuses a lone surrogate as well, which no database encoding can hold', async () => {
+    const before = await calls()
+    const call = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/restaurants/demo/waiter-calls',
+      payload: JSON.stringify({ tableSessionId: sessionId, reason: 'other', comment: 'a\udfffb' }),
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(call.statusCode).toBe(400)
+    expect(errorBody.parse(call.json()).error.fields?.[0]?.path).toBe('body.comment')
+    expect(await calls()).toBe(before)
+    // Found by the fuzz suite: a failed login stores the login it was tried with.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/garcon/login',
+      payload: JSON.stringify({
+        restaurantId: 'demo',
+        login: '\u{1f324}\ufffe\udfff\u7cd2',
+        pin: '0000',
+      }),
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(login.statusCode).toBe(400)
+    const pair = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/restaurants/demo/waiter-calls',
+      payload: { tableSessionId: sessionId, reason: 'other', comment: 'пара 🌤 fine' },
+    })
+    expect(pair.statusCode).toBe(201)
+  })
 })

@@ -13,6 +13,8 @@ export interface RaceApp {
   /** A fresh table of the demo restaurant for each race, so runs never share a session. */
   openSession(): Promise<string>
   placeOrder(sessionId: string, paymentMethod?: PaymentMethod): Promise<LightMyRequestResponse>
+  /** The demo restaurant's waiter Anna's token (X-Garcon-Token). */
+  waiterToken: string
   /** A request of the demo restaurant's waiter Anna. */
   asWaiter(url: string, payload?: Record<string, unknown>): Promise<LightMyRequestResponse>
   /** A barrier holding the lock `statement` takes (see `lockBarrier`). */
@@ -33,6 +35,7 @@ export async function startRaceApp(): Promise<RaceApp> {
   let nextTable = 0
   return {
     t,
+    waiterToken: token,
     async openSession() {
       const code = tables[nextTable++]
       if (!code) throw new Error('The race tables ran out')

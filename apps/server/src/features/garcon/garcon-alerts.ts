@@ -57,6 +57,7 @@ const RU = {
   payment_received: 'Оплата получена',
   order_ready: 'Заказ готов',
   session_ended: 'Стол освободился',
+  table_moved: 'Гости пересели',
   table: 'Стол',
   order: 'заказ №',
 }
@@ -68,6 +69,7 @@ const EN = {
   payment_received: 'Payment received',
   order_ready: 'Order ready',
   session_ended: 'Table is free',
+  table_moved: 'Guests moved',
   table: 'Table',
   order: 'order #',
 }
@@ -93,7 +95,9 @@ export function pushText(
         ]
       : words[alert.kind]
   const where = [
-    alert.table ? `${words.table} ${alert.table.label}` : null,
+    alert.table
+      ? `${words.table} ${alert.detail.movedFrom ? `${alert.detail.movedFrom.label} → ` : ''}${alert.table.label}`
+      : null,
     alert.orderNumber !== null ? `${words.order}${String(alert.orderNumber)}` : null,
     alert.detail.comment ?? null,
   ].filter((part): part is string => part !== null && part !== '')

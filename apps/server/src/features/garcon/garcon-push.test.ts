@@ -20,6 +20,7 @@ import { seedDemo } from '../../db/seed-demo'
 import { routeTestApp } from '../../test/route-test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { createGarconAuth, type GarconAuth } from './garcon-auth'
+import { hashGarconToken } from './garcon-token'
 import {
   createGarconPush,
   loadVapidKeys,
@@ -245,6 +246,9 @@ describe.each(testDatabaseKinds)('Web Push to waiters’ devices on $name', (kin
       'https://fcm.googleapis.com.evil.example/x',
       'https://fcm.googleapis.com:8443/x',
       'http://fcm.googleapis.com/x',
+      // The shape of an address that URL cannot read.
+      'https://[fcm.googleapis.com/x',
+      'not a url',
     ]) {
       const refused = await subscribe(annaToken, { endpoint, keys: phone.keys })
       expect(refused.statusCode, endpoint).toBe(400)
@@ -301,5 +305,41 @@ describe.each(testDatabaseKinds)('Web Push to waiters’ devices on $name', (kin
     expect(kept).toHaveLength(5)
     expect(kept).toContain(`${pushOrigin}/device-7`)
     expect(kept).not.toContain(`${pushOrigin}/device-0`)
+  })
+
+  it('sends nothing to a device once its sign-in ends: signed out, expired, or signed out everywhere', async () => {
+    await handle.db.deleteFrom('garconPushSubscriptions').where('waiterId', '=', annaId).execute()
+    const signIn = () => auth.service.login('demo', 'anna', '1111')
+    const [first, second, third] = [await signIn(), await signIn(), await signIn()]
+    for (const [name, session] of [
+      ['one', first],
+      ['two', second],
+      ['three', third],
+    ] as const)
+      expect(
+        (await subscribe(session.token, { endpoint: `${pushOrigin}/${name}`, keys: device().keys }))
+          .statusCode,
+      ).toBe(201)
+    const notified = async () => {
+      deliveries.length = 0
+      await push.notify(annaId, { title: 't', body: 'b', url: '/' })
+      return deliveries.map((delivery) => delivery.path).sort()
+    }
+    expect(await notified()).toEqual(['/one', '/three', '/two'])
+
+    await auth.service.revoke(first.token)
+    expect(await notified()).toEqual(['/three', '/two'])
+    await handle.db
+      .updateTable('garconSessions')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('tokenHash', '=', hashGarconToken(second.token))
+      .execute()
+    expect(await notified()).toEqual(['/three'])
+    await auth.service.revokeAll(annaId)
+    expect(await notified()).toEqual([])
+    // Signing in again on that phone brings its alerts back once it subscribes anew.
+    const again = await signIn()
+    await subscribe(again.token, { endpoint: `${pushOrigin}/two`, keys: device().keys })
+    expect(await notified()).toEqual(['/two'])
   })
 })

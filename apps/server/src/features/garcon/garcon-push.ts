@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import webpush from 'web-push'
-import type { Waiter } from '@tableside/contracts/garcon'
+import { GARCON_TOKEN_HEADER, type Waiter } from '@tableside/contracts/garcon'
 import {
   addGarconPushSubscription,
   getGarconPushKey,
@@ -14,6 +14,8 @@ import {
 import type { Database } from '../../db/schema'
 import { HttpError } from '../../http/http-error'
 import { registerEndpoint } from '../../http/register-endpoint'
+import { signInAsWaiter } from './garcon-auth'
+import { hashGarconToken } from './garcon-token'
 
 export interface VapidKeys {
   publicKey: string
@@ -92,6 +94,8 @@ export function createGarconPush({
   agent,
 }: GarconPushOptions) {
   const allowed = (endpoint: string) => {
+    // The contract checks only the address's shape (decision 0047): what URL cannot parse is no push service.
+    if (!URL.canParse(endpoint)) return false
     const url = new URL(endpoint)
     if (extraOrigins.includes(url.origin)) return true
     return (
@@ -104,13 +108,26 @@ export function createGarconPush({
   return {
     publicKey: keys.publicKey,
 
-    async subscribe(waiter: Waiter, subscription: PushSubscriptionJson): Promise<{ id: string }> {
+    /** `token` is the waiter's sign-in on this device: the subscription lasts as long as it. */
+    async subscribe(
+      waiter: Waiter,
+      token: string,
+      subscription: PushSubscriptionJson,
+    ): Promise<{ id: string }> {
       if (!allowed(subscription.endpoint)) throw refused('Not a push service browsers use')
       return db.transaction().execute(async (trx) => {
+        const session = await trx
+          .selectFrom('garconSessions')
+          .select('id')
+          .where('tokenHash', '=', hashGarconToken(token))
+          .where('waiterId', '=', waiter.id)
+          .executeTakeFirst()
+        if (!session) throw signInAsWaiter()
         const row = await trx
           .insertInto('garconPushSubscriptions')
           .values({
             waiterId: waiter.id,
+            sessionId: session.id,
             endpoint: subscription.endpoint,
             p256dh: subscription.keys.p256dh,
             auth: subscription.keys.auth,
@@ -118,6 +135,7 @@ export function createGarconPush({
           .onConflict((conflict) =>
             conflict.column('endpoint').doUpdateSet({
               waiterId: waiter.id,
+              sessionId: session.id,
               p256dh: subscription.keys.p256dh,
               auth: subscription.keys.auth,
             }),
@@ -162,10 +180,15 @@ export function createGarconPush({
       waiterId: string,
       alert: PushAlert,
     ): Promise<{ sent: number; gone: number; failed: number }> {
+      // Only devices whose sign-in is still on: a phone signed out may be in other hands.
+      const now = new Date()
       const devices = await db
-        .selectFrom('garconPushSubscriptions')
-        .select(['id', 'endpoint', 'p256dh', 'auth'])
-        .where('waiterId', '=', waiterId)
+        .selectFrom('garconPushSubscriptions as p')
+        .innerJoin('garconSessions as s', 's.id', 'p.sessionId')
+        .select(['p.id', 'p.endpoint', 'p.p256dh', 'p.auth'])
+        .where('p.waiterId', '=', waiterId)
+        .where('s.revokedAt', 'is', null)
+        .where('s.expiresAt', '>', now)
         .execute()
       const outcomes = await Promise.all(
         devices.map(async (device) => {
@@ -221,9 +244,12 @@ export function registerGarconPushRoutes(
     await requireWaiter(request)
     return { publicKey: push.publicKey }
   })
-  registerEndpoint(app, addGarconPushSubscription, async ({ body, request }) =>
-    push.subscribe(await requireWaiter(request), body),
-  )
+  registerEndpoint(app, addGarconPushSubscription, async ({ body, request }) => {
+    const waiter = await requireWaiter(request)
+    const token = request.headers[GARCON_TOKEN_HEADER]
+    if (typeof token !== 'string') throw signInAsWaiter()
+    return push.subscribe(waiter, token, body)
+  })
   registerEndpoint(app, removeGarconPushSubscription, async ({ body, request }) =>
     push.unsubscribe(await requireWaiter(request), body.endpoint),
   )

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Waiter } from '@tableside/contracts/garcon'
+import type { UiLanguage } from '@tableside/contracts/restaurants'
 import type { Database } from '../../db/schema'
 
 export interface NewWaiter {
@@ -34,10 +35,10 @@ export function createGarconRepository(db: Kysely<Database>) {
     findActiveByLogin(
       restaurantId: string,
       login: string,
-    ): Promise<(Waiter & { pinHash: string }) | undefined> {
+    ): Promise<(Waiter & { pinHash: string; language: UiLanguage | null }) | undefined> {
       return db
         .selectFrom('waiters')
-        .select(['id', 'restaurantId', 'name', 'pinHash'])
+        .select(['id', 'restaurantId', 'name', 'pinHash', 'language'])
         .where('restaurantId', '=', restaurantId)
         .where('login', '=', login)
         .where('active', '=', true)
@@ -59,6 +60,7 @@ export function createGarconRepository(db: Kysely<Database>) {
       waiterId: string
       createdAt: Date
       expiresAt: Date
+      userAgent: string | null
     }): Promise<void> {
       await db.insertInto('garconSessions').values(session).execute()
     },
@@ -73,16 +75,28 @@ export function createGarconRepository(db: Kysely<Database>) {
     },
 
     /** The active waiter whose unexpired, unrevoked session has this token hash. */
-    findWaiterBySession(tokenHash: string, at: Date): Promise<Waiter | undefined> {
+    findWaiterBySession(
+      tokenHash: string,
+      at: Date,
+    ): Promise<(Waiter & { lastUsedAt: Date | null }) | undefined> {
       return db
         .selectFrom('garconSessions as s')
         .innerJoin('waiters as w', 'w.id', 's.waiterId')
-        .select(['w.id', 'w.restaurantId', 'w.name'])
+        .select(['w.id', 'w.restaurantId', 'w.name', 's.lastUsedAt'])
         .where('s.tokenHash', '=', tokenHash)
         .where('s.expiresAt', '>', at)
         .where('s.revokedAt', 'is', null)
         .where('w.active', '=', true)
         .executeTakeFirst()
+    },
+
+    /** The session was used at `at` ("my devices" shows it). */
+    async touchSession(tokenHash: string, at: Date): Promise<void> {
+      await db
+        .updateTable('garconSessions')
+        .set({ lastUsedAt: at })
+        .where('tokenHash', '=', tokenHash)
+        .execute()
     },
 
     /** How many sessions it ended: 0 or 1. */

@@ -13,9 +13,10 @@ import { LoginBackoffError } from './login-backoff'
 
 /** Per address, the login is limited in rate-limit-policy.ts; per login, it backs off in the service. */
 export function registerGarconRoutes(app: FastifyInstance, auth: GarconAuth): void {
-  registerEndpoint(app, garconLogin, async ({ body, reply }) => {
+  registerEndpoint(app, garconLogin, async ({ body, request, reply }) => {
     try {
-      return await auth.service.login(body.restaurantId, body.login, body.pin)
+      const userAgent = request.headers['user-agent']
+      return await auth.service.login(body.restaurantId, body.login, body.pin, userAgent)
     } catch (error) {
       if (error instanceof LoginBackoffError) {
         void reply.header('retry-after', String(error.retryAfterSeconds))

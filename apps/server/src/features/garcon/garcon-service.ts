@@ -13,6 +13,12 @@ export const GARCON_SESSION_MS = 12 * 60 * 60 * 1000
 
 export const wrongLoginOrPin = () => new HttpError(401, 'unauthorized', 'Wrong login or PIN.')
 
+/** "Last used" moves on at most this often: one write a minute per device, not one a request. */
+export const LAST_USED_STEP_MS = 60 * 1000
+
+/** What "my devices" keeps of the browser that signed in. */
+export const USER_AGENT_KEPT = 300
+
 export const normalizeLogin = (login: string) => login.trim().toLowerCase()
 
 export interface GarconServiceDeps {
@@ -32,6 +38,7 @@ export function createGarconService({ db, now = () => new Date() }: GarconServic
       restaurantId: string,
       login: string,
       pin: string,
+      userAgent?: string,
     ): Promise<EndpointResponse<typeof garconLogin>> => {
       const typed = normalizeLogin(login)
       const createdAt = now()
@@ -51,15 +58,23 @@ export function createGarconService({ db, now = () => new Date() }: GarconServic
         waiterId: found.id,
         createdAt,
         expiresAt,
+        userAgent: userAgent ? userAgent.slice(0, USER_AGENT_KEPT) : null,
       })
       const waiter = { id: found.id, restaurantId: found.restaurantId, name: found.name }
-      return { token, expiresAt: expiresAt.toISOString(), waiter }
+      return { token, expiresAt: expiresAt.toISOString(), waiter, language: found.language }
     },
 
     /** The waiter a token signs in, or null when it is unknown, expired or revoked. */
     authenticate: async (token: string): Promise<Waiter | null> => {
       if (!looksLikeGarconToken(token)) return null
-      return (await repository.findWaiterBySession(hashGarconToken(token), now())) ?? null
+      const tokenHash = hashGarconToken(token)
+      const at = now()
+      const found = await repository.findWaiterBySession(tokenHash, at)
+      if (!found) return null
+      if (!found.lastUsedAt || at.getTime() - found.lastUsedAt.getTime() >= LAST_USED_STEP_MS) {
+        await repository.touchSession(tokenHash, at)
+      }
+      return { id: found.id, restaurantId: found.restaurantId, name: found.name }
     },
 
     /** Ends the session of this token; returns how many it ended (0 or 1). */

@@ -129,6 +129,12 @@ describe.each(testDatabaseKinds)('a waiter’s tips on $name', (kind) => {
       at: '2026-11-25T07:00:00Z',
       method: 'sbp',
     })
+    // The diner said what they thought of it.
+    await db
+      .updateTable('tips')
+      .set({ rating: 5, comment: 'Спасибо, Анна!' })
+      .where('id', '=', thisMorning)
+      .execute()
     // 23:30 on Tuesday in Moscow: yesterday, but this week.
     await tip(db, { waiter: anna, table: 'T1', amount: 3_000, at: '2026-11-24T20:30:00Z' })
     // Sunday: last week, this month.
@@ -157,7 +163,10 @@ describe.each(testDatabaseKinds)('a waiter’s tips on $name', (kind) => {
       method: 'sbp',
       table: { code: 'T2', label: '2' },
       createdAt: '2026-11-25T07:00:00.000Z',
+      rating: 5,
+      comment: 'Спасибо, Анна!',
     })
+    expect(today.tips[1]).toMatchObject({ rating: null, comment: null })
 
     const week = await tipsOf(waiter, 'week')
     expect(week.from).toBe('2026-11-22T21:00:00.000Z')
@@ -191,6 +200,13 @@ describe.each(testDatabaseKinds)('a waiter’s tips on $name', (kind) => {
       const body = getGarconTips.response.parse(mine.json())
       // Игорь's tip is his: Анна sees none of it.
       expect(body).toMatchObject({ period: 'week', total: 0, count: 0, tips: [] })
+
+      const noPeriod = await app.inject({
+        method: 'GET',
+        url: '/api/v1/garcon/tips',
+        headers: { 'x-garcon-token': token },
+      })
+      expect(getGarconTips.response.parse(noPeriod.json()).period).toBe('today')
 
       const wrongPeriod = await app.inject({
         method: 'GET',

@@ -61,6 +61,8 @@ export function createGarconTips(db: Kysely<Database>, now: () => Date = () => n
           't.amount',
           't.currency',
           't.createdAt',
+          't.rating',
+          't.comment',
           'p.method',
           'rt.code as tableCode',
           'rt.label as tableLabel',
@@ -86,6 +88,8 @@ export function createGarconTips(db: Kysely<Database>, now: () => Date = () => n
             ? { code: row.tableCode, label: row.tableLabel }
             : null,
         createdAt: row.createdAt.toISOString(),
+        rating: row.rating,
+        comment: row.comment,
       })),
     }
   }
@@ -97,6 +101,6 @@ export function registerGarconTipRoutes(
   requireWaiter: (request: FastifyRequest) => Promise<Waiter>,
 ): void {
   registerEndpoint(app, getGarconTips, async ({ query, request }) =>
-    tipsOf(await requireWaiter(request), query.period),
+    tipsOf(await requireWaiter(request), query.period ?? 'today'),
   )
 }

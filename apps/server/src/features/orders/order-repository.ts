@@ -29,6 +29,14 @@ export interface NewOrder {
   placedAt: Date
   /** Who hears of the order (`order.placed`): written with it into its outbox entry. */
   waiterChannels: readonly string[]
+  /** The waiter who placed it for the table (named in its history); null for a diner. */
+  placedBy?: { id: string; name: string } | null
+}
+
+/** What a waiter's step adds to an order's history: their name, and why when they cancel. */
+export interface StepBy {
+  waiter: { name: string }
+  reason?: string
 }
 
 /** Most orders one statement inserts. */
@@ -64,11 +72,20 @@ const inputOf = (order: NewOrder, ord: number) => ({
   discount: order.totals.discount,
   tip: order.totals.tip,
   total: order.totals.total,
-  history: [{ status: 'placed', at: order.placedAt.toISOString() }],
+  history: [
+    order.placedBy
+      ? {
+          status: 'placed',
+          at: order.placedAt.toISOString(),
+          waiter: { name: order.placedBy.name },
+        }
+      : { status: 'placed', at: order.placedAt.toISOString() },
+  ],
   idempotency_key: order.idempotencyKey,
   request_hash: order.requestHash,
   placed_at: order.placedAt.toISOString(),
   waiter_channels: order.waiterChannels,
+  placed_by_waiter_id: order.placedBy?.id ?? null,
 })
 
 export interface OrderRepositoryOptions {
@@ -124,7 +141,7 @@ export function createOrderRepository(
           guests integer, comment text, payment_method text, currency text, lines jsonb,
           subtotal integer, service_charge integer, delivery_fee integer, discount integer,
           tip integer, total integer, history jsonb, idempotency_key text, request_hash text,
-          placed_at timestamptz, waiter_channels jsonb
+          placed_at timestamptz, waiter_channels jsonb, placed_by_waiter_id uuid
         )
       ), fresh as (
         select i.* from input i
@@ -165,12 +182,13 @@ export function createOrderRepository(
           restaurant_id, number, type, table_session_id, table_ref, contact, address,
           scheduled_for, guests, comment, payment_method, currency, lines,
           subtotal, service_charge, delivery_fee, discount, tip, total, history,
-          idempotency_key, request_hash, placed_at, updated_at
+          idempotency_key, request_hash, placed_at, updated_at, placed_by_waiter_id
         )
         select a.restaurant_id, n.before + a.rank, a.type, a.table_session_id, a.table_ref,
           a.contact, a.address, a.scheduled_for, a.guests, a.comment, a.payment_method,
           a.currency, a.lines, a.subtotal, a.service_charge, a.delivery_fee, a.discount, a.tip,
-          a.total, a.history, a.idempotency_key, a.request_hash, a.placed_at, a.placed_at
+          a.total, a.history, a.idempotency_key, a.request_hash, a.placed_at, a.placed_at,
+          a.placed_by_waiter_id
         from accepted a join numbered n on n.id = a.restaurant_id
         order by a.ord
         on conflict (restaurant_id, idempotency_key) do nothing
@@ -313,6 +331,31 @@ export function createOrderRepository(
         .executeTakeFirst()
     },
 
+    /**
+     * The unpaid orders of a table session that are not cancelled become paid in cash, in
+     * `executor` (see `markCashPaid`).
+     */
+    markSessionCashPaid(
+      ids: readonly string[],
+      at: Date,
+      executor: Kysely<Database>,
+    ): Promise<OrderRow[]> {
+      if (ids.length === 0) return Promise.resolve([])
+      return executor
+        .updateTable('orders')
+        .set((eb) => ({
+          paymentStatus: 'paid',
+          paymentMethod: sql<PaymentMethod>`case when paid_amount = 0 then 'cash' else payment_method end`,
+          paidAmount: eb.ref('total'),
+          updatedAt: at,
+        }))
+        .where('id', 'in', ids)
+        .where('paymentStatus', 'in', ['unpaid', 'pending'])
+        .where('status', '<>', 'cancelled')
+        .returningAll()
+        .execute()
+    },
+
     /** Moves an order on only if it is still in `from`: two waiters cannot both move it. */
     async changeStatus(
       id: string,
@@ -320,8 +363,9 @@ export function createOrderRepository(
       to: OrderStatus,
       at: Date,
       executor: Kysely<Database> = db,
+      by?: StepBy,
     ): Promise<OrderRow | undefined> {
-      const entry = JSON.stringify([{ status: to, at: at.toISOString() }])
+      const entry = JSON.stringify([{ status: to, at: at.toISOString(), ...by }])
       return executor
         .updateTable('orders')
         .set({

@@ -15,7 +15,8 @@ import { registerEndpoint } from '../../http/register-endpoint'
 import { UUID_PATTERN, type ChannelRule } from '../realtime/channel-authorization'
 import type { OrderService } from './order-service'
 
-function keyFrom(header: string | string[] | undefined): string {
+/** The request's Idempotency-Key, or 400 `validation_failed` naming the header. */
+export function keyFrom(header: string | string[] | undefined): string {
   if (header === undefined) {
     throw new HttpError(
       400,

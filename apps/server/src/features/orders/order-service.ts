@@ -10,6 +10,7 @@ import {
 } from '@tableside/contracts/orders'
 import type { TableAlert } from '@tableside/contracts/garcon-alerts'
 import type { OrderType, PaymentMethod, Restaurant } from '@tableside/contracts/restaurants'
+import type { TableCashSettlement } from '@tableside/contracts/garcon-floor'
 import {
   billUpdated,
   garconChannel,
@@ -37,12 +38,14 @@ import {
   type OrderPlacedEntry,
 } from './order-events'
 import type { OrderPaymentRepository } from './order-payment-repository'
-import { createOrderRepository, type OrderRow } from './order-repository'
+import { createOrderRepository, type OrderRow, type StepBy } from './order-repository'
+import { createTableCashRepository, toTableCashSettlement } from './table-cash-repository'
 import { orderFieldProblems } from './order-validation'
 import { dinerMayCancel, toOrder, toOrderSummary } from './order-view'
 import { requestHash } from './request-hash'
 
 export const UNKNOWN_ORDER = 'This order does not exist.'
+const UNKNOWN_SESSION = 'This table session does not exist.'
 const UNKNOWN_RESTAURANT = 'This restaurant does not exist.'
 
 /** Says why `scheduledFor` cannot be booked (null: it can); `null` time means "as soon as possible". */
@@ -71,8 +74,8 @@ export interface OrderServiceDeps {
    */
   outbox: Outbox
   /** What payments hold of an order: a cancel waits for them, or refunds them (decision 0028). */
-  payments: Pick<PaymentRepository, 'pendingHolding' | 'succeededFor'>
-  orderPayments: Pick<OrderPaymentRepository, 'lock' | 'refunded'>
+  payments: Pick<PaymentRepository, 'pendingHolding' | 'succeededFor' | 'liveForSession'>
+  orderPayments: Pick<OrderPaymentRepository, 'lock' | 'refunded' | 'payableForSession'>
   /** The waiters who hear of a new order at the restaurant. */
   waitersOf?: (restaurantId: string) => Promise<readonly string[]>
   /**
@@ -89,6 +92,12 @@ export interface OrderServiceDeps {
     ) => Promise<unknown>
   }
   now?: () => Date
+}
+
+/** The waiter who acts, as an order's history names them. */
+export interface ActingWaiter {
+  id: string
+  name: string
 }
 
 export interface PlacedOrder {
@@ -186,6 +195,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     row: OrderRow,
     trx: Transaction<Database>,
     refuse?: (row: OrderRow) => HttpError | undefined,
+    by?: StepBy,
   ): Promise<{ moved: OrderRow; entries: OutboxEntry[] } | undefined> => {
     const locked = await deps.orderPayments.lock(row.id, trx)
     if (locked?.status !== row.status) return undefined
@@ -200,7 +210,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       )
     }
     const at = now()
-    let moved = await repository.changeStatus(row.id, row.status, 'cancelled', at, trx)
+    let moved = await repository.changeStatus(row.id, row.status, 'cancelled', at, trx, by)
     if (!moved) return undefined
     const entries: OutboxEntry[] = []
     let left = moved.paidAmount
@@ -233,6 +243,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     row: OrderRow,
     to: OrderStatus,
     refuse?: (row: OrderRow) => HttpError | undefined,
+    by?: StepBy,
   ): Promise<Order> => {
     const refusal = refuse?.(row)
     if (refusal) throw refusal
@@ -246,9 +257,9 @@ export function createOrderService(deps: OrderServiceDeps) {
     const moved = await deps.db.transaction().execute(async (trx) => {
       const changed =
         to === 'cancelled'
-          ? await cancelIn(row, trx, refuse)
+          ? await cancelIn(row, trx, refuse, by)
           : await repository
-              .changeStatus(row.id, row.status, to, now(), trx)
+              .changeStatus(row.id, row.status, to, now(), trx, by)
               .then((next) => next && { moved: next, entries: [] })
       if (!changed) return undefined
       await deps.outbox.add([...changed.entries, ...orderUpdateEntries(changed.moved)], trx)
@@ -267,7 +278,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       const fresh = await repository.find(row.id)
       if (!fresh) throw notFound(UNKNOWN_ORDER)
       if (fresh.status === to) return toOrder(fresh)
-      return move(fresh, to, refuse)
+      return move(fresh, to, refuse, by)
     }
     void deps.outbox.kick()
     if (moved.tableSessionId) await tableSessions.settleIfDone(moved.tableSessionId)
@@ -279,13 +290,18 @@ export function createOrderService(deps: OrderServiceDeps) {
     restaurant: Restaurant,
     body: PlaceOrderBody,
     at: Date,
+    { byWaiter = false }: { byWaiter?: boolean } = {},
   ): Promise<CheckoutQuote> => {
     const problems = orderFieldProblems(body)
     const { settings } = restaurant
     if (!settings.orderTypes.includes(body.type)) {
       problems.push({ path: 'body.type', message: 'This restaurant does not take such orders.' })
     }
-    if (!acceptsPaymentMethod(restaurant, body.paymentMethod, deps.onlinePaymentsReady ?? false)) {
+    // A waiter's order is paid at the table, however the diners' app lets them pay.
+    if (
+      !byWaiter &&
+      !acceptsPaymentMethod(restaurant, body.paymentMethod, deps.onlinePaymentsReady ?? false)
+    ) {
       problems.push({
         path: 'body.paymentMethod',
         message: 'This way of paying is not available here.',
@@ -354,7 +370,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     )
   }
 
-  return {
+  const service = {
     /** Prices a checkout before the diner confirms it. */
     async quote(restaurantId: string, type: OrderType, lines: PlaceOrderBody['lines']) {
       const restaurant = await restaurantOf(restaurantId)
@@ -367,13 +383,18 @@ export function createOrderService(deps: OrderServiceDeps) {
      * Places an order once per key: the same key and body give back the order placed the
      * first time; the same key with another body is refused. Bad input changes nothing.
      */
-    async place(restaurantId: string, key: string, body: PlaceOrderBody): Promise<PlacedOrder> {
+    async place(
+      restaurantId: string,
+      key: string,
+      body: PlaceOrderBody,
+      placedBy: ActingWaiter | null = null,
+    ): Promise<PlacedOrder> {
       const restaurant = await restaurantOf(restaurantId)
-      const hash = requestHash(restaurantId, body)
+      const hash = requestHash(restaurantId, placedBy ? { body, placedBy: placedBy.id } : body)
       const at = now()
       let priced: CheckoutQuote
       try {
-        priced = await check(restaurant, body, at)
+        priced = await check(restaurant, body, at, { byWaiter: placedBy !== null })
       } catch (refusal) {
         // A retry of an order placed before the menu changed still gets that order.
         const existing = await repository.findByKey(restaurantId, key)
@@ -410,6 +431,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         requestHash: hash,
         placedAt: at,
         waiterChannels: waiters.map(garconChannel),
+        placedBy,
       }
       let inserted = await repository.insert(newOrder)
       if (!inserted) {
@@ -454,12 +476,30 @@ export function createOrderService(deps: OrderServiceDeps) {
       })
     },
 
-    /** A waiter of the order's restaurant moves it along the transition table. */
-    async changeStatus(id: string, restaurantId: string, to: OrderStatus): Promise<Order> {
+    /**
+     * A waiter of the order's restaurant moves it along the transition table. Named (`by`), the
+     * waiter's step carries their name, and a cancel needs their reason.
+     */
+    async changeStatus(
+      id: string,
+      restaurantId: string,
+      to: OrderStatus,
+      by?: { waiter: ActingWaiter; reason?: string | undefined },
+    ): Promise<Order> {
+      const reason = by?.reason?.trim() ?? ''
+      if (by && to === 'cancelled' && reason === '') {
+        throw fieldsError(400, 'validation_failed', 'Say why the order is cancelled.', [
+          { path: 'body.reason', message: 'Required to cancel' },
+        ])
+      }
       const row = await repository.find(id)
       if (row?.restaurantId !== restaurantId) throw notFound(UNKNOWN_ORDER)
       if (row.status === to) return toOrder(row)
-      return move(row, to)
+      const step: StepBy | undefined = by && {
+        waiter: { name: by.waiter.name },
+        ...(to === 'cancelled' ? { reason } : {}),
+      }
+      return move(row, to, undefined, step)
     },
 
     /**
@@ -487,6 +527,106 @@ export function createOrderService(deps: OrderServiceDeps) {
       return toOrder(paid)
     },
 
+    /**
+     * A waiter took cash for everything due at a table, once per `key`: every unpaid order of
+     * the session that is not cancelled is paid in one transaction, with the session's row
+     * locked so that orders and payments of the table wait for it. Nothing due, or an online
+     * payment in progress, is refused and writes nothing; the same key again gives back the
+     * first answer.
+     */
+    async recordCashForTable(
+      sessionId: string,
+      waiter: ActingWaiter & { restaurantId: string },
+      key: string,
+    ): Promise<{ settlement: TableCashSettlement; replayed: boolean }> {
+      const { restaurantId } = waiter
+      const restaurant = await restaurantOf(restaurantId)
+      const result = await deps.db.transaction().execute(async (trx) => {
+        const cash = createTableCashRepository(trx)
+        const session = await cash.lockSession(sessionId)
+        if (session?.restaurantId !== restaurantId) throw notFound(UNKNOWN_SESSION)
+        const earlier = await cash.findByKey(restaurantId, key)
+        if (earlier) {
+          if (earlier.tableSessionId !== sessionId) {
+            throw new HttpError(
+              409,
+              'idempotency_conflict',
+              'This Idempotency-Key was already used for another table. Use a new key.',
+            )
+          }
+          return { settlement: toTableCashSettlement(earlier), replayed: true }
+        }
+        if (session.closedAt) throw sessionExpired()
+        // The orders are locked before payments are read: a payment of one of them that started
+        // first is seen, one that starts now waits and then finds the order paid.
+        const unpaid = (await deps.orderPayments.payableForSession(sessionId, trx)).filter(
+          (row) => row.paymentStatus === 'unpaid' || row.paymentStatus === 'pending',
+        )
+        const live = await deps.payments.liveForSession(sessionId, trx)
+        if (live.some((payment) => payment.status === 'pending')) {
+          throw new HttpError(
+            409,
+            'payment_in_progress',
+            'A card payment at this table is in progress. Wait until it ends (at most 15 minutes), or cancel it first.',
+          )
+        }
+        const amount = unpaid.reduce((sum, row) => sum + row.total - row.paidAmount, 0)
+        if (unpaid.length === 0 || amount <= 0) {
+          throw new HttpError(409, 'nothing_due', 'Nothing is due at this table.')
+        }
+        const at = now()
+        const paid = await repository.markSessionCashPaid(
+          unpaid.map((row) => row.id),
+          at,
+          trx,
+        )
+        const row = await cash.insert({
+          restaurantId,
+          tableSessionId: sessionId,
+          waiterId: waiter.id,
+          idempotencyKey: key,
+          amount,
+          currency: restaurant.currency,
+          orderNumbers: JSON.stringify(paid.map((order) => order.number).sort((a, b) => a - b)),
+          createdAt: at,
+        })
+        await deps.outbox.add(paid.flatMap(orderUpdateEntries), trx)
+        return { settlement: toTableCashSettlement(row), replayed: false }
+      })
+      if (!result.replayed) {
+        void deps.outbox.kick()
+        await tableSessions.settleIfDone(sessionId)
+      }
+      return result
+    },
+
+    /**
+     * The waiter places an order for the table's guests without phones: checked and priced as
+     * a diner's, paid at the table, its history naming the waiter.
+     */
+    async placeAtTable(
+      sessionId: string,
+      waiter: ActingWaiter & { restaurantId: string },
+      key: string,
+      body: Pick<PlaceOrderBody, 'lines' | 'comment'>,
+    ): Promise<PlacedOrder> {
+      const existing = await repository.findByKey(waiter.restaurantId, key)
+      // A retry after the table closed still gets its order; the key's checks are `place`'s.
+      if (!existing) await tableSessions.requireOpen(sessionId, waiter.restaurantId)
+      return service.place(
+        waiter.restaurantId,
+        key,
+        {
+          type: 'dine_in',
+          lines: body.lines,
+          paymentMethod: 'cash',
+          tableSessionId: sessionId,
+          ...(body.comment ? { comment: body.comment } : {}),
+        },
+        { id: waiter.id, name: waiter.name },
+      )
+    },
+
     async lookup(restaurantId: string, ids: readonly string[]): Promise<OrderSummary[]> {
       return (await repository.lookup(restaurantId, [...new Set(ids)])).map(toOrderSummary)
     },
@@ -496,6 +636,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       return (await repository.find(id)) !== undefined
     },
   }
+  return service
 }
 
 export type OrderService = ReturnType<typeof createOrderService>

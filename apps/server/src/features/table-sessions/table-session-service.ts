@@ -37,6 +37,10 @@ export const sessionExpired = () =>
     'This table session has ended. Scan the QR code on the table again.',
   )
 
+/** What a close tells the phones at the table, as an outbox entry (decision 0027). */
+export const closedEntry = (sessionId: string, reason: 'expired' | 'settled') =>
+  publishEntry(tableChannel(sessionId), tableSessionClosed, { sessionId, reason })
+
 export interface TableSessionServiceDeps {
   db: Kysely<Database>
   restaurants: RestaurantCache
@@ -69,9 +73,6 @@ export function createTableSessionService({
     const restaurant = await restaurants.get(restaurantId)
     return (restaurant?.settings.tableSessionMinutes ?? 180) * 60_000
   }
-
-  const closedEntry = (sessionId: string, reason: 'expired' | 'settled') =>
-    publishEntry(tableChannel(sessionId), tableSessionClosed, { sessionId, reason })
 
   const end = async (row: TableSessionRow, reason: 'expired' | 'settled', at: Date) => {
     const closed = await db.transaction().execute(async (trx) => {

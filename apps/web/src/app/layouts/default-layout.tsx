@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { Outlet, useMatch } from 'react-router'
 import { useRestaurant, useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
+import { useStoredTableSession } from '../../features/table-session/table-session-store'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { LiveIndicator } from '../../lib/realtime/live-indicator'
 import { AppHeader, type Area } from './app-header'
@@ -10,6 +11,11 @@ import './default-layout.css'
 
 // The waiter's tab bar loads with the waiter's screens, not in every diner's first load.
 const GarconNav = lazy(async () => ({ default: (await import('./garcon-nav')).GarconNav }))
+// Follows a waiter moving the guests; loaded only for a phone that sits at a table.
+const TableMoveWatch = lazy(async () => ({
+  default: (await import('../../features/table-session/components/table-move-watch'))
+    .TableMoveWatch,
+}))
 
 interface DefaultFrameProps {
   restaurantId: string
@@ -49,6 +55,7 @@ export function DefaultLayout() {
   const restaurant = useRestaurant()
   const restaurantId = useRestaurantId()
   const inGarconArea = useMatch('/rest/:restaurant_id/garcon/*') !== null
+  const atTable = useStoredTableSession(restaurantId) !== null
   return (
     <DefaultFrame
       restaurantId={restaurantId}
@@ -56,6 +63,11 @@ export function DefaultLayout() {
       area={inGarconArea ? 'garcon' : 'diner'}
     >
       <LiveIndicator />
+      {atTable && !inGarconArea ? (
+        <Suspense fallback={null}>
+          <TableMoveWatch restaurantId={restaurantId} />
+        </Suspense>
+      ) : null}
       <Outlet />
     </DefaultFrame>
   )

@@ -18,7 +18,7 @@ function GarconProfileScreen() {
   const { t } = useMessages(garconMessages)
   return (
     <Screen title={t('profileTitle')}>
-      <WaiterProfile place={restaurant.name} />
+      <WaiterProfile place={restaurant.name} timeZone={restaurant.timezone} />
     </Screen>
   )
 }

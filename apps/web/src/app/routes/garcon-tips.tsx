@@ -1,25 +1,24 @@
-import { TipsIcon } from '../../features/garcon/components/garcon-icons'
-import { defineMessages } from '../../lib/i18n/messages'
+import { TipsView } from '../../features/garcon/components/tips-view'
+import { tipsMessages } from '../../features/garcon/tips-messages'
+import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { useMessages } from '../../lib/i18n/use-translation'
-import { ComingSoonScreen } from '../screen'
+import { Screen } from '../screen'
 import { GarconFrame } from './garcon-frame'
 
-const messages = defineMessages({
-  en: {
-    title: 'Tips',
-    soon: 'Tips from your guests with their ratings and comments, per shift and in total.',
-  },
-  ru: {
-    title: 'Чаевые',
-    soon: 'Чаевые от гостей с оценками и отзывами, за смену и за всё время.',
-  },
-})
-
 export function GarconTipsRoute() {
-  const { t } = useMessages(messages)
   return (
     <GarconFrame>
-      <ComingSoonScreen title={t('title')} icon={<TipsIcon />} text={t('soon')} />
+      <GarconTipsScreen />
     </GarconFrame>
+  )
+}
+
+function GarconTipsScreen() {
+  const { t } = useMessages(tipsMessages)
+  const restaurant = useRestaurant()
+  return (
+    <Screen title={t('title')}>
+      <TipsView restaurant={restaurant} />
+    </Screen>
   )
 }

@@ -2,7 +2,7 @@ import { initials } from '../initials'
 import './waiter-avatar.css'
 
 /** The waiter's initials in a circle (waiters have no photos yet). */
-export function WaiterAvatar({ name, size = 'md' }: { name: string; size?: 'md' | 'lg' }) {
+export function WaiterAvatar({ name, size = 'md' }: { name: string; size?: 'sm' | 'md' | 'lg' }) {
   return (
     <span className="waiter-avatar" data-size={size} aria-hidden="true">
       {initials(name)}

@@ -6,15 +6,20 @@ import { useGarconSignOut } from '../api/sign-out'
 import { garconMessages } from '../garcon-messages'
 import { useSignedInWaiter } from '../signed-in-waiter'
 import { DevicesIcon, SignOutIcon } from './garcon-icons'
+import { DeviceList } from './device-list'
+import { LanguageChoice } from './language-choice'
+import { PinChangeForm } from './pin-change-form'
+import { ShiftSwitch } from './shift-switch'
 import { WaiterAvatar } from './waiter-avatar'
 import '../../../components/ui/card.css'
 import './waiter-profile.css'
 
 /**
- * Who is signed in, and the two ways out: this device, or every device (a phone left behind).
- * After either the browser forgets the token and the sign-in window takes the screen's place.
+ * Who is signed in, their shift, language, PIN and devices, and the two ways out: this device,
+ * or every device (a phone left behind). After either the browser forgets the token and the
+ * sign-in window takes the screen's place.
  */
-export function WaiterProfile({ place }: { place: string }) {
+export function WaiterProfile({ place, timeZone }: { place: string; timeZone: string }) {
   const { t } = useMessages(garconMessages)
   const waiter = useSignedInWaiter()
   const signOut = useGarconSignOut()
@@ -33,6 +38,10 @@ export function WaiterProfile({ place }: { place: string }) {
           <p className="waiter-card__status">{t('signedInHere')}</p>
         </div>
       </section>
+      <ShiftSwitch />
+      <LanguageChoice />
+      <PinChangeForm />
+      <DeviceList timeZone={timeZone} />
       <div className="sign-out">
         <div className="sign-out__choice">
           <button

@@ -1,0 +1,308 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { Waiter } from '@tableside/contracts/garcon'
+import type { GarconAlert } from '@tableside/contracts/garcon-alerts'
+import type {
+  FloorOrder,
+  FloorSession,
+  FloorTable,
+  GarconFloor,
+} from '@tableside/contracts/garcon-floor'
+import { tableSessionMoved } from '@tableside/contracts/table-events'
+import { tableChannel, type TableRef } from '@tableside/contracts/table-sessions'
+import type { Database } from '../../db/schema'
+import { HttpError, notFound } from '../../http/http-error'
+import { billUpdatedEntry, orderUpdateEntries } from '../orders/order-events'
+import { createOrderRepository } from '../orders/order-repository'
+import { publishEntry, type Outbox } from '../outbox/outbox'
+import type { OutboxEntry } from '../outbox/outbox-repository'
+import type { RestaurantCache } from '../restaurants/restaurant-cache'
+import { createTableSessionRepository } from '../table-sessions/table-session-repository'
+import { closedEntry, sessionExpired } from '../table-sessions/table-session-service'
+import { createFloorRepository, type FloorTableRow } from './floor-repository'
+
+const UNKNOWN_SESSION = 'This table session does not exist.'
+
+/** An alert as the waiter area stores it, before it is anyone's row. */
+export type FloorAlert = Omit<GarconAlert, 'id' | 'createdAt' | 'readAt'>
+
+export interface FloorServiceDeps {
+  db: Kysely<Database>
+  restaurants: RestaurantCache
+  /** Where a close or a move tells the table, in the transaction that makes it. */
+  outbox: Outbox
+  /** Gives waiters a stored alert in `trx` (the waiter area's alerts, composed by the app). */
+  raiseAlert: (
+    trx: Transaction<Database>,
+    restaurantId: string,
+    waiterIds: readonly string[],
+    alert: FloorAlert,
+  ) => Promise<unknown>
+  now?: () => Date
+}
+
+const codes = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
+const zones = new Intl.Collator('ru', { numeric: true, sensitivity: 'base' })
+
+/** By zone (tables without one last), then by code: T2 before T10, as the table list shows them. */
+function byZoneThenCode(a: FloorTableRow, b: FloorTableRow): number {
+  if (a.zone?.ru !== b.zone?.ru) {
+    if (!a.zone) return 1
+    if (!b.zone) return -1
+    const zone = zones.compare(a.zone.ru, b.zone.ru)
+    if (zone !== 0) return zone
+  }
+  return codes.compare(a.code, b.code)
+}
+
+const money = (amount: number, currency: string) => `${String(amount / 100)} ${currency}`
+
+/**
+ * The waiter's floor (decision 0044): their tables as the database has them (so a reload or a
+ * second device shows the same), and a table's session closed by hand or moved to another
+ * table, each in one transaction with what it tells.
+ */
+export function createFloorService(deps: FloorServiceDeps) {
+  const { db, outbox } = deps
+  const now = deps.now ?? (() => new Date())
+  const repository = createFloorRepository(db)
+
+  return {
+    /** My tables with their open sessions: four queries, however many tables. */
+    async floor(waiter: Waiter): Promise<GarconFloor> {
+      const restaurant = await deps.restaurants.get(waiter.restaurantId)
+      if (!restaurant) throw notFound('This restaurant does not exist.')
+      const tables = await repository.myTables(waiter.id, waiter.restaurantId, now())
+      const sessionIds = tables.flatMap((table) => (table.sessionId ? [table.sessionId] : []))
+      const [orders, calls, pending] = await Promise.all([
+        repository.orders(sessionIds),
+        repository.openCalls(sessionIds),
+        repository.pendingPayments(sessionIds),
+      ])
+
+      const sessionOf = new Map<string, string>()
+      const ordersBySession = new Map<string, FloorOrder[]>()
+      const totals = new Map<string, { total: number; paid: number; pending: number }>()
+      for (const sessionId of sessionIds) {
+        ordersBySession.set(sessionId, [])
+        totals.set(sessionId, { total: 0, paid: 0, pending: 0 })
+      }
+      for (const row of orders) {
+        const sessionId = row.tableSessionId ?? ''
+        ordersBySession.get(sessionId)?.push({
+          id: row.id,
+          number: row.number,
+          status: row.status,
+          placedAt: row.placedAt.toISOString(),
+          placedBy: row.placedByWaiterId !== null ? { name: row.placedByName ?? '' } : null,
+          lines: row.lines,
+          total: row.total,
+          paidAmount: row.paidAmount,
+          paymentMethod: row.paymentMethod,
+          paymentStatus: row.paymentStatus,
+          comment: row.comment,
+        })
+        const sum = totals.get(sessionId)
+        if (!sum || row.status === 'cancelled') continue
+        sessionOf.set(row.id, sessionId)
+        sum.total += row.total
+        sum.paid += row.paidAmount
+      }
+      for (const payment of pending) {
+        for (const allocation of payment.allocations) {
+          const sum = totals.get(sessionOf.get(allocation.orderId) ?? '')
+          if (sum) sum.pending += allocation.amount
+        }
+      }
+      const callsBySession = new Map<string, FloorSession['calls']>()
+      for (const call of calls) {
+        const list = callsBySession.get(call.tableSessionId) ?? []
+        list.push({
+          id: call.id,
+          reason: call.reason,
+          comment: call.comment,
+          status: call.status,
+          createdAt: call.createdAt.toISOString(),
+          acknowledgedAt: call.acknowledgedAt?.toISOString() ?? null,
+          acknowledgedBy: call.acknowledgedBy,
+        })
+        callsBySession.set(call.tableSessionId, list)
+      }
+
+      const sessionFor = (table: FloorTableRow): FloorSession | null => {
+        const { sessionId, openedAt, lastActivityAt, expiresAt } = table
+        if (!sessionId || !openedAt || !lastActivityAt || !expiresAt) return null
+        const sum = totals.get(sessionId) ?? { total: 0, paid: 0, pending: 0 }
+        return {
+          id: sessionId,
+          openedAt: openedAt.toISOString(),
+          lastActivityAt: lastActivityAt.toISOString(),
+          expiresAt: expiresAt.toISOString(),
+          orders: ordersBySession.get(sessionId) ?? [],
+          totals: {
+            total: sum.total,
+            paid: sum.paid,
+            pending: sum.pending,
+            due: Math.max(0, sum.total - sum.paid - sum.pending),
+          },
+          calls: callsBySession.get(sessionId) ?? [],
+        }
+      }
+      return {
+        currency: restaurant.currency,
+        tables: [...tables].sort(byZoneThenCode).map((table): FloorTable => ({
+          code: table.code,
+          label: table.label,
+          zone: table.zone,
+          enabled: table.enabled,
+          session: sessionFor(table),
+        })),
+      }
+    },
+
+    /**
+     * Ends a table's session by hand once its bill is settled: every order not cancelled is
+     * paid and served (served ones become completed, the guests have left). Anything due, a
+     * payment in progress or an order still in the kitchen is refused and changes nothing.
+     */
+    async close(
+      sessionId: string,
+      waiter: Waiter,
+    ): Promise<{ sessionId: string; closedAt: string }> {
+      const at = now()
+      const { closedAt, changed } = await db.transaction().execute(async (trx) => {
+        const session = await repository.lockSession(sessionId, trx)
+        if (session?.restaurantId !== waiter.restaurantId) throw notFound(UNKNOWN_SESSION)
+        if (session.closedAt) return { closedAt: session.closedAt, changed: false }
+        const sessions = createTableSessionRepository(trx)
+        if (session.expiresAt <= at) {
+          // Ran out before anyone looked: it ends as every run-out session does.
+          await sessions.close(sessionId, 'expired', at, trx)
+          await outbox.add([closedEntry(sessionId, 'expired')], trx)
+          return { closedAt: at, changed: true }
+        }
+        const orders = (await repository.lockOrders(sessionId, trx)).filter(
+          (order) => order.status !== 'cancelled',
+        )
+        if (await repository.paymentInProgress(sessionId, trx)) {
+          throw new HttpError(
+            409,
+            'payment_in_progress',
+            'A card payment at this table is in progress. Wait until it ends (at most 15 minutes), or cancel it first.',
+          )
+        }
+        const unpaid = orders.filter((order) => order.paymentStatus !== 'paid')
+        if (unpaid.length > 0) {
+          const due = unpaid.reduce((sum, order) => sum + order.total - order.paidAmount, 0)
+          const currency = unpaid[0]?.currency.trim() ?? ''
+          throw new HttpError(
+            409,
+            'bill_not_settled',
+            `${money(due, currency)} is still due at table ${session.label}. Take the cash or let the guests pay, then close the table.`,
+          )
+        }
+        const inKitchen = orders.filter(
+          (order) => order.status !== 'served' && order.status !== 'completed',
+        )
+        if (inKitchen.length > 0) {
+          const numbers = inKitchen.map((order) => String(order.number)).join(', ')
+          throw new HttpError(
+            409,
+            'orders_in_progress',
+            `${inKitchen.length === 1 ? 'Order' : 'Orders'} ${numbers} at table ${session.label} ${inKitchen.length === 1 ? 'is' : 'are'} not served yet: serve or cancel ${inKitchen.length === 1 ? 'it' : 'them'} first.`,
+          )
+        }
+        const entries: OutboxEntry[] = []
+        const orderRepository = createOrderRepository(trx)
+        for (const order of orders.filter((row) => row.status === 'served')) {
+          const completed = await orderRepository.changeStatus(
+            order.id,
+            'served',
+            'completed',
+            at,
+            trx,
+            { waiter: { name: waiter.name } },
+          )
+          if (completed) entries.push(...orderUpdateEntries(completed))
+        }
+        await sessions.close(sessionId, 'settled', at, trx)
+        await outbox.add([...entries, closedEntry(sessionId, 'settled')], trx)
+        return { closedAt: at, changed: true }
+      })
+      if (changed) void outbox.kick()
+      return { sessionId, closedAt: closedAt.toISOString() }
+    },
+
+    /**
+     * Moves the guests to another free table of the restaurant: the session (and so its
+     * orders, bill and calls) belongs to that table from now; both tables' waiters are alerted
+     * and the phones at the table told. The session's row, then the target table's, are locked:
+     * a phone opening a session at the target waits, then joins the moved guests'.
+     */
+    async move(
+      sessionId: string,
+      waiter: Waiter,
+      tableCode: string,
+    ): Promise<{ sessionId: string; table: TableRef }> {
+      const at = now()
+      const { table, changed } = await db.transaction().execute(async (trx) => {
+        const session = await repository.lockSession(sessionId, trx)
+        if (session?.restaurantId !== waiter.restaurantId) throw notFound(UNKNOWN_SESSION)
+        if (session.closedAt || session.expiresAt <= at) throw sessionExpired()
+        const from: TableRef = { code: session.code, label: session.label, zone: session.zone }
+        if (session.code.toLowerCase() === tableCode.toLowerCase()) {
+          return { table: from, changed: false }
+        }
+        const target = await repository.lockTable(waiter.restaurantId, tableCode, trx)
+        if (!target) {
+          throw new HttpError(400, 'validation_failed', `No table ${tableCode} here.`, [
+            { path: 'body.tableCode', message: `No table ${tableCode} here.` },
+          ])
+        }
+        if (!target.enabled) {
+          throw new HttpError(
+            409,
+            'table_disabled',
+            `Table ${target.label} is not in service: choose another table.`,
+          )
+        }
+        const occupied = await repository.openSessionAt(target.id, trx)
+        if (occupied && occupied.expiresAt > at) {
+          throw new HttpError(
+            409,
+            'table_occupied',
+            `Guests are already at table ${target.label}: choose a free table.`,
+          )
+        }
+        const entries: OutboxEntry[] = []
+        if (occupied) {
+          await createTableSessionRepository(trx).close(occupied.id, 'expired', at, trx)
+          entries.push(closedEntry(occupied.id, 'expired'))
+        }
+        const to: TableRef = { code: target.code, label: target.label, zone: target.zone }
+        await repository.moveSession(sessionId, { id: target.id, ref: to }, at, trx)
+        await deps.raiseAlert(
+          trx,
+          waiter.restaurantId,
+          await repository.waitersAt([session.tableId, target.id], trx),
+          {
+            kind: 'table_moved',
+            table: { code: to.code, label: to.label },
+            orderNumber: null,
+            callId: null,
+            detail: { movedFrom: { code: from.code, label: from.label } },
+          },
+        )
+        entries.push(
+          publishEntry(tableChannel(sessionId), tableSessionMoved, { sessionId, table: to }),
+          billUpdatedEntry(sessionId),
+        )
+        await outbox.add(entries, trx)
+        return { table: to, changed: true }
+      })
+      if (changed) void outbox.kick()
+      return { sessionId, table }
+    },
+  }
+}
+
+export type FloorService = ReturnType<typeof createFloorService>

@@ -1,0 +1,75 @@
+import type { GarconAlert } from '@tableside/contracts/garcon-alerts'
+import type { Translate } from '../../../lib/i18n/use-translation'
+import type { alertMessages } from './alert-messages'
+
+type T = Translate<keyof (typeof alertMessages)['en']>
+
+/** Kinds the screen knows; one the server adds later is shown by its table and time alone. */
+export type KnownKind = 'call' | 'order' | 'payment' | 'ready' | 'ended' | 'moved' | 'other'
+
+export function alertKind(alert: GarconAlert): KnownKind {
+  switch (alert.kind as string) {
+    case 'waiter_call':
+      return 'call'
+    case 'order_placed':
+      return 'order'
+    case 'payment_received':
+      return 'payment'
+    case 'order_ready':
+      return 'ready'
+    case 'session_ended':
+      return 'ended'
+    case 'table_moved':
+      return 'moved'
+    default:
+      return 'other'
+  }
+}
+
+export function alertTitle(alert: GarconAlert, t: T): string {
+  switch (alertKind(alert)) {
+    case 'call':
+      return alert.detail.reason === 'bill'
+        ? t('kindBillCall')
+        : alert.detail.reason === 'other'
+          ? t('kindOtherCall')
+          : t('kindWaiterCall')
+    case 'order':
+      return t('kindOrderPlaced')
+    case 'payment':
+      return t('kindPaymentReceived')
+    case 'ready':
+      return t('kindOrderReady')
+    case 'ended':
+      return t('kindSessionEnded')
+    case 'moved':
+      return t('kindTableMoved')
+    case 'other':
+      return t('kindOther')
+  }
+}
+
+/** Where and what: "Table 1 · Order #12 · Paid 1 250 ₽", "Table 3 → 5" for guests moved. */
+export function alertWhere(alert: GarconAlert, t: T, money: (minor: number) => string): string {
+  const from = alert.detail.movedFrom
+  return [
+    alert.table
+      ? t('table', { label: from ? `${from.label} → ${alert.table.label}` : alert.table.label })
+      : t('noTable'),
+    alert.orderNumber !== null ? t('order', { number: alert.orderNumber }) : null,
+    alert.detail.amount !== undefined ? t('paid', { amount: money(alert.detail.amount) }) : null,
+  ]
+    .filter((part) => part !== null)
+    .join(' · ')
+}
+
+/**
+ * The notification's tag, as the server's push uses it (garcon-alerts.ts `pushText`): the page's
+ * notification and the push's replace each other instead of showing twice.
+ */
+export function alertTag(alert: GarconAlert): string {
+  return (
+    alert.callId ??
+    `${alert.kind}-${alert.table?.code ?? ''}-${alert.orderNumber === null ? '' : String(alert.orderNumber)}`
+  )
+}
