@@ -21,12 +21,18 @@ import { orderChannelRule, registerOrderRoutes } from './features/orders/order-r
 import { registerSlotRoutes } from './features/orders/slot-routes'
 import { registerGarconOrderRoutes } from './features/orders/garcon-order-routes'
 import { createGarconAuth } from './features/garcon/garcon-auth'
-import { garconChannelRule, registerGarconRoutes } from './features/garcon/garcon-routes'
+import {
+  garconChannelRule,
+  garconShiftChannelRule,
+  registerGarconRoutes,
+} from './features/garcon/garcon-routes'
 import {
   createGarconAlerts,
+  GARCON_ALERT,
   handleGarconPushes,
   registerGarconAlertRoutes,
 } from './features/garcon/garcon-alerts'
+import { createCallEscalation, type CallEscalation } from './features/garcon/call-escalation'
 import {
   createGarconPush,
   loadVapidKeys,
@@ -99,6 +105,8 @@ declare module 'fastify' {
     sandboxAcquirer: SandboxAcquirer | null
     /** Side effects (publishes, refunds) delivered after the transaction that decided them. */
     outbox: Outbox
+    /** Waiter calls nobody answered in time, sent to every waiter on shift (decision 0045). */
+    callEscalation: CallEscalation
   }
 }
 
@@ -109,6 +117,8 @@ export interface AppOptions {
   config: ServerConfig
   database: DatabaseHandle
   logger?: FastifyServerOptions['logger']
+  /** The clock of waiter calls and their escalation (tests move it). */
+  now?: () => Date
 }
 
 /** The whole application as a Fastify instance that has not started listening: tests inject into it. */
@@ -116,6 +126,7 @@ export async function buildApp({
   config,
   database,
   logger = false,
+  now = () => new Date(),
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -187,11 +198,22 @@ export async function buildApp({
     subject: config.vapidSubject,
   })
   const garconAlerts = createGarconAlerts({ db, outbox })
-  handleGarconPushes(outbox, garconPush)
+  handleGarconPushes(outbox, garconPush, { db, broadcaster, log: app.log })
+  // What happens at a table alerts whoever hears it, in the transaction that makes it happen.
+  const alertAtTable: typeof garconAlerts.raiseAtTable = (trx, tableSessionId, alert) =>
+    garconAlerts.raiseAtTable(trx, tableSessionId, alert)
+  const callEscalation = createCallEscalation({
+    db,
+    alerts: garconAlerts,
+    delivered: () => outbox.kick(),
+    log: app.log,
+    now,
+  })
+  app.decorate('callEscalation', callEscalation)
   // Every order and call tells the restaurant's waiters; who they are changes rarely.
   const waiters = shortLivedCache(garcon.service.listActiveWaiterIds, 5_000)
   const waitersOf = (restaurantId: string) => waiters.get(restaurantId)
-  const tableSessions = createTableSessionService({ db, restaurants, outbox })
+  const tableSessions = createTableSessionService({ db, restaurants, outbox, alertAtTable })
   const paymentRepository = createPaymentRepository(db)
   const orderPayments = createOrderPaymentRepository(db)
   const orders = createOrderService({
@@ -203,6 +225,7 @@ export async function buildApp({
     checkSlot: (restaurant, type, scheduledFor, now) =>
       checkSlot({ restaurant, type, scheduledFor, now }),
     waitersOf,
+    alerts: { placedKind: GARCON_ALERT, atTable: alertAtTable },
     onlinePaymentsReady: true,
     outbox,
     payments: paymentRepository,
@@ -253,6 +276,7 @@ export async function buildApp({
     restaurants,
     tableSessions,
     outbox,
+    alertAtTable,
     log: app.log,
   })
   app.decorate('payments', paymentService)
@@ -265,11 +289,13 @@ export async function buildApp({
   app.addHook('onReady', () => {
     if (acquirer) acquirer.start()
     outbox.start()
+    callEscalation.start()
     return Promise.resolve()
   })
   app.addHook('onClose', async () => {
     clearInterval(paymentSweep)
     if (acquirer) await acquirer.stop()
+    await callEscalation.stop()
     await outbox.stop()
   })
   const waiterTables = createWaiterTablesService({ db, outbox })
@@ -279,14 +305,18 @@ export async function buildApp({
     outbox,
     // The table's waiters on shift, else everyone on shift (decision 0042).
     waitersOf: (session) => waiterTables.whoHearsCalls(session),
-    alertWaiters: (trx, call, restaurantId, waiterIds) =>
-      garconAlerts.raise(trx, restaurantId, waiterIds, {
+    // A new call alerts who hears it and is due to escalate (decision 0045), in its transaction.
+    alertWaiters: async (trx, call, restaurantId, waiterIds) => {
+      await garconAlerts.raise(trx, restaurantId, waiterIds, {
         kind: 'waiter_call',
         table: { code: call.table.code, label: call.table.label },
         orderNumber: null,
         callId: call.id,
         detail: { reason: call.reason, comment: call.comment },
-      }),
+      })
+      await callEscalation.schedule(trx, call.id)
+    },
+    now,
   })
   // The waiter's floor: their tables live, and a table's session closed or moved (decision 0044).
   const floor = createFloorService({
@@ -297,6 +327,7 @@ export async function buildApp({
       garconAlerts.raise(trx, restaurantId, waiterIds, alert),
   })
   realtime.channels.add(garconChannelRule(garcon))
+  realtime.channels.add(garconShiftChannelRule(garcon, waiterTables.isOnShift))
   realtime.channels.add(tableChannelRule(tableSessions))
   realtime.channels.add(orderChannelRule(orders))
 

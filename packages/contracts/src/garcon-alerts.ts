@@ -24,12 +24,19 @@ export const garconAlert = z.object({
   table: z.nullable(z.object({ code: z.string(), label: z.string() })),
   orderNumber: z.nullable(z.int()),
   callId: z.nullable(z.string()),
-  /** Kind-specific words the screen shows: a call's reason and comment, an amount paid. */
+  /**
+   * Kind-specific words the screen shows: a call's reason and comment (and whether it reached
+   * this waiter because nobody answered it in time), an order's or a payment's amount (minor
+   * units) with the tip it carries, a visit's end.
+   */
   detail: z.object({
     reason: z.optional(z.enum(['waiter', 'bill', 'other'])),
     comment: z.optional(z.nullable(z.string())),
     amount: z.optional(z.int()),
+    tip: z.optional(z.int()),
     currency: z.optional(z.string()),
+    escalated: z.optional(z.boolean()),
+    closedReason: z.optional(z.string()),
     /** The table guests moved from (`table` is where they went). */
     movedFrom: z.optional(z.object({ code: z.string(), label: z.string() })),
   }),
@@ -37,6 +44,18 @@ export const garconAlert = z.object({
   readAt: z.nullable(z.string()),
 })
 export type GarconAlert = z.infer<typeof garconAlert>
+
+/**
+ * An alert about what happened at a table, as the server's features hand it over: the table and
+ * who hears it follow from the table's session; `also` names waiters told besides (the one a
+ * payment's tip goes to).
+ */
+export interface TableAlert {
+  kind: Exclude<GarconAlertKind, 'waiter_call'>
+  orderNumber: number | null
+  detail: GarconAlert['detail']
+  also?: readonly string[]
+}
 
 /** Unread alerts listed at most, newest first: a reload shows what the socket brought. */
 export const GARCON_ALERTS_LISTED = 100

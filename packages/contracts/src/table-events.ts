@@ -65,3 +65,15 @@ export const orderPlaced = {
 
 /** Private channel of one waiter: calls, new orders at their tables, tips (DESIGN §5). */
 export const garconChannel = (waiterId: string) => `private-garcon.${waiterId}`
+
+/**
+ * Presence channel of a restaurant's waiters on shift: only they may join, each with
+ * `user_info` `{ name, initials }` (the members list is who is working now).
+ */
+export const garconShiftChannel = (restaurantId: string) => `presence-garcon-shift.${restaurantId}`
+
+/** What a member of `garconShiftChannel` shows of themself. */
+export interface GarconShiftMember {
+  name: string
+  initials: string
+}

@@ -75,6 +75,8 @@ export interface RestaurantsTable {
   settings: ColumnType<Partial<RestaurantSettings>, string | undefined, string>
   menuVersion: ColumnType<string, never, string>
   lastOrderNumber: ColumnType<number, never, number>
+  /** How long a waiter call waits for its table's waiters before every waiter on shift hears it. */
+  callEscalationSeconds: Generated<number>
   createdAt: CreatedAt
 }
 
@@ -210,6 +212,9 @@ export interface WaiterCallsTable {
   acknowledgedAt: Date | null
   acknowledgedBy: OptionalJson<{ id: string; name: string }>
   doneAt: Date | null
+  /** When the call, still open, goes to every waiter on shift (decision 0045). */
+  escalateAt: Date | null
+  escalatedAt: Date | null
 }
 
 export interface WaitersTable {

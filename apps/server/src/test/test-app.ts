@@ -12,6 +12,8 @@ export interface TestApp {
   app: FastifyInstance
   database: DatabaseHandle
   config: ServerConfig
+  /** The clock the app was given (waiter calls and their escalation), if any. */
+  now?: () => Date
   close(): Promise<void>
 }
 
@@ -20,6 +22,7 @@ export async function createTestApp(
   kind: TestDatabaseKind,
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
+  now?: () => Date,
 ): Promise<TestApp> {
   const config = loadConfig({
     DATA_DIR: '/nonexistent',
@@ -33,7 +36,7 @@ export async function createTestApp(
   })
   const database = await kind.open()
   await seedDemo(database.db)
-  return start(config, database, beforeReady)
+  return start(config, database, beforeReady, now)
 }
 
 /**
@@ -45,21 +48,23 @@ export async function restartTestApp(
   beforeReady?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
   await t.app.close()
-  return start(t.config, t.database, beforeReady)
+  return start(t.config, t.database, beforeReady, t.now)
 }
 
 async function start(
   config: ServerConfig,
   database: DatabaseHandle,
   beforeReady?: (app: FastifyInstance) => void,
+  now?: () => Date,
 ): Promise<TestApp> {
-  const app = await buildApp({ config, database })
+  const app = await buildApp({ config, database, ...(now ? { now } : {}) })
   beforeReady?.(app)
   await app.ready()
   return {
     app,
     database,
     config,
+    ...(now ? { now } : {}),
     async close() {
       await app.close()
       await database.close()

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Kysely, Selectable, Transaction } from 'kysely'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { Waiter } from '@tableside/contracts/garcon'
 import {
   GARCON_ALERTS_LISTED,
@@ -9,16 +9,26 @@ import {
   readAllGarconAlerts,
   readGarconAlert,
   type GarconAlert,
+  type TableAlert,
 } from '@tableside/contracts/garcon-alerts'
 import { garconChannel } from '@tableside/contracts/table-events'
 import type { Database, GarconAlertsTable } from '../../db/schema'
 import { notFound } from '../../http/http-error'
 import { registerEndpoint } from '../../http/register-endpoint'
 import { publishEntry, type Outbox } from '../outbox/outbox'
+import { publishEvent } from '../realtime/publish-event'
+import type { Broadcaster } from '../realtime/realtime'
 import type { GarconPush, PushAlert } from './garcon-push'
 
 /** The outbox kind that sends an alert to a waiter's locked phones once its write commits. */
 export const GARCON_PUSH = 'garcon-push'
+
+/**
+ * The outbox kind of an alert row that SQL wrote elsewhere (the statement that places orders,
+ * decision 0021): its payload is `{ alertIds }` (a statement's alerts), and delivering it tells
+ * each waiter's channel and pushes to their locked phones, as `raise`'s entries do.
+ */
+export const GARCON_ALERT = 'garcon-alert'
 
 /** An alert as a service raises it, before it is anyone's row. */
 export type NewGarconAlert = Omit<GarconAlert, 'id' | 'createdAt' | 'readAt'>
@@ -107,48 +117,78 @@ export interface GarconAlertsDeps {
 
 /** Alerts: raised in the transaction of what caused them, listed, read; pushed after commit. */
 export function createGarconAlerts({ db, outbox }: GarconAlertsDeps) {
-  return {
-    /**
-     * Gives `waiterIds` (of `restaurantId`) the alert, in `trx`: a row each, its event on the
-     * waiter's channel and a push to their locked phones, all delivered once `trx` commits.
-     */
-    async raise(
-      trx: Transaction<Database>,
-      restaurantId: string,
-      waiterIds: readonly string[],
-      alert: NewGarconAlert,
-    ): Promise<GarconAlert[]> {
-      if (waiterIds.length === 0) return []
-      const restaurant = await trx
-        .selectFrom('restaurants')
-        .select('defaultLanguage')
-        .where('id', '=', restaurantId)
-        .executeTakeFirstOrThrow()
-      const rows = await trx
-        .insertInto('garconAlerts')
-        .values(
-          [...new Set(waiterIds)].map((waiterId) => ({
-            restaurantId,
-            waiterId,
-            kind: alert.kind,
-            tableCode: alert.table?.code ?? null,
-            tableLabel: alert.table?.label ?? null,
-            orderNumber: alert.orderNumber,
-            callId: alert.callId,
-            detail: JSON.stringify(alert.detail),
-          })),
-        )
-        .returningAll()
-        .execute()
-      const push = pushText(alert, restaurant.defaultLanguage, `/rest/${restaurantId}/garcon`)
-      await outbox.add(
-        rows.flatMap((row) => [
-          publishEntry(garconChannel(row.waiterId), garconAlertCreated, toAlert(row)),
-          { kind: GARCON_PUSH, payload: { waiterId: row.waiterId, alert: push } },
-        ]),
-        trx,
+  const raise = async (
+    trx: Transaction<Database>,
+    restaurantId: string,
+    waiterIds: readonly string[],
+    alert: NewGarconAlert,
+  ): Promise<GarconAlert[]> => {
+    if (waiterIds.length === 0) return []
+    const restaurant = await trx
+      .selectFrom('restaurants')
+      .select('defaultLanguage')
+      .where('id', '=', restaurantId)
+      .executeTakeFirstOrThrow()
+    const rows = await trx
+      .insertInto('garconAlerts')
+      .values(
+        [...new Set(waiterIds)].map((waiterId) => ({
+          restaurantId,
+          waiterId,
+          kind: alert.kind,
+          tableCode: alert.table?.code ?? null,
+          tableLabel: alert.table?.label ?? null,
+          orderNumber: alert.orderNumber,
+          callId: alert.callId,
+          detail: JSON.stringify(alert.detail),
+        })),
       )
-      return rows.map(toAlert)
+      .returningAll()
+      .execute()
+    const push = pushText(alert, restaurant.defaultLanguage, `/rest/${restaurantId}/garcon`)
+    await outbox.add(
+      rows.flatMap((row) => [
+        publishEntry(garconChannel(row.waiterId), garconAlertCreated, toAlert(row)),
+        { kind: GARCON_PUSH, payload: { waiterId: row.waiterId, alert: push } },
+      ]),
+      trx,
+    )
+    return rows.map(toAlert)
+  }
+
+  return {
+    raise,
+
+    /**
+     * Alerts whoever hears what happens at the table of session `tableSessionId` (decision
+     * 0042, the `garcon_hearers` rule), and the waiters in `alert.also` besides, in `trx`.
+     */
+    async raiseAtTable(
+      trx: Transaction<Database>,
+      tableSessionId: string,
+      alert: TableAlert,
+    ): Promise<GarconAlert[]> {
+      const found = await sql<{
+        restaurantId: string
+        code: string
+        label: string
+        waiterIds: string[]
+      }>`
+        select s.restaurant_id as "restaurantId", t.code, t.label,
+          array(select h.id::text from garcon_hearers(s.restaurant_id, s.table_id) as h(id))
+            as "waiterIds"
+        from table_sessions s join restaurant_tables t on t.id = s.table_id
+        where s.id = ${tableSessionId}
+      `.execute(trx)
+      const table = found.rows[0]
+      if (!table) return []
+      return raise(trx, table.restaurantId, [...table.waiterIds, ...(alert.also ?? [])], {
+        kind: alert.kind,
+        table: { code: table.code, label: table.label },
+        orderNumber: alert.orderNumber,
+        callId: null,
+        detail: alert.detail,
+      })
     },
 
     async list(waiter: Waiter) {
@@ -216,10 +256,61 @@ export type GarconAlerts = ReturnType<typeof createGarconAlerts>
  * Sends the pushes `raise` left in the outbox. Not retried: a push lives a minute (its TTL),
  * and the alert waits in the list and on the open page whatever the push service did.
  */
-export function handleGarconPushes(outbox: Outbox, push: GarconPush): void {
-  outbox.handle(GARCON_PUSH, async (payload) => {
+export function handleGarconPushes(
+  outbox: Outbox,
+  push: GarconPush,
+  deps: {
+    db: Kysely<Database>
+    broadcaster: Broadcaster
+    log?: { warn: (object: object, message: string) => void }
+  },
+): void {
+  // A push goes to a push service over the internet and may take seconds: it is not awaited,
+  // so the entries after it (other waiters' alerts on their sockets) never wait for it.
+  const send = (waiterId: string, alert: PushAlert, alertRef: string) => {
+    push.notify(waiterId, alert).catch((error: unknown) => {
+      deps.log?.warn({ err: error, alert: alertRef }, 'Pushing an alert failed')
+    })
+  }
+  outbox.handle(GARCON_PUSH, (payload, id) => {
     const { waiterId, alert } = payload as { waiterId: string; alert: PushAlert }
-    await push.notify(waiterId, alert)
+    send(waiterId, alert, id)
+    return Promise.resolve()
+  })
+
+  // Alert rows SQL wrote elsewhere (GARCON_ALERT): a statement's all in one entry and one query.
+  const read = (ids: readonly string[]) =>
+    deps.db
+      .selectFrom('garconAlerts as a')
+      .innerJoin('restaurants as r', 'r.id', 'a.restaurantId')
+      .selectAll('a')
+      .select('r.defaultLanguage')
+      // Most waiters have no device subscribed: then there is nothing to push, and no query.
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('garconPushSubscriptions as d')
+              .select('d.id')
+              .whereRef('d.waiterId', '=', 'a.waiterId'),
+          )
+          .as('hasDevices'),
+      )
+      .where('a.id', 'in', ids)
+      .execute()
+  outbox.handle(GARCON_ALERT, async (payload) => {
+    const { alertIds } = payload as { alertIds: string[] }
+    // A row whose waiter or restaurant is gone went with them.
+    for (const row of await read(alertIds)) {
+      const alert = toAlert(row)
+      await publishEvent(deps.broadcaster, garconChannel(row.waiterId), garconAlertCreated, alert)
+      if (!row.hasDevices) continue
+      send(
+        row.waiterId,
+        pushText(alert, row.defaultLanguage, `/rest/${row.restaurantId}/garcon`),
+        row.id,
+      )
+    }
   })
 }
 

@@ -6,6 +6,7 @@ import {
   garconLogoutAll,
 } from '@tableside/contracts/garcon'
 import { registerEndpoint } from '../../http/register-endpoint'
+import type { GarconShiftMember } from '@tableside/contracts/table-events'
 import type { ChannelRule } from '../realtime/channel-authorization'
 import type { GarconAuth } from './garcon-auth'
 import { LoginBackoffError } from './login-backoff'
@@ -45,6 +46,42 @@ export function garconChannelRule(auth: GarconAuth): ChannelRule {
       return waiter.id === match[1]
         ? { allow: true }
         : { allow: false, reason: "This is another waiter's channel." }
+    },
+  }
+}
+
+/** Initials as a badge shows them: the first letters of the first two words, in capitals. */
+export function initialsOf(name: string): string {
+  return name
+    .split(/\s+/u)
+    .filter((word) => word !== '')
+    .slice(0, 2)
+    .map((word) => String.fromCodePoint(word.codePointAt(0) ?? 0).toLocaleUpperCase())
+    .join('')
+}
+
+/**
+ * `presence-garcon-shift.{restaurantId}` (decision 0045): the restaurant's waiters on shift, as
+ * a presence channel. Only a signed-in waiter of that restaurant who is on shift now may join;
+ * the members list shows each as `{ name, initials }`.
+ */
+export function garconShiftChannelRule(
+  auth: GarconAuth,
+  onShift: (waiterId: string) => Promise<boolean>,
+): ChannelRule {
+  return {
+    pattern: /^presence-garcon-shift\.([a-z0-9][a-z0-9-]{0,62})$/,
+    async decide(request, match) {
+      const waiter = await auth.waiterOf(request)
+      if (!waiter) return { allow: false, reason: 'Sign in as a waiter.' }
+      if (waiter.restaurantId !== match[1]) {
+        return { allow: false, reason: "This is another restaurant's shift." }
+      }
+      if (!(await onShift(waiter.id))) {
+        return { allow: false, reason: 'Only waiters on shift are here. Start your shift first.' }
+      }
+      const userInfo: GarconShiftMember = { name: waiter.name, initials: initialsOf(waiter.name) }
+      return { allow: true, presence: { userId: waiter.id, userInfo: { ...userInfo } } }
     },
   }
 }

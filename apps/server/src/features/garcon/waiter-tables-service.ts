@@ -221,6 +221,9 @@ export function createWaiterTablesService({
       return repository.waiters(table.restaurantId, 'all')
     },
 
+    /** Whether the waiter is on shift now. */
+    isOnShift: (waiterId: string): Promise<boolean> => repository.onShift(waiterId),
+
     /** Every waiter of the restaurant on shift: where an unanswered call escalates. */
     onShift: (restaurantId: string): Promise<string[]> =>
       repository.waiters(restaurantId, 'on shift'),

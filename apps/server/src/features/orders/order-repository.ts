@@ -88,7 +88,38 @@ const inputOf = (order: NewOrder, ord: number) => ({
   placed_by_waiter_id: order.placedBy?.id ?? null,
 })
 
-export function createOrderRepository(db: Kysely<Database>) {
+export interface OrderRepositoryOptions {
+  /**
+   * The outbox kind under which the waiter area delivers an alert row: when given, the statement
+   * that places orders also alerts whoever hears the table of each dine-in order (the
+   * `garcon_hearers` rule, decision 0042), with the order's number and total, and writes one
+   * entry of this kind for all of them (`{ alertIds }`), in the same statement (decision 0045).
+   */
+  placedAlertKind?: string
+}
+
+export function createOrderRepository(
+  db: Kysely<Database>,
+  { placedAlertKind }: OrderRepositoryOptions = {},
+) {
+  // New order at my table: one alert row per waiter who hears the table, in the statement.
+  const alerted = placedAlertKind
+    ? sql`, alerted as (
+        insert into garcon_alerts (
+          restaurant_id, waiter_id, kind, table_code, table_label, order_number, detail
+        )
+        select o.restaurant_id, h.id, 'order_placed', o.table_ref->>'code', o.table_ref->>'label',
+          o.number, jsonb_build_object('amount', o.total, 'currency', rtrim(o.currency))
+        from inserted o
+        join session se on se.id = o.table_session_id
+        cross join lateral garcon_hearers(o.restaurant_id, se.table_id) as h(id)
+        returning id
+      ), alert_entries as (
+        insert into outbox (kind, payload)
+        select ${placedAlertKind}, jsonb_build_object('alertIds', jsonb_agg(a.id))
+        from alerted a having count(*) > 0
+      )`
+    : sql``
   /**
    * Numbers and inserts orders in one statement, so they are atomic without a transaction
    * and cost one round trip; a dine-in order also takes its table from its session and
@@ -131,7 +162,7 @@ export function createOrderRepository(db: Kysely<Database>) {
         where s.id = f.table_session_id and s.restaurant_id = f.restaurant_id
           and s.closed_at is null and s.expires_at > f.first_placed_at and t.id = s.table_id
           and s.placed_total + f.total <= ${MAX_BILL_TOTAL}
-        returning s.id, s.restaurant_id,
+        returning s.id, s.restaurant_id, s.table_id,
           jsonb_build_object('code', t.code, 'label', t.label, 'zone', t.zone) as ref
       ), accepted as (
         select f.*, se.ref as table_ref,
@@ -168,7 +199,7 @@ export function createOrderRepository(db: Kysely<Database>) {
         from inserted o
         join input i on i.restaurant_id = o.restaurant_id and i.idempotency_key = o.idempotency_key
         order by i.ord
-      )
+      )${alerted}
       select * from inserted
     `.execute(db)
     return result.rows

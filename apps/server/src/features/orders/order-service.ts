@@ -8,6 +8,7 @@ import {
   type OrderSummary,
   type PlaceOrderBody,
 } from '@tableside/contracts/orders'
+import type { TableAlert } from '@tableside/contracts/garcon-alerts'
 import type { OrderType, PaymentMethod, Restaurant } from '@tableside/contracts/restaurants'
 import type { TableCashSettlement } from '@tableside/contracts/garcon-floor'
 import {
@@ -77,6 +78,19 @@ export interface OrderServiceDeps {
   orderPayments: Pick<OrderPaymentRepository, 'lock' | 'refunded' | 'payableForSession'>
   /** The waiters who hear of a new order at the restaurant. */
   waitersOf?: (restaurantId: string) => Promise<readonly string[]>
+  /**
+   * The waiter area's alerts (the app composes them, decision 0045): `placedKind` makes the
+   * statement that places an order alert its table's waiters (see `OrderRepositoryOptions`);
+   * `atTable` alerts them in the transaction of an order's change (ready to serve).
+   */
+  alerts?: {
+    placedKind: string
+    atTable: (
+      trx: Transaction<Database>,
+      tableSessionId: string,
+      alert: TableAlert,
+    ) => Promise<unknown>
+  }
   now?: () => Date
 }
 
@@ -109,7 +123,9 @@ export function acceptsPaymentMethod(
 export function createOrderService(deps: OrderServiceDeps) {
   const { restaurants, menus, tableSessions, broadcaster } = deps
   const now = deps.now ?? (() => new Date())
-  const repository = createOrderRepository(deps.db)
+  const repository = createOrderRepository(deps.db, {
+    ...(deps.alerts ? { placedAlertKind: deps.alerts.placedKind } : {}),
+  })
 
   const restaurantOf = async (id: string) => {
     const restaurant = await restaurants.get(id)
@@ -247,7 +263,15 @@ export function createOrderService(deps: OrderServiceDeps) {
               .then((next) => next && { moved: next, entries: [] })
       if (!changed) return undefined
       await deps.outbox.add([...changed.entries, ...orderUpdateEntries(changed.moved)], trx)
-      return changed.moved
+      const { moved: order } = changed
+      if (to === 'ready' && order.tableSessionId) {
+        await deps.alerts?.atTable(trx, order.tableSessionId, {
+          kind: 'order_ready',
+          orderNumber: order.number,
+          detail: { amount: order.total, currency: order.currency.trim() },
+        })
+      }
+      return order
     })
     if (!moved) {
       // Someone else moved it first: judge the move against where it is now.

@@ -18,7 +18,11 @@ import type { TableSessionService } from '../table-sessions/table-session-servic
 import { billHolds, planBillPayment } from './bill-payment-plan'
 import type { PaymentProvider } from './payment-provider'
 import type { PaymentRepository, PaymentRow } from './payment-repository'
-import { createPaymentSettlement, UNKNOWN_PAYMENT } from './payment-settlement'
+import {
+  createPaymentSettlement,
+  UNKNOWN_PAYMENT,
+  type PaymentSettlementDeps,
+} from './payment-settlement'
 import { SANDBOX_PROVIDER } from './sandbox-acquirer'
 
 /** A payment still without the acquirer's reference this long after it was made never got one. */
@@ -72,6 +76,8 @@ export interface PaymentServiceDeps {
   restaurants: RestaurantCache
   tableSessions: TableSessionService
   outbox: Outbox
+  /** Tells the table's waiters (and the tip's) of a payment, in its transaction (decision 0045). */
+  alertAtTable?: PaymentSettlementDeps['alertAtTable']
   log?: { warn: (object: object, message: string) => void }
   now?: () => Date
 }

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
+import type { TableAlert } from '@tableside/contracts/garcon-alerts'
 import type { PaymentFailure } from '@tableside/contracts/payments'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
@@ -32,6 +33,15 @@ export interface PaymentSettlementDeps {
   orderPayments: OrderPaymentRepository
   tableSessions: Pick<TableSessionService, 'settleIfDone'>
   outbox: Outbox
+  /**
+   * Alerts whoever hears the table of session `tableSessionId` (and `alert.also`), in `trx`:
+   * the waiter area's "payment received" (the app composes it).
+   */
+  alertAtTable?: (
+    trx: Transaction<Database>,
+    tableSessionId: string,
+    alert: TableAlert,
+  ) => Promise<unknown>
   log?: { warn: (object: object, message: string) => void }
   now: () => Date
 }
@@ -92,6 +102,23 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
       ...new Set(changed.flatMap((order) => (order.tableSessionId ? [order.tableSessionId] : []))),
     ]
     await outbox.add([...refunds, ...paymentUpdateEntries(succeeded, changed, sessions)], trx)
+    // Payment received: the table's waiters hear of it, and so does the one its tip goes to.
+    const table = succeeded.tableSessionId ?? sessions[0]
+    if (table && deps.alertAtTable) {
+      const number = succeeded.orderId
+        ? changed.find((order) => order.id === succeeded.orderId)?.number
+        : undefined
+      await deps.alertAtTable(trx, table, {
+        kind: 'payment_received',
+        orderNumber: number ?? null,
+        detail: {
+          amount: succeeded.amount,
+          tip: succeeded.tip,
+          currency: succeeded.currency.trim(),
+        },
+        also: succeeded.tip > 0 && succeeded.waiterId ? [succeeded.waiterId] : [],
+      })
+    }
     return { row: succeeded, sessions }
   }
 

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
+import type { TableAlert } from '@tableside/contracts/garcon-alerts'
 import { tableSessionClosed } from '@tableside/contracts/table-events'
 import { tableChannel, type TableSession } from '@tableside/contracts/table-sessions'
 import type { Database } from '../../db/schema'
@@ -45,6 +46,16 @@ export interface TableSessionServiceDeps {
   restaurants: RestaurantCache
   /** Where a close's `table-session.closed` goes, in the transaction that closes (decision 0027). */
   outbox: Outbox
+  /**
+   * Tells whoever hears the table that its visit ended (the waiter area's "session ended"), in
+   * the transaction that ends it: when its bill is settled. A session that ran out of time ends
+   * whenever someone next looks at it, perhaps hours later, so it alerts nobody.
+   */
+  alertAtTable?: (
+    trx: Transaction<Database>,
+    tableSessionId: string,
+    alert: TableAlert,
+  ) => Promise<unknown>
   now?: () => Date
 }
 
@@ -53,6 +64,7 @@ export function createTableSessionService({
   db,
   restaurants,
   outbox,
+  alertAtTable,
   now = () => new Date(),
 }: TableSessionServiceDeps) {
   const repository = createTableSessionRepository(db)
@@ -150,6 +162,11 @@ export function createTableSessionService({
       const closed = await db.transaction().execute(async (trx) => {
         if (!(await repository.closeIfSettled(id, now(), trx))) return false
         await outbox.add([closedEntry(id, 'settled')], trx)
+        await alertAtTable?.(trx, id, {
+          kind: 'session_ended',
+          orderNumber: null,
+          detail: { closedReason: 'settled' },
+        })
         return true
       })
       if (closed) void outbox.kick()
