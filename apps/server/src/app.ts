@@ -325,6 +325,7 @@ export async function buildApp({
     outbox,
     raiseAlert: (trx, restaurantId, waiterIds, alert) =>
       garconAlerts.raise(trx, restaurantId, waiterIds, alert),
+    now,
   })
   realtime.channels.add(garconChannelRule(garcon))
   realtime.channels.add(garconShiftChannelRule(garcon, waiterTables.isOnShift))
