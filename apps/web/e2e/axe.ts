@@ -64,10 +64,22 @@ export async function expectNoSeriousViolations(
     resultTypes: ['violations'],
     rules: Object.fromEntries((options.disableRules ?? []).map((id) => [id, { enabled: false }])),
   }
+  // Checking a part of a scrolled screen, the app's fixed bars are put in the flow while axe
+  // measures: a target scrolled half under the tab bar is not "obscured" for a user, who scrolls.
+  // The bars' own targets are still measured, where they then stand.
   const results = await page.evaluate(
-    ([context, runOptions]) => {
+    async ([context, runOptions]) => {
       const axe = Reflect.get(window, 'axe') as { run: typeof run }
-      return context ? axe.run(context, runOptions) : axe.run(runOptions)
+      // Through the CSSOM: the app's CSP refuses a <style> element.
+      const bars = context
+        ? [...document.querySelectorAll<HTMLElement>('.tab-bar, .app-header, .action-bar')]
+        : []
+      for (const bar of bars) bar.style.setProperty('position', 'static', 'important')
+      try {
+        return await (context ? axe.run(context, runOptions) : axe.run(runOptions))
+      } finally {
+        for (const bar of bars) bar.style.removeProperty('position')
+      }
     },
     [context, runOptions] as const,
   )

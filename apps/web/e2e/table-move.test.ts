@@ -19,18 +19,34 @@ async function moveGuests(token: string, sessionId: string, tableCode: string): 
   if (!response.ok) throw new Error(`move → ${String(response.status)} ${await response.text()}`)
 }
 
+async function signIn(login: string, pin: string): Promise<string> {
+  const response = await fetch(api('/auth/garcon/login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ restaurantId: 'demo', login, pin }),
+  })
+  const data = (await response.json()) as { token: string }
+  return data.token
+}
+
 describe('Guests moved to another table', () => {
   const browser = useBrowser()
 
   it("a diner's phone follows the waiter's move to the new table, with nothing to do", async () => {
     const token = await waiterToken()
-    // Анна's tables as they are now: the guests go to one nobody sits at, and come back after.
-    const floor = garconFloor.parse(
-      await (await fetch(api('/garcon/floor'), { headers: { 'x-garcon-token': token } })).json(),
-    )
-    const free = floor.tables.filter((table) => table.enabled && table.session === null)
-    const [from, to] = [free[0], free[1]]
-    if (!from || !to) throw new Error('Анна needs two free tables for this story')
+    // Both waiters' floors show every table and whether guests sit there: the guests go to a
+    // free one, from any other (joined if other stories left guests there), and come back after.
+    const floorOf = async (waiter: string) =>
+      garconFloor.parse(
+        await (await fetch(api('/garcon/floor'), { headers: { 'x-garcon-token': waiter } })).json(),
+      ).tables
+    const tables = [...(await floorOf(token)), ...(await floorOf(await signIn('igor', '2222')))]
+    const usable = tables.filter((table) => table.enabled)
+    const to = usable.find((table) => table.session === null)
+    const from =
+      usable.find((table) => table !== to && table.session === null) ??
+      usable.find((table) => table !== to)
+    if (!from || !to) throw new Error('The story needs a free table to move the guests to')
     const session = await openTable(from.code)
 
     const { page, problems } = await browser.phone()
