@@ -72,7 +72,7 @@ export async function expectNoSeriousViolations(
       const axe = Reflect.get(window, 'axe') as { run: typeof run }
       // Through the CSSOM: the app's CSP refuses a <style> element.
       const bars = context
-        ? [...document.querySelectorAll<HTMLElement>('.tab-bar, .app-header, .action-bar')]
+        ? Array.from(document.querySelectorAll<HTMLElement>('.tab-bar, .app-header, .action-bar'))
         : []
       for (const bar of bars) bar.style.setProperty('position', 'static', 'important')
       try {
