@@ -16,7 +16,9 @@ async function main(): Promise<void> {
   let app
   try {
     const applied = await migrate(database.db)
-    const seeded = config.demoSeed && (await seedDemo(database.db))
+    const seeded =
+      config.demoSeed &&
+      (await seedDemo(database.db, { callEscalationSeconds: config.demoCallEscalationSeconds }))
     app = await buildApp({ config, database, logger: { level: config.logLevel } })
     if (applied.length > 0) app.log.info({ applied }, 'database migrated')
     if (seeded) app.log.info('demo restaurant created')

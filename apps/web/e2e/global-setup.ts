@@ -12,8 +12,13 @@ declare module 'vitest' {
     realtime: { appId: string; key: string; secret: string }
     /** The demo tables' QR tokens by code, as the server printed them at start. */
     tableTokens: Record<string, string>
+    /** The demo restaurant's call escalation time on this server, in seconds. */
+    escalationSeconds: number
   }
 }
+
+/** The demo restaurant's call escalation time on the e2e server (the schema's minimum). */
+const ESCALATION_SECONDS = 10
 
 /** Builds what is stale, makes sure Chromium is there, and runs the real server once for the suite. */
 export default async function setup(project: TestProject) {
@@ -25,10 +30,13 @@ export default async function setup(project: TestProject) {
       REALTIME_APP_ID: realtime.appId,
       REALTIME_APP_KEY: realtime.key,
       REALTIME_APP_SECRET: realtime.secret,
+      // An unanswered call reaches every waiter after this (decision 0045): short enough to watch.
+      DEMO_CALL_ESCALATION_SECONDS: String(ESCALATION_SECONDS),
     },
   })
   project.provide('baseUrl', server.url)
   project.provide('realtime', realtime)
+  project.provide('escalationSeconds', ESCALATION_SECONDS)
   project.provide('tableTokens', await demoTableTokens(server))
   return async () => {
     const code = await server.stop()

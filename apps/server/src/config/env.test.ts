@@ -80,6 +80,16 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/PAYMENT_PROVIDER/)
   })
 
+  it("takes the demo restaurant's call escalation time within the schema's bounds", () => {
+    expect(loadConfig({}).demoCallEscalationSeconds).toBeUndefined()
+    expect(loadConfig({ DEMO_CALL_ESCALATION_SECONDS: '10' }).demoCallEscalationSeconds).toBe(10)
+    for (const bad of ['9', '3601', '1.5', 'soon']) {
+      expect(() => loadConfig({ DEMO_CALL_ESCALATION_SECONDS: bad })).toThrow(
+        /DEMO_CALL_ESCALATION_SECONDS/,
+      )
+    }
+  })
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000)
   })

@@ -26,6 +26,9 @@ const envSchema = z.object({
   DATA_DIR: z._default(z.string().check(z.minLength(1)), './data'),
   DATABASE_URL: optionalText,
   DEMO_SEED: z._default(flag, true),
+  DEMO_CALL_ESCALATION_SECONDS: z.optional(
+    z.coerce.number().check(z.int(), z.minimum(10), z.maximum(3600)),
+  ),
   TRUST_PROXY: optionalText,
   API_BASE: z._default(z.string().check(z.regex(/^\/[a-z0-9/_-]*[a-z0-9]$/)), '/api/v1'),
   BODY_LIMIT_BYTES: z._default(z.coerce.number().check(z.int(), z.minimum(1024)), 262_144),
@@ -73,6 +76,8 @@ export interface ServerConfig {
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }
   dataDir: string
   demoSeed: boolean
+  /** The demo restaurant's call escalation time when the seed creates it; unset: the default. */
+  demoCallEscalationSeconds: number | undefined
   /** Proxies whose X-Forwarded-For is believed: a hop count or their addresses (decision 0029). */
   trustProxy: false | number | string[]
   apiBase: string
@@ -162,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       : { kind: 'pglite', dataDir },
     dataDir,
     demoSeed: e.DEMO_SEED,
+    demoCallEscalationSeconds: e.DEMO_CALL_ESCALATION_SECONDS,
     trustProxy,
     apiBase: e.API_BASE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

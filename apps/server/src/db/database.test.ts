@@ -39,6 +39,26 @@ describe.each(testDatabaseKinds)('database on $name', (kind) => {
     }
   })
 
+  it("seeds the demo restaurant's call escalation time when given, a minute when not", async () => {
+    for (const [given, stored] of [
+      [undefined, 60],
+      [10, 10],
+    ] as const) {
+      const handle = await kind.open()
+      try {
+        await seedDemo(handle.db, { callEscalationSeconds: given })
+        const demo = await handle.db
+          .selectFrom('restaurants')
+          .select('callEscalationSeconds')
+          .where('id', '=', 'demo')
+          .executeTakeFirstOrThrow()
+        expect(demo.callEscalationSeconds).toBe(stored)
+      } finally {
+        await handle.close()
+      }
+    }
+  })
+
   it('rolls a failed transaction back completely', async () => {
     const handle = await kind.open()
     try {

@@ -56,7 +56,10 @@ const settings: RestaurantSettings = {
  * restaurant and its tables when there are no restaurants yet, and its menu (from
  * `apps/server/demo/menu.json`, through the same import restaurants use) while it has none.
  */
-export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
+export async function seedDemo(
+  db: Kysely<Database>,
+  options: { callEscalationSeconds?: number | undefined } = {},
+): Promise<boolean> {
   const created = await db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('restaurants').select('id').limit(1).executeTakeFirst()
     if (existing) return false
@@ -77,6 +80,9 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
         timezone: 'Europe/Moscow',
         openingHours: JSON.stringify(openingHours),
         settings: JSON.stringify(settings),
+        ...(options.callEscalationSeconds === undefined
+          ? {}
+          : { callEscalationSeconds: options.callEscalationSeconds }),
       })
       .execute()
     await trx

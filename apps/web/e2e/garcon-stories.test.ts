@@ -1,0 +1,197 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { tipFor } from '@tableside/contracts/payments'
+import type { TableSession } from '@tableside/contracts/table-sessions'
+import { expectNoSeriousViolations } from './axe'
+import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { borscht, kvass, openTable, placeTableOrder, plain, rub } from './table-service'
+
+/**
+ * Two stories of the waiter's area (issue 15): a call nobody answers reaches every waiter on
+ * shift after the restaurant's escalation time (decision 0045; the e2e server's demo restaurant
+ * has ESCALATION_SECONDS), and a tip paid with the bill shows on the waiter's tips screen live.
+ * Demo waiters: Анна serves T1–T6, Игорь T7–T12.
+ */
+const HOST = 'tableside.test'
+const SCREEN = { include: '#main' }
+const onWifi = () => baseUrl().replace('127.0.0.1', HOST)
+const api = (path: string) => `${baseUrl()}/api/v1${path}`
+
+async function tokenOf(login: string, pin: string): Promise<string> {
+  const response = await fetch(api('/auth/garcon/login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ restaurantId: 'demo', login, pin }),
+  })
+  const data = (await response.json()) as { token?: string }
+  if (!response.ok || !data.token) throw new Error(`login ${login} → ${String(response.status)}`)
+  return data.token
+}
+
+async function asWaiter(token: string, method: 'POST' | 'PUT', path: string, body: unknown = {}) {
+  const response = await fetch(api(path), {
+    method,
+    headers: { 'content-type': 'application/json', 'x-garcon-token': token },
+    body: JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`${method} ${path} → ${String(response.status)}`)
+}
+
+async function tipsToday(token: string): Promise<number> {
+  const response = await fetch(api('/garcon/tips'), { headers: { 'x-garcon-token': token } })
+  if (!response.ok) throw new Error(`tips → ${String(response.status)}`)
+  return ((await response.json()) as { total: number }).total
+}
+
+const onShift = (token: string, on: boolean) =>
+  asWaiter(token, 'PUT', '/garcon/me/shift', { onShift: on })
+
+/** The diner's phone joins the table, as after scanning its QR code. */
+async function seat(page: Page, origin: string, session: TableSession, language?: string) {
+  await page.goto(`${origin}/rest/demo/menu`, { waitUntil: 'networkidle' })
+  await page.evaluate(
+    ([saved, lang]) => {
+      localStorage.setItem('tableside.table-session.v1.demo', saved)
+      if (lang) localStorage.setItem('tableside.language', lang)
+    },
+    [JSON.stringify(session), language ?? ''] as const,
+  )
+}
+
+async function signIn(page: Page, login: string, pin: string) {
+  await page.goto(`${baseUrl()}/rest/demo/garcon`, { waitUntil: 'networkidle' })
+  await page.getByRole('textbox', { name: 'Логин' }).fill(login)
+  for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click()
+  await page.getByRole('button', { name: 'Войти' }).click()
+  await expect
+    .poll(async () => plain(await page.locator('h1').textContent()))
+    .toMatch(/^Здравствуйте/)
+}
+
+const card = (page: Page, table: string, title: string) =>
+  page
+    .locator('.alert-card')
+    .filter({ hasText: `Стол ${table}` })
+    .filter({ hasText: title })
+
+describe('The waiter area, end to end', () => {
+  const ESCALATION_SECONDS = inject('escalationSeconds')
+  const browser = useBrowser({ hosts: [HOST] })
+
+  it('A call nobody answers reaches every waiter after the escalation time', async () => {
+    const anna = await tokenOf('anna', '1111')
+    const igor = await tokenOf('igor', '2222')
+    try {
+      for (const token of [anna, igor]) {
+        await onShift(token, true)
+        await asWaiter(token, 'POST', '/garcon/alerts/read-all')
+      }
+      const t4 = await openTable('T4')
+
+      const annaPhone = await browser.phone()
+      await signIn(annaPhone.page, 'anna', '1111')
+      const igorPhone = await browser.phone()
+      await signIn(igorPhone.page, 'igor', '2222')
+      await expect
+        .poll(async () => plain(await igorPhone.page.locator('.alert-feed').textContent()))
+        .toContain('Всё спокойно')
+
+      // T4 is Анна's: her call, not Игорь's.
+      const diner = await browser.phone()
+      await seat(diner.page, onWifi(), t4)
+      await diner.page.goto(`${onWifi()}/rest/demo/call`, { waitUntil: 'networkidle' })
+      await diner.page.getByRole('button', { name: 'Позвать официанта' }).click()
+      const calledAt = performance.now()
+      await card(annaPhone.page, '4', 'Зовут официанта').waitFor({ timeout: 5_000 })
+      expect(await card(igorPhone.page, '4', 'Зовут официанта').count()).toBe(0)
+
+      // Nobody answers: after the escalation time Игорь hears it too, live.
+      const escalated = card(igorPhone.page, '4', 'Зовут официанта')
+      await escalated.waitFor({ timeout: (ESCALATION_SECONDS + 10) * 1_000 })
+      expect(performance.now() - calledAt).toBeGreaterThan((ESCALATION_SECONDS - 1) * 1_000)
+      await keepScreenshot(igorPhone.page, 'garcon-escalated')
+      await expectNoSeriousViolations(igorPhone.page, SCREEN)
+
+      await escalated.getByRole('button', { name: 'Иду' }).click()
+      await expect
+        .poll(async () => plain(await diner.page.locator('.call__news').textContent()))
+        .toContain('Игорь уже идёт к вашему столу')
+      await expect
+        .poll(async () => plain(await escalated.textContent()))
+        .toContain('Вы идёте к столу')
+      // Done: the call is over for everyone.
+      await escalated.getByRole('button', { name: 'Готово' }).click()
+      await expect
+        .poll(async () => plain(await diner.page.locator('.call__news').textContent()))
+        .toContain('Готово')
+    } finally {
+      for (const token of [anna, igor]) {
+        await asWaiter(token, 'POST', '/garcon/alerts/read-all')
+        await onShift(token, false)
+      }
+    }
+  })
+
+  it('Waiter sees a tip paid from the bill', async () => {
+    const anna = await tokenOf('anna', '1111')
+    try {
+      await onShift(anna, true)
+      const session = await openTable('T6')
+      const mine = await placeTableOrder(session, [borscht, kvass])
+
+      // Анна's tips screen is open before the diner pays.
+      const annaPhone = await browser.phone()
+      await signIn(annaPhone.page, 'anna', '1111')
+      await annaPhone.page.goto(`${baseUrl()}/rest/demo/garcon/tips`, {
+        waitUntil: 'networkidle',
+      })
+      await annaPhone.page.locator('.tips-total__amount').waitFor()
+      const totalBefore = await tipsToday(anna)
+      expect(plain(await annaPhone.page.locator('.tips-total__amount').textContent())).toBe(
+        rub(totalBefore),
+      )
+
+      const diner = await browser.phone({ locale: 'en-GB' })
+      await seat(diner.page, baseUrl(), session, 'en')
+      await diner.page.evaluate(
+        (ids) => {
+          localStorage.setItem('tableside.my-orders.v1.demo', ids)
+        },
+        JSON.stringify([mine.id]),
+      )
+      await diner.page.goto(`${baseUrl()}/rest/demo/bill`, { waitUntil: 'networkidle' })
+      await diner.page.getByRole('heading', { name: 'Pay online' }).waitFor()
+      const due = await fetch(api(`/table-sessions/${session.id}/bill`))
+      const { totals } = (await due.json()) as { totals: { due: number } }
+      const tip = tipFor(totals.due, 10)
+      await diner.page.getByRole('radio', { name: /^10%/ }).check()
+      await diner.page.getByRole('radio', { name: /^Card/ }).check()
+      await diner.page.getByRole('button', { name: /^Pay / }).click()
+      await diner.page.waitForURL((url) => url.pathname.startsWith('/sandbox-acquirer/pay/'))
+      await diner.page.getByLabel('Card number').pressSequentially('4242424242424242')
+      await diner.page.getByLabel('Expiry date').pressSequentially('1240')
+      await diner.page.getByLabel('CVC').pressSequentially('123')
+      await diner.page.getByRole('button', { name: /^Pay / }).click()
+      await diner.page
+        .getByRole('heading', { name: 'Payment received' })
+        .waitFor({ timeout: 15_000 })
+
+      // With no reload, Анна's screen has the tip: the total grows by it, and the newest row
+      // is table 6 with its amount.
+      await expect
+        .poll(
+          async () => plain(await annaPhone.page.locator('.tips-total__amount').textContent()),
+          { timeout: 10_000 },
+        )
+        .toBe(rub(totalBefore + tip))
+      const newest = plain(await annaPhone.page.locator('.tip-list > li').first().textContent())
+      expect(newest).toContain('Стол 6')
+      expect(newest).toContain(rub(tip))
+      await keepScreenshot(annaPhone.page, 'garcon-tips-live')
+      await expectNoSeriousViolations(annaPhone.page, SCREEN)
+    } finally {
+      await asWaiter(anna, 'POST', '/garcon/alerts/read-all')
+      await onShift(anna, false)
+    }
+  })
+})
