@@ -108,6 +108,8 @@ describe('The waiter area, end to end', () => {
       // Nobody answers: after the escalation time Игорь hears it too, live.
       const escalated = card(igorPhone.page, '4', 'Зовут официанта')
       await escalated.waitFor({ timeout: (ESCALATION_SECONDS + 10) * 1_000 })
+      // …and is told why a call at another waiter's table reaches him.
+      expect(await escalated.textContent()).toContain('Сначала никто не ответил')
       expect(performance.now() - calledAt).toBeGreaterThan((ESCALATION_SECONDS - 1) * 1_000)
       await keepScreenshot(igorPhone.page, 'garcon-escalated')
       await expectNoSeriousViolations(igorPhone.page, SCREEN)

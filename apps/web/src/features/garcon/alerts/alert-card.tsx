@@ -79,6 +79,7 @@ export function AlertCard(props: AlertCardProps) {
           </span>
         </div>
         {comment ? <p className="alert-card__comment">«{comment}»</p> : null}
+        {alert.detail.escalated ? <p className="alert-card__escalated">{t('escalated')}</p> : null}
         {call && call.status !== 'open' ? (
           <p className="alert-card__status">
             {call.status === 'done'
