@@ -108,11 +108,11 @@ export default defineConfig(({ command, isSsrBuild }) =>
                     // A lib module that pulls a heavy dependency must be excluded here, or the group
                     // drags the dependency in (masks: maska; lib/realtime's connection and indicator:
                     // pusher-js, which loads when the browser is idle). Modules that only lazy routes
-                    // use stay out too.
+                    // use stay out too (lib/realtime/use-presence-members: only the garcon screens).
                     // TanStack's mutations serve only ordering and the waiter call, so they stay out.
                     // So do the shared pieces only lazy screens use (notice card, number stepper).
                     name: 'core',
-                    test: /node_modules[\\/](?!@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)\.js)(react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]|packages[\\/]contracts[\\/]src[\\/](errors|endpoint|runtime-config|restaurants|text|menu|cart|stories|realtime-events|first-screen)\.ts|apps[\\/]web[\\/]src[\\/](?!main\.tsx|first-screen-start\.ts|lib[\\/](error-reporter|error-details|masks|build-freshness|build-info|stored-value|i18n[\\/]plural|realtime[\\/](realtime-connection|connection-indicator))|app[\\/]error-screen|components[\\/]ui[\\/]error-page|features[\\/](?!restaurant[\\/])|app[\\/](routes|guards)[\\/]|app[\\/]layouts[\\/](dish-layout|garcon-nav)|components[\\/]ui[\\/](screen-icons|coming-soon|notice-card|number-stepper)|app[\\/]screen\.tsx|lib[\\/]api-error-text)/,
+                    test: /node_modules[\\/](?!@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)\.js)(react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]|packages[\\/]contracts[\\/]src[\\/](errors|endpoint|runtime-config|restaurants|text|menu|cart|stories|realtime-events|first-screen)\.ts|apps[\\/]web[\\/]src[\\/](?!main\.tsx|first-screen-start\.ts|lib[\\/](error-reporter|error-details|masks|build-freshness|build-info|stored-value|i18n[\\/]plural|realtime[\\/](realtime-connection|connection-indicator|use-presence-members))|app[\\/]error-screen|components[\\/]ui[\\/]error-page|features[\\/](?!restaurant[\\/])|app[\\/](routes|guards)[\\/]|app[\\/]layouts[\\/](dish-layout|garcon-nav)|components[\\/]ui[\\/](screen-icons|coming-soon|notice-card|number-stepper)|app[\\/]screen\.tsx|lib[\\/]api-error-text)/,
                   },
                 ],
               },

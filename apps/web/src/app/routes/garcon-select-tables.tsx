@@ -1,3 +1,4 @@
+import { ShiftRoster } from '../../features/garcon/components/shift-roster'
 import { ShiftSwitch } from '../../features/garcon/components/shift-switch'
 import { TablePicker } from '../../features/garcon/components/table-picker'
 import { selectTablesMessages } from '../../features/garcon/select-tables-messages'
@@ -18,6 +19,7 @@ function GarconSelectTablesScreen() {
   return (
     <Screen title={t('title')} lead={t('lead')}>
       <ShiftSwitch />
+      <ShiftRoster />
       <TablePicker />
     </Screen>
   )

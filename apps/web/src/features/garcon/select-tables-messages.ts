@@ -30,6 +30,11 @@ export const selectTablesMessages = defineMessages({
     loadFailed: 'Could not load the tables.',
     retry: 'Try again',
     noTables: 'The restaurant has no tables in service yet.',
+    onShiftNow: 'On shift now',
+    me: 'you',
+    shiftJoining: 'Finding out who is on shift…',
+    shiftRefused: 'Could not show who is on shift. Your shift is on all the same.',
+    shiftHidden: 'Who is on shift is shown only to waiters on shift. Start your shift to see it.',
   },
   ru: {
     title: 'Выбор столов',
@@ -59,5 +64,10 @@ export const selectTablesMessages = defineMessages({
     loadFailed: 'Не удалось загрузить столы.',
     retry: 'Попробовать снова',
     noTables: 'В ресторане пока нет столов в работе.',
+    onShiftNow: 'Сейчас на смене',
+    me: 'вы',
+    shiftJoining: 'Узнаём, кто на смене…',
+    shiftRefused: 'Не удалось показать, кто на смене. Ваша смена при этом идёт.',
+    shiftHidden: 'Кто на смене, видят только официанты на смене. Начните смену, чтобы увидеть.',
   },
 })

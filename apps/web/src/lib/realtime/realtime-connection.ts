@@ -4,6 +4,23 @@ import { tokenHeaders } from '../token-headers'
 
 export type RealtimeState = 'idle' | 'connecting' | 'connected' | 'unavailable' | 'failed'
 
+/** A member of a presence channel: its id and the `user_info` the server signed for it. */
+export interface PresenceMember {
+  id: string
+  info: unknown
+}
+
+/** Who is on a presence channel now, and which of them is this page (`meId`). */
+export interface PresenceSnapshot {
+  members: PresenceMember[]
+  meId: string | undefined
+}
+
+interface PusherMembers {
+  me: { id: string } | null
+  each(callback: (member: { id: string; info: unknown }) => void): void
+}
+
 type Listener = () => void
 
 /**
@@ -51,6 +68,40 @@ export class RealtimeConnection {
         if (!this.#listenersPerChannel.has(channel)) client.unsubscribe(channel)
       })
     }
+  }
+
+  /**
+   * Joins the presence `channel` and calls `onChange` with its members whenever someone joins
+   * or leaves; `onRefused` when the server does not sign the subscription. The returned
+   * function leaves the channel (when nobody else listens to it).
+   */
+  presence(
+    channel: string,
+    onChange: (snapshot: PresenceSnapshot) => void,
+    onRefused: () => void,
+  ): () => void {
+    const stops = [
+      ['pusher:subscription_succeeded', 'pusher:member_added', 'pusher:member_removed'].map(
+        (eventName) =>
+          this.listen(channel, eventName, () => void this.#snapshot(channel, onChange)),
+      ),
+      [this.listen(channel, 'pusher:subscription_error', () => onRefused())],
+    ].flat()
+    // Already joined by another listener: its members are known now.
+    void this.#snapshot(channel, onChange)
+    return () => {
+      for (const stop of stops) stop()
+    }
+  }
+
+  async #snapshot(channel: string, onChange: (snapshot: PresenceSnapshot) => void): Promise<void> {
+    const client = await this.client()
+    const subscription = client.channel(channel) as
+      (ReturnType<Pusher['channel']> & { members?: PusherMembers }) | undefined
+    if (!subscription?.subscribed || !subscription.members) return
+    const members: PresenceMember[] = []
+    subscription.members.each(({ id, info }) => members.push({ id, info }))
+    onChange({ members, meId: subscription.members.me?.id })
   }
 
   get state(): RealtimeState {
