@@ -1,7 +1,6 @@
-import { useId, useLayoutEffect, useRef } from 'react'
 import { buttonClass } from '../../../components/ui/button'
+import { GarconSheet } from './garcon-sheet'
 import { WaiterAvatar } from './waiter-avatar'
-import './take-over-sheet.css'
 
 interface TakeOverSheetProps {
   title: string
@@ -26,35 +25,13 @@ export function TakeOverSheet({
   onConfirm,
   onKeep,
 }: TakeOverSheetProps) {
-  const ref = useRef<HTMLDialogElement>(null)
-  const titleId = useId()
-  const textId = useId()
-  useLayoutEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    dialog.showModal()
-    return () => dialog.close()
-  }, [])
   return (
-    <dialog
-      ref={ref}
-      className="take-over-sheet"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      onCancel={(event) => {
-        event.preventDefault()
-        onKeep()
-      }}
+    <GarconSheet
+      title={title}
+      text={text}
+      onClose={onKeep}
+      lead={<WaiterAvatar name={waiterName} />}
     >
-      <div className="take-over-sheet__who">
-        <WaiterAvatar name={waiterName} />
-        <h2 id={titleId} className="take-over-sheet__title">
-          {title}
-        </h2>
-      </div>
-      <p id={textId} className="take-over-sheet__text">
-        {text}
-      </p>
       <div className="take-over-sheet__actions">
         <button
           type="button"
@@ -72,6 +49,6 @@ export function TakeOverSheet({
           {keep}
         </button>
       </div>
-    </dialog>
+    </GarconSheet>
   )
 }

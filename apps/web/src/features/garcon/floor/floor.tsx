@@ -33,7 +33,7 @@ import {
   stepButtons,
 } from './floor-logic'
 import { floorMessages } from './floor-messages'
-import { FloorSheet } from './floor-sheet'
+import { GarconSheet } from '../components/garcon-sheet'
 import { OrderSheet } from './order-sheet'
 import '../../../components/ui/card.css'
 import './floor.css'
@@ -487,10 +487,11 @@ function ActionSheet(props: ActionSheetProps) {
       {sheet.kind === 'cancel' ? t('cancelKeep') : t('sheetClose')}
     </button>
   )
+  const confirmProps = { pending, errorLine, back, onClose }
   switch (sheet.kind) {
     case 'cancel':
       return (
-        <FloorSheet
+        <GarconSheet
           title={t('cancelTitle', { number: sheet.order.number })}
           text={t('cancelText')}
           onClose={onClose}
@@ -532,81 +533,43 @@ function ActionSheet(props: ActionSheetProps) {
               {back}
             </div>
           </form>
-        </FloorSheet>
+        </GarconSheet>
       )
     case 'order-cash': {
       const amount = money(orderDue(sheet.order))
       return (
-        <FloorSheet
+        <ConfirmSheet
           title={t('cashOrderTitle', { number: sheet.order.number })}
           text={t('cashOrderText', { amount })}
-          onClose={onClose}
-        >
-          <p className="floor-sheet__amount">{amount}</p>
-          {errorLine}
-          <div className="take-over-sheet__actions">
-            <button
-              type="button"
-              className={buttonClass('primary', { block: true })}
-              disabled={pending}
-              aria-busy={pending || undefined}
-              onClick={() => act({ kind: 'order-cash', orderId: sheet.order.id })}
-            >
-              {pending ? t('working') : t('cashConfirm', { amount })}
-            </button>
-            {back}
-          </div>
-        </FloorSheet>
+          amount={amount}
+          confirm={pending ? t('working') : t('cashConfirm', { amount })}
+          onConfirm={() => act({ kind: 'order-cash', orderId: sheet.order.id })}
+          {...confirmProps}
+        />
       )
     }
     case 'table-cash': {
       const amount = money(sheet.session.totals.due)
       return (
-        <FloorSheet
+        <ConfirmSheet
           title={t('cashTitle', { label: sheet.table.label })}
           text={t('cashText', { amount })}
-          onClose={onClose}
-        >
-          <p className="floor-sheet__amount">{amount}</p>
-          {errorLine}
-          <div className="take-over-sheet__actions">
-            <button
-              type="button"
-              className={buttonClass('primary', { block: true })}
-              disabled={pending}
-              aria-busy={pending || undefined}
-              onClick={() =>
-                act({ kind: 'table-cash', sessionId: sheet.session.id, key: sheet.key })
-              }
-            >
-              {pending ? t('working') : t('cashConfirm', { amount })}
-            </button>
-            {back}
-          </div>
-        </FloorSheet>
+          amount={amount}
+          confirm={pending ? t('working') : t('cashConfirm', { amount })}
+          onConfirm={() => act({ kind: 'table-cash', sessionId: sheet.session.id, key: sheet.key })}
+          {...confirmProps}
+        />
       )
     }
     case 'close':
       return (
-        <FloorSheet
+        <ConfirmSheet
           title={t('closeTitle', { label: sheet.table.label })}
           text={t('closeText')}
-          onClose={onClose}
-        >
-          {errorLine}
-          <div className="take-over-sheet__actions">
-            <button
-              type="button"
-              className={buttonClass('primary', { block: true })}
-              disabled={pending}
-              aria-busy={pending || undefined}
-              onClick={() => act({ kind: 'close', sessionId: sheet.session.id })}
-            >
-              {pending ? t('working') : t('closeConfirm')}
-            </button>
-            {back}
-          </div>
-        </FloorSheet>
+          confirm={pending ? t('working') : t('closeConfirm')}
+          onConfirm={() => act({ kind: 'close', sessionId: sheet.session.id })}
+          {...confirmProps}
+        />
       )
     case 'move':
       return <MoveSheet {...props} sheet={sheet} errorLine={errorLine} back={back} />
@@ -639,6 +602,42 @@ function ActionSheet(props: ActionSheetProps) {
   }
 }
 
+interface ConfirmSheetProps {
+  title: string
+  text: string
+  /** Shown large above the buttons: what the waiter takes. */
+  amount?: string
+  confirm: string
+  onConfirm: () => void
+  pending: boolean
+  errorLine: React.ReactNode
+  back: React.ReactNode
+  onClose: () => void
+}
+
+/** A sheet that asks once before an action: cash for an order or the table, closing it. */
+function ConfirmSheet(props: ConfirmSheetProps) {
+  const { title, text, amount, confirm, onConfirm, pending, errorLine, back, onClose } = props
+  return (
+    <GarconSheet title={title} text={text} onClose={onClose}>
+      {amount ? <p className="floor-sheet__amount">{amount}</p> : null}
+      {errorLine}
+      <div className="take-over-sheet__actions">
+        <button
+          type="button"
+          className={buttonClass('primary', { block: true })}
+          disabled={pending}
+          aria-busy={pending || undefined}
+          onClick={onConfirm}
+        >
+          {confirm}
+        </button>
+        {back}
+      </div>
+    </GarconSheet>
+  )
+}
+
 function MoveSheet({
   sheet,
   t,
@@ -659,7 +658,7 @@ function MoveSheet({
   const free = freeTables(all.data?.tables ?? [], floorTables, sheet.table.code)
   const [target, setTarget] = useState<string>()
   return (
-    <FloorSheet
+    <GarconSheet
       title={t('moveTitle', { label: sheet.table.label })}
       text={t('moveText')}
       onClose={onClose}
@@ -699,7 +698,7 @@ function MoveSheet({
       )}
       {errorLine}
       <div className="take-over-sheet__actions">{back}</div>
-    </FloorSheet>
+    </GarconSheet>
   )
 }
 

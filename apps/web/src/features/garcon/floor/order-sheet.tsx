@@ -18,7 +18,7 @@ import {
 } from './floor-logic'
 import { newIdempotencyKey } from './floor-api'
 import type { FloorT } from './floor'
-import { FloorSheet } from './floor-sheet'
+import { GarconSheet } from '../components/garcon-sheet'
 
 interface OrderSheetProps {
   table: FloorTable
@@ -81,7 +81,7 @@ export function OrderSheet({
   const dishes = new Map((menu.data?.dishes ?? []).map((dish) => [dish.id, dish]))
 
   return (
-    <FloorSheet
+    <GarconSheet
       title={t('orderTitle', { label: table.label })}
       text={t('orderText')}
       onClose={onClose}
@@ -220,6 +220,6 @@ export function OrderSheet({
           </button>
         </div>
       </div>
-    </FloorSheet>
+    </GarconSheet>
   )
 }

@@ -1,24 +1,30 @@
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
-import '../components/take-over-sheet.css'
-import './floor.css'
+import './take-over-sheet.css'
 
-interface FloorSheetProps {
+interface GarconSheetProps {
   title: string
   text?: string
   onClose: () => void
   children: ReactNode
   /** The order sheet is tall: it scrolls inside, its button stays at the bottom. */
   tall?: boolean
+  /** Beside the title: whom the question is about (a waiter's avatar). */
+  lead?: ReactNode
 }
 
 /**
- * A sheet from the bottom edge over a page made inert (a modal dialog): Escape or the way back
- * closes it without doing anything.
+ * The waiter area's sheet: from the bottom edge, within the thumb's reach, over a page made
+ * inert (a modal dialog); Escape or the way back closes it without doing anything.
  */
-export function FloorSheet({ title, text, onClose, children, tall }: FloorSheetProps) {
+export function GarconSheet({ title, text, onClose, children, tall, lead }: GarconSheetProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const textId = useId()
+  const heading = (
+    <h2 id={titleId} className="take-over-sheet__title">
+      {title}
+    </h2>
+  )
   useLayoutEffect(() => {
     const dialog = ref.current
     if (!dialog) return
@@ -36,9 +42,14 @@ export function FloorSheet({ title, text, onClose, children, tall }: FloorSheetP
         onClose()
       }}
     >
-      <h2 id={titleId} className="take-over-sheet__title">
-        {title}
-      </h2>
+      {lead ? (
+        <div className="take-over-sheet__who">
+          {lead}
+          {heading}
+        </div>
+      ) : (
+        heading
+      )}
       {text === undefined ? null : (
         <p id={textId} className="take-over-sheet__text">
           {text}
