@@ -3,6 +3,7 @@ import { describe, expect, it, onTestFinished } from 'vitest'
 import type { TableSession } from '@tableside/contracts/table-sessions'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { alertCard, asWaiter, signInOnScreen } from './garcon-service'
 import { openTable, plain, waiterToken } from './table-service'
 
 /**
@@ -15,15 +16,6 @@ const HOST = 'tableside.test'
 const SCREEN = { include: '#main' }
 const onWifi = () => baseUrl().replace('127.0.0.1', HOST)
 const api = (path: string) => `${baseUrl()}/api/v1${path}`
-
-async function asWaiter(token: string, method: 'POST' | 'PUT', path: string, body: unknown = {}) {
-  const response = await fetch(api(path), {
-    method,
-    headers: { 'content-type': 'application/json', 'x-garcon-token': token },
-    body: JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`${method} ${path} → ${String(response.status)}`)
-}
 
 async function call(session: TableSession, reason: 'waiter' | 'bill' | 'other', comment?: string) {
   const response = await fetch(api('/restaurants/demo/waiter-calls'), {
@@ -42,21 +34,6 @@ async function seatOnWifi(page: Page, session: TableSession) {
   }, JSON.stringify(session))
 }
 
-async function signIn(page: Page, login: string, pin: string) {
-  await page.getByRole('textbox', { name: 'Логин' }).fill(login)
-  for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click()
-  await page.getByRole('button', { name: 'Войти' }).click()
-  await expect
-    .poll(async () => plain(await page.locator('h1').textContent()))
-    .toMatch(/^Здравствуйте/)
-}
-
-const card = (page: Page, table: string, title: string) =>
-  page
-    .locator('.alert-card')
-    .filter({ hasText: `Стол ${table}` })
-    .filter({ hasText: title })
-
 describe('The waiter hears the calls at their tables', () => {
   const browser = useBrowser({ hosts: [HOST] })
 
@@ -72,7 +49,7 @@ describe('The waiter hears the calls at their tables', () => {
 
     const waiter = await browser.phone()
     await waiter.page.goto(`${baseUrl()}/rest/demo/garcon`, { waitUntil: 'networkidle' })
-    await signIn(waiter.page, 'anna', '1111')
+    await signInOnScreen(waiter.page, 'anna', '1111')
     await expect
       .poll(async () => plain(await waiter.page.locator('.alert-feed').textContent()))
       .toContain('Всё спокойно')
@@ -111,7 +88,7 @@ describe('The waiter hears the calls at their tables', () => {
     await diner.page.goto(`${onWifi()}/rest/demo/call`, { waitUntil: 'networkidle' })
     await diner.page.getByRole('button', { name: 'Позвать официанта' }).click()
     // It arrives live, with no reload; how fast is measured by `npm run bench:garcon`, not here.
-    const arrived = card(waiter.page, '1', 'Зовут официанта')
+    const arrived = alertCard(waiter.page, '1', 'Зовут официанта')
     await arrived.waitFor({ timeout: 5_000 })
     expect(plain(await arrived.textContent())).toContain('Только что')
     // How long the guest has waited ticks on by itself.
@@ -130,9 +107,9 @@ describe('The waiter hears the calls at their tables', () => {
     // Two more calls fill the screen: the bill at T2, a request with the guest's words at T3.
     await call(t2, 'bill')
     await call(t3, 'other', 'Детский стульчик, пожалуйста')
-    await card(waiter.page, '3', 'Просьба гостя').waitFor()
-    await card(waiter.page, '2', 'Просят счёт').waitFor()
-    expect(plain(await card(waiter.page, '3', 'Просьба гостя').textContent())).toContain(
+    await alertCard(waiter.page, '3', 'Просьба гостя').waitFor()
+    await alertCard(waiter.page, '2', 'Просят счёт').waitFor()
+    expect(plain(await alertCard(waiter.page, '3', 'Просьба гостя').textContent())).toContain(
       '«Детский стульчик, пожалуйста»',
     )
     await keepScreenshot(waiter.page, 'garcon-live')
@@ -144,12 +121,14 @@ describe('The waiter hears the calls at their tables', () => {
 
     // A reload shows the same alerts: nothing lived only in the page.
     await waiter.page.reload({ waitUntil: 'networkidle' })
-    await card(waiter.page, '2', 'Просят счёт').waitFor()
+    await alertCard(waiter.page, '2', 'Просят счёт').waitFor()
     expect(await waiter.page.locator('.alert-card').count()).toBeGreaterThanOrEqual(3)
 
     // Done clears the call on the diner's phone and the alert off the waiter's screen.
-    await card(waiter.page, '1', 'Зовут официанта').getByRole('button', { name: 'Готово' }).click()
-    await expect.poll(() => card(waiter.page, '1', 'Зовут официанта').count()).toBe(0)
+    await alertCard(waiter.page, '1', 'Зовут официанта')
+      .getByRole('button', { name: 'Готово' })
+      .click()
+    await expect.poll(() => alertCard(waiter.page, '1', 'Зовут официанта').count()).toBe(0)
     await expect
       .poll(async () => plain(await diner.page.locator('.call__news').textContent()))
       .toContain('Готово')
@@ -167,13 +146,13 @@ describe('The waiter hears the calls at their tables', () => {
     await asWaiter(token, 'POST', '/garcon/alerts/read-all')
     const waiter = await browser.phone()
     await waiter.page.goto(`${onWifi()}/rest/demo/garcon`, { waitUntil: 'networkidle' })
-    await signIn(waiter.page, 'anna', '1111')
+    await signInOnScreen(waiter.page, 'anna', '1111')
     const setup = waiter.page.locator('.alert-setup:not(.alert-setup--sound)')
     expect(plain(await setup.textContent())).toContain('открыт по обычному http')
     expect(await waiter.page.getByRole('button', { name: 'Включить оповещения' }).count()).toBe(0)
     const t4 = await openTable('T4')
     await call(t4, 'waiter')
-    await card(waiter.page, '4', 'Зовут официанта').waitFor()
+    await alertCard(waiter.page, '4', 'Зовут официанта').waitFor()
     await expectNoSeriousViolations(waiter.page, SCREEN)
     // Below the tables: what only tells sits there (what asks something goes above the feed).
     await setup.evaluate((element) => element.scrollIntoView({ block: 'center' }))
@@ -184,7 +163,7 @@ describe('The waiter hears the calls at their tables', () => {
   it('Notifications blocked in the browser: the screen says where to allow them', async () => {
     const waiter = await browser.phone()
     await waiter.page.goto(`${baseUrl()}/rest/demo/garcon`, { waitUntil: 'networkidle' })
-    await signIn(waiter.page, 'anna', '1111')
+    await signInOnScreen(waiter.page, 'anna', '1111')
     const setup = waiter.page.locator('.alert-setup:not(.alert-setup--sound)')
     expect(plain(await setup.textContent())).toContain('Слышать каждый вызов')
     // Blocked in the site settings (a headless Chromium refuses a question asked without a tap);
@@ -205,7 +184,7 @@ describe('The waiter hears the calls at their tables', () => {
     const waiter = await browser.phone()
     await waiter.context.grantPermissions(['notifications'], { origin: baseUrl() })
     await waiter.page.goto(`${baseUrl()}/rest/demo/garcon`, { waitUntil: 'networkidle' })
-    await signIn(waiter.page, 'anna', '1111')
+    await signInOnScreen(waiter.page, 'anna', '1111')
     await expect
       .poll(async () => plain(await waiter.page.locator('.alert-setup').textContent()))
       .toContain('Оповещения включены')

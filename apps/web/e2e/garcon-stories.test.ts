@@ -4,6 +4,7 @@ import { tipFor } from '@tableside/contracts/payments'
 import type { TableSession } from '@tableside/contracts/table-sessions'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { alertCard, asWaiter, garconToken, signInOnScreen } from './garcon-service'
 import { borscht, kvass, openTable, placeTableOrder, plain, rub } from './table-service'
 
 /**
@@ -16,26 +17,6 @@ const HOST = 'tableside.test'
 const SCREEN = { include: '#main' }
 const onWifi = () => baseUrl().replace('127.0.0.1', HOST)
 const api = (path: string) => `${baseUrl()}/api/v1${path}`
-
-async function tokenOf(login: string, pin: string): Promise<string> {
-  const response = await fetch(api('/auth/garcon/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ restaurantId: 'demo', login, pin }),
-  })
-  const data = (await response.json()) as { token?: string }
-  if (!response.ok || !data.token) throw new Error(`login ${login} → ${String(response.status)}`)
-  return data.token
-}
-
-async function asWaiter(token: string, method: 'POST' | 'PUT', path: string, body: unknown = {}) {
-  const response = await fetch(api(path), {
-    method,
-    headers: { 'content-type': 'application/json', 'x-garcon-token': token },
-    body: JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`${method} ${path} → ${String(response.status)}`)
-}
 
 async function tipsToday(token: string): Promise<number> {
   const response = await fetch(api('/garcon/tips'), { headers: { 'x-garcon-token': token } })
@@ -60,27 +41,16 @@ async function seat(page: Page, origin: string, session: TableSession, language?
 
 async function signIn(page: Page, login: string, pin: string) {
   await page.goto(`${baseUrl()}/rest/demo/garcon`, { waitUntil: 'networkidle' })
-  await page.getByRole('textbox', { name: 'Логин' }).fill(login)
-  for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click()
-  await page.getByRole('button', { name: 'Войти' }).click()
-  await expect
-    .poll(async () => plain(await page.locator('h1').textContent()))
-    .toMatch(/^Здравствуйте/)
+  await signInOnScreen(page, login, pin)
 }
-
-const card = (page: Page, table: string, title: string) =>
-  page
-    .locator('.alert-card')
-    .filter({ hasText: `Стол ${table}` })
-    .filter({ hasText: title })
 
 describe('The waiter area, end to end', () => {
   const ESCALATION_SECONDS = inject('escalationSeconds')
   const browser = useBrowser({ hosts: [HOST] })
 
   it('A call nobody answers reaches every waiter after the escalation time', async () => {
-    const anna = await tokenOf('anna', '1111')
-    const igor = await tokenOf('igor', '2222')
+    const anna = await garconToken('anna', '1111')
+    const igor = await garconToken('igor', '2222')
     try {
       for (const token of [anna, igor]) {
         await onShift(token, true)
@@ -102,11 +72,11 @@ describe('The waiter area, end to end', () => {
       await diner.page.goto(`${onWifi()}/rest/demo/call`, { waitUntil: 'networkidle' })
       await diner.page.getByRole('button', { name: 'Позвать официанта' }).click()
       const calledAt = performance.now()
-      await card(annaPhone.page, '4', 'Зовут официанта').waitFor({ timeout: 5_000 })
-      expect(await card(igorPhone.page, '4', 'Зовут официанта').count()).toBe(0)
+      await alertCard(annaPhone.page, '4', 'Зовут официанта').waitFor({ timeout: 5_000 })
+      expect(await alertCard(igorPhone.page, '4', 'Зовут официанта').count()).toBe(0)
 
       // Nobody answers: after the escalation time Игорь hears it too, live.
-      const escalated = card(igorPhone.page, '4', 'Зовут официанта')
+      const escalated = alertCard(igorPhone.page, '4', 'Зовут официанта')
       await escalated.waitFor({ timeout: (ESCALATION_SECONDS + 10) * 1_000 })
       // …and is told why a call at another waiter's table reaches him.
       expect(await escalated.textContent()).toContain('Сначала никто не ответил')
@@ -135,7 +105,7 @@ describe('The waiter area, end to end', () => {
   })
 
   it('Waiter sees a tip paid from the bill', async () => {
-    const anna = await tokenOf('anna', '1111')
+    const anna = await garconToken('anna', '1111')
     try {
       await onShift(anna, true)
       const session = await openTable('T6')

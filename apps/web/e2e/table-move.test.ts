@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { garconFloor } from '@tableside/contracts/garcon-floor'
 import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { garconToken } from './garcon-service'
 import { openTable, seatAtTable, waiterToken } from './table-service'
 
 const api = (path: string) => `${baseUrl()}/api/v1${path}`
@@ -19,16 +20,6 @@ async function moveGuests(token: string, sessionId: string, tableCode: string): 
   if (!response.ok) throw new Error(`move → ${String(response.status)} ${await response.text()}`)
 }
 
-async function signIn(login: string, pin: string): Promise<string> {
-  const response = await fetch(api('/auth/garcon/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ restaurantId: 'demo', login, pin }),
-  })
-  const data = (await response.json()) as { token: string }
-  return data.token
-}
-
 describe('Guests moved to another table', () => {
   const browser = useBrowser()
 
@@ -40,7 +31,10 @@ describe('Guests moved to another table', () => {
       garconFloor.parse(
         await (await fetch(api('/garcon/floor'), { headers: { 'x-garcon-token': waiter } })).json(),
       ).tables
-    const tables = [...(await floorOf(token)), ...(await floorOf(await signIn('igor', '2222')))]
+    const tables = [
+      ...(await floorOf(token)),
+      ...(await floorOf(await garconToken('igor', '2222'))),
+    ]
     const usable = tables.filter((table) => table.enabled)
     const to = usable.find((table) => table.session === null)
     const from =
