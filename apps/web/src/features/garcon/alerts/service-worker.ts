@@ -16,6 +16,8 @@ export function pushSupported(): boolean {
 
 /** Registers the worker for the waiter's screens (`scope`: `/rest/{rid}/garcon`) and waits until it runs. */
 export async function registerGarconWorker(scope: string): Promise<ServiceWorkerRegistration> {
+  // Guarded here too, not only by the callers: on http at a LAN address there is no worker.
+  if (!pushSupported()) throw new Error('Service workers need a secure context (https)')
   const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope })
   if (registration.active) return registration
   const worker = registration.installing ?? registration.waiting
