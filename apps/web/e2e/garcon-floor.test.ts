@@ -11,6 +11,7 @@ import {
   kvass,
   moveOrder,
   openTable,
+  placeForLater,
   placeTableOrder,
   plain,
   rub,
@@ -264,6 +265,71 @@ describe("The waiter's floor", () => {
     await expect
       .poll(async () => plain(await card.locator('.floor-table__state').textContent()))
       .toBe('Свободен')
+    expect(waiter.problems.filter((problem) => !problem.includes('Push API'))).toEqual([])
+  })
+
+  it('Waiter hands a pickup over at the counter and sends a delivery on its way', async () => {
+    const token = await waiterToken()
+    const pickup = await placeForLater('pickup', [borscht], {
+      contact: { name: 'Вера', phone: '+79031112233' },
+    })
+    const delivery = await placeForLater('delivery', [borscht, borscht, kvass, herring], {
+      contact: { name: 'Пётр', phone: '+79164445566' },
+      address: { street: 'Покровка', house: '17', apartment: '5', floor: '3', intercom: '5К' },
+    })
+    onTestFinished(async () => {
+      for (const id of [pickup.id, delivery.id]) {
+        await asWaiter(token, 'POST', `/garcon/orders/${id}/status`, {
+          status: 'cancelled',
+          reason: 'Конец истории',
+        })
+      }
+    })
+
+    const waiter = await browser.phone()
+    await signIn(waiter.page)
+    const away = waiter.page.locator('.floor-away')
+    const pickupRow = orderRow(away, pickup.number)
+    const deliveryRow = orderRow(away, delivery.number)
+    await pickupRow.waitFor()
+    expect(plain(await pickupRow.textContent())).toContain('Самовывоз')
+    expect(plain(await pickupRow.textContent())).toContain('Вера')
+    const call = pickupRow.getByRole('link', { name: '+7 (903) 111-22-33' })
+    expect(await call.getAttribute('href')).toBe('tel:+79031112233')
+    expect(plain(await deliveryRow.textContent())).toContain(
+      'Покровка, 17, кв. 5, этаж 3, домофон 5К',
+    )
+    await deliveryRow.scrollIntoViewIfNeeded()
+    await keepScreenshot(waiter.page, 'garcon-floor-delivery')
+    await expectNoSeriousViolations(waiter.page, { include: '.floor-away' })
+
+    // The pickup: accepted, cooked, paid in cash at the counter and handed over; then it is gone.
+    for (const step of ['Принять', 'Готовится', 'Готов']) {
+      await pickupRow.getByRole('button', { name: step, exact: true }).click()
+      await pickupRow
+        .getByRole('button', { name: step, exact: true })
+        .waitFor({ state: 'detached' })
+    }
+    await pickupRow.getByRole('button', { name: /^Наличные/ }).click()
+    await sheet(waiter.page)
+      .getByRole('button', { name: /^Получено/ })
+      .click()
+    await expect.poll(() => sheet(waiter.page).count()).toBe(0)
+    await pickupRow.getByRole('button', { name: 'Выдан', exact: true }).click()
+    await pickupRow.waitFor({ state: 'detached' })
+    const handed = orderSchema.parse(await (await fetch(api(`/orders/${pickup.id}`))).json())
+    expect(handed).toMatchObject({ status: 'completed', paymentStatus: 'paid' })
+
+    // The delivery goes out once ready: "В путь" comes after "Готов", never "Подан".
+    for (const status of ['accepted', 'cooking', 'ready'] as const) {
+      await moveOrder(token, delivery.id, status)
+    }
+    await waiter.page.reload({ waitUntil: 'networkidle' })
+    await deliveryRow.getByRole('button', { name: 'В путь', exact: true }).click()
+    await expect
+      .poll(async () => plain(await deliveryRow.locator('.floor-order__status').textContent()))
+      .toBe('В пути')
+    expect(await deliveryRow.getByRole('button', { name: 'Подан' }).count()).toBe(0)
     expect(waiter.problems.filter((problem) => !problem.includes('Push API'))).toEqual([])
   })
 })

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import type { CartLine } from '@tableside/contracts/cart'
 import type { OrderStatus } from '@tableside/contracts/order-status'
-import { order, slots, type Order } from '@tableside/contracts/orders'
+import {
+  order,
+  slots,
+  type Contact,
+  type DeliveryAddress,
+  type Order,
+} from '@tableside/contracts/orders'
 import { payment } from '@tableside/contracts/payments'
 import { SANDBOX_ACQUIRER_PREFIX } from '@tableside/contracts/sandbox-acquirer'
 import { tableSession, type TableSession } from '@tableside/contracts/table-sessions'
@@ -66,24 +72,34 @@ export async function payOrderByCard(placed: Order, cardNumber: string): Promise
 }
 
 /** A delivery in cash to the first slot the restaurant offers (its first open day). */
-export async function placeDelivery(lines: CartLine[]): Promise<Order> {
-  const response = await fetch(api('/restaurants/demo/slots?type=delivery'))
+export const placeDelivery = (lines: CartLine[]): Promise<Order> =>
+  placeForLater('delivery', lines, {
+    address: { street: 'Арбат', house: '12', apartment: '5', intercom: '5К' },
+  })
+
+/** A delivery or pickup in cash for the first slot the restaurant offers (its first open day). */
+export async function placeForLater(
+  type: 'delivery' | 'pickup',
+  lines: CartLine[],
+  more: { address?: DeliveryAddress; contact?: Contact } = {},
+): Promise<Order> {
+  const response = await fetch(api(`/restaurants/demo/slots?type=${type}`))
   let offered = slots.parse(await response.json())
   if (offered.slots.length === 0 && offered.days[0]) {
-    const next = await fetch(api(`/restaurants/demo/slots?type=delivery&date=${offered.days[0]}`))
+    const next = await fetch(api(`/restaurants/demo/slots?type=${type}&date=${offered.days[0]}`))
     offered = slots.parse(await next.json())
   }
   const slot = offered.slots[0]
-  if (!slot) throw new Error('the demo restaurant offers no delivery slot')
+  if (!slot) throw new Error(`the demo restaurant offers no ${type} slot`)
   return order.parse(
     await send('/restaurants/demo/orders', {
       headers: { 'idempotency-key': randomUUID() },
       body: {
-        type: 'delivery',
+        type,
         lines,
         paymentMethod: 'cash',
-        contact: { name: 'Мария', phone: '+79161234567' },
-        address: { street: 'Арбат', house: '12', apartment: '5', intercom: '5К' },
+        contact: more.contact ?? { name: 'Мария', phone: '+79161234567' },
+        ...(more.address ? { address: more.address } : {}),
         scheduledFor: slot.at,
       },
     }),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import type { RealtimeEvent } from './realtime-events'
+import { orderType } from './restaurants'
 
 /**
  * What a waiter is alerted to (iikoWaiter's typed alerts): a new order at their table, a call
@@ -37,6 +38,8 @@ export const garconAlert = z.object({
     currency: z.optional(z.string()),
     escalated: z.optional(z.boolean()),
     closedReason: z.optional(z.string()),
+    /** An order's type, for an order without a table: a delivery, a pickup or a pre-order. */
+    orderType: z.optional(orderType),
     /** The table guests moved from (`table` is where they went). */
     movedFrom: z.optional(z.object({ code: z.string(), label: z.string() })),
   }),

@@ -2,7 +2,14 @@ import * as z from 'zod/mini'
 import { cartLine, MAX_CART_LINES } from './cart'
 import { defineEndpoint } from './endpoint'
 import { orderStatus } from './order-status'
-import { MAX_ORDER_COMMENT, order, orderLine, paymentStatus } from './orders'
+import {
+  contact,
+  deliveryAddress,
+  MAX_ORDER_COMMENT,
+  order,
+  orderLine,
+  paymentStatus,
+} from './orders'
 import { paymentMethod } from './restaurants'
 import { tableRef, tableSessionId } from './table-sessions'
 import { billMoney, localizedText, money } from './text'
@@ -13,8 +20,7 @@ import { waiterCallId, waiterCallReason, waiterCallStatus, waiterRef } from './w
  * does to a table's session as a whole (cash for all of it, close it, move it, order for it).
  */
 
-/** An order as the waiter sees it on the floor: its number, who placed it, what and how far. */
-export const floorOrder = z.object({
+const floorOrderShape = {
   id: z.string(),
   number: z.int(),
   status: orderStatus,
@@ -27,8 +33,28 @@ export const floorOrder = z.object({
   paymentMethod,
   paymentStatus,
   comment: z.nullable(z.string()),
-})
+}
+
+/** An order as the waiter sees it on the floor: its number, who placed it, what and how far. */
+export const floorOrder = z.object(floorOrderShape)
 export type FloorOrder = z.infer<typeof floorOrder>
+
+/**
+ * An order without a table (a delivery, a pickup or a pre-order): besides what the floor shows of
+ * any order, whom it is for, where it goes and when it is wanted (null: as soon as possible).
+ */
+export const tablelessOrder = z.object({
+  ...floorOrderShape,
+  type: z.enum(['delivery', 'pickup', 'preorder']),
+  contact: z.nullable(contact),
+  address: z.nullable(deliveryAddress),
+  scheduledFor: z.nullable(z.string()),
+  guests: z.nullable(z.int()),
+})
+export type TablelessOrder = z.infer<typeof tablelessOrder>
+
+/** Open orders without a table the floor lists at most, the soonest wanted first. */
+export const MAX_TABLELESS_ORDERS = 50
 
 /** A call not yet done; `createdAt` says how long the guests have waited. */
 export const floorCall = z.object({
@@ -75,6 +101,11 @@ export const garconFloor = z.object({
   currency: z.string(),
   /** The signed-in waiter's tables, by zone then code. */
   tables: z.array(floorTable),
+  /**
+   * The restaurant's open orders without a table, which every waiter may run: the soonest wanted
+   * first (`MAX_TABLELESS_ORDERS` at most).
+   */
+  tableless: z.array(tablelessOrder),
 })
 export type GarconFloor = z.infer<typeof garconFloor>
 

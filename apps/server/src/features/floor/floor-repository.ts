@@ -72,6 +72,39 @@ export function createFloorRepository(db: Kysely<Database>) {
         .execute()
     },
 
+    /**
+     * The restaurant's open orders without a table, the soonest wanted first (a pre-order by its
+     * slot, the rest by when they were placed), at most `limit` (index `orders_open_without_table`).
+     */
+    tableless(restaurantId: string, limit: number) {
+      return db
+        .selectFrom('orders as o')
+        .select([
+          'o.id',
+          'o.number',
+          'o.type',
+          'o.status',
+          'o.placedAt',
+          'o.lines',
+          'o.total',
+          'o.paidAmount',
+          'o.paymentMethod',
+          'o.paymentStatus',
+          'o.comment',
+          'o.contact',
+          'o.address',
+          'o.scheduledFor',
+          'o.guests',
+        ])
+        .where('o.restaurantId', '=', restaurantId)
+        .where('o.tableSessionId', 'is', null)
+        .where('o.status', 'not in', ['completed', 'cancelled'])
+        .orderBy(sql`coalesce(o.scheduled_for, o.placed_at)`)
+        .orderBy('o.number')
+        .limit(limit)
+        .execute()
+    },
+
     /** The sessions' calls not yet done, oldest first. */
     openCalls(sessionIds: readonly string[]) {
       if (sessionIds.length === 0) return Promise.resolve([])

@@ -37,6 +37,16 @@ describe.each(testDatabaseKinds)("The waiter's floor on $name", (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind)
+    // Open round the clock, so that a delivery or pickup for now is taken whenever this runs.
+    await t.database.db
+      .updateTable('restaurants')
+      .set({
+        openingHours: JSON.stringify(
+          [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, opens: '00:00', closes: '00:00' })),
+        ),
+      })
+      .where('id', '=', 'demo')
+      .execute()
     // Another restaurant, whose waiter Olga must see and change nothing of the demo's.
     await createOrderingRestaurant(t, 'bistro', {
       tables: [
@@ -544,5 +554,89 @@ describe.each(testDatabaseKinds)("The waiter's floor on $name", (kind) => {
     })
     await as(igor, 'POST', `/garcon/table-sessions/${session.id}/close`)
     expectCode(await as(igor, 'POST', url, { key: randomUUID(), payload }), 410, 'session_expired')
+  })
+
+  it('lists the restaurant’s open deliveries and pickups to every waiter, the soonest first, and runs one to the door', async () => {
+    const pickup = {
+      type: 'pickup',
+      lines: [OLIVIER],
+      paymentMethod: 'cash',
+      contact: { name: 'Вера', phone: '+79161234567' },
+    }
+    const delivery = {
+      type: 'delivery',
+      lines: [PELMENI, PELMENI, PELMENI, PELMENI, PELMENI],
+      paymentMethod: 'cash',
+      contact: { name: 'Пётр', phone: '+79031234567' },
+      address: { street: 'Покровка', house: '17', apartment: '5' },
+      comment: 'Домофон не работает',
+    }
+    const post = async (payload: object) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/restaurants/demo/orders',
+        headers: { 'idempotency-key': randomUUID() },
+        payload,
+      })
+      expect(response.statusCode, response.body).toBe(201)
+      return order.parse(response.json())
+    }
+    const first = await post(pickup)
+    const second = await post(delivery)
+
+    for (const token of [anna, igor]) {
+      const listed = (await floorOf(token)).tableless.filter((o) =>
+        [first.id, second.id].includes(o.id),
+      )
+      expect(listed).toMatchObject([
+        {
+          id: first.id,
+          number: first.number,
+          type: 'pickup',
+          status: 'placed',
+          contact: { name: 'Вера', phone: '+79161234567' },
+          address: null,
+          scheduledFor: null,
+          total: first.totals.total,
+          paymentStatus: 'unpaid',
+        },
+        {
+          id: second.id,
+          type: 'delivery',
+          address: { street: 'Покровка', house: '17', apartment: '5' },
+          comment: 'Домофон не работает',
+        },
+      ])
+    }
+    // Another restaurant's waiter sees none of them.
+    expect((await floorOf(olga)).tableless).toEqual([])
+    // Every waiter heard of both, by type, with no table.
+    const alerts = await as(igor, 'GET', '/garcon/alerts')
+    const heard = listGarconAlerts.response
+      .parse(alerts.json())
+      .alerts.filter((a) => a.orderNumber === first.number || a.orderNumber === second.number)
+    expect(heard.map((a) => [a.kind, a.table, a.detail.orderType]).reverse()).toEqual([
+      ['order_placed', null, 'pickup'],
+      ['order_placed', null, 'delivery'],
+    ])
+
+    // A delivery goes out for delivery after ready, and not before; cash at the door settles it.
+    for (const status of ['accepted', 'cooking', 'ready']) await moveOrder(second.id, status)
+    expectCode(
+      await as(anna, 'POST', `/garcon/orders/${second.id}/status`, {
+        payload: { status: 'served' },
+      }),
+      409,
+      'illegal_status_change',
+    )
+    await moveOrder(second.id, 'out_for_delivery')
+    expect((await as(anna, 'POST', `/garcon/orders/${second.id}/cash-paid`)).statusCode).toBe(200)
+    const done = await moveOrder(second.id, 'completed')
+    expect(done.paymentStatus).toBe('paid')
+    // Finished or cancelled, an order leaves the list.
+    await moveOrder(first.id, 'cancelled', 'Гость не пришёл')
+    const after = (await floorOf(anna)).tableless.map((o) => o.id)
+    expect(after).not.toContain(first.id)
+    expect(after).not.toContain(second.id)
   })
 })

@@ -65,7 +65,7 @@ describe.each(testDatabaseKinds)('The floor’s queries on $name', (kind) => {
     const six = await statementsFor()
     expect(six.busy.length).toBe(6)
     expect(six.busy.every((table) => (table.session?.orders.length ?? 0) >= 1)).toBe(true)
-    expect(one.statements).toBe(4)
+    expect(one.statements).toBe(5)
     expect(six.statements).toBe(one.statements)
   })
 })

@@ -1,11 +1,13 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Waiter } from '@tableside/contracts/garcon'
 import type { GarconAlert } from '@tableside/contracts/garcon-alerts'
-import type {
-  FloorOrder,
-  FloorSession,
-  FloorTable,
-  GarconFloor,
+import {
+  MAX_TABLELESS_ORDERS,
+  type FloorOrder,
+  type FloorSession,
+  type FloorTable,
+  type GarconFloor,
+  type TablelessOrder,
 } from '@tableside/contracts/garcon-floor'
 import { tableSessionMoved } from '@tableside/contracts/table-events'
 import { tableChannel, type TableRef } from '@tableside/contracts/table-sessions'
@@ -67,16 +69,20 @@ export function createFloorService(deps: FloorServiceDeps) {
   const repository = createFloorRepository(db)
 
   return {
-    /** My tables with their open sessions: four queries, however many tables. */
+    /**
+     * My tables with their open sessions, and the restaurant's open orders without a table: five
+     * queries, however many tables.
+     */
     async floor(waiter: Waiter): Promise<GarconFloor> {
       const restaurant = await deps.restaurants.get(waiter.restaurantId)
       if (!restaurant) throw notFound('This restaurant does not exist.')
       const tables = await repository.myTables(waiter.id, waiter.restaurantId, now())
       const sessionIds = tables.flatMap((table) => (table.sessionId ? [table.sessionId] : []))
-      const [orders, calls, pending] = await Promise.all([
+      const [orders, calls, pending, tableless] = await Promise.all([
         repository.orders(sessionIds),
         repository.openCalls(sessionIds),
         repository.pendingPayments(sessionIds),
+        repository.tableless(waiter.restaurantId, MAX_TABLELESS_ORDERS),
       ])
 
       const sessionOf = new Map<string, string>()
@@ -156,6 +162,30 @@ export function createFloorService(deps: FloorServiceDeps) {
           enabled: table.enabled,
           session: sessionFor(table),
         })),
+        tableless: tableless.flatMap((row): TablelessOrder[] =>
+          row.type === 'dine_in'
+            ? []
+            : [
+                {
+                  id: row.id,
+                  number: row.number,
+                  type: row.type,
+                  status: row.status,
+                  placedAt: row.placedAt.toISOString(),
+                  placedBy: null,
+                  lines: row.lines,
+                  total: row.total,
+                  paidAmount: row.paidAmount,
+                  paymentMethod: row.paymentMethod,
+                  paymentStatus: row.paymentStatus,
+                  comment: row.comment,
+                  contact: row.contact,
+                  address: row.address,
+                  scheduledFor: row.scheduledFor?.toISOString() ?? null,
+                  guests: row.guests,
+                },
+              ],
+        ),
       }
     },
 

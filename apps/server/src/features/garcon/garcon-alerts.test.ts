@@ -199,5 +199,17 @@ describe.each(testDatabaseKinds)('waiters’ alerts on $name', (kind) => {
         '/g',
       ),
     ).toMatchObject({ title: 'New order', body: 'Table 9 · order #41' })
+    const pickup = {
+      ...call,
+      kind: 'order_placed' as const,
+      table: null,
+      callId: null,
+      orderNumber: 42,
+      detail: { orderType: 'pickup' as const },
+    }
+    expect(pushText(pickup, 'ru', '/g')).toMatchObject({
+      title: 'Новый заказ',
+      body: 'Самовывоз · заказ №42',
+    })
   })
 })

@@ -60,6 +60,9 @@ const RU = {
   table_moved: 'Гости пересели',
   table: 'Стол',
   order: 'заказ №',
+  delivery: 'Доставка',
+  pickup: 'Самовывоз',
+  preorder: 'Предзаказ',
 }
 const EN = {
   order_placed: 'New order',
@@ -72,6 +75,9 @@ const EN = {
   table_moved: 'Guests moved',
   table: 'Table',
   order: 'order #',
+  delivery: 'Delivery',
+  pickup: 'Pickup',
+  preorder: 'Pre-order',
 }
 
 /**
@@ -97,7 +103,9 @@ export function pushText(
   const where = [
     alert.table
       ? `${words.table} ${alert.detail.movedFrom ? `${alert.detail.movedFrom.label} → ` : ''}${alert.table.label}`
-      : null,
+      : alert.detail.orderType && alert.detail.orderType !== 'dine_in'
+        ? words[alert.detail.orderType]
+        : null,
     alert.orderNumber !== null ? `${words.order}${String(alert.orderNumber)}` : null,
     alert.detail.comment ?? null,
   ].filter((part): part is string => part !== null && part !== '')

@@ -92,7 +92,8 @@ export interface OrderRepositoryOptions {
   /**
    * The outbox kind under which the waiter area delivers an alert row: when given, the statement
    * that places orders also alerts whoever hears the table of each dine-in order (the
-   * `garcon_hearers` rule, decision 0042), with the order's number and total, and writes one
+   * `garcon_hearers` rule, decision 0042; for an order without a table, every waiter on shift),
+   * with the order's number and total, and writes one
    * entry of this kind for all of them (`{ alertIds }`), in the same statement (decision 0045).
    */
   placedAlertKind?: string
@@ -110,8 +111,10 @@ export function createOrderRepository(
         )
         select o.restaurant_id, h.id, 'order_placed', o.table_ref->>'code', o.table_ref->>'label',
           o.number, jsonb_build_object('amount', o.total, 'currency', rtrim(o.currency))
+            || case when o.table_session_id is null
+              then jsonb_build_object('orderType', o.type) else '{}'::jsonb end
         from inserted o
-        join session se on se.id = o.table_session_id
+        left join session se on se.id = o.table_session_id
         cross join lateral garcon_hearers(o.restaurant_id, se.table_id) as h(id)
         returning id
       ), alert_entries as (

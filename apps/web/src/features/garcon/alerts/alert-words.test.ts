@@ -39,7 +39,11 @@ describe('what an alert says', () => {
     expect(alertWhere(base, t, money)).toBe('Table 7 · Order #12')
     const paid = { ...base, kind: 'payment_received', detail: { amount: 125000 } } as const
     expect(alertWhere(paid, t, money)).toBe('Table 7 · Order #12 · Paid 1250 ₽')
+    const placed = { ...base, detail: { amount: 45000 } }
+    expect(alertWhere(placed, t, money)).toBe('Table 7 · Order #12 · Total 450 ₽')
     expect(alertWhere({ ...base, table: null }, t, money)).toBe('Delivery or pickup · Order #12')
+    const pickup = { ...base, table: null, detail: { orderType: 'pickup' } } as const
+    expect(alertWhere(pickup, t, money)).toBe('Pickup · Order #12')
     const moved = {
       ...base,
       kind: 'table_moved',

@@ -49,15 +49,21 @@ export function alertTitle(alert: GarconAlert, t: T): string {
   }
 }
 
-/** Where and what: "Table 1 · Order #12 · Paid 1 250 ₽", "Table 3 → 5" for guests moved. */
+/** Where and what: "Table 1 · Order #12 · Paid 1 250 ₽" (a new order: its total), "Table 3 → 5" for guests moved. */
 export function alertWhere(alert: GarconAlert, t: T, money: (minor: number) => string): string {
   const from = alert.detail.movedFrom
   return [
     alert.table
       ? t('table', { label: from ? `${from.label} → ${alert.table.label}` : alert.table.label })
-      : t('noTable'),
+      : alert.detail.orderType && alert.detail.orderType !== 'dine_in'
+        ? t(`type_${alert.detail.orderType}`)
+        : t('noTable'),
     alert.orderNumber !== null ? t('order', { number: alert.orderNumber }) : null,
-    alert.detail.amount !== undefined ? t('paid', { amount: money(alert.detail.amount) }) : null,
+    alert.detail.amount === undefined
+      ? null
+      : t(alertKind(alert) === 'payment' ? 'paid' : 'orderTotal', {
+          amount: money(alert.detail.amount),
+        }),
   ]
     .filter((part) => part !== null)
     .join(' · ')

@@ -11,6 +11,7 @@ import {
   isSettled,
   orderDue,
   stepButtons,
+  stepLabel,
   toCartLines,
   toggleChoice,
   unmetGroup,
@@ -88,20 +89,29 @@ const soup: Dish = {
 
 describe('the order buttons', () => {
   it('offers the next steps of a table order, and cancelling apart', () => {
-    expect(stepButtons('placed')).toEqual(['accepted'])
-    expect(stepButtons('accepted')).toEqual(['cooking'])
-    expect(stepButtons('cooking')).toEqual(['ready'])
-    expect(stepButtons('ready')).toEqual(['served'])
-    expect(stepButtons('served')).toEqual(['completed'])
-    expect(stepButtons('completed')).toEqual([])
-    expect(stepButtons('cancelled')).toEqual([])
+    expect(stepButtons('dine_in', 'placed')).toEqual(['accepted'])
+    expect(stepButtons('dine_in', 'accepted')).toEqual(['cooking'])
+    expect(stepButtons('dine_in', 'cooking')).toEqual(['ready'])
+    expect(stepButtons('dine_in', 'ready')).toEqual(['served'])
+    expect(stepButtons('dine_in', 'served')).toEqual(['completed'])
+    expect(stepButtons('dine_in', 'completed')).toEqual([])
+    expect(stepButtons('dine_in', 'cancelled')).toEqual([])
+  })
+
+  it('sends a delivery on its way after ready, and hands a pickup over at the counter', () => {
+    expect(stepButtons('delivery', 'ready')).toEqual(['out_for_delivery'])
+    expect(stepButtons('delivery', 'out_for_delivery')).toEqual(['completed'])
+    expect(stepLabel('delivery', 'completed')).toBe('step_completed')
+    expect(stepButtons('pickup', 'ready')).toEqual(['completed'])
+    expect(stepLabel('pickup', 'completed')).toBe('step_handed_over')
+    expect(stepButtons('preorder', 'ready')).toEqual(['served'])
   })
 
   it('lets a waiter cancel until the order is ready', () => {
-    expect(canCancel('placed')).toBe(true)
-    expect(canCancel('cooking')).toBe(true)
-    expect(canCancel('ready')).toBe(false)
-    expect(canCancel('cancelled')).toBe(false)
+    expect(canCancel('dine_in', 'placed')).toBe(true)
+    expect(canCancel('dine_in', 'cooking')).toBe(true)
+    expect(canCancel('dine_in', 'ready')).toBe(false)
+    expect(canCancel('dine_in', 'cancelled')).toBe(false)
   })
 })
 

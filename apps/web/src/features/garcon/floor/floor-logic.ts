@@ -2,13 +2,11 @@ import type { FloorOrder, FloorSession, FloorTable } from '@tableside/contracts/
 import type { Dish, ModifierGroup } from '@tableside/contracts/menu'
 import { nextStatuses, type OrderStatus } from '@tableside/contracts/order-status'
 import type { WaiterTable } from '@tableside/contracts/garcon'
+import type { OrderType } from '@tableside/contracts/restaurants'
 
-/** Orders on the floor are a table's: dine-in. */
-const TABLE_ORDER = 'dine_in'
-
-/** The steps forward a waiter can take with an order, as buttons; cancelling is its own. */
-export function stepButtons(status: OrderStatus): StepStatus[] {
-  return nextStatuses(TABLE_ORDER, status).filter(isStep)
+/** The steps forward a waiter can take with an order of this type, as buttons; cancelling is its own. */
+export function stepButtons(type: OrderType, status: OrderStatus): StepStatus[] {
+  return nextStatuses(type, status).filter(isStep)
 }
 
 /** A status an order moves forward to: never back to placed; cancelling is its own. */
@@ -17,8 +15,15 @@ export type StepStatus = Exclude<OrderStatus, 'placed' | 'cancelled'>
 const isStep = (status: OrderStatus): status is StepStatus =>
   status !== 'placed' && status !== 'cancelled'
 
-export function canCancel(status: OrderStatus): boolean {
-  return nextStatuses(TABLE_ORDER, status).includes('cancelled')
+/** The button's words: a pickup is completed by handing it over at the counter. */
+export function stepLabel(type: OrderType, status: StepStatus) {
+  return type === 'pickup' && status === 'completed'
+    ? 'step_handed_over'
+    : (`step_${status}` as const)
+}
+
+export function canCancel(type: OrderType, status: OrderStatus): boolean {
+  return nextStatuses(type, status).includes('cancelled')
 }
 
 /** What is still to be paid for one order: nothing for a cancelled, paid or paying one. */

@@ -1,3 +1,5 @@
+import { ApiError } from '../../../lib/api-error'
+import type { Translate } from '../../../lib/i18n/use-translation'
 import { defineMessages } from '../../../lib/i18n/messages'
 
 /** The floor on the waiter's live screen: their tables, orders, money, and what they do to them. */
@@ -87,6 +89,21 @@ export const floorMessages = defineMessages({
     orderEmpty: 'Add dishes to place the order',
     orderNeeds: 'Choose {group} for {dish}',
     orderPlaced: 'Order #{number} placed for table {label}',
+    tablelessTitle: 'Delivery and pickup',
+    tablelessCount: '{count} open',
+    type_delivery: 'Delivery',
+    type_pickup: 'Pickup',
+    type_preorder: 'Pre-order',
+    wantedAsap: 'As soon as possible',
+    wantedAt: 'For {time}',
+    wantedOn: 'For {date}, {time}',
+    guests: 'Guests: {count}',
+    addressFlat: 'flat {value}',
+    addressEntrance: 'entrance {value}',
+    addressFloor: 'floor {value}',
+    addressIntercom: 'intercom {value}',
+    step_handed_over: 'Handed over',
+    tablelessMore: 'Showing the {count} soonest',
   },
   ru: {
     title: 'Мои столы',
@@ -173,5 +190,27 @@ export const floorMessages = defineMessages({
     orderEmpty: 'Добавьте блюда, чтобы оформить заказ',
     orderNeeds: 'Выберите «{group}» для «{dish}»',
     orderPlaced: 'Заказ №{number} оформлен за стол {label}',
+    tablelessTitle: 'Доставка и самовывоз',
+    tablelessCount: 'Открыто: {count}',
+    type_delivery: 'Доставка',
+    type_pickup: 'Самовывоз',
+    type_preorder: 'Предзаказ',
+    wantedAsap: 'Как можно скорее',
+    wantedAt: 'К {time}',
+    wantedOn: 'На {date}, {time}',
+    guests: 'Гостей: {count}',
+    addressFlat: 'кв. {value}',
+    addressEntrance: 'подъезд {value}',
+    addressFloor: 'этаж {value}',
+    addressIntercom: 'домофон {value}',
+    step_handed_over: 'Выдан',
+    tablelessMore: 'Показаны {count} ближайших',
   },
 })
+
+export type FloorT = Translate<keyof (typeof floorMessages)['en']>
+
+export function errorText(error: unknown, t: FloorT): string {
+  const message = error instanceof ApiError ? error.message : String(error)
+  return t('failed', { message })
+}

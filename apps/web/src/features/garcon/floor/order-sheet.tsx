@@ -17,7 +17,7 @@ import {
   type DraftLine,
 } from './floor-logic'
 import { newIdempotencyKey } from './floor-api'
-import type { FloorT } from './floor'
+import type { FloorT } from './floor-messages'
 import { GarconSheet } from '../components/garcon-sheet'
 
 interface OrderSheetProps {

@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react'
+import type { FloorOrder } from '@tableside/contracts/garcon-floor'
+import type { OrderType } from '@tableside/contracts/restaurants'
+import { buttonClass } from '../../../components/ui/button'
+import { localized } from '../../../lib/i18n/localized-text'
+import { useLanguage } from '../../../lib/i18n/use-translation'
+import { actionId, type FloorAction } from './floor-api'
+import { canCancel, orderDue, stepButtons, stepLabel } from './floor-logic'
+import type { FloorT } from './floor-messages'
+import type { Sheet } from './floor-sheets'
+
+export interface OrderRowProps {
+  order: FloorOrder
+  /** A table's order is dine-in; a delivery, pickup or pre-order has its own last steps. */
+  type?: OrderType
+  /** Shown under the order's heading: whom a delivery or pickup is for, where and when. */
+  children?: ReactNode
+  t: FloorT
+  money: (minor: number) => string
+  pendingId: string | undefined
+  failedHere: (id: string) => React.ReactNode
+  act: (action: FloorAction) => void
+  openSheet: (sheet: Sheet) => void
+}
+
+/** An order: who placed it, what, how far it is, and the steps, cash and cancel for it. */
+export function OrderRow({
+  order,
+  type = 'dine_in',
+  children,
+  t,
+  money,
+  pendingId,
+  failedHere,
+  act,
+  openSheet,
+}: OrderRowProps) {
+  const language = useLanguage()
+  const due = orderDue(order)
+  const steps = stepButtons(type, order.status)
+  return (
+    <li className="floor-order" data-status={order.status}>
+      <div className="floor-order__head">
+        <strong>{t('orderNumber', { number: order.number })}</strong>
+        <span className="floor-order__status" data-status={order.status}>
+          {t(`status_${order.status}`)}
+        </span>
+        <span className="floor-order__by">
+          {order.placedBy ? t('byWaiter', { name: order.placedBy.name }) : t('byGuest')}
+        </span>
+        <span className="floor-order__total">{money(order.total)}</span>
+      </div>
+      {children}
+      <ul className="floor-order__lines">
+        {order.lines.map((line, index) => (
+          <li key={index}>
+            {line.quantity} × {localized(line.name, language)}
+            {line.modifiers.length > 0
+              ? ` (${line.modifiers.map((modifier) => localized(modifier.name, language)).join(', ')})`
+              : ''}
+            {line.comment ? <span className="floor-order__comment"> — {line.comment}</span> : null}
+          </li>
+        ))}
+      </ul>
+      {order.comment ? <p className="floor-order__comment">{order.comment}</p> : null}
+      {order.paymentStatus === 'paid' ? (
+        <p className="floor-order__paid">{t('paidMark')}</p>
+      ) : order.paymentStatus === 'pending' ? (
+        <p className="floor-order__paid">{t('pendingMark')}</p>
+      ) : null}
+      {steps.length > 0 || canCancel(type, order.status) || due > 0 ? (
+        <div className="floor__buttons">
+          {steps.map((status) => {
+            const id = actionId({ kind: 'status', orderId: order.id, status })
+            return (
+              <button
+                key={status}
+                type="button"
+                className={buttonClass('primary')}
+                disabled={pendingId !== undefined}
+                aria-busy={pendingId === id || undefined}
+                onClick={() => act({ kind: 'status', orderId: order.id, status })}
+              >
+                {pendingId === id ? t('working') : t(stepLabel(type, status))}
+              </button>
+            )
+          })}
+          {due > 0 ? (
+            <button
+              type="button"
+              className={buttonClass('secondary')}
+              onClick={() => openSheet({ kind: 'order-cash', order })}
+            >
+              {t('cashForOrder', { amount: money(due) })}
+            </button>
+          ) : null}
+          {canCancel(type, order.status) ? (
+            <button
+              type="button"
+              className={`${buttonClass('secondary')} floor__danger`}
+              onClick={() => openSheet({ kind: 'cancel', order })}
+            >
+              {t('cancel')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {steps.map((status) => (
+        <span key={status}>
+          {failedHere(actionId({ kind: 'status', orderId: order.id, status }))}
+        </span>
+      ))}
+    </li>
+  )
+}

@@ -1,0 +1,101 @@
+import { useId } from 'react'
+import type { TablelessOrder } from '@tableside/contracts/garcon-floor'
+import { MAX_TABLELESS_ORDERS } from '@tableside/contracts/garcon-floor'
+import type { DeliveryAddress } from '@tableside/contracts/orders'
+import { useLanguage } from '../../../lib/i18n/use-translation'
+import { formatPhone } from '../../../lib/masks'
+import type { FloorAction } from './floor-api'
+import type { FloorT } from './floor-messages'
+import type { Sheet } from './floor-sheets'
+import { clock } from './floor-time'
+import { OrderRow } from './order-row'
+
+interface TablelessOrdersProps {
+  orders: readonly TablelessOrder[]
+  t: FloorT
+  money: (minor: number) => string
+  pendingId: string | undefined
+  failedHere: (id: string) => React.ReactNode
+  act: (action: FloorAction) => void
+  openSheet: (sheet: Sheet) => void
+}
+
+/**
+ * The restaurant's open deliveries, pickups and pre-orders, which any waiter may run: whom each
+ * is for (with a call button), where it goes, when it is wanted, and its steps to the door.
+ * Nothing shows while there are none, so a restaurant that serves only its tables never sees it.
+ */
+export function TablelessOrders({ orders, t, ...row }: TablelessOrdersProps) {
+  const titleId = useId()
+  if (orders.length === 0) return null
+  return (
+    <section className="floor-away" aria-labelledby={titleId}>
+      <div className="my-tables__head">
+        <h2 id={titleId} className="my-tables__title">
+          {t('tablelessTitle')}
+        </h2>
+        <span className="floor-away__count">
+          {orders.length >= MAX_TABLELESS_ORDERS
+            ? t('tablelessMore', { count: orders.length })
+            : t('tablelessCount', { count: orders.length })}
+        </span>
+      </div>
+      <ul className="floor-away__list">
+        {orders.map((order) => (
+          <OrderRow key={order.id} order={order} type={order.type} t={t} {...row}>
+            <Destination order={order} t={t} />
+          </OrderRow>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function Destination({ order, t }: { order: TablelessOrder; t: FloorT }) {
+  const language = useLanguage()
+  return (
+    <div className="floor-away__where">
+      <p className="floor-away__when">
+        <span className="floor-away__type" data-type={order.type}>
+          {t(`type_${order.type}`)}
+        </span>
+        <span>{wanted(order.scheduledFor, language, t)}</span>
+        {order.guests !== null ? <span>{t('guests', { count: order.guests })}</span> : null}
+      </p>
+      {order.contact ? (
+        <p className="floor-away__contact">
+          <span>{order.contact.name}</span>
+          <a className="floor-away__phone" href={`tel:${order.contact.phone}`}>
+            {formatPhone(order.contact.phone)}
+          </a>
+        </p>
+      ) : null}
+      {order.address ? (
+        <p className="floor-away__address">{addressLine(order.address, t)}</p>
+      ) : null}
+    </div>
+  )
+}
+
+/** "Покровка, 17, кв. 5, подъезд 2, этаж 3, домофон 5К": what the courier reads at the door. */
+export function addressLine(address: DeliveryAddress, t: FloorT): string {
+  const extra = (
+    [
+      ['addressFlat', address.apartment],
+      ['addressEntrance', address.entrance],
+      ['addressFloor', address.floor],
+      ['addressIntercom', address.intercom],
+    ] as const
+  ).flatMap(([key, value]) => (value ? [t(key, { value })] : []))
+  return [`${address.street}, ${address.house}`, ...extra].join(', ')
+}
+
+/** As soon as possible; a time today; or the day and time of a later one. */
+function wanted(scheduledFor: string | null, language: string, t: FloorT): string {
+  if (scheduledFor === null) return t('wantedAsap')
+  const at = new Date(scheduledFor)
+  const time = clock(scheduledFor, language)
+  if (at.toDateString() === new Date().toDateString()) return t('wantedAt', { time })
+  const date = at.toLocaleDateString(language, { day: 'numeric', month: 'short' })
+  return t('wantedOn', { date, time })
+}
