@@ -208,6 +208,24 @@ export function createOrderRepository(
     return result.rows
   }
 
+  /** Unpaid orders of `ids` not cancelled become paid in cash (cash unless part was paid online). */
+  const markCashPaid = (ids: readonly string[], at: Date, executor: Kysely<Database>) => {
+    if (ids.length === 0) return Promise.resolve([])
+    return executor
+      .updateTable('orders')
+      .set((eb) => ({
+        paymentStatus: 'paid',
+        paymentMethod: sql<PaymentMethod>`case when paid_amount = 0 then 'cash' else payment_method end`,
+        paidAmount: eb.ref('total'),
+        updatedAt: at,
+      }))
+      .where('id', 'in', ids)
+      .where('paymentStatus', 'in', ['unpaid', 'pending'])
+      .where('status', '<>', 'cancelled')
+      .returningAll()
+      .execute()
+  }
+
   // Orders that arrive while a statement runs wait and go in the next one together: on the
   // embedded database a statement's fixed cost (protocol, planning, the write to disk) is
   // most of an order's, so under load it is shared (decision 0021). Nobody waits when idle.
@@ -314,24 +332,12 @@ export function createOrderRepository(
      * An unpaid order that is not cancelled becomes paid in cash (its method becomes cash unless
      * part of it was paid online); undefined when it is not such an order.
      */
-    markCashPaid(
+    async markCashPaid(
       id: string,
       at: Date,
       executor: Kysely<Database> = db,
     ): Promise<OrderRow | undefined> {
-      return executor
-        .updateTable('orders')
-        .set((eb) => ({
-          paymentStatus: 'paid',
-          paymentMethod: sql<PaymentMethod>`case when paid_amount = 0 then 'cash' else payment_method end`,
-          paidAmount: eb.ref('total'),
-          updatedAt: at,
-        }))
-        .where('id', '=', id)
-        .where('paymentStatus', 'in', ['unpaid', 'pending'])
-        .where('status', '<>', 'cancelled')
-        .returningAll()
-        .executeTakeFirst()
+      return (await markCashPaid([id], at, executor))[0]
     },
 
     /**
@@ -343,20 +349,7 @@ export function createOrderRepository(
       at: Date,
       executor: Kysely<Database>,
     ): Promise<OrderRow[]> {
-      if (ids.length === 0) return Promise.resolve([])
-      return executor
-        .updateTable('orders')
-        .set((eb) => ({
-          paymentStatus: 'paid',
-          paymentMethod: sql<PaymentMethod>`case when paid_amount = 0 then 'cash' else payment_method end`,
-          paidAmount: eb.ref('total'),
-          updatedAt: at,
-        }))
-        .where('id', 'in', ids)
-        .where('paymentStatus', 'in', ['unpaid', 'pending'])
-        .where('status', '<>', 'cancelled')
-        .returningAll()
-        .execute()
+      return markCashPaid(ids, at, executor)
     },
 
     /** Moves an order on only if it is still in `from`: two waiters cannot both move it. */
