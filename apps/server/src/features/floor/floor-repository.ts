@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { TableRef } from '@tableside/contracts/table-sessions'
 import type { LocalizedText } from '@tableside/contracts/text'
 import type { Database } from '../../db/schema'
@@ -14,6 +14,35 @@ export interface FloorTableRow {
   lastActivityAt: Date | null
   expiresAt: Date | null
 }
+
+/** What the floor shows of any order. */
+const ORDER_COLUMNS = [
+  'o.id',
+  'o.number',
+  'o.status',
+  'o.placedAt',
+  'o.lines',
+  'o.total',
+  'o.paidAmount',
+  'o.paymentMethod',
+  'o.paymentStatus',
+  'o.comment',
+] as const
+
+/** An order's columns the floor shows of any order. */
+export type FloorOrderRow = Pick<
+  Selectable<Database['orders']>,
+  | 'id'
+  | 'number'
+  | 'status'
+  | 'placedAt'
+  | 'lines'
+  | 'total'
+  | 'paidAmount'
+  | 'paymentMethod'
+  | 'paymentStatus'
+  | 'comment'
+>
 
 /** The SQL of the waiter's floor: a fixed number of queries whatever the number of tables. */
 export function createFloorRepository(db: Kysely<Database>) {
@@ -52,17 +81,8 @@ export function createFloorRepository(db: Kysely<Database>) {
         .selectFrom('orders as o')
         .leftJoin('waiters as w', 'w.id', 'o.placedByWaiterId')
         .select([
-          'o.id',
+          ...ORDER_COLUMNS,
           'o.tableSessionId',
-          'o.number',
-          'o.status',
-          'o.placedAt',
-          'o.lines',
-          'o.total',
-          'o.paidAmount',
-          'o.paymentMethod',
-          'o.paymentStatus',
-          'o.comment',
           'o.placedByWaiterId',
           'w.name as placedByName',
         ])
@@ -80,17 +100,8 @@ export function createFloorRepository(db: Kysely<Database>) {
       return db
         .selectFrom('orders as o')
         .select([
-          'o.id',
-          'o.number',
+          ...ORDER_COLUMNS,
           'o.type',
-          'o.status',
-          'o.placedAt',
-          'o.lines',
-          'o.total',
-          'o.paidAmount',
-          'o.paymentMethod',
-          'o.paymentStatus',
-          'o.comment',
           'o.contact',
           'o.address',
           'o.scheduledFor',

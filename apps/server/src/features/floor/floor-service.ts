@@ -20,7 +20,7 @@ import type { OutboxEntry } from '../outbox/outbox-repository'
 import type { RestaurantCache } from '../restaurants/restaurant-cache'
 import { createTableSessionRepository } from '../table-sessions/table-session-repository'
 import { closedEntry, sessionExpired } from '../table-sessions/table-session-service'
-import { createFloorRepository, type FloorTableRow } from './floor-repository'
+import { createFloorRepository, type FloorOrderRow, type FloorTableRow } from './floor-repository'
 
 const UNKNOWN_SESSION = 'This table session does not exist.'
 
@@ -54,6 +54,23 @@ function byZoneThenCode(a: FloorTableRow, b: FloorTableRow): number {
     if (zone !== 0) return zone
   }
   return codes.compare(a.code, b.code)
+}
+
+/** What the floor shows of any order, from the floor repository's columns. */
+function toFloorOrder(row: FloorOrderRow, placedBy: FloorOrder['placedBy']): FloorOrder {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    placedAt: row.placedAt.toISOString(),
+    placedBy,
+    lines: row.lines,
+    total: row.total,
+    paidAmount: row.paidAmount,
+    paymentMethod: row.paymentMethod,
+    paymentStatus: row.paymentStatus,
+    comment: row.comment,
+  }
 }
 
 const money = (amount: number, currency: string) => `${String(amount / 100)} ${currency}`
@@ -94,19 +111,14 @@ export function createFloorService(deps: FloorServiceDeps) {
       }
       for (const row of orders) {
         const sessionId = row.tableSessionId ?? ''
-        ordersBySession.get(sessionId)?.push({
-          id: row.id,
-          number: row.number,
-          status: row.status,
-          placedAt: row.placedAt.toISOString(),
-          placedBy: row.placedByWaiterId !== null ? { name: row.placedByName ?? '' } : null,
-          lines: row.lines,
-          total: row.total,
-          paidAmount: row.paidAmount,
-          paymentMethod: row.paymentMethod,
-          paymentStatus: row.paymentStatus,
-          comment: row.comment,
-        })
+        ordersBySession
+          .get(sessionId)
+          ?.push(
+            toFloorOrder(
+              row,
+              row.placedByWaiterId !== null ? { name: row.placedByName ?? '' } : null,
+            ),
+          )
         const sum = totals.get(sessionId)
         if (!sum || row.status === 'cancelled') continue
         sessionOf.set(row.id, sessionId)
@@ -167,18 +179,8 @@ export function createFloorService(deps: FloorServiceDeps) {
             ? []
             : [
                 {
-                  id: row.id,
-                  number: row.number,
+                  ...toFloorOrder(row, null),
                   type: row.type,
-                  status: row.status,
-                  placedAt: row.placedAt.toISOString(),
-                  placedBy: null,
-                  lines: row.lines,
-                  total: row.total,
-                  paidAmount: row.paidAmount,
-                  paymentMethod: row.paymentMethod,
-                  paymentStatus: row.paymentStatus,
-                  comment: row.comment,
                   contact: row.contact,
                   address: row.address,
                   scheduledFor: row.scheduledFor?.toISOString() ?? null,

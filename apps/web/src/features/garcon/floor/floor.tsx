@@ -20,6 +20,7 @@ import {
 } from './floor-api'
 import { errorText, floorMessages } from './floor-messages'
 import { ActionSheet, type Sheet } from './floor-sheets'
+import type { FloorActions } from './order-row'
 import { TableCard } from './table-card'
 import { TablelessOrders } from './tableless-orders'
 import '../../../components/ui/card.css'
@@ -78,6 +79,7 @@ export function Floor({ waiterId, restaurantId, selectTablesHref, money }: Floor
   const closeSheet = () => {
     if (!action.isPending) setSheet(undefined)
   }
+  const actions: FloorActions = { t, money, pendingId, failedHere, act, openSheet }
   const callTimes = (floor.data?.tables ?? []).flatMap(
     (table) => table.session?.calls.map((call) => call.createdAt) ?? [],
   )
@@ -118,31 +120,11 @@ export function Floor({ waiterId, restaurantId, selectTablesHref, money }: Floor
       ) : (
         <ul className="floor__tables">
           {tables.map((table) => (
-            <TableCard
-              key={table.code}
-              table={table}
-              t={t}
-              money={money}
-              now={now}
-              pendingId={pendingId}
-              failedHere={failedHere}
-              act={act}
-              openSheet={openSheet}
-            />
+            <TableCard key={table.code} table={table} now={now} actions={actions} />
           ))}
         </ul>
       )}
-      {floor.data ? (
-        <TablelessOrders
-          orders={floor.data.tableless}
-          t={t}
-          money={money}
-          pendingId={pendingId}
-          failedHere={failedHere}
-          act={act}
-          openSheet={openSheet}
-        />
-      ) : null}
+      {floor.data ? <TablelessOrders orders={floor.data.tableless} actions={actions} /> : null}
       {sheet ? (
         <ActionSheet
           sheet={sheet}

@@ -9,18 +9,24 @@ import { canCancel, orderDue, stepButtons, stepLabel } from './floor-logic'
 import type { FloorT } from './floor-messages'
 import type { Sheet } from './floor-sheets'
 
-export interface OrderRowProps {
+/** What every order on the floor needs to show its buttons and act: the floor hands it down. */
+export interface FloorActions {
+  t: FloorT
+  money: (minor: number) => string
+  /** The action in flight, by `actionId`: its button says so, the others wait. */
+  pendingId: string | undefined
+  /** The error line under the button whose action failed, if it is this one. */
+  failedHere: (id: string) => ReactNode
+  act: (action: FloorAction) => void
+  openSheet: (sheet: Sheet) => void
+}
+
+export interface OrderRowProps extends FloorActions {
   order: FloorOrder
   /** A table's order is dine-in; a delivery, pickup or pre-order has its own last steps. */
   type?: OrderType
   /** Shown under the order's heading: whom a delivery or pickup is for, where and when. */
   children?: ReactNode
-  t: FloorT
-  money: (minor: number) => string
-  pendingId: string | undefined
-  failedHere: (id: string) => React.ReactNode
-  act: (action: FloorAction) => void
-  openSheet: (sheet: Sheet) => void
 }
 
 /** An order: who placed it, what, how far it is, and the steps, cash and cancel for it. */

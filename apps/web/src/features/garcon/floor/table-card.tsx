@@ -3,36 +3,20 @@ import type { FloorTable } from '@tableside/contracts/garcon-floor'
 import { buttonClass } from '../../../components/ui/button'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useLanguage } from '../../../lib/i18n/use-translation'
-import { actionId, newIdempotencyKey, type FloorAction } from './floor-api'
+import { actionId, newIdempotencyKey } from './floor-api'
 import { canTakeTableCash, isSettled } from './floor-logic'
-import type { FloorT } from './floor-messages'
-import type { Sheet } from './floor-sheets'
 import { callWaited, clock } from './floor-time'
-import { OrderRow } from './order-row'
+import { OrderRow, type FloorActions } from './order-row'
 
 export interface TableCardProps {
   table: FloorTable
-  t: FloorT
-  money: (minor: number) => string
   now: number
-  pendingId: string | undefined
-  /** The error line under the button whose action failed, if it is this one. */
-  failedHere: (id: string) => React.ReactNode
-  act: (action: FloorAction) => void
-  openSheet: (sheet: Sheet) => void
+  actions: FloorActions
 }
 
 /** One of my tables: its open calls, its orders, its money and what the waiter does to it. */
-export function TableCard({
-  table,
-  t,
-  money,
-  now,
-  pendingId,
-  failedHere,
-  act,
-  openSheet,
-}: TableCardProps) {
+export function TableCard({ table, now, actions }: TableCardProps) {
+  const { t, money, pendingId, failedHere, act, openSheet } = actions
   const language = useLanguage()
   const session = table.session
   const headingId = useId()
@@ -117,16 +101,7 @@ export function TableCard({
           ) : (
             <ul className="floor-orders">
               {session.orders.map((order) => (
-                <OrderRow
-                  key={order.id}
-                  order={order}
-                  t={t}
-                  money={money}
-                  pendingId={pendingId}
-                  failedHere={failedHere}
-                  act={act}
-                  openSheet={openSheet}
-                />
+                <OrderRow key={order.id} order={order} {...actions} />
               ))}
             </ul>
           )}

@@ -4,20 +4,13 @@ import { MAX_TABLELESS_ORDERS } from '@tableside/contracts/garcon-floor'
 import type { DeliveryAddress } from '@tableside/contracts/orders'
 import { useLanguage } from '../../../lib/i18n/use-translation'
 import { formatPhone } from '../../../lib/masks'
-import type { FloorAction } from './floor-api'
 import type { FloorT } from './floor-messages'
-import type { Sheet } from './floor-sheets'
 import { clock } from './floor-time'
-import { OrderRow } from './order-row'
+import { OrderRow, type FloorActions } from './order-row'
 
 interface TablelessOrdersProps {
   orders: readonly TablelessOrder[]
-  t: FloorT
-  money: (minor: number) => string
-  pendingId: string | undefined
-  failedHere: (id: string) => React.ReactNode
-  act: (action: FloorAction) => void
-  openSheet: (sheet: Sheet) => void
+  actions: FloorActions
 }
 
 /**
@@ -25,7 +18,8 @@ interface TablelessOrdersProps {
  * is for (with a call button), where it goes, when it is wanted, and its steps to the door.
  * Nothing shows while there are none, so a restaurant that serves only its tables never sees it.
  */
-export function TablelessOrders({ orders, t, ...row }: TablelessOrdersProps) {
+export function TablelessOrders({ orders, actions }: TablelessOrdersProps) {
+  const { t } = actions
   const titleId = useId()
   if (orders.length === 0) return null
   return (
@@ -42,7 +36,7 @@ export function TablelessOrders({ orders, t, ...row }: TablelessOrdersProps) {
       </div>
       <ul className="floor-away__list">
         {orders.map((order) => (
-          <OrderRow key={order.id} order={order} type={order.type} t={t} {...row}>
+          <OrderRow key={order.id} order={order} type={order.type} {...actions}>
             <Destination order={order} t={t} />
           </OrderRow>
         ))}
