@@ -1,8 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, describe } from 'vitest'
 import type { PaymentMethod } from '@tableside/contracts/restaurants'
 import { createTestApp, type TestApp } from './test-app'
 import { lockBarrier, type LockBarrier } from './lock-barrier'
-import { postgresDatabase, postgresUrl } from './test-database'
+import { postgresDatabase, postgresSkipReason, postgresUrl } from './test-database'
 import { openTableSession, orderOlivierAt, signInAsAnna } from './test-restaurants'
 
 /** Races repeat this often: each run is one more interleaving the fix must survive. */
@@ -53,4 +54,25 @@ export async function startRaceApp(): Promise<RaceApp> {
     barrier: (statement, params) =>
       lockBarrier(t.database.db, url, (client) => client.query(statement, params)),
   }
+}
+
+/**
+ * A suite of races on the PostgreSQL server, said to be skipped (and why) without one: `race()`
+ * is the app the suite shares, started before its tests and closed after them.
+ */
+export function describeRace(title: string, body: (race: () => RaceApp) => void) {
+  const skipped = postgresSkipReason ? ` (skipped: ${postgresSkipReason})` : ''
+  describe.skipIf(postgresSkipReason)(`${title} on PostgreSQL${skipped}`, () => {
+    let started: RaceApp | undefined
+    beforeAll(async () => {
+      started = await startRaceApp()
+    })
+    afterAll(async () => {
+      await started?.t.close()
+    })
+    body(() => {
+      if (!started) throw new Error('The race app has not started')
+      return started
+    })
+  })
 }

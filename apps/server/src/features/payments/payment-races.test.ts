@@ -1,11 +1,8 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { order } from '@tableside/contracts/orders'
 import { payment } from '@tableside/contracts/payments'
-import { RACE_RUNS, startRaceApp, type RaceApp } from '../../test/race-app'
-import { postgresSkipReason } from '../../test/test-database'
-
-const skipped = postgresSkipReason ? ` (skipped: ${postgresSkipReason})` : ''
+import { describeRace, RACE_RUNS } from '../../test/race-app'
 
 /**
  * A double tap on Pay, on a PostgreSQL server: two requests for one order on separate
@@ -21,21 +18,13 @@ const skipped = postgresSkipReason ? ` (skipped: ${postgresSkipReason})` : ''
  *   got two different payments (`expected '53f2…' to be '29ee…'`) and the first tap's diner
  *   paid on the page of a cancelled payment.
  */
-describe.skipIf(postgresSkipReason)(`A double tap on Pay on PostgreSQL${skipped}`, () => {
-  let race: RaceApp
-  beforeAll(async () => {
-    race = await startRaceApp()
-  })
-  afterAll(async () => {
-    await race.t.close()
-  })
-
+describeRace('A double tap on Pay', (race) => {
   const cardOrder = async () => {
-    const sessionId = await race.openSession()
-    return order.parse((await race.placeOrder(sessionId, 'card')).json())
+    const sessionId = await race().openSession()
+    return order.parse((await race().placeOrder(sessionId, 'card')).json())
   }
   const tap = (orderId: string) =>
-    race.t.app.inject({
+    race().t.app.inject({
       method: 'POST',
       url: `/api/v1/orders/${orderId}/payments`,
       payload: { method: 'card' },
@@ -44,7 +33,7 @@ describe.skipIf(postgresSkipReason)(`A double tap on Pay on PostgreSQL${skipped}
     (
       await sql<{ status: string }>`
         select status from payments where order_id = ${orderId} order by created_at
-      `.execute(race.t.database.db)
+      `.execute(race().t.database.db)
     ).rows.map((row) => row.status)
 
   const expectOnePayment = async (orderId: string, taps: Awaited<ReturnType<typeof tap>>[]) => {
@@ -59,7 +48,7 @@ describe.skipIf(postgresSkipReason)(`A double tap on Pay on PostgreSQL${skipped}
   it('makes one payment when both taps wait for the order', async () => {
     for (let run = 0; run < RACE_RUNS; run++) {
       const placed = await cardOrder()
-      const barrier = await race.barrier('select id from orders where id = $1 for update', [
+      const barrier = await race().barrier('select id from orders where id = $1 for update', [
         placed.id,
       ])
       const taps = [tap(placed.id), tap(placed.id)]
@@ -72,7 +61,7 @@ describe.skipIf(postgresSkipReason)(`A double tap on Pay on PostgreSQL${skipped}
   it('makes one payment when the second tap comes while the first is handed to the acquirer', async () => {
     for (let run = 0; run < RACE_RUNS; run++) {
       const placed = await cardOrder()
-      const barrier = await race.barrier('lock table sandbox_acquirer_payments in share mode', [])
+      const barrier = await race().barrier('lock table sandbox_acquirer_payments in share mode', [])
       const first = tap(placed.id)
       await barrier.arrived(1)
       const second = tap(placed.id)
