@@ -1,4 +1,5 @@
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
+import { useModalDialog } from '../../../components/ui/use-modal-dialog'
 import './take-over-sheet.css'
 
 interface GarconSheetProps {
@@ -17,7 +18,7 @@ interface GarconSheetProps {
  * inert (a modal dialog); Escape or the way back closes it without doing anything.
  */
 export function GarconSheet({ title, text, onClose, children, tall, lead }: GarconSheetProps) {
-  const ref = useRef<HTMLDialogElement>(null)
+  const dialogProps = useModalDialog(onClose)
   const titleId = useId()
   const textId = useId()
   const heading = (
@@ -25,22 +26,12 @@ export function GarconSheet({ title, text, onClose, children, tall, lead }: Garc
       {title}
     </h2>
   )
-  useLayoutEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    dialog.showModal()
-    return () => dialog.close()
-  }, [])
   return (
     <dialog
-      ref={ref}
+      {...dialogProps}
       className={`take-over-sheet floor-sheet${tall ? ' floor-sheet--tall' : ''}`}
       aria-labelledby={titleId}
       aria-describedby={text === undefined ? undefined : textId}
-      onCancel={(event) => {
-        event.preventDefault()
-        onClose()
-      }}
     >
       {lead ? (
         <div className="take-over-sheet__who">

@@ -1,4 +1,5 @@
-import { useId, useLayoutEffect, useRef, useState } from 'react'
+import { useId, useState } from 'react'
+import { useModalDialog } from '../../../components/ui/use-modal-dialog'
 import { buttonClass } from '../../../components/ui/button'
 import { isApiError } from '../../../lib/api-error'
 import { defineMessages } from '../../../lib/i18n/messages'
@@ -118,25 +119,15 @@ interface ConfirmDialogProps {
 
 /** A native modal dialog: the page behind is inert, Escape keeps the order. */
 function ConfirmDialog({ title, text, confirm, keep, onConfirm, onKeep }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null)
+  const dialogProps = useModalDialog(onKeep)
   const titleId = useId()
   const textId = useId()
-  useLayoutEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    dialog.showModal()
-    return () => dialog.close()
-  }, [])
   return (
     <dialog
-      ref={ref}
+      {...dialogProps}
       className="cancel-dialog"
       aria-labelledby={titleId}
       aria-describedby={textId}
-      onCancel={(event) => {
-        event.preventDefault()
-        onKeep()
-      }}
     >
       <h2 id={titleId} className="cancel-dialog__title">
         {title}
