@@ -153,6 +153,9 @@ describe("The waiter's floor", () => {
     await waiter.page.setViewportSize({ width: 1024, height: 768 })
     await showCard()
     await keepScreenshot(waiter.page, 'garcon-floor-1024')
+    await waiter.page.setViewportSize({ width: 1440, height: 900 })
+    await showCard()
+    await keepScreenshot(waiter.page, 'garcon-floor-1440')
     await waiter.page.setViewportSize({ width: 390, height: 844 })
 
     await card.getByRole('button', { name: 'Наличные за стол' }).click()

@@ -117,6 +117,8 @@ describe('The waiter hears the calls at their tables', () => {
     await waiter.page.setViewportSize({ width: 1024, height: 768 })
     await keepScreenshot(waiter.page, 'garcon-live-1024')
     await expectNoSeriousViolations(waiter.page, SCREEN)
+    await waiter.page.setViewportSize({ width: 1440, height: 900 })
+    await keepScreenshot(waiter.page, 'garcon-live-1440')
     await waiter.page.setViewportSize({ width: 390, height: 844 })
 
     // A reload shows the same alerts: nothing lived only in the page.
