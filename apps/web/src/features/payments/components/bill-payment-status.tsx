@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react'
+import { lazy, Suspense, useId, type ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { Payment } from '@tableside/contracts/payments'
 import type { Restaurant } from '@tableside/contracts/restaurants'
@@ -14,6 +14,12 @@ import { PaymentPending } from './payment-pending'
 import { PaymentSummary } from './payment-summary'
 import '../../../components/ui/card.css'
 import './bill-pay.css'
+
+// Only a payment with a tip asks what the diner thought of the service: its words and stars load
+// then, not with the bill.
+const TipFeedbackPrompt = lazy(async () => ({
+  default: (await import('./tip-feedback')).TipFeedbackPrompt,
+}))
 
 interface BillPaymentStatusProps {
   payment: UseQueryResult<Payment>
@@ -84,6 +90,11 @@ export function BillPaymentStatus({ payment, restaurant, onDismiss }: BillPaymen
           <div className="bill-status__receipt">
             <PaymentSummary payment={data} restaurant={restaurant} />
           </div>
+          {data.tip > 0 ? (
+            <Suspense fallback={null}>
+              <TipFeedbackPrompt payment={data} />
+            </Suspense>
+          ) : null}
           <button type="button" className={buttonClass('secondary')} onClick={onDismiss}>
             {t('done')}
           </button>
