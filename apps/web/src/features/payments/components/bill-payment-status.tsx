@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useId, type ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { Payment } from '@tableside/contracts/payments'
 import type { Restaurant } from '@tableside/contracts/restaurants'
@@ -16,9 +16,10 @@ import '../../../components/ui/card.css'
 import './bill-pay.css'
 
 // Only a payment with a tip asks what the diner thought of the service: its words and stars load
-// then, not with the bill.
+// while it is pending, not with the bill, so the question is there when the payment goes through.
+const loadTipFeedback = () => import('./tip-feedback')
 const TipFeedbackPrompt = lazy(async () => ({
-  default: (await import('./tip-feedback')).TipFeedbackPrompt,
+  default: (await loadTipFeedback()).TipFeedbackPrompt,
 }))
 
 interface BillPaymentStatusProps {
@@ -34,6 +35,10 @@ export function BillPaymentStatus({ payment, restaurant, onDismiss }: BillPaymen
   const shared = useMessages(paymentMessages).t
   const cancel = useCancelPayment()
   const { data } = payment
+  const tipped = (data?.tip ?? 0) > 0
+  useEffect(() => {
+    if (tipped) void loadTipFeedback()
+  }, [tipped])
   if (!data) {
     if (payment.isError) {
       const gone = isApiError(payment.error) && [400, 404].includes(payment.error.status)
@@ -90,7 +95,7 @@ export function BillPaymentStatus({ payment, restaurant, onDismiss }: BillPaymen
           <div className="bill-status__receipt">
             <PaymentSummary payment={data} restaurant={restaurant} />
           </div>
-          {data.tip > 0 ? (
+          {tipped ? (
             <Suspense fallback={null}>
               <TipFeedbackPrompt payment={data} />
             </Suspense>
