@@ -5,7 +5,12 @@ import type { Endpoint } from '@tableside/contracts/endpoint'
 import { garconLogin } from '@tableside/contracts/garcon'
 import { changeGarconPin } from '@tableside/contracts/garcon-profile'
 import { cancelOrder, lookupOrders, placeOrder, quoteCheckout } from '@tableside/contracts/orders'
-import { cancelPayment, startBillPayment, startOrderPayment } from '@tableside/contracts/payments'
+import {
+  cancelPayment,
+  leaveTipFeedback,
+  startBillPayment,
+  startOrderPayment,
+} from '@tableside/contracts/payments'
 import {
   confirmSandbox3ds,
   decideSandboxSbp,
@@ -66,6 +71,7 @@ export function rateLimitPolicy(apiBase: string): RateLimitPolicy {
   api(startOrderPayment, perAddressAnd('pay-order', 'orderId', 20), perAddress('payments', 300))
   api(startBillPayment, perAddressAnd('pay-bill', 'sessionId', 60), perAddress('payments', 300))
   api(cancelPayment, perAddressAnd('cancel-payment', 'paymentId', 10), perAddress('payments', 300))
+  api(leaveTipFeedback, perAddressAnd('tip-feedback', 'paymentId', 10), perAddress('payments', 300))
   // Waiters share the restaurant's address at the start of a shift; each login also backs
   // off on its own after wrong PINs, whatever the address (features/garcon/login-backoff.ts).
   api(garconLogin, perAddress('garcon-login', 60, 15 * MINUTE_MS))

@@ -97,6 +97,10 @@ describe('Paying the table’s bill online', () => {
     expect(receipt).toContain(`Tip${rub(tip)}`)
     await expect.poll(() => dueOn(page)).toContain(rub(before.totals.due - share))
     expect(plain(await page.locator('.bill-totals').textContent())).toContain(rub(tip))
+    // With a tip, the receipt asks (optionally) how the service was, naming Анна.
+    const asked = page.getByRole('group', { name: 'How was the service?' })
+    await asked.waitFor()
+    expect(plain(await asked.textContent())).toContain('Анна will see your rating and comment.')
     await page.locator('.bill-status').scrollIntoViewIfNeeded()
     await keepScreenshot(page, 'bill-pay-succeeded')
     await expectNoSeriousViolations(page, { include: '.bill-status' })

@@ -173,6 +173,50 @@ describe('The waiter area, end to end', () => {
       expect(newest).toContain(rub(tip))
       await keepScreenshot(annaPhone.page, 'garcon-tips-live')
       await expectNoSeriousViolations(annaPhone.page, SCREEN)
+
+      // The paid screen asks, calmly, what the diner thought of the service, naming Анна. As
+      // the restaurant's language has it (the same payment, reloaded on a phone in Russian):
+      const paymentId = new URL(diner.page.url()).searchParams.get('payment') ?? ''
+      const guest = await browser.phone()
+      await seat(guest.page, baseUrl(), session)
+      await guest.page.goto(`${baseUrl()}/rest/demo/bill?payment=${paymentId}`, {
+        waitUntil: 'networkidle',
+      })
+      const asked = guest.page.getByRole('group', { name: 'Как вам обслуживание?' })
+      await asked.waitFor()
+      expect(plain(await asked.textContent())).toContain('Анна увидит вашу оценку и отзыв.')
+      await asked.getByRole('radio', { name: '5 звёзд: отлично' }).check()
+      await guest.page
+        .getByLabel('Отзыв (необязательно)')
+        .fill('Спасибо, Анна! Всё было очень вкусно.')
+      // Past the tab bar: the question, the stars and the buttons in view.
+      await asked.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+      await keepScreenshot(guest.page, 'tip-feedback-ask')
+      await expectNoSeriousViolations(guest.page, SCREEN)
+
+      // The diner leaves five stars and a comment, and is thanked.
+      const question = diner.page.getByRole('group', { name: 'How was the service?' })
+      await question.getByRole('radio', { name: '5 stars: excellent' }).check()
+      await diner.page.getByLabel('Comment (optional)').fill('Thank you, Anna! Lovely borscht.')
+      await diner.page.getByRole('button', { name: 'Send' }).click()
+      const thanks = diner.page.getByRole('status').filter({ hasText: 'Thank you!' })
+      await thanks.waitFor()
+      expect(plain(await thanks.textContent())).toContain('Thank you, Anna! Lovely borscht.')
+      await thanks.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+      await keepScreenshot(diner.page, 'tip-feedback-thanks')
+      await expectNoSeriousViolations(diner.page, SCREEN)
+
+      // With no reload, Анна's tip shows the five stars (named for screen readers) and the words.
+      await expect
+        .poll(
+          async () => plain(await annaPhone.page.locator('.tip-list > li').first().textContent()),
+          { timeout: 10_000 },
+        )
+        .toContain('Thank you, Anna! Lovely borscht.')
+      const rated = annaPhone.page.locator('.tip-list > li').first()
+      expect(plain(await rated.textContent())).toContain('Оценка 5 из 5')
+      await keepScreenshot(annaPhone.page, 'garcon-tips-rated')
+      await expectNoSeriousViolations(annaPhone.page, SCREEN)
     } finally {
       await asWaiter(anna, 'POST', '/garcon/alerts/read-all')
       await onShift(anna, false)

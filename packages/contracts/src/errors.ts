@@ -58,6 +58,10 @@ export const errorCode = z.enum([
   'table_occupied',
   // The waiter's profile: the current PIN given to change it is not theirs.
   'pin_wrong',
+  // A diner's word on the service, on the tip of a payment that went through (decision 0048).
+  'payment_not_succeeded',
+  'no_tip',
+  'feedback_already_left',
 ])
 export type ErrorCode = z.infer<typeof errorCode>
 

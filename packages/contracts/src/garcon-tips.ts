@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { defineEndpoint } from './endpoint'
-import { onlinePaymentMethod } from './payments'
+import { onlinePaymentMethod, tipRating } from './payments'
+import type { RealtimeEvent } from './realtime-events'
 import { billMoney } from './text'
 
 /** Which of the waiter's tips: since midnight, since Monday, since the 1st, restaurant time. */
@@ -46,3 +47,12 @@ export const getGarconTips = defineEndpoint({
     tips: z.array(garconTip),
   }),
 })
+
+/**
+ * On `private-garcon.{id}` of the waiter a tip went to: the diner rated the service on it, so
+ * an open tips screen shows it without a reload.
+ */
+export const garconTipRated = {
+  name: 'garcon-tip.rated',
+  data: z.object({ id: z.string(), rating: tipRating, comment: z.nullable(z.string()) }),
+} as const satisfies RealtimeEvent

@@ -40,6 +40,17 @@ export const billItemChoice = z.object({
 })
 export type BillItemChoice = z.infer<typeof billItemChoice>
 
+/** What a diner may say of the service with a tip: 1–5 stars and a few words. */
+export const TIP_COMMENT_MAX = 500
+export const tipRating = z.int('A rating is a whole number of stars').check(z.gte(1), z.lte(5))
+
+/** What the diner said of the service on a payment's tip, once. */
+export const tipFeedback = z.object({
+  rating: tipRating,
+  comment: z.nullable(z.string()),
+})
+export type TipFeedback = z.infer<typeof tipFeedback>
+
 export const payment = z.object({
   id: paymentId,
   restaurantId: z.string(),
@@ -62,6 +73,10 @@ export const payment = z.object({
   completedAt: z.nullable(z.string()),
   /** Made with the sandbox acquirer: a test payment, no money moved. */
   test: z.boolean(),
+  /** Whom the tip goes to (the table's waiter), when it carries one and someone served it. */
+  waiter: z.nullable(z.object({ name: z.string() })),
+  /** What the diner said of the service with the tip, once they did. */
+  tipFeedback: z.nullable(tipFeedback),
 })
 export type Payment = z.infer<typeof payment>
 
@@ -152,6 +167,21 @@ export const cancelPayment = defineEndpoint({
   params: z.object({ paymentId }),
   status: 200,
   response: payment,
+})
+
+export const leaveTipFeedback = defineEndpoint({
+  method: 'POST',
+  path: '/payments/:paymentId/feedback',
+  summary:
+    'The diner rates the service (1–5, with an optional comment) on the tip of a payment they made; once (the payment id is the capability)',
+  tags: ['payments'],
+  params: z.object({ paymentId }),
+  body: z.object({
+    rating: tipRating,
+    comment: z.optional(z.string().check(z.trim(), z.maxLength(TIP_COMMENT_MAX))),
+  }),
+  status: 200,
+  response: tipFeedback,
 })
 
 /**

@@ -182,6 +182,37 @@ export function createPaymentRepository(db: Kysely<Database>) {
         .execute()
     },
 
+    /** The tip a payment carried, locked while the diner's word on it is written. */
+    tipOf(paymentId: string, executor: Transaction<Database>) {
+      return executor
+        .selectFrom('tips')
+        .selectAll()
+        .where('paymentId', '=', paymentId)
+        .forUpdate()
+        .executeTakeFirst()
+    },
+
+    /** Writes the diner's word on a tip that has none yet (a rated tip stays as it is). */
+    async rateTip(tipId: string, rating: number, comment: string | null, executor: Executor) {
+      await executor
+        .updateTable('tips')
+        .set({ rating, comment })
+        .where('id', '=', tipId)
+        .where('rating', 'is', null)
+        .execute()
+    },
+
+    /** Whom a payment's tip goes to, and what the diner said of the service, if anything. */
+    tipView(paymentId: string, executor: Executor = db) {
+      return executor
+        .selectFrom('payments as p')
+        .leftJoin('waiters as w', 'w.id', 'p.waiterId')
+        .leftJoin('tips as t', 't.paymentId', 'p.id')
+        .select(['w.name as waiterName', 't.rating', 't.comment'])
+        .where('p.id', '=', paymentId)
+        .executeTakeFirst()
+    },
+
     /** Pending payments past their time (plus a grace for a late webhook). */
     overdue(before: Date): Promise<PaymentRow[]> {
       return payments(db)

@@ -3,6 +3,7 @@ import {
   billChoiceOf,
   cancelPayment,
   getPayment,
+  leaveTipFeedback,
   startBillPayment,
   startOrderPayment,
 } from '@tableside/contracts/payments'
@@ -48,6 +49,9 @@ export function registerPaymentRoutes(
   })
   registerEndpoint(app, getPayment, ({ params }) => payments.get(params.paymentId))
   registerEndpoint(app, cancelPayment, ({ params }) => payments.cancel(params.paymentId))
+  registerEndpoint(app, leaveTipFeedback, ({ params, body }) =>
+    payments.leaveTipFeedback(params.paymentId, body),
+  )
 
   void app.register((plain, _options, done) => {
     keepJsonBodyRaw(plain)

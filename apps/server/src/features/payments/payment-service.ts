@@ -24,6 +24,7 @@ import {
   type PaymentSettlementDeps,
 } from './payment-settlement'
 import { SANDBOX_PROVIDER } from './sandbox-acquirer'
+import { createTipFeedback } from './tip-feedback'
 
 /** A payment still without the acquirer's reference this long after it was made never got one. */
 const HANDOVER_ABANDONED_MS = 60_000
@@ -38,7 +39,11 @@ function describe(restaurant: Restaurant, what: 'order' | 'table', name: string 
   return russian ? `Стол ${name}` : `Table ${name}`
 }
 
-function toPayment(row: PaymentRow, orderNumber: number | null): Payment {
+/** Whom a payment's tip goes to and what the diner said of it (a payment without one: none). */
+type TipView = Pick<Payment, 'waiter' | 'tipFeedback'>
+const NO_TIP_VIEW: TipView = { waiter: null, tipFeedback: null }
+
+function toPayment(row: PaymentRow, orderNumber: number | null, tip = NO_TIP_VIEW): Payment {
   return {
     id: row.id,
     restaurantId: row.restaurantId,
@@ -57,6 +62,7 @@ function toPayment(row: PaymentRow, orderNumber: number | null): Payment {
     expiresAt: row.expiresAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
     test: row.provider === SANDBOX_PROVIDER,
+    ...tip,
   }
 }
 
@@ -88,8 +94,23 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   const now = deps.now ?? (() => new Date())
   const settlement = createPaymentSettlement({ ...deps, now })
 
+  async function tipView(row: PaymentRow): Promise<TipView> {
+    if (row.tip === 0) return NO_TIP_VIEW
+    const found = await repository.tipView(row.id)
+    if (!found) return NO_TIP_VIEW
+    const { waiterName, rating, comment } = found
+    return {
+      waiter: waiterName === null ? null : { name: waiterName },
+      tipFeedback: rating === null ? null : { rating, comment },
+    }
+  }
+
   async function view(row: PaymentRow): Promise<Payment> {
-    return toPayment(row, row.orderId ? await orderPayments.numberOf(row.orderId) : null)
+    const [orderNumber, tip] = await Promise.all([
+      row.orderId ? orderPayments.numberOf(row.orderId) : null,
+      tipView(row),
+    ])
+    return toPayment(row, orderNumber, tip)
   }
 
   async function restaurantOf(id: string): Promise<Restaurant> {
@@ -176,6 +197,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       rawBody: string,
     ) => settlement.receiveWebhook(providerName, headers, rawBody),
     sweepOverdue: () => settlement.sweepOverdue(),
+    leaveTipFeedback: createTipFeedback(deps),
 
     async startOrderPayment(
       orderId: string,
@@ -285,7 +307,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       }
       const restaurant = await restaurantOf(session.restaurantId)
       requireOnline(restaurant, input.method)
-      const row = await db.transaction().execute(async (trx) => {
+      const { row, waiter } = await db.transaction().execute(async (trx) => {
         await repository.lockSession(sessionId, trx)
         const payable = await orderPayments.payableForSession(sessionId, trx)
         const holds = billHolds(payable, await repository.liveForSession(sessionId, trx))
@@ -325,7 +347,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           trx,
         )
         await deps.outbox.add([billUpdatedEntry(sessionId)], trx)
-        return inserted
+        return { row: inserted, waiter }
       })
       void deps.outbox.kick()
       const attached = await handOver(
@@ -334,7 +356,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         describe(restaurant, 'table', session.table.label),
         diner,
       )
-      return toPayment(attached, null)
+      return toPayment(attached, null, {
+        waiter: input.tip > 0 && waiter ? { name: waiter.name } : null,
+        tipFeedback: null,
+      })
     },
 
     async get(id: string): Promise<Payment> {

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import { garconAlertCreated } from '@tableside/contracts/garcon-alerts'
-import type { GarconTip, TipsPeriod } from '@tableside/contracts/garcon-tips'
+import { garconTipRated, type GarconTip, type TipsPeriod } from '@tableside/contracts/garcon-tips'
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import { garconChannel } from '@tableside/contracts/table-events'
 import { buttonClass } from '../../../components/ui/button'
@@ -31,7 +31,7 @@ const periodOf = (value: string | null): TipsPeriod =>
  * The waiter's tips today, this week or this month (the period is in the address, so a reload
  * keeps it): the total in the restaurant's money, then each tip with its table, time on the
  * restaurant's clock, method, and what the diner rated and said. A payment at one of their
- * tables (an alert on their channel) brings the list up to date.
+ * tables (an alert on their channel) or a diner's rating of a tip brings the list up to date.
  */
 export function TipsView({
   restaurant,
@@ -47,11 +47,12 @@ export function TipsView({
   const period = periodOf(search.get('period'))
   const tips = useQuery(garconTipsQueryOptions(api, period))
 
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: garconTipsQueryKey })
   useChannelEvent(garconChannel(waiter.id), garconAlertCreated, (alert) => {
-    if (alert.kind === 'payment_received') {
-      void queryClient.invalidateQueries({ queryKey: garconTipsQueryKey })
-    }
+    if (alert.kind === 'payment_received') refresh()
   })
+  // A diner rated the service on one of the tips: its stars and words show at once.
+  useChannelEvent(garconChannel(waiter.id), garconTipRated, refresh)
 
   const money = (minor: number) => formatPrice(minor, restaurant)
   return (

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useId, type ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { Payment } from '@tableside/contracts/payments'
 import type { Restaurant } from '@tableside/contracts/restaurants'
@@ -15,6 +15,13 @@ import { PaymentSummary } from './payment-summary'
 import '../../../components/ui/card.css'
 import './bill-pay.css'
 
+// Only a payment with a tip asks what the diner thought of the service: its words and stars load
+// while it is pending, not with the bill, so the question is there when the payment goes through.
+const loadTipFeedback = () => import('./tip-feedback')
+const TipFeedbackPrompt = lazy(async () => ({
+  default: (await loadTipFeedback()).TipFeedbackPrompt,
+}))
+
 interface BillPaymentStatusProps {
   payment: UseQueryResult<Payment>
   restaurant: Restaurant
@@ -28,6 +35,10 @@ export function BillPaymentStatus({ payment, restaurant, onDismiss }: BillPaymen
   const shared = useMessages(paymentMessages).t
   const cancel = useCancelPayment()
   const { data } = payment
+  const tipped = (data?.tip ?? 0) > 0
+  useEffect(() => {
+    if (tipped) void loadTipFeedback()
+  }, [tipped])
   if (!data) {
     if (payment.isError) {
       const gone = isApiError(payment.error) && [400, 404].includes(payment.error.status)
@@ -84,6 +95,11 @@ export function BillPaymentStatus({ payment, restaurant, onDismiss }: BillPaymen
           <div className="bill-status__receipt">
             <PaymentSummary payment={data} restaurant={restaurant} />
           </div>
+          {tipped ? (
+            <Suspense fallback={null}>
+              <TipFeedbackPrompt payment={data} />
+            </Suspense>
+          ) : null}
           <button type="button" className={buttonClass('secondary')} onClick={onDismiss}>
             {t('done')}
           </button>
