@@ -60,6 +60,10 @@ const RU = {
   table_moved: 'Гости пересели',
   table: 'Стол',
   order: 'заказ №',
+  closedBy: (name: string) => `гости ушли, стол закрыл ${name}`,
+  idle: (time: string) => `визит завершён — нет активности ${time}`,
+  hours: 'ч',
+  minutes: 'мин',
 }
 const EN = {
   order_placed: 'New order',
@@ -72,6 +76,33 @@ const EN = {
   table_moved: 'Guests moved',
   table: 'Table',
   order: 'order #',
+  closedBy: (name: string) => `guests left, ${name} closed the table`,
+  idle: (time: string) => `visit ended — no activity for ${time}`,
+  hours: 'h',
+  minutes: 'min',
+}
+
+/** "3 ч", "1 ч 30 мин", "45 мин". */
+function duration(totalMinutes: number, words: typeof RU | typeof EN): string {
+  const hours = Math.floor(totalMinutes / 60)
+  const minutes = totalMinutes % 60
+  return [
+    hours > 0 ? `${String(hours)} ${words.hours}` : null,
+    minutes > 0 || hours === 0 ? `${String(minutes)} ${words.minutes}` : null,
+  ]
+    .filter((part) => part !== null)
+    .join(' ')
+}
+
+/** Why a visit ended, when the alert says: a waiter closed the table, or nobody did anything. */
+function endedBecause(alert: NewGarconAlert, words: typeof RU | typeof EN): string | null {
+  if (alert.kind !== 'session_ended') return null
+  const { closedReason, closedBy, idleMinutes } = alert.detail
+  if (closedReason === 'waiter' && closedBy) return words.closedBy(closedBy.name)
+  if (closedReason === 'expired' && idleMinutes !== undefined) {
+    return words.idle(duration(idleMinutes, words))
+  }
+  return null
 }
 
 /**
@@ -99,6 +130,7 @@ export function pushText(
       ? `${words.table} ${alert.detail.movedFrom ? `${alert.detail.movedFrom.label} → ` : ''}${alert.table.label}`
       : null,
     alert.orderNumber !== null ? `${words.order}${String(alert.orderNumber)}` : null,
+    endedBecause(alert, words),
     alert.detail.comment ?? null,
   ].filter((part): part is string => part !== null && part !== '')
   return {
@@ -161,7 +193,8 @@ export function createGarconAlerts({ db, outbox }: GarconAlertsDeps) {
 
     /**
      * Alerts whoever hears what happens at the table of session `tableSessionId` (decision
-     * 0042, the `garcon_hearers` rule), and the waiters in `alert.also` besides, in `trx`.
+     * 0042, the `garcon_hearers` rule), and the waiters in `alert.also` besides, but not those
+     * in `alert.except` (who did it), in `trx`.
      */
     async raiseAtTable(
       trx: Transaction<Database>,
@@ -182,7 +215,9 @@ export function createGarconAlerts({ db, outbox }: GarconAlertsDeps) {
       `.execute(trx)
       const table = found.rows[0]
       if (!table) return []
-      return raise(trx, table.restaurantId, [...table.waiterIds, ...(alert.also ?? [])], {
+      const except = new Set(alert.except)
+      const waiterIds = [...table.waiterIds, ...(alert.also ?? [])].filter((id) => !except.has(id))
+      return raise(trx, table.restaurantId, waiterIds, {
         kind: alert.kind,
         table: { code: table.code, label: table.label },
         orderNumber: alert.orderNumber,
