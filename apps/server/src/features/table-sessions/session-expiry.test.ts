@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { listGarconAlerts } from '@tableside/contracts/garcon-alerts'
+import { bill } from '@tableside/contracts/orders'
 import { tableChannel, tableSession } from '@tableside/contracts/table-sessions'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
@@ -276,6 +277,12 @@ describe.each(testDatabaseKinds)('Table sessions that run out, on $name', (kind)
       { tableCode: 'T2', orderNumber: card.number },
       { tableCode: 'T2', orderNumber: card.number },
     ])
+    // Back from the acquirer's page, the diner's bill shows the table ended and what is left.
+    const after = bill.parse(
+      (await t.app.inject(`/api/v1/table-sessions/${session.id}/bill`)).json(),
+    )
+    expect(after.sessionStatus).toBe('closed')
+    expect(after.totals.due).toBe(cash.totals.total)
     // The session stays ended as it ended: a payment does not reopen or re-end it.
     expect(await stored(session.id)).toMatchObject({ closedReason: 'expired' })
     expect(await endedRows('T2')).toHaveLength(2)

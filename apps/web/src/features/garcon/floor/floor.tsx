@@ -2,7 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { garconTablesChanged } from '@tableside/contracts/garcon'
 import { garconAlertCreated } from '@tableside/contracts/garcon-alerts'
-import type { FloorOrder, FloorSession, FloorTable } from '@tableside/contracts/garcon-floor'
+import type {
+  FloorOrder,
+  FloorSession,
+  FloorTable,
+  GarconFloor,
+} from '@tableside/contracts/garcon-floor'
 import { garconChannel, waiterCallUpdated } from '@tableside/contracts/table-events'
 import { buttonClass } from '../../../components/ui/button'
 import { Link } from '../../../components/ui/link'
@@ -31,6 +36,7 @@ import {
   isSettled,
   orderDue,
   stepButtons,
+  withoutSession,
 } from './floor-logic'
 import { floorMessages } from './floor-messages'
 import { GarconSheet } from '../components/garcon-sheet'
@@ -72,7 +78,17 @@ export function Floor({ waiterId, restaurantId, selectTablesHref, money }: Floor
   const floor = useQuery(floorQueryOptions(api))
   const channel = garconChannel(waiterId)
   const refetch = () => void queryClient.invalidateQueries({ queryKey: floorKey })
-  useChannelEvent(channel, garconAlertCreated, refetch)
+  useChannelEvent(channel, garconAlertCreated, (alert) => {
+    // A visit that ended leaves the floor at once; the refetch confirms it.
+    const { table } = alert
+    if (alert.kind === 'session_ended' && table) {
+      queryClient.setQueryData<GarconFloor>(
+        floorKey,
+        (current) => current && withoutSession(current, table.code, alert.createdAt),
+      )
+    }
+    refetch()
+  })
   useChannelEvent(channel, waiterCallUpdated, refetch)
   useChannelEvent(channel, garconTablesChanged, () => {
     refetch()
