@@ -120,7 +120,10 @@ export interface AppOptions {
   config: ServerConfig
   database: DatabaseHandle
   logger?: FastifyServerOptions['logger']
-  /** The clock of waiter calls, their escalation and the floor, and of the sweep of sessions that ran out (tests move it). */
+  /**
+   * The clock of waiter calls and their escalation, the floor, and the sweep of table sessions
+   * that ran out (tests move it).
+   */
   now?: () => Date
 }
 
