@@ -47,6 +47,7 @@ import { registerFloorRoutes } from './features/floor/floor-routes'
 import { registerWaiterTableRoutes } from './features/garcon/waiter-tables-routes'
 import { checkSlot } from './features/orders/slots'
 import { createTableSessionService } from './features/table-sessions/table-session-service'
+import { createSessionExpiry, type SessionExpiry } from './features/table-sessions/session-expiry'
 import {
   registerTableSessionRoutes,
   tableChannelRule,
@@ -107,6 +108,8 @@ declare module 'fastify' {
     outbox: Outbox
     /** Waiter calls nobody answered in time, sent to every waiter on shift (decision 0045). */
     callEscalation: CallEscalation
+    /** Table sessions that ran out, ended though nobody looks at them (decision 0049). */
+    sessionExpiry: SessionExpiry
   }
 }
 
@@ -117,7 +120,10 @@ export interface AppOptions {
   config: ServerConfig
   database: DatabaseHandle
   logger?: FastifyServerOptions['logger']
-  /** The clock of waiter calls and their escalation (tests move it). */
+  /**
+   * The clock of waiter calls and their escalation, the floor, and the sweep of table sessions
+   * that ran out (tests move it).
+   */
   now?: () => Date
 }
 
@@ -214,6 +220,15 @@ export async function buildApp({
   const waiters = shortLivedCache(garcon.service.listActiveWaiterIds, 5_000)
   const waitersOf = (restaurantId: string) => waiters.get(restaurantId)
   const tableSessions = createTableSessionService({ db, restaurants, outbox, alertAtTable })
+  const sessionExpiry = createSessionExpiry({
+    db,
+    outbox,
+    alertAtTable,
+    delivered: () => outbox.kick(),
+    log: app.log,
+    now,
+  })
+  app.decorate('sessionExpiry', sessionExpiry)
   const paymentRepository = createPaymentRepository(db)
   const orderPayments = createOrderPaymentRepository(db)
   const orders = createOrderService({
@@ -290,12 +305,14 @@ export async function buildApp({
     if (acquirer) acquirer.start()
     outbox.start()
     callEscalation.start()
+    sessionExpiry.start()
     return Promise.resolve()
   })
   app.addHook('onClose', async () => {
     clearInterval(paymentSweep)
     if (acquirer) await acquirer.stop()
     await callEscalation.stop()
+    await sessionExpiry.stop()
     await outbox.stop()
   })
   const waiterTables = createWaiterTablesService({ db, outbox })
@@ -325,6 +342,7 @@ export async function buildApp({
     outbox,
     raiseAlert: (trx, restaurantId, waiterIds, alert) =>
       garconAlerts.raise(trx, restaurantId, waiterIds, alert),
+    alertAtTable,
     now,
   })
   realtime.channels.add(garconChannelRule(garcon))

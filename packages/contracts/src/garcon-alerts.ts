@@ -28,7 +28,9 @@ export const garconAlert = z.object({
   /**
    * Kind-specific words the screen shows: a call's reason and comment (and whether it reached
    * this waiter because nobody answered it in time), an order's or a payment's amount (minor
-   * units) with the tip it carries, a visit's end.
+   * units) with the tip it carries, a visit's end: why (`settled` when its bill was, `waiter`
+   * when a waiter closed the table, `closedBy` naming them; `expired` when nobody did anything
+   * for `idleMinutes`, the restaurant's session lifetime).
    */
   detail: z.object({
     reason: z.optional(z.enum(['waiter', 'bill', 'other'])),
@@ -40,6 +42,8 @@ export const garconAlert = z.object({
     closedReason: z.optional(z.string()),
     /** An order's type, for an order without a table: a delivery, a pickup or a pre-order. */
     orderType: z.optional(orderType),
+    closedBy: z.optional(z.object({ name: z.string() })),
+    idleMinutes: z.optional(z.int()),
     /** The table guests moved from (`table` is where they went). */
     movedFrom: z.optional(z.object({ code: z.string(), label: z.string() })),
   }),
@@ -51,13 +55,14 @@ export type GarconAlert = z.infer<typeof garconAlert>
 /**
  * An alert about what happened at a table, as the server's features hand it over: the table and
  * who hears it follow from the table's session; `also` names waiters told besides (the one a
- * payment's tip goes to).
+ * payment's tip goes to), `except` waiters not told (the one who did it).
  */
 export interface TableAlert {
   kind: Exclude<GarconAlertKind, 'waiter_call'>
   orderNumber: number | null
   detail: GarconAlert['detail']
   also?: readonly string[]
+  except?: readonly string[]
 }
 
 /** Unread alerts listed at most, newest first: a reload shows what the socket brought. */

@@ -19,7 +19,12 @@ import { publishEntry, type Outbox } from '../outbox/outbox'
 import type { OutboxEntry } from '../outbox/outbox-repository'
 import type { RestaurantCache } from '../restaurants/restaurant-cache'
 import { createTableSessionRepository } from '../table-sessions/table-session-repository'
-import { closedEntry, sessionExpired } from '../table-sessions/table-session-service'
+import {
+  closedEntry,
+  expireSession,
+  sessionExpired,
+  type AlertAtTable,
+} from '../table-sessions/table-session-service'
 import { createFloorRepository, type FloorOrderRow, type FloorTableRow } from './floor-repository'
 
 const UNKNOWN_SESSION = 'This table session does not exist.'
@@ -39,6 +44,8 @@ export interface FloorServiceDeps {
     waiterIds: readonly string[],
     alert: FloorAlert,
   ) => Promise<unknown>
+  /** Tells whoever hears a table's session but `alert.except`, in `trx` (the same alerts). */
+  alertAtTable?: AlertAtTable
   now?: () => Date
 }
 
@@ -84,6 +91,7 @@ export function createFloorService(deps: FloorServiceDeps) {
   const { db, outbox } = deps
   const now = deps.now ?? (() => new Date())
   const repository = createFloorRepository(db)
+  const ends = { outbox, alertAtTable: deps.alertAtTable }
 
   return {
     /**
@@ -195,6 +203,7 @@ export function createFloorService(deps: FloorServiceDeps) {
      * Ends a table's session by hand once its bill is settled: every order not cancelled is
      * paid and served (served ones become completed, the guests have left). Anything due, a
      * payment in progress or an order still in the kitchen is refused and changes nothing.
+     * The table's other waiters are told who closed it, in the same transaction (decision 0049).
      */
     async close(
       sessionId: string,
@@ -207,9 +216,8 @@ export function createFloorService(deps: FloorServiceDeps) {
         if (session.closedAt) return { closedAt: session.closedAt, changed: false }
         const sessions = createTableSessionRepository(trx)
         if (session.expiresAt <= at) {
-          // Ran out before anyone looked: it ends as every run-out session does.
-          await sessions.close(sessionId, 'expired', at, trx)
-          await outbox.add([closedEntry(sessionId, 'expired')], trx)
+          // Ran out before the sweep ended it: it ends as every run-out session does.
+          await expireSession(trx, sessionId, at, ends, [waiter.id])
           return { closedAt: at, changed: true }
         }
         const orders = (await repository.lockOrders(sessionId, trx)).filter(
@@ -258,6 +266,12 @@ export function createFloorService(deps: FloorServiceDeps) {
         }
         await sessions.close(sessionId, 'settled', at, trx)
         await outbox.add([...entries, closedEntry(sessionId, 'settled')], trx)
+        await deps.alertAtTable?.(trx, sessionId, {
+          kind: 'session_ended',
+          orderNumber: null,
+          detail: { closedReason: 'waiter', closedBy: { name: waiter.name } },
+          except: [waiter.id],
+        })
         return { closedAt: at, changed: true }
       })
       if (changed) void outbox.kick()
@@ -305,11 +319,7 @@ export function createFloorService(deps: FloorServiceDeps) {
             `Guests are already at table ${target.label}: choose a free table.`,
           )
         }
-        const entries: OutboxEntry[] = []
-        if (occupied) {
-          await createTableSessionRepository(trx).close(occupied.id, 'expired', at, trx)
-          entries.push(closedEntry(occupied.id, 'expired'))
-        }
+        if (occupied) await expireSession(trx, occupied.id, at, ends)
         const to: TableRef = { code: target.code, label: target.label, zone: target.zone }
         await repository.moveSession(sessionId, { id: target.id, ref: to }, at, trx)
         await deps.raiseAlert(
@@ -324,11 +334,13 @@ export function createFloorService(deps: FloorServiceDeps) {
             detail: { movedFrom: { code: from.code, label: from.label } },
           },
         )
-        entries.push(
-          publishEntry(tableChannel(sessionId), tableSessionMoved, { sessionId, table: to }),
-          billUpdatedEntry(sessionId),
+        await outbox.add(
+          [
+            publishEntry(tableChannel(sessionId), tableSessionMoved, { sessionId, table: to }),
+            billUpdatedEntry(sessionId),
+          ],
+          trx,
         )
-        await outbox.add(entries, trx)
         return { table: to, changed: true }
       })
       if (changed) void outbox.kick()

@@ -63,6 +63,10 @@ const RU = {
   delivery: 'Доставка',
   pickup: 'Самовывоз',
   preorder: 'Предзаказ',
+  closedBy: (name: string) => `гости ушли, стол закрыт · ${name}`,
+  idle: (time: string) => `визит завершён — нет активности ${time}`,
+  hours: 'ч',
+  minutes: 'мин',
 }
 const EN = {
   order_placed: 'New order',
@@ -78,6 +82,33 @@ const EN = {
   delivery: 'Delivery',
   pickup: 'Pickup',
   preorder: 'Pre-order',
+  closedBy: (name: string) => `guests left, ${name} closed the table`,
+  idle: (time: string) => `visit ended — no activity for ${time}`,
+  hours: 'h',
+  minutes: 'min',
+}
+
+/** "3 ч", "1 ч 30 мин", "45 мин". */
+function duration(totalMinutes: number, words: typeof RU | typeof EN): string {
+  const hours = Math.floor(totalMinutes / 60)
+  const minutes = totalMinutes % 60
+  return [
+    hours > 0 ? `${String(hours)} ${words.hours}` : null,
+    minutes > 0 || hours === 0 ? `${String(minutes)} ${words.minutes}` : null,
+  ]
+    .filter((part) => part !== null)
+    .join(' ')
+}
+
+/** Why a visit ended, when the alert says: a waiter closed the table, or nobody did anything. */
+function endedBecause(alert: NewGarconAlert, words: typeof RU | typeof EN): string | null {
+  if (alert.kind !== 'session_ended') return null
+  const { closedReason, closedBy, idleMinutes } = alert.detail
+  if (closedReason === 'waiter' && closedBy) return words.closedBy(closedBy.name)
+  if (closedReason === 'expired' && idleMinutes !== undefined) {
+    return words.idle(duration(idleMinutes, words))
+  }
+  return null
 }
 
 /**
@@ -107,6 +138,7 @@ export function pushText(
         ? words[alert.detail.orderType]
         : null,
     alert.orderNumber !== null ? `${words.order}${String(alert.orderNumber)}` : null,
+    endedBecause(alert, words),
     alert.detail.comment ?? null,
   ].filter((part): part is string => part !== null && part !== '')
   return {
@@ -169,7 +201,8 @@ export function createGarconAlerts({ db, outbox }: GarconAlertsDeps) {
 
     /**
      * Alerts whoever hears what happens at the table of session `tableSessionId` (decision
-     * 0042, the `garcon_hearers` rule), and the waiters in `alert.also` besides, in `trx`.
+     * 0042, the `garcon_hearers` rule), and the waiters in `alert.also` besides, but not those
+     * in `alert.except` (who did it), in `trx`.
      */
     async raiseAtTable(
       trx: Transaction<Database>,
@@ -190,7 +223,9 @@ export function createGarconAlerts({ db, outbox }: GarconAlertsDeps) {
       `.execute(trx)
       const table = found.rows[0]
       if (!table) return []
-      return raise(trx, table.restaurantId, [...table.waiterIds, ...(alert.also ?? [])], {
+      const except = new Set(alert.except)
+      const waiterIds = [...table.waiterIds, ...(alert.also ?? [])].filter((id) => !except.has(id))
+      return raise(trx, table.restaurantId, waiterIds, {
         kind: alert.kind,
         table: { code: table.code, label: table.label },
         orderNumber: alert.orderNumber,

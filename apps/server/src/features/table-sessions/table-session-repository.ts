@@ -2,6 +2,7 @@ import { type Kysely, type Transaction } from 'kysely'
 import type { TableSession } from '@tableside/contracts/table-sessions'
 import type { LocalizedText } from '@tableside/contracts/text'
 import type { Database } from '../../db/schema'
+import { createRestaurantRepository } from '../restaurants/restaurant-repository'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -121,6 +122,32 @@ export function createTableSessionRepository(db: Kysely<Database>) {
         .where('closedAt', 'is', null)
         .executeTakeFirst()
       return result.numUpdatedRows > 0n
+    },
+
+    /**
+     * Closes an open session whose time ran out by `at` (a compare-and-set: a session closed or
+     * touched meanwhile is left alone): when it ran out, and after how long without activity
+     * (the restaurant's session lifetime), or undefined.
+     */
+    async expire(
+      id: string,
+      at: Date,
+      executor: Executor = db,
+    ): Promise<{ expiresAt: Date; idleMinutes: number } | undefined> {
+      const ended = await executor
+        .updateTable('tableSessions')
+        .set({ closedAt: at, closedReason: 'expired' })
+        .where('id', '=', id)
+        .where('closedAt', 'is', null)
+        .where('expiresAt', '<=', at)
+        .returning(['restaurantId', 'expiresAt'])
+        .executeTakeFirst()
+      if (!ended) return undefined
+      const restaurant = await createRestaurantRepository(executor).findById(ended.restaurantId)
+      return {
+        expiresAt: ended.expiresAt,
+        idleMinutes: restaurant?.settings.tableSessionMinutes ?? 180,
+      }
     },
 
     /**

@@ -41,6 +41,55 @@ export const sessionExpired = () =>
 export const closedEntry = (sessionId: string, reason: 'expired' | 'settled') =>
   publishEntry(tableChannel(sessionId), tableSessionClosed, { sessionId, reason })
 
+/**
+ * Tells whoever hears the table of session `tableSessionId` (the waiter area's alerts, composed
+ * by the app), in `trx`.
+ */
+export type AlertAtTable = (
+  trx: Transaction<Database>,
+  tableSessionId: string,
+  alert: TableAlert,
+) => Promise<unknown>
+
+/**
+ * A session that ran out this long before it was ended is news to nobody (every server was
+ * down meanwhile): it ends without an alert, so a restart does not ring for yesterday's tables.
+ */
+export const ENDED_LONG_AGO_MS = 60 * 60_000
+
+export interface SessionEndDeps {
+  outbox: Outbox
+  alertAtTable?: AlertAtTable | undefined
+}
+
+/**
+ * Ends, in `trx`, a session whose time ran out by `at`, however it is found (the sweep, a phone,
+ * a waiter): the phones at the table hear `table-session.closed`, and the table's waiters but
+ * `except` are told the visit ended (decision 0049). The close is a compare-and-set, so of all
+ * who end one session at once exactly one does it and alerts; false for the others, and for a
+ * session that has not run out (touched meanwhile).
+ */
+export async function expireSession(
+  trx: Transaction<Database>,
+  sessionId: string,
+  at: Date,
+  deps: SessionEndDeps,
+  except: readonly string[] = [],
+): Promise<boolean> {
+  const ended = await createTableSessionRepository(trx).expire(sessionId, at, trx)
+  if (!ended) return false
+  await deps.outbox.add([closedEntry(sessionId, 'expired')], trx)
+  if (ended.expiresAt.getTime() > at.getTime() - ENDED_LONG_AGO_MS) {
+    await deps.alertAtTable?.(trx, sessionId, {
+      kind: 'session_ended',
+      orderNumber: null,
+      detail: { closedReason: 'expired', idleMinutes: ended.idleMinutes },
+      except,
+    })
+  }
+  return true
+}
+
 export interface TableSessionServiceDeps {
   db: Kysely<Database>
   restaurants: RestaurantCache
@@ -48,14 +97,10 @@ export interface TableSessionServiceDeps {
   outbox: Outbox
   /**
    * Tells whoever hears the table that its visit ended (the waiter area's "session ended"), in
-   * the transaction that ends it: when its bill is settled. A session that ran out of time ends
-   * whenever someone next looks at it, perhaps hours later, so it alerts nobody.
+   * the transaction that ends it: its bill settled, or its time run out (decision 0049; the
+   * sweep in `session-expiry.ts` ends it if no phone does first).
    */
-  alertAtTable?: (
-    trx: Transaction<Database>,
-    tableSessionId: string,
-    alert: TableAlert,
-  ) => Promise<unknown>
+  alertAtTable?: AlertAtTable
   now?: () => Date
 }
 
@@ -74,12 +119,11 @@ export function createTableSessionService({
     return (restaurant?.settings.tableSessionMinutes ?? 180) * 60_000
   }
 
-  const end = async (row: TableSessionRow, reason: 'expired' | 'settled', at: Date) => {
-    const closed = await db.transaction().execute(async (trx) => {
-      if (!(await repository.close(row.id, reason, at, trx))) return false
-      await outbox.add([closedEntry(row.id, reason)], trx)
-      return true
-    })
+  /** Ends a session that ran out, found on the way: as the sweep would have (decision 0049). */
+  const expire = async (row: TableSessionRow, at: Date) => {
+    const closed = await db
+      .transaction()
+      .execute((trx) => expireSession(trx, row.id, at, { outbox, alertAtTable }))
     if (closed) void outbox.kick()
   }
 
@@ -89,7 +133,7 @@ export function createTableSessionService({
     if (!row || row.closedAt) return row
     const at = now()
     if (row.expiresAt > at) return row
-    await end(row, 'expired', at)
+    await expire(row, at)
     return repository.find(id)
   }
 
@@ -118,7 +162,7 @@ export function createTableSessionService({
         await repository.touch(open.id, at, expiresAt)
         return toTableSession({ ...open, lastActivityAt: at, expiresAt })
       }
-      if (open) await end(open, 'expired', at)
+      if (open) await expire(open, at)
       await repository.open(restaurantId, table.id, at, expiresAt)
       const opened = await repository.findOpenForTable(table.id)
       if (!opened) throw new Error(`The session of table ${table.id} vanished as it opened`)

@@ -16,6 +16,8 @@ const base: GarconAlert = {
 }
 const t = (key: keyof (typeof alertMessages)['en'], values?: Record<string, string | number>) =>
   translate(alertMessages, 'en', key, values)
+const ru = (key: keyof (typeof alertMessages)['en'], values?: Record<string, string | number>) =>
+  translate(alertMessages, 'ru', key, values)
 const money = (minor: number) => `${String(minor / 100)} ₽`
 
 describe('what an alert says', () => {
@@ -52,6 +54,33 @@ describe('what an alert says', () => {
     } as const
     expect(alertTitle(moved, t)).toBe('Guests moved')
     expect(alertWhere(moved, t, money)).toBe('Table 3 → 7')
+  })
+
+  it('says why a visit ended: who closed the table, or how long nobody did anything', () => {
+    const ended = { ...base, kind: 'session_ended', table: { code: 'T3', label: '3' } } as const
+    const byIgor = {
+      ...ended,
+      orderNumber: null,
+      detail: { closedReason: 'waiter', closedBy: { name: 'Игорь' } },
+    }
+    const idle = (idleMinutes: number) => ({
+      ...ended,
+      orderNumber: null,
+      detail: { closedReason: 'expired', idleMinutes },
+    })
+    expect(alertTitle(byIgor, ru)).toBe('Стол освободился')
+    expect(alertWhere(byIgor, ru, money)).toBe('Стол 3: гости ушли, стол закрыт · Игорь')
+    expect(alertWhere(idle(180), ru, money)).toBe('Стол 3: визит завершён — нет активности 3 ч')
+    expect(alertWhere(idle(90), ru, money)).toBe(
+      'Стол 3: визит завершён — нет активности 1 ч 30 мин',
+    )
+    expect(alertWhere(idle(45), ru, money)).toBe('Стол 3: визит завершён — нет активности 45 мин')
+    expect(alertWhere(byIgor, t, money)).toBe('Table 3: guests left, Игорь closed the table')
+    expect(alertWhere(idle(180), t, money)).toBe('Table 3: visit ended — no activity for 3 h')
+    // A bill settled, or a reason this screen does not know yet: the table alone.
+    const settled = { ...ended, orderNumber: null, detail: { closedReason: 'settled' } }
+    expect(alertWhere(settled, ru, money)).toBe('Стол 3')
+    expect(alertWhere({ ...settled, detail: { closedReason: 'waiter' } }, t, money)).toBe('Table 3')
   })
 
   it('tags a notification as the server tags its push, so the two replace each other', () => {

@@ -49,15 +49,37 @@ export function alertTitle(alert: GarconAlert, t: T): string {
   }
 }
 
-/** Where and what: "Table 1 · Order #12 · Paid 1 250 ₽" (a new order: its total), "Table 3 → 5" for guests moved. */
+/** "3 h", "1 h 30 min", "45 min": how long a table went without activity. */
+function idleTime(totalMinutes: number, t: T): string {
+  const hours = Math.floor(totalMinutes / 60)
+  const minutes = totalMinutes % 60
+  if (hours === 0) return t('waitedMinutes', { minutes })
+  return minutes === 0 ? t('idleHours', { hours }) : t('waitedHours', { hours, minutes })
+}
+
+/**
+ * Where and what: "Table 1 · Order #12 · Paid 1 250 ₽" (a new order: its total), "Table 3 → 5" for
+ * guests moved, a delivery or pickup by its type, and why
+ * a visit ended: "Table 3: guests left, Igor closed the table".
+ */
 export function alertWhere(alert: GarconAlert, t: T, money: (minor: number) => string): string {
   const from = alert.detail.movedFrom
+  const where = alert.table
+    ? t('table', { label: from ? `${from.label} → ${alert.table.label}` : alert.table.label })
+    : alert.detail.orderType && alert.detail.orderType !== 'dine_in'
+      ? t(`type_${alert.detail.orderType}`)
+      : t('noTable')
+  if (alertKind(alert) === 'ended') {
+    const { closedReason, closedBy, idleMinutes } = alert.detail
+    if (closedReason === 'waiter' && closedBy) {
+      return t('endedByWaiter', { where, name: closedBy.name })
+    }
+    if (closedReason === 'expired' && idleMinutes !== undefined) {
+      return t('endedIdle', { where, time: idleTime(idleMinutes, t) })
+    }
+  }
   return [
-    alert.table
-      ? t('table', { label: from ? `${from.label} → ${alert.table.label}` : alert.table.label })
-      : alert.detail.orderType && alert.detail.orderType !== 'dine_in'
-        ? t(`type_${alert.detail.orderType}`)
-        : t('noTable'),
+    where,
     alert.orderNumber !== null ? t('order', { number: alert.orderNumber }) : null,
     alert.detail.amount === undefined
       ? null

@@ -15,6 +15,7 @@ import {
   toCartLines,
   toggleChoice,
   unmetGroup,
+  withoutSession,
 } from './floor-logic'
 
 const text = (en: string) => ({ en, ru: en })
@@ -181,5 +182,34 @@ describe('the order for the table', () => {
     expect(toggleChoice(extras, ['bread'], 'cream')).toEqual(['bread', 'cream'])
     expect(toggleChoice(extras, ['bread', 'cream'], 'bread')).toEqual(['cream'])
     expect(toggleChoice(extras, ['bread'], 'dill')).toEqual(['bread'])
+  })
+})
+
+describe('a visit that ended', () => {
+  const busy = (code: string, openedAt: string): FloorTable => ({
+    code,
+    label: code,
+    zone: null,
+    enabled: true,
+    session: { ...session({}), openedAt },
+  })
+  const floor = {
+    currency: 'RUB',
+    tables: [busy('T3', '2026-11-24T12:00:00Z'), busy('T4', '2026-11-24T12:00:00Z')],
+    tableless: [],
+  }
+
+  it('leaves the floor as the alert arrives: that table only', () => {
+    const after = withoutSession(floor, 'T3', '2026-11-24T15:00:00Z')
+    expect(after.tables.map((table) => [table.code, table.session !== null])).toEqual([
+      ['T3', false],
+      ['T4', true],
+    ])
+  })
+
+  it('keeps the session of guests who sat down after it ended, and an unknown table changes nothing', () => {
+    const seated = { ...floor, tables: [busy('T3', '2026-11-24T15:00:01Z')] }
+    expect(withoutSession(seated, 'T3', '2026-11-24T15:00:00Z')).toBe(seated)
+    expect(withoutSession(floor, 'T9', '2026-11-24T15:00:00Z')).toBe(floor)
   })
 })

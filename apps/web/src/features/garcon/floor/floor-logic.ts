@@ -1,4 +1,9 @@
-import type { FloorOrder, FloorSession, FloorTable } from '@tableside/contracts/garcon-floor'
+import type {
+  FloorOrder,
+  FloorSession,
+  FloorTable,
+  GarconFloor,
+} from '@tableside/contracts/garcon-floor'
 import type { Dish, ModifierGroup } from '@tableside/contracts/menu'
 import { nextStatuses, type OrderStatus } from '@tableside/contracts/order-status'
 import type { WaiterTable } from '@tableside/contracts/garcon'
@@ -31,6 +36,28 @@ export function orderDue(order: FloorOrder): number {
   if (order.status === 'cancelled') return 0
   if (order.paymentStatus === 'paid' || order.paymentStatus === 'pending') return 0
   return Math.max(0, order.total - order.paidAmount)
+}
+
+/**
+ * The floor without the session of table `tableCode` that had begun by `endedAt`, when an alert
+ * says its visit ended (closed by a waiter, settled, run out): the table shows free at once, before
+ * the refetch confirms it. Guests who sat down after that keep their new session.
+ */
+export function withoutSession(
+  floor: GarconFloor,
+  tableCode: string,
+  endedAt: string,
+): GarconFloor {
+  const ended = Date.parse(endedAt)
+  const gone = (table: FloorTable) =>
+    table.code === tableCode &&
+    table.session !== null &&
+    Date.parse(table.session.openedAt) <= ended
+  if (!floor.tables.some(gone)) return floor
+  return {
+    ...floor,
+    tables: floor.tables.map((table) => (gone(table) ? { ...table, session: null } : table)),
+  }
 }
 
 /** Cash for the whole table is offered while something is due and no online payment holds it. */

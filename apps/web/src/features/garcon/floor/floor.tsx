@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { garconTablesChanged } from '@tableside/contracts/garcon'
 import { garconAlertCreated } from '@tableside/contracts/garcon-alerts'
+import type { GarconFloor } from '@tableside/contracts/garcon-floor'
 import { garconChannel, waiterCallUpdated } from '@tableside/contracts/table-events'
 import { buttonClass } from '../../../components/ui/button'
 import { Link } from '../../../components/ui/link'
@@ -18,6 +19,7 @@ import {
   useFloorAction,
   type FloorAction,
 } from './floor-api'
+import { withoutSession } from './floor-logic'
 import { errorText, floorMessages } from './floor-messages'
 import { ActionSheet, type Sheet } from './floor-sheets'
 import type { FloorActions } from './order-row'
@@ -45,7 +47,17 @@ export function Floor({ waiterId, restaurantId, selectTablesHref, money }: Floor
   const floor = useQuery(floorQueryOptions(api))
   const channel = garconChannel(waiterId)
   const refetch = () => void queryClient.invalidateQueries({ queryKey: floorKey })
-  useChannelEvent(channel, garconAlertCreated, refetch)
+  useChannelEvent(channel, garconAlertCreated, (alert) => {
+    // A visit that ended leaves the floor at once; the refetch confirms it.
+    const { table } = alert
+    if (alert.kind === 'session_ended' && table) {
+      queryClient.setQueryData<GarconFloor>(
+        floorKey,
+        (current) => current && withoutSession(current, table.code, alert.createdAt),
+      )
+    }
+    refetch()
+  })
   useChannelEvent(channel, waiterCallUpdated, refetch)
   useChannelEvent(channel, garconTablesChanged, () => {
     refetch()
