@@ -200,9 +200,9 @@ describe('A diner places an order', () => {
     await page.getByRole('textbox', { name: 'Имя' }).fill('Анна')
     await page.getByRole('textbox', { name: 'Телефон' }).pressSequentially('89123456789')
     await page.getByRole('button', { name: 'Завтра' }).click()
-    expect(await page.getByRole('button', { name: 'Завтра' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    )
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Завтра' }).getAttribute('aria-pressed'))
+      .toBe('true')
     const slots = page.locator('.slot-grid')
     await expect.poll(() => slots.getByRole('radio').count()).toBeGreaterThan(0)
     expect(await slots.getByRole('radio', { name: /Как можно скорее/ }).count()).toBe(0)

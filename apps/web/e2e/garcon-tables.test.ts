@@ -274,9 +274,9 @@ describe("The waiter's tables, tips and profile", () => {
 
     await page.getByRole('button', { name: 'Месяц' }).click()
     await expect.poll(() => new URL(page.url()).searchParams.get('period')).toBe('month')
-    expect(await page.getByRole('button', { name: 'Месяц' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    )
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Месяц' }).getAttribute('aria-pressed'))
+      .toBe('true')
     await page.waitForSelector('.tips-total__label:has-text("за месяц")')
     expect(problems).toEqual([])
   })
