@@ -195,7 +195,7 @@ async function benchmark(kind, adminUrl) {
     say(
       `${demo.dishIds.length} orderable dishes, ${demo.sessionIds.length} table sessions open; ` +
         (demo.pickup
-          ? 'one order in four is a pickup'
+          ? `one order in four is a pickup${demo.pickupAt ? ` (closed now: for ${demo.pickupAt})` : ''}`
           : `pickup refused now, so all dine-in: ${demo.pickupRefusal}`),
     )
     /** @type {Acked} */

@@ -113,18 +113,19 @@ export function orderOf(text) {
 }
 
 /**
- * @typedef {{ dishIds: string[], sessionIds: string[], pickup: boolean, pickupRefusal: string }} Demo
+ * @typedef {{ dishIds: string[], sessionIds: string[], pickup: boolean, pickupAt: string | null,
+ *   pickupRefusal: string }} Demo
  * @typedef {{ type: 'dine_in' | 'pickup', lines: Array<{ dishId: string, quantity: number,
  *   optionIds: string[] }>, paymentMethod: 'cash', tableSessionId?: string,
- *   contact?: { name: string, phone: string } }} OrderBody
+ *   contact?: { name: string, phone: string }, scheduledFor?: string }} OrderBody
  */
 
 /**
  * What orders can be made of at the demo restaurant right now: available dishes without a
  * required choice that the cart quote accepts (breakfast is refused outside its hours), and an
  * open session at every table, joined by its QR token (`tableTokens` by code, as the server
- * printed them at start). Pickup is probed with a real order (`probeKey`), since a restaurant
- * may refuse it at this hour.
+ * printed them at start). Pickup is probed with a real order (`probeKey`): for now, or when the
+ * restaurant is closed at this hour, for its first pickup slot.
  * @param {Post} post @param {string} baseUrl @param {string} probeKey
  * @param {Record<string, string>} tableTokens
  * @returns {Promise<Demo>}
@@ -160,17 +161,45 @@ export async function prepareDemo(post, baseUrl, probeKey, tableTokens) {
     sessionIds.push(idOf(opened.text))
   }
 
-  const demo = { dishIds, sessionIds, pickup: true, pickupRefusal: '' }
-  const probe = await post(`/restaurants/${RESTAURANT}/orders`, orderBody(3, demo), {
+  /** @type {Demo} */
+  const demo = { dishIds, sessionIds, pickup: true, pickupAt: null, pickupRefusal: '' }
+  // Closed now, the restaurant still takes pickups for its first slot (its next opening).
+  // A refused order writes nothing, so the second probe may take the same key.
+  const now = await post(`/restaurants/${RESTAURANT}/orders`, orderBody(3, demo), {
     'idempotency-key': probeKey,
   })
-  if (probe.status === 409 || probe.status === 400) {
+  if (now.status === 201) return demo
+  if (now.status !== 409 && now.status !== 400) {
+    throw new Error(`the pickup probe answered ${now.status}: ${now.text}`)
+  }
+  demo.pickupAt = await firstPickupSlot(baseUrl)
+  const later = demo.pickupAt
+    ? await post(`/restaurants/${RESTAURANT}/orders`, orderBody(3, demo), {
+        'idempotency-key': probeKey,
+      })
+    : now
+  if (later.status !== 201) {
     demo.pickup = false
-    demo.pickupRefusal = probe.text.slice(0, 200)
-  } else if (probe.status !== 201) {
-    throw new Error(`the pickup probe answered ${probe.status}: ${probe.text}`)
+    demo.pickupAt = null
+    demo.pickupRefusal = later.text.slice(0, 200)
   }
   return demo
+}
+
+/** The first time the restaurant offers for a pickup, on its first day with one; null if none. */
+async function firstPickupSlot(/** @type {string} */ baseUrl) {
+  const url = `${baseUrl}${API}/restaurants/${RESTAURANT}/slots?type=pickup`
+  /** @param {string} address */
+  const read = async (address) => {
+    const response = await fetch(address)
+    if (!response.ok) throw new Error(`GET slots answered ${response.status}`)
+    return /** @type {{ days: string[], slots: Array<{ at: string }> }} */ (await response.json())
+  }
+  let offered = await read(url)
+  if (offered.slots.length === 0 && offered.days[0]) {
+    offered = await read(`${url}&date=${offered.days[0]}`)
+  }
+  return offered.slots[0]?.at ?? null
 }
 
 /**
@@ -191,6 +220,7 @@ export function orderBody(i, demo) {
       lines,
       paymentMethod: 'cash',
       contact: { name: `Guest ${i}`, phone: `+79${String(i % 1e9).padStart(9, '0')}` },
+      ...(demo.pickupAt ? { scheduledFor: demo.pickupAt } : {}),
     }
   }
   return {
