@@ -62,6 +62,11 @@ export const errorCode = z.enum([
   'payment_not_succeeded',
   'no_tip',
   'feedback_already_left',
+  // The bonus card (issue 16, decision 0055): points spent beyond the balance or the programme's
+  // share of an order, or a restaurant without a programme.
+  'bonus_insufficient',
+  'bonus_over_cap',
+  'bonus_program_off',
 ])
 export type ErrorCode = z.infer<typeof errorCode>
 

@@ -46,6 +46,10 @@ export interface Database {
   sandboxAcquirerPayments: SandboxAcquirerPaymentsTable
   sandboxAcquirerOutbox: SandboxAcquirerOutboxTable
   outbox: OutboxTable
+  bonusPrograms: BonusProgramsTable
+  bonusCards: BonusCardsTable
+  bonusEntries: BonusEntriesTable
+  bonusAllocations: BonusAllocationsTable
 }
 
 /** A jsonb column: read as the value, written as its JSON text (pg would turn arrays into SQL arrays). */
@@ -395,4 +399,53 @@ export interface OutboxTable {
   deliveredAt: Date | null
   lastError: string | null
   createdAt: CreatedAt
+}
+
+/** A restaurant's bonus programme (decision 0055). */
+export interface BonusProgramsTable {
+  restaurantId: string
+  earnBasisPoints: number
+  maxShareBasisPoints: number
+  expiryDays: number
+  welcomePoints: ColumnType<number, number | undefined, number>
+  birthdayPoints: ColumnType<number, number | undefined, number>
+  active: ColumnType<boolean, boolean | undefined, boolean>
+}
+
+/** A diner's card at a restaurant; `balance` and `pending` are kept by the ledger's triggers. */
+export interface BonusCardsTable {
+  id: Generated<string>
+  restaurantId: string
+  clientId: string
+  number: string
+  balance: ColumnType<number, never, never>
+  pending: ColumnType<number, never, never>
+  createdAt: CreatedAt
+}
+
+export type BonusEntryKind =
+  'earn' | 'spend' | 'expire' | 'reverse' | 'adjust' | 'welcome' | 'birthday'
+
+/** The append-only ledger: one row a movement of points, signed. */
+export interface BonusEntriesTable {
+  id: Generated<string>
+  /** Insertion order (an identity column): the ledger's order, never a value to show. */
+  seq: ColumnType<string, never, never>
+  cardId: string
+  kind: BonusEntryKind
+  points: number
+  status: 'pending' | 'available' | 'void'
+  remaining: number | null
+  expiresAt: Date | null
+  orderId: string | null
+  paymentId: string | null
+  reversesId: string | null
+  note: string | null
+  createdAt: Date
+}
+
+export interface BonusAllocationsTable {
+  debitId: string
+  creditId: string
+  points: number
 }
