@@ -18,6 +18,8 @@ import tseslint from 'typescript-eslint'
  */
 const serverFeaturePublishes = {
   bill: ['bill-service.ts'],
+  // The bonus ledger (decision 0055): orders and payments write to it in their transactions.
+  bonus: ['bonus-ledger.ts'],
   // The waiter's floor (decision 0044): composed by the app, used by no other feature.
   floor: [],
   garcon: ['garcon-service.ts'],
