@@ -113,8 +113,8 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
       .$if(!entry.expired, (query) =>
         query.where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', at)])),
       )
-      .orderBy(sql`id = ${entry.first ?? null}`, sql`desc nulls last`)
-      .orderBy('expiresAt', sql`asc nulls last`)
+      .orderBy(sql`id = ${entry.first ?? null}`, (ob) => ob.desc().nullsLast())
+      .orderBy('expiresAt', (ob) => ob.asc().nullsLast())
       .orderBy('seq')
       .forUpdate()
       .execute()
@@ -343,10 +343,11 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
         .select(['s.id', 's.cardId', 's.points'])
         .where('s.orderId', '=', orderId)
         .where('s.kind', '=', 'spend')
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('bonusEntries as r')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('bonusEntries as r')
                 .select('r.id')
                 .whereRef('r.reversesId', '=', 's.id')
                 .where('r.kind', '=', 'reverse'),
@@ -453,7 +454,9 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
         }
         const already = await trx
           .selectFrom('bonusEntries')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), eb.lit(0)).as('points'))
+          .select((eb) =>
+            eb.fn.coalesce(eb.fn.sum<string | number>('points'), eb.lit(0)).as('points'),
+          )
           .where('reversesId', '=', live.id)
           .where('kind', '=', 'reverse')
           .executeTakeFirstOrThrow()
