@@ -32,6 +32,7 @@ import {
   handleGarconPushes,
   registerGarconAlertRoutes,
 } from './features/garcon/garcon-alerts'
+import { createBonusLedger } from './features/bonus/bonus-ledger'
 import { createCallEscalation, type CallEscalation } from './features/garcon/call-escalation'
 import {
   createGarconPush,
@@ -301,6 +302,14 @@ export async function buildApp({
     })
   }, 30_000)
   paymentSweep.unref()
+  // Bonus points past their time expire (decision 0055); by the day, so a sweep every few minutes.
+  const bonus = createBonusLedger({ db, now })
+  const bonusSweep = setInterval(() => {
+    bonus.expire().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'Expiring bonus points failed')
+    })
+  }, 5 * 60_000)
+  bonusSweep.unref()
   app.addHook('onReady', () => {
     if (acquirer) acquirer.start()
     outbox.start()
@@ -310,6 +319,7 @@ export async function buildApp({
   })
   app.addHook('onClose', async () => {
     clearInterval(paymentSweep)
+    clearInterval(bonusSweep)
     if (acquirer) await acquirer.stop()
     await callEscalation.stop()
     await sessionExpiry.stop()

@@ -85,6 +85,19 @@ export async function seedDemo(
           : { callEscalationSeconds: options.callEscalationSeconds }),
       })
       .execute()
+    // The bonus programme diners read in their profile (issue 16): 5 % back, up to 30 % of an
+    // order in points, points kept 180 days, 200 on joining and 500 on a birthday.
+    await trx
+      .insertInto('bonusPrograms')
+      .values({
+        restaurantId: DEMO_RESTAURANT_ID,
+        earnBasisPoints: 500,
+        maxShareBasisPoints: 3000,
+        expiryDays: 180,
+        welcomePoints: 200,
+        birthdayPoints: 500,
+      })
+      .execute()
     await trx
       .insertInto('restaurantTables')
       .values(

@@ -21,16 +21,13 @@ describe.each(testDatabaseKinds)('The bonus ledger on $name', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind)
     ledger = createBonusLedger({ db: t.database.db, now: () => clock })
-    await t.database.db
-      .insertInto('bonusPrograms')
-      .values({
-        restaurantId: 'demo',
-        earnBasisPoints: 500,
-        maxShareBasisPoints: 3000,
-        expiryDays: 180,
-        welcomePoints: 200,
-      })
-      .execute()
+    // The demo data's programme, as this test reads it.
+    expect(await createBonusLedger({ db: t.database.db }).program('demo')).toMatchObject({
+      earnBasisPoints: 500,
+      maxShareBasisPoints: 3000,
+      expiryDays: 180,
+      welcomePoints: 200,
+    })
     sessionId = (await openTableSession(t, 'demo', 'T1')).id
   })
   afterAll(async () => {
