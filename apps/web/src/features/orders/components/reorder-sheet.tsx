@@ -116,9 +116,9 @@ export function ReorderSheet({
         </div>
         <div>
           <dt>
-            {t('now')}{' '}
+            {t('now')}
             <span className="reorder-sheet__count">
-              ({t('nowCount', { added, all: quote.lines.length })})
+              {t('nowCount', { added, all: quote.lines.length })}
             </span>
           </dt>
           <dd>{price(quote.now.subtotal)}</dd>
