@@ -17,6 +17,7 @@ import {
   payWithSandboxCard,
   SANDBOX_ACQUIRER_PREFIX,
 } from '@tableside/contracts/sandbox-acquirer'
+import { quoteReorder } from '@tableside/contracts/reorder'
 import { openTableSession } from '@tableside/contracts/table-sessions'
 import { createWaiterCall } from '@tableside/contracts/waiter-calls'
 import { WEBHOOK_PATH } from './features/payments/payment-routes'
@@ -64,6 +65,8 @@ export function rateLimitPolicy(apiBase: string): RateLimitPolicy {
   )
   api(quoteCart, perAddressAnd('quotes-at', 'restaurantId', 600), perAddress('quotes', 1200))
   api(quoteCheckout, perAddressAnd('quotes-at', 'restaurantId', 600), perAddress('quotes', 1200))
+  // Reading, but it prices a whole order against the menu as a quote does: counted as one.
+  api(quoteReorder, perAddressAnd('quotes-at', 'restaurantId', 600), perAddress('quotes', 1200))
   api(placeOrder, perAddressAnd('orders-at', 'restaurantId', 300), perAddress('orders', 600))
   api(lookupOrders, perAddressAnd('lookups-at', 'restaurantId', 300), perAddress('lookups', 600))
   api(cancelOrder, perAddressAnd('cancel-order', 'orderId', 10), writes)

@@ -9,6 +9,7 @@ import {
   placeOrder,
   quoteCheckout,
 } from '@tableside/contracts/orders'
+import { quoteReorder } from '@tableside/contracts/reorder'
 import { safeParse } from 'zod/mini'
 import { HttpError } from '../../http/http-error'
 import { registerEndpoint } from '../../http/register-endpoint'
@@ -46,6 +47,9 @@ export function registerOrderRoutes(app: FastifyInstance, orders: OrderService) 
     orders.quote(params.restaurantId, body.type, body.lines),
   )
   registerEndpoint(app, getOrder, ({ params }) => orders.get(params.orderId))
+  registerEndpoint(app, quoteReorder, ({ params }) =>
+    orders.reorderQuote(params.restaurantId, params.orderId),
+  )
   registerEndpoint(app, cancelOrder, ({ params }) => orders.cancelByDiner(params.orderId))
   registerEndpoint(app, lookupOrders, async ({ params, body }) => ({
     orders: await orders.lookup(params.restaurantId, body.ids),

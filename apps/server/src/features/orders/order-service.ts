@@ -8,6 +8,7 @@ import {
   type OrderSummary,
   type PlaceOrderBody,
 } from '@tableside/contracts/orders'
+import type { ReorderQuote } from '@tableside/contracts/reorder'
 import type { TableAlert } from '@tableside/contracts/garcon-alerts'
 import type { OrderType, PaymentMethod, Restaurant } from '@tableside/contracts/restaurants'
 import type { TableCashSettlement } from '@tableside/contracts/garcon-floor'
@@ -31,6 +32,7 @@ import type { Broadcaster } from '../realtime/realtime'
 import type { RestaurantCache } from '../restaurants/restaurant-cache'
 import { sessionExpired, type TableSessionService } from '../table-sessions/table-session-service'
 import { priceCheckout } from './order-pricing'
+import { quoteReorder } from './reorder-quote'
 import {
   ORDER_PLACED,
   orderUpdateEntries,
@@ -451,6 +453,19 @@ export function createOrderService(deps: OrderServiceDeps) {
       }
       void deps.outbox.kick()
       return { order: toOrder(inserted), replayed: false }
+    },
+
+    /**
+     * A past order of this restaurant priced against today's menu ("Order again"): its id is
+     * the capability, as for reading it; another restaurant's order is not found here.
+     */
+    async reorderQuote(restaurantId: string, id: string): Promise<ReorderQuote> {
+      const row = await repository.find(id)
+      if (row?.restaurantId !== restaurantId) throw notFound(UNKNOWN_ORDER)
+      const restaurant = await restaurantOf(restaurantId)
+      const snapshot = await menus.get(restaurantId)
+      if (!snapshot) throw notFound(UNKNOWN_RESTAURANT)
+      return quoteReorder(toOrder(row), snapshot, restaurant.settings)
     },
 
     async get(id: string): Promise<Order> {

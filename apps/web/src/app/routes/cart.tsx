@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { Link } from '../../components/ui/link'
 import { useQuery } from '@tanstack/react-query'
 import type { Dish } from '@tableside/contracts/menu'
@@ -12,6 +12,7 @@ import { CartLineItem } from '../../features/cart/components/cart-line-item'
 import { CartSummary } from '../../features/cart/components/cart-summary'
 import { UndoSnackbar } from '../../features/cart/components/undo-snackbar'
 import { useCartQuote } from '../../features/cart/hooks/use-cart-quote'
+import { readReorderedNotice, reorderedMessages } from '../../features/orders/reorder-notice'
 import { menuQueryOptions } from '../../features/menu/api/get-menu'
 import { useRestaurant, useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
 import { MAX_ORDER_TOTAL } from '@tableside/contracts/text'
@@ -30,6 +31,9 @@ export function CartRoute() {
   const navigate = useNavigate()
   const { t } = useMessages(cartMessages)
   const cart = useCart(restaurantId)
+  // "Order again" says what it put in the cart (decision 0053).
+  const reordered = readReorderedNotice(useLocation().state)
+  const reorderedText = useMessages(reorderedMessages).t
   const quote = useCartQuote(restaurantId, cart.lines)
   // Photos and names come from the menu when it is cached; the quote has names too.
   const menu = useQuery(menuQueryOptions(api, restaurantId))
@@ -75,6 +79,14 @@ export function CartRoute() {
           <CartEmpty restaurantId={restaurantId} />
         ) : (
           <>
+            {reordered ? (
+              <p className="cart__reordered" role="status">
+                {reorderedText(reordered.joined ? 'joined' : 'filled', {
+                  number: reordered.number,
+                })}{' '}
+                {reorderedText(reordered.same ? 'same' : 'today')}
+              </p>
+            ) : null}
             <ul ref={list} className="cart__lines" aria-label={t('linesLabel')} tabIndex={-1}>
               {views.map((view) => (
                 <CartLineItem

@@ -1,4 +1,4 @@
-import { useOutlet, useParams, useSearchParams } from 'react-router'
+import { useNavigate, useOutlet, useParams, useSearchParams } from 'react-router'
 import { Link } from '../../components/ui/link'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { orderChannel, type Order } from '@tableside/contracts/orders'
@@ -12,7 +12,10 @@ import { AlertIcon } from '../../components/ui/status-icons'
 import { paths } from '../../config/paths'
 import { isOrderId, orderQueryOptions } from '../../features/orders/api/get-order'
 import { applyOrderUpdate } from '../../features/orders/api/order-updates'
+import { useCart } from '../../features/cart/cart-store'
+import { OrderAgain } from '../../features/orders/components/order-again'
 import { OrderSkeleton } from '../../features/orders/components/order-skeleton'
+import { reorderedNavigationState } from '../../features/orders/reorder-notice'
 import { OrderView } from '../../features/orders/components/order-view'
 import { amountDue } from '../../features/payments/amount-due'
 import { TestPaymentNote } from '../../features/payments/components/test-payment-note'
@@ -53,6 +56,8 @@ function OrderScreen({ orderId }: { orderId: string }) {
     applyOrderUpdate(queryClient, api, update),
   )
   const cancelPayment = useCancelPayment()
+  const cart = useCart(restaurant.id)
+  const navigate = useNavigate()
   // Only the phone that started the order's payment knows its id, the capability to cancel it.
   const startedPaymentId = order ? startedOrderPayments.get(order.id) : undefined
 
@@ -66,6 +71,14 @@ function OrderScreen({ orderId }: { orderId: string }) {
           restaurant={restaurant}
           onCancelPayment={
             startedPaymentId ? () => cancelPayment.mutateAsync(startedPaymentId) : undefined
+          }
+        />
+        <OrderAgain
+          orderId={order.id}
+          restaurant={restaurant}
+          cart={cart}
+          onFilled={(notice) =>
+            void navigate(paths.cart(restaurant.id), { state: reorderedNavigationState(notice) })
           }
         />
         <nav className="order-links">
