@@ -161,7 +161,7 @@ describe.each(testDatabaseKinds)('Order again on $name', (kind) => {
       { kind: 'option_gone', options: [{ ru: 'Пампушки', en: 'Garlic buns' }] },
       {
         kind: 'option_price_changed',
-        options: [{ name: { ru: 'Большой', en: 'Large' }, was: 15000, now: 17000 }],
+        prices: [{ name: { ru: 'Большой', en: 'Large' }, was: 15000, now: 17000 }],
       },
     ])
     expect(bigBorscht?.was).toEqual({ unitPrice: 69000, lineTotal: 138000 })

@@ -89,7 +89,7 @@ function judgeLine(snapshot: MenuSnapshot, past: OrderLine): Judged {
   if (repriced.length > 0) {
     changes.push({
       kind: 'option_price_changed',
-      options: repriced.map(({ past: m, today }) => ({
+      prices: repriced.map(({ past: m, today }) => ({
         name: today.name,
         was: m.priceDelta,
         now: today.priceDelta,

@@ -40,7 +40,7 @@ const quote = {
     line(pelmeni, [{ kind: 'option_gone', options: [sourCream, { ru: 'Кетчуп' }] }], true),
     line(
       pelmeni,
-      [{ kind: 'option_price_changed', options: [{ name: sourCream, was: 5000, now: 6000 }] }],
+      [{ kind: 'option_price_changed', prices: [{ name: sourCream, was: 5000, now: 6000 }] }],
       true,
     ),
     line(pelmeni, [{ kind: 'options_now_required', groups: [{ ru: 'Соус', en: 'Sauce' }] }], false),

@@ -58,16 +58,20 @@ export function reorderDifferences(
       case 'sold_out':
         return [say('soldOut', { dish })]
       case 'price_changed':
-        return [say('priceChanged', { dish, was: price(change.was), now: price(change.now) })]
-      case 'option_gone':
         return [
-          say(change.options.length === 1 ? 'optionGone' : 'optionsGone', {
+          say('priceChanged', { dish, was: price(change.was ?? 0), now: price(change.now ?? 0) }),
+        ]
+      case 'option_gone': {
+        const options = change.options ?? []
+        return [
+          say(options.length === 1 ? 'optionGone' : 'optionsGone', {
             dish,
-            options: quoted(change.options),
+            options: quoted(options),
           }),
         ]
+      }
       case 'option_price_changed':
-        return change.options.map((option) =>
+        return (change.prices ?? []).map((option) =>
           say('optionPriceChanged', {
             dish,
             option: quoted([option.name]),
@@ -76,7 +80,7 @@ export function reorderDifferences(
           }),
         )
       case 'options_now_required':
-        return [say('choiceNeeded', { dish, groups: quoted(change.groups) })]
+        return [say('choiceNeeded', { dish, groups: quoted(change.groups ?? []) })]
     }
   }
 
