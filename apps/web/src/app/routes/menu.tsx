@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Dish } from '@tableside/contracts/menu'
 import { menuUpdated, restaurantChannel } from '@tableside/contracts/realtime-events'
@@ -18,7 +18,7 @@ import { loadSearch, MenuBrowser } from '../../features/menu/components/menu-bro
 import { useIdlePreload } from '../../features/menu/hooks/use-idle-preload'
 import { menuMessages } from '../../features/menu/menu-messages'
 import { dishesById } from '../../features/menu/menu-sections'
-import { canQuickAdd, initialSelection } from '../../features/menu/quick-add'
+import { quickAddLine } from '../../features/menu/quick-add'
 import { useChannelEvent } from '../../lib/realtime/use-channel-event'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { LazyStoriesRow } from '../../features/stories/components/lazy-stories-row'
@@ -35,6 +35,8 @@ import './menu.css'
 
 const loadDishDialogs = () => import('../../features/menu/components/dish-dialogs')
 const DishDialogs = lazy(loadDishDialogs)
+const loadHearts = () => import('./menu-hearts')
+type Hearts = Awaited<ReturnType<typeof loadHearts>>
 
 /** Starts the menu's request with the route; the screen shows its skeleton meanwhile. */
 export function menuLoader({ queryClient, api }: Pick<AppDeps, 'queryClient' | 'api'>) {
@@ -61,7 +63,13 @@ export function MenuRoute() {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const location = useLocation()
-  const [added, setAdded] = useState('')
+  const [said, say] = useState('')
+  // The hearts' code comes right after the menu is drawn, out of the first load (decision
+  // 0052); the cards draw the same hearts meanwhile.
+  const [hearts, setHearts] = useState<Hearts>()
+  useEffect(() => {
+    if (menu.isSuccess) void loadHearts().then(setHearts, () => undefined)
+  }, [menu.isSuccess])
 
   // Stop-list changes come rarely and after the first paint: their code loads with the first.
   useChannelEvent(restaurantChannel(restaurantId), menuUpdated, (update) => {
@@ -99,7 +107,7 @@ export function MenuRoute() {
     void (location.state === null
       ? navigate(withParam('dish', null), { replace: true, state: KEEP_SCROLL })
       : navigate(-1))
-  const announce = (dish: Dish) => setAdded(t('added', { name: localized(dish.name, language) }))
+  const announce = (dish: Dish) => say(t('added', { name: localized(dish.name, language) }))
 
   return (
     <div className="menu-screen">
@@ -118,20 +126,27 @@ export function MenuRoute() {
             open: (dish) => open(dish.id),
             add: (dish) => {
               // An 18+ dish goes through the age check in the dish window first.
-              if (!canQuickAdd(dish) || (dish.ageRestricted && !isAgeConfirmed(restaurantId))) {
+              const line = quickAddLine(dish, isAgeConfirmed(restaurantId))
+              if (!line) {
                 open(dish.id)
                 return
               }
-              cart.add({
-                dishId: dish.id,
-                quantity: 1,
-                optionIds: Object.values(initialSelection(dish)).flat(),
-              })
+              cart.add(line)
               announce(dish)
             },
             href: (dish) => withParam('dish', dish.id),
             price: (minor) => formatPrice(minor, restaurant),
             inCart: (dish) => inCart.get(dish.id) ?? 0,
+            ...(hearts && {
+              heart: (dish, name) => (
+                <hearts.CardHeart
+                  restaurantId={restaurantId}
+                  dishId={dish.id}
+                  name={name}
+                  announce={say}
+                />
+              ),
+            }),
           }}
         />
       ) : menu.isError ? (
@@ -146,7 +161,7 @@ export function MenuRoute() {
       )}
       <CartBar restaurantId={restaurantId} currency={restaurant} />
       <p className="visually-hidden" role="status">
-        {added}
+        {said}
       </p>
       {openDish ? (
         <Suspense fallback={null}>
@@ -154,6 +169,15 @@ export function MenuRoute() {
             dish={openDish}
             restaurant={restaurant}
             pageUrl={paths.dish(restaurantId, openDish.id)}
+            heart={
+              hearts ? (
+                <hearts.WindowHeart
+                  restaurantId={restaurantId}
+                  dishId={openDish.id}
+                  name={localized(openDish.name, language)}
+                />
+              ) : null
+            }
             onAdd={(line) => {
               cart.add(line)
               announce(openDish)
