@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Dish } from '@tableside/contracts/menu'
 import { menuUpdated, restaurantChannel } from '@tableside/contracts/realtime-events'
@@ -18,7 +18,7 @@ import { loadSearch, MenuBrowser } from '../../features/menu/components/menu-bro
 import { useIdlePreload } from '../../features/menu/hooks/use-idle-preload'
 import { menuMessages } from '../../features/menu/menu-messages'
 import { dishesById } from '../../features/menu/menu-sections'
-import { quickAddLine } from '../../features/menu/quick-add'
+import { canQuickAdd, initialSelection } from '../../features/menu/quick-add'
 import { useChannelEvent } from '../../lib/realtime/use-channel-event'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { LazyStoriesRow } from '../../features/stories/components/lazy-stories-row'
@@ -64,12 +64,9 @@ export function MenuRoute() {
   const navigate = useNavigate()
   const location = useLocation()
   const [said, say] = useState('')
-  // The hearts' code comes right after the menu is drawn, out of the first load (decision
-  // 0052); the cards draw the same hearts meanwhile.
+  // The hearts' code comes when the browser is idle after the menu is drawn, out of the first
+  // load (decision 0052); the cards draw the same hearts meanwhile.
   const [hearts, setHearts] = useState<Hearts>()
-  useEffect(() => {
-    if (menu.isSuccess) void loadHearts().then(setHearts, () => undefined)
-  }, [menu.isSuccess])
 
   // Stop-list changes come rarely and after the first paint: their code loads with the first.
   useChannelEvent(restaurantChannel(restaurantId), menuUpdated, (update) => {
@@ -80,6 +77,7 @@ export function MenuRoute() {
   // The server's drawing of this screen stays until the menu is drawn here, not the skeleton.
   useReplaceFirstScreen(menu.data !== undefined || menu.isError)
   useIdlePreload(menu.isSuccess, () => {
+    void loadHearts().then(setHearts)
     void loadDishDialogs()
     void loadSearch()
   })
@@ -126,27 +124,21 @@ export function MenuRoute() {
             open: (dish) => open(dish.id),
             add: (dish) => {
               // An 18+ dish goes through the age check in the dish window first.
-              const line = quickAddLine(dish, isAgeConfirmed(restaurantId))
-              if (!line) {
+              if (!canQuickAdd(dish) || (dish.ageRestricted && !isAgeConfirmed(restaurantId))) {
                 open(dish.id)
                 return
               }
-              cart.add(line)
+              cart.add({
+                dishId: dish.id,
+                quantity: 1,
+                optionIds: Object.values(initialSelection(dish)).flat(),
+              })
               announce(dish)
             },
             href: (dish) => withParam('dish', dish.id),
             price: (minor) => formatPrice(minor, restaurant),
             inCart: (dish) => inCart.get(dish.id) ?? 0,
-            ...(hearts && {
-              heart: (dish, name) => (
-                <hearts.CardHeart
-                  restaurantId={restaurantId}
-                  dishId={dish.id}
-                  name={name}
-                  announce={say}
-                />
-              ),
-            }),
+            heart: hearts?.cardHearts(restaurantId, say),
           }}
         />
       ) : menu.isError ? (
@@ -169,15 +161,7 @@ export function MenuRoute() {
             dish={openDish}
             restaurant={restaurant}
             pageUrl={paths.dish(restaurantId, openDish.id)}
-            heart={
-              hearts ? (
-                <hearts.WindowHeart
-                  restaurantId={restaurantId}
-                  dishId={openDish.id}
-                  name={localized(openDish.name, language)}
-                />
-              ) : null
-            }
+            heart={hearts?.windowHeart}
             onAdd={(line) => {
               cart.add(line)
               announce(openDish)

@@ -1,4 +1,3 @@
-import type { CartLine } from '@tableside/contracts/cart'
 import type { Dish } from '@tableside/contracts/menu'
 
 /** The options a dish opens with: the preselected ones still available, as many as each group allows. */
@@ -25,14 +24,4 @@ export function canQuickAdd(dish: Dish): boolean {
     dish.available &&
     dish.modifierGroups.every((group) => (selection[group.id]?.length ?? 0) >= group.minChoices)
   )
-}
-
-/**
- * What one tap on a dish's "+" puts in the cart (the menu's cards, Favourites): one portion with
- * the preselected options; null when the dish must be opened instead, for a choice or, for an
- * 18+ dish, the age check.
- */
-export function quickAddLine(dish: Dish, ageConfirmed: boolean): CartLine | null {
-  if (!canQuickAdd(dish) || (dish.ageRestricted && !ageConfirmed)) return null
-  return { dishId: dish.id, quantity: 1, optionIds: Object.values(initialSelection(dish)).flat() }
 }

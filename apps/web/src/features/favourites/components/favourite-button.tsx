@@ -15,18 +15,10 @@ export interface FavouriteButtonProps {
    * own: inside a dialog the page's line is out of reach (inert).
    */
   announce?: (text: string) => void
-  /** Over the dish's photo on a menu card, with a light disc behind it. */
-  onPhoto?: boolean
 }
 
 /** The heart: saves a dish to the diner's favourites or takes it off; `aria-pressed` says which. */
-export function FavouriteButton({
-  source,
-  dishId,
-  name,
-  announce,
-  onPhoto = false,
-}: FavouriteButtonProps) {
+export function FavouriteButton({ source, dishId, name, announce }: FavouriteButtonProps) {
   const { t } = useMessages(heartMessages)
   const favourites = useFavourites(source)
   const saved = favourites.has(dishId)
@@ -45,7 +37,7 @@ export function FavouriteButton({
     <>
       <button
         type="button"
-        className={onPhoto ? 'heart-toggle heart-toggle--on-photo' : 'heart-toggle'}
+        className="heart-toggle"
         aria-pressed={saved}
         aria-label={t('label', { name })}
         data-pop={pop || undefined}

@@ -5,7 +5,6 @@ import { localized } from '../../../lib/i18n/localized-text'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import type { MenuMessageKey } from '../menu-messages'
 import { formatPortion } from '../menu-text'
-import '../../../components/ui/heart-toggle.css'
 import './dish-card.css'
 
 export interface DishCardActions {
@@ -19,9 +18,9 @@ export interface DishCardActions {
   inCart: (dish: Dish) => number
   /**
    * The favourite heart over the photo, once its code is in (decision 0052); until then, and on
-   * the server's drawing, the card draws the same heart, not yet a control.
+   * the server's drawing, the card's CSS draws the same heart, not yet a control.
    */
-  heart?: (dish: Dish, name: string) => ReactNode
+  heart?: ((dish: Dish, name: string) => ReactNode) | undefined
 }
 
 interface DishCardProps {
@@ -79,9 +78,7 @@ export function DishCard({ dish, actions, language, t, eager = false }: DishCard
             decoding="async"
           />
         ) : null}
-        {actions.heart?.(dish, name) ?? (
-          <span className="heart-toggle heart-toggle--on-photo heart-toggle--waiting" />
-        )}
+        {actions.heart?.(dish, name)}
         {count > 0 ? (
           <span className="dish-card__count">
             <span className="visually-hidden">{t('inCart', { count })}</span>

@@ -13,8 +13,8 @@ interface DishDialogsProps {
   restaurant: Pick<Restaurant, 'id' | 'locale' | 'currency'>
   pageUrl: string
   onAdd: (line: CartLine) => void
-  /** The favourite heart for the dish window. */
-  heart?: ReactNode
+  /** Draws the favourite heart for the dish window (its code is not the menu's first load). */
+  heart?: ((restaurantId: string, dishId: string, name: string) => ReactNode) | undefined
   /** Back to the menu; declining the age check lands there too. */
   onClose: () => void
 }
@@ -48,7 +48,7 @@ export default function DishDialogs({
       restaurant={restaurant}
       pageUrl={pageUrl}
       onAdd={onAdd}
-      heart={heart}
+      heart={heart?.(restaurant.id, dish.id, localized(dish.name, language))}
       onClose={onClose}
     />
   )
