@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import type { Dish } from '@tableside/contracts/menu'
 import { useNavigate } from 'react-router'
 import { buttonClass } from '../../components/ui/button'
+import { Link } from '../../components/ui/link'
 import { paths } from '../../config/paths'
 import { useCart } from '../../features/cart/cart-store'
-import { CartBar } from '../../features/cart/components/cart-bar'
 import { FavouriteItem } from '../../features/favourites/components/favourite-item'
 import { FavouritesEmpty } from '../../features/favourites/components/favourites-empty'
 import { favouritesMessages } from '../../features/favourites/favourites-messages'
@@ -13,7 +13,9 @@ import { useFavourites } from '../../features/favourites/use-favourites'
 import { useFavouritesSource } from '../../features/favourites/use-favourites-source'
 import { isAgeConfirmed } from '../../features/menu/age-confirmation'
 import { menuQueryOptions } from '../../features/menu/api/get-menu'
-import { quickAddLine } from '../../features/menu/quick-add'
+import { menuMessages } from '../../features/menu/menu-messages'
+import { formatPortion } from '../../features/menu/menu-text'
+import { quickAddLine } from '../../features/menu/quick-add-line'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { useApiClient } from '../../lib/app-context'
 import { formatPrice } from '../../lib/format-price'
@@ -30,7 +32,8 @@ export function FavoritesRoute() {
   const restaurantId = restaurant.id
   const api = useApiClient()
   const navigate = useNavigate()
-  const { t } = useMessages(favouritesMessages)
+  const { t, language } = useMessages(favouritesMessages)
+  const labels = useMessages(menuMessages)
   const favourites = useFavourites(useFavouritesSource(restaurantId))
   const cart = useCart(restaurantId)
   const menu = useQuery(menuQueryOptions(api, restaurantId))
@@ -79,6 +82,14 @@ export function FavoritesRoute() {
                   dish={dishes ? (dishes.get(entry.dishId) ?? null) : undefined}
                   href={paths.dish(restaurantId, entry.dishId)}
                   price={(minor) => formatPrice(minor, restaurant)}
+                  details={(dish) =>
+                    [
+                      dish.portion && formatPortion(dish.portion, language),
+                      ...dish.diet.map((tag) => labels.t(tag)),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')
+                  }
                   onAdd={add}
                   onRemove={(removed, name) => {
                     favourites.remove(removed.dishId)
@@ -89,6 +100,11 @@ export function FavoritesRoute() {
                 />
               ))}
             </ul>
+            {cart.count > 0 ? (
+              <Link className={buttonClass('secondary')} to={paths.cart(restaurantId)}>
+                {t('toCart', { count: cart.count })}
+              </Link>
+            ) : null}
             <p className="favourites__kept">{t('kept')}</p>
           </>
         )}
@@ -96,7 +112,6 @@ export function FavoritesRoute() {
           {said}
         </p>
       </div>
-      <CartBar restaurantId={restaurantId} currency={restaurant} />
     </Screen>
   )
 }

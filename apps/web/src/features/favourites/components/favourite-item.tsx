@@ -14,18 +14,29 @@ export interface FavouriteItemProps {
   dish: Dish | null | undefined
   href: string
   price: (minor: number) => string
+  /** Portion and tags, as the menu's card says them ("300 г · Острое"). */
+  details: (dish: Dish) => string
   /** The quick add: one portion, or the dish opened when something must be chosen first. */
   onAdd: (dish: Dish, name: string) => void
   onRemove: (entry: Favourite, name: string) => void
 }
 
 /** A saved dish: photo, name, today's price, sold out or gone, quick add and the heart. */
-export function FavouriteItem({ entry, dish, href, price, onAdd, onRemove }: FavouriteItemProps) {
+export function FavouriteItem({
+  entry,
+  dish,
+  href,
+  price,
+  details,
+  onAdd,
+  onRemove,
+}: FavouriteItemProps) {
   const { t, language } = useMessages(favouritesMessages)
   const heart = useMessages(heartMessages)
   const name = dish ? localized(dish.name, language) : entry.name || entry.dishId
   const gone = dish === null
   const soldOut = dish ? !dish.available : false
+  const about = dish ? details(dish) : ''
   return (
     <li className="favourite" data-gone={gone || undefined} data-sold-out={soldOut || undefined}>
       <div className="favourite__photo" style={{ backgroundColor: dish?.photo?.color }}>
@@ -37,6 +48,7 @@ export function FavouriteItem({ entry, dish, href, price, onAdd, onRemove }: Fav
       </div>
       <div className="favourite__body">
         <h2 className="favourite__name">{gone ? name : <Link to={href}>{name}</Link>}</h2>
+        {about ? <p className="favourite__details">{about}</p> : null}
         {dish ? (
           <p className="favourite__facts">
             <span className="favourite__price">{price(dish.price)}</span>
