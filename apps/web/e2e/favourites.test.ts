@@ -71,6 +71,9 @@ describe('A diner keeps favourite dishes on the phone', () => {
     await page.reload({ waitUntil: 'networkidle' })
     await expect.poll(() => pressed(page, HERRING)).toBe('true')
     expect(await pressed(page, BORSCHT)).toBe('true')
+    // The dish page has the heart beside the name too.
+    await page.goto(`${onWifi()}/rest/demo/dishes/borscht`, { waitUntil: 'networkidle' })
+    await expect.poll(() => pressed(page, BORSCHT)).toBe('true')
     await page.goto(`${onWifi()}/rest/demo/favorites`, { waitUntil: 'networkidle' })
     expect(plain(await page.getByRole('heading', { level: 1 }).textContent())).toBe('Избранное')
     await expect.poll(() => favouriteNames(page)).toEqual([HERRING, BORSCHT])
