@@ -110,9 +110,10 @@ export default defineConfig(({ command, isSsrBuild }) =>
                     // pusher-js, which loads when the browser is idle). Modules that only lazy routes
                     // use stay out too (lib/realtime/use-presence-members: only the garcon screens).
                     // TanStack's mutations serve only ordering and the waiter call, so they stay out.
-                    // So do the shared pieces only lazy screens use (notice card, number stepper).
+                    // So do the shared pieces only lazy screens use (notice card, number stepper,
+                    // the problem icons of status-icons).
                     name: 'core',
-                    test: /node_modules[\\/](?!@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)\.js)(react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]|packages[\\/]contracts[\\/]src[\\/](errors|endpoint|runtime-config|restaurants|text|menu|cart|stories|realtime-events|first-screen)\.ts|apps[\\/]web[\\/]src[\\/](?!main\.tsx|first-screen-start\.ts|lib[\\/](error-reporter|error-details|masks|build-freshness|build-info|stored-value|i18n[\\/]plural|realtime[\\/](realtime-connection|connection-indicator|use-presence-members))|app[\\/]error-screen|components[\\/]ui[\\/]error-page|features[\\/](?!restaurant[\\/])|app[\\/](routes|guards)[\\/]|app[\\/]layouts[\\/](dish-layout|garcon-nav)|components[\\/]ui[\\/](screen-icons|coming-soon|notice-card|number-stepper|use-modal-dialog)|app[\\/]screen\.tsx|lib[\\/]api-error-text)/,
+                    test: /node_modules[\\/](?!@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)\.js)(react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]|packages[\\/]contracts[\\/]src[\\/](errors|endpoint|runtime-config|restaurants|text|menu|cart|stories|realtime-events|first-screen)\.ts|apps[\\/]web[\\/]src[\\/](?!main\.tsx|first-screen-start\.ts|lib[\\/](error-reporter|error-details|masks|build-freshness|build-info|stored-value|i18n[\\/]plural|realtime[\\/](realtime-connection|connection-indicator|use-presence-members))|app[\\/]error-screen|components[\\/]ui[\\/]error-page|features[\\/](?!restaurant[\\/])|app[\\/](routes|guards)[\\/]|app[\\/]layouts[\\/](dish-layout|garcon-nav)|components[\\/]ui[\\/](screen-icons|status-icons|coming-soon|notice-card|number-stepper|use-modal-dialog)|app[\\/]screen\.tsx|lib[\\/]api-error-text)/,
                   },
                 ],
               },

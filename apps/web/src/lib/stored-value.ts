@@ -4,6 +4,11 @@ import { useSyncExternalStore } from 'react'
 export interface StoredValue<T> {
   get: () => T
   set: (value: T) => void
+  /**
+   * Sets a value made from the current one. Unwatched, the value held here may be stale (the
+   * `storage` event is heard only while someone listens), so it is read again first.
+   */
+  update: (change: (value: T) => T) => void
   subscribe: (listener: () => void) => () => void
 }
 
@@ -34,17 +39,23 @@ export function createStoredValue<T>(
     current = read()
     notify()
   }
+  const set = (value: T) => {
+    current = value
+    try {
+      if (value === empty) localStorage.removeItem(key)
+      else localStorage.setItem(key, JSON.stringify(value))
+    } catch {
+      // Private mode or a full storage: the value still holds for this visit.
+    }
+    notify()
+  }
   return {
     get: () => current,
-    set: (value) => {
-      current = value
-      try {
-        if (value === empty) localStorage.removeItem(key)
-        else localStorage.setItem(key, JSON.stringify(value))
-      } catch {
-        // Private mode or a full storage: the value still holds for this visit.
-      }
-      notify()
+    set,
+    update: (change) => {
+      const before = listeners.size === 0 ? read() : current
+      const after = change(before)
+      if (after !== before) set(after)
     },
     subscribe: (listener) => {
       if (listeners.size === 0) {

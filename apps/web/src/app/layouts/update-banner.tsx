@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { RefreshIcon } from '../../components/ui/status-icons'
+import { RefreshIcon } from '../../components/ui/icons'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { useUpdateAvailable } from '../../lib/update-notice'
 import { appMessages } from '../app-messages'

@@ -6,6 +6,8 @@ import { Link } from '../../components/ui/link'
 import { buttonClass } from '../../components/ui/button'
 import { paths } from '../../config/paths'
 import { useCart } from '../../features/cart/cart-store'
+import { FavouriteButton } from '../../features/favourites/components/favourite-button'
+import { useFavouritesSource } from '../../features/favourites/use-favourites-source'
 import { confirmAge, isAgeConfirmed } from '../../features/menu/age-confirmation'
 import { dishQueryOptions, ensureDish } from '../../features/menu/api/get-dish'
 import { applyMenuUpdate } from '../../features/menu/api/menu-updates'
@@ -63,6 +65,7 @@ export function DishRoute() {
   const screen = useMessages(screenMessages)
   const dish = useQuery(dishQueryOptions(api, restaurantId, id))
   const cart = useCart(restaurantId)
+  const favourites = useFavouritesSource(restaurantId)
   const [ageConfirmed, setAgeConfirmed] = useState(() => isAgeConfirmed(restaurantId))
 
   // The page reads the dish from the cached menu: a stop-list change shows here at once.
@@ -131,7 +134,12 @@ export function DishRoute() {
         dish={found}
         restaurant={restaurant}
         heading="h1"
-        actions={<ShareButton title={name} url={paths.dish(restaurantId, found.id)} />}
+        actions={
+          <>
+            <FavouriteButton source={favourites} dishId={found.id} name={name} />
+            <ShareButton title={name} url={paths.dish(restaurantId, found.id)} />
+          </>
+        }
         onAdd={(line) => {
           cart.add(line)
           toMenu()

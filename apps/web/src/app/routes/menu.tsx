@@ -35,6 +35,8 @@ import './menu.css'
 
 const loadDishDialogs = () => import('../../features/menu/components/dish-dialogs')
 const DishDialogs = lazy(loadDishDialogs)
+const loadHearts = () => import('./menu-hearts')
+type Hearts = Awaited<ReturnType<typeof loadHearts>>
 
 /** Starts the menu's request with the route; the screen shows its skeleton meanwhile. */
 export function menuLoader({ queryClient, api }: Pick<AppDeps, 'queryClient' | 'api'>) {
@@ -61,7 +63,10 @@ export function MenuRoute() {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const location = useLocation()
-  const [added, setAdded] = useState('')
+  const [said, say] = useState('')
+  // The hearts' code comes when the browser is idle after the menu is drawn, out of the first
+  // load (decision 0052); the cards draw the same hearts meanwhile.
+  const [hearts, setHearts] = useState<Hearts>()
 
   // Stop-list changes come rarely and after the first paint: their code loads with the first.
   useChannelEvent(restaurantChannel(restaurantId), menuUpdated, (update) => {
@@ -72,6 +77,7 @@ export function MenuRoute() {
   // The server's drawing of this screen stays until the menu is drawn here, not the skeleton.
   useReplaceFirstScreen(menu.data !== undefined || menu.isError)
   useIdlePreload(menu.isSuccess, () => {
+    void loadHearts().then(setHearts)
     void loadDishDialogs()
     void loadSearch()
   })
@@ -99,7 +105,7 @@ export function MenuRoute() {
     void (location.state === null
       ? navigate(withParam('dish', null), { replace: true, state: KEEP_SCROLL })
       : navigate(-1))
-  const announce = (dish: Dish) => setAdded(t('added', { name: localized(dish.name, language) }))
+  const announce = (dish: Dish) => say(t('added', { name: localized(dish.name, language) }))
 
   return (
     <div className="menu-screen">
@@ -132,6 +138,7 @@ export function MenuRoute() {
             href: (dish) => withParam('dish', dish.id),
             price: (minor) => formatPrice(minor, restaurant),
             inCart: (dish) => inCart.get(dish.id) ?? 0,
+            heart: hearts?.cardHearts(restaurantId, say),
           }}
         />
       ) : menu.isError ? (
@@ -146,7 +153,7 @@ export function MenuRoute() {
       )}
       <CartBar restaurantId={restaurantId} currency={restaurant} />
       <p className="visually-hidden" role="status">
-        {added}
+        {said}
       </p>
       {openDish ? (
         <Suspense fallback={null}>
@@ -154,6 +161,7 @@ export function MenuRoute() {
             dish={openDish}
             restaurant={restaurant}
             pageUrl={paths.dish(restaurantId, openDish.id)}
+            heart={hearts?.windowHeart}
             onAdd={(line) => {
               cart.add(line)
               announce(openDish)

@@ -56,3 +56,9 @@ export const LogoMark = (p: IconProps) => (
     <path d="M3.5 17h17M5 17a7 7 0 0 1 14 0M12 8V6.5M10.5 6.5h3M7 20h10" />
   </Icon>
 )
+
+export const RefreshIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M19.5 12a7.5 7.5 0 1 1-2.2-5.3M19.5 4v4h-4" />
+  </Icon>
+)

@@ -1,6 +1,9 @@
 import { Icon, type IconProps } from './icon'
 
-/** Icons the app shell needs before any screen loads: kept apart so the entry stays small. */
+/**
+ * Icons of problems and notices (error pages, init, forms). Out of the first load: the one the
+ * shell draws early, RefreshIcon (the update banner), lives in icons.tsx and is re-exported.
+ */
 export const QrIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="3.5" y="3.5" width="6.5" height="6.5" rx="1" />
@@ -17,8 +20,4 @@ export const AlertIcon = (p: IconProps) => (
   </Icon>
 )
 
-export const RefreshIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M19.5 12a7.5 7.5 0 1 1-2.2-5.3M19.5 4v4h-4" />
-  </Icon>
-)
+export { RefreshIcon } from './icons'

@@ -8,6 +8,7 @@ import {
   unitPrice,
 } from './modifier-rules'
 import { canQuickAdd, initialSelection } from './quick-add'
+import { quickAddLine } from './quick-add-line'
 import { testDish } from './test-dishes'
 
 const option = (id: string, overrides: Partial<ModifierOption> = {}): ModifierOption => ({
@@ -123,5 +124,36 @@ describe('canQuickAdd', () => {
   it('opens the dish instead when something must still be chosen or it is sold out', () => {
     expect(canQuickAdd(steak)).toBe(false)
     expect(canQuickAdd(testDish({ id: 'tea', available: false }))).toBe(false)
+  })
+})
+
+describe('quickAddLine', () => {
+  it('adds one portion with the preselected options when they meet every rule', () => {
+    expect(quickAddLine(testDish({ id: 'tea', modifierGroups: [extras] }), false)).toEqual({
+      dishId: 'tea',
+      quantity: 1,
+      optionIds: ['butter'],
+    })
+    const size: ModifierGroup = {
+      ...doneness,
+      id: 'size',
+      options: [option('glass', { preselected: true }), option('bottle')],
+    }
+    expect(quickAddLine(testDish({ id: 'wine', modifierGroups: [size] }), false)).toEqual({
+      dishId: 'wine',
+      quantity: 1,
+      optionIds: ['glass'],
+    })
+  })
+
+  it('opens the dish instead when something must still be chosen or it is sold out', () => {
+    expect(quickAddLine(steak, true)).toBeNull()
+    expect(quickAddLine(testDish({ id: 'tea', available: false }), true)).toBeNull()
+  })
+
+  it('asks the age first for an 18+ dish', () => {
+    const wine = testDish({ id: 'wine', ageRestricted: true })
+    expect(quickAddLine(wine, false)).toBeNull()
+    expect(quickAddLine(wine, true)).toMatchObject({ dishId: 'wine', quantity: 1 })
   })
 })

@@ -1,6 +1,6 @@
 import type { Dish } from '@tableside/contracts/menu'
 import type { UiLanguage } from '@tableside/contracts/restaurants'
-import type { MouseEvent } from 'react'
+import type { MouseEvent, ReactNode } from 'react'
 import { localized } from '../../../lib/i18n/localized-text'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import type { MenuMessageKey } from '../menu-messages'
@@ -16,6 +16,11 @@ export interface DishCardActions {
   price: (minor: number) => string
   /** Portions of the dish already in the cart. */
   inCart: (dish: Dish) => number
+  /**
+   * The favourite heart over the photo, once its code is in (decision 0052); until then, and on
+   * the server's drawing, the card's CSS draws the same heart, not yet a control.
+   */
+  heart?: ((dish: Dish, name: string) => ReactNode) | undefined
 }
 
 interface DishCardProps {
@@ -73,6 +78,7 @@ export function DishCard({ dish, actions, language, t, eager = false }: DishCard
             decoding="async"
           />
         ) : null}
+        {actions.heart?.(dish, name)}
         {count > 0 ? (
           <span className="dish-card__count">
             <span className="visually-hidden">{t('inCart', { count })}</span>

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { CartLine } from '@tableside/contracts/cart'
 import type { Dish } from '@tableside/contracts/menu'
 import type { Restaurant } from '@tableside/contracts/restaurants'
@@ -13,6 +13,8 @@ interface DishDialogsProps {
   restaurant: Pick<Restaurant, 'id' | 'locale' | 'currency'>
   pageUrl: string
   onAdd: (line: CartLine) => void
+  /** Draws the favourite heart for the dish window (its code is not the menu's first load). */
+  heart?: ((restaurantId: string, dishId: string, name: string) => ReactNode) | undefined
   /** Back to the menu; declining the age check lands there too. */
   onClose: () => void
 }
@@ -23,6 +25,7 @@ export default function DishDialogs({
   restaurant,
   pageUrl,
   onAdd,
+  heart,
   onClose,
 }: DishDialogsProps) {
   const language = useLanguage()
@@ -45,6 +48,7 @@ export default function DishDialogs({
       restaurant={restaurant}
       pageUrl={pageUrl}
       onAdd={onAdd}
+      heart={heart?.(restaurant.id, dish.id, localized(dish.name, language))}
       onClose={onClose}
     />
   )

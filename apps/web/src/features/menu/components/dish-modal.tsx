@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import type { CartLine } from '@tableside/contracts/cart'
 import type { Dish } from '@tableside/contracts/menu'
 import type { Restaurant } from '@tableside/contracts/restaurants'
@@ -18,12 +18,21 @@ interface DishModalProps {
   /** The dish's own page, for sharing. */
   pageUrl: string
   onAdd: (line: CartLine) => void
+  /** The favourite heart beside the name (decision 0052), drawn by the screen that owns it. */
+  heart?: ReactNode
   /** Back to the menu where it was (the window lives in the address: Back closes it too). */
   onClose: () => void
 }
 
 /** A dish over the menu, as a sheet from the bottom of the phone. */
-export default function DishModal({ dish, restaurant, pageUrl, onAdd, onClose }: DishModalProps) {
+export default function DishModal({
+  dish,
+  restaurant,
+  pageUrl,
+  onAdd,
+  heart,
+  onClose,
+}: DishModalProps) {
   const { t, language } = useMessages(messages)
   const { ref, dismiss, onBackdropClick } = useModalDialog(onClose)
   const titleId = useId()
@@ -57,7 +66,12 @@ export default function DishModal({ dish, restaurant, pageUrl, onAdd, onClose }:
           restaurant={restaurant}
           heading="h2"
           titleId={titleId}
-          actions={<ShareButton title={localized(dish.name, language)} url={pageUrl} />}
+          actions={
+            <>
+              {heart}
+              <ShareButton title={localized(dish.name, language)} url={pageUrl} />
+            </>
+          }
           onAdd={onAdd}
         />
       </div>
