@@ -62,6 +62,12 @@ export const errorCode = z.enum([
   'payment_not_succeeded',
   'no_tip',
   'feedback_already_left',
+  // The diner's sign-in by SMS code (issue 16, decision 0051).
+  'otp_invalid',
+  'otp_expired',
+  'otp_exhausted',
+  'sms_unavailable',
+  'too_many_addresses',
 ])
 export type ErrorCode = z.infer<typeof errorCode>
 
