@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { otpProblem, secondsUntil } from './otp-problem'
+import { shownPhone } from './shown-phone'
 
 describe('what a refused code says', () => {
   it('counts the tries left from the wrong ones typed', () => {
@@ -26,5 +27,12 @@ describe('what a refused code says', () => {
       60,
     )
     expect(secondsUntil('2026-11-24T10:01:00.000Z', Date.parse('2026-11-24T10:02:00.000Z'))).toBe(0)
+  })
+})
+
+describe('a phone as the diner sees it', () => {
+  it('writes a Russian number with the mask, any other as it is', () => {
+    expect(shownPhone('+79161234567')).toBe('+7 (916) 123-45-67')
+    expect(shownPhone('+447400123456')).toBe('+447400123456')
   })
 })

@@ -5,10 +5,10 @@ import { Link } from '../../../components/ui/link'
 import { paths } from '../../../config/paths'
 import { isApiError } from '../../../lib/api-error'
 import { useMessages } from '../../../lib/i18n/use-translation'
-import { formatPhone } from '../../../lib/masks'
 import { useAddAddress, useClientAddresses, useDeleteAddress } from '../api/client-addresses'
 import { useClientSignOut, useUpdateClientMe } from '../api/client-me'
 import { clientMessages } from '../client-messages'
+import { shownPhone } from '../shown-phone'
 import '../client.css'
 
 /** What signing in gives, and the button. */
@@ -45,7 +45,7 @@ function DetailsForm({ client }: { client: ClientProfile }) {
   }
   return (
     <form className="client-form client-card" onSubmit={submit}>
-      <p className="client-form__phone">{formatPhone(client.phone.replace(/^\+/, ''))}</p>
+      <p className="client-form__phone">{shownPhone(client.phone)}</p>
       <div className="client-field">
         <label className="client-field__label" htmlFor="client-name">
           {t('name')}
@@ -133,23 +133,25 @@ function Addresses() {
         {t('addresses')}
       </h2>
       {list.length === 0 ? <p className="client-form__note">{t('noAddresses')}</p> : null}
-      <ul className="client-addresses">
-        {list.map(({ id, address }) => (
-          <li key={id} className="client-addresses__item">
-            <span>
-              {[address.street, address.house, address.apartment].filter(Boolean).join(', ')}
-            </span>
-            <button
-              type="button"
-              className="client-link"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(id)}
-            >
-              {t('removeAddress')}
-            </button>
-          </li>
-        ))}
-      </ul>
+      {list.length > 0 ? (
+        <ul className="client-addresses">
+          {list.map(({ id, address }) => (
+            <li key={id} className="client-addresses__item">
+              <span>
+                {[address.street, address.house, address.apartment].filter(Boolean).join(', ')}
+              </span>
+              <button
+                type="button"
+                className="client-link"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(id)}
+              >
+                {t('removeAddress')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <form className="client-form" onSubmit={submit}>
         {(
           [

@@ -1,6 +1,6 @@
 import { useEffect, useState, type SubmitEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { OTP_LENGTH } from '@tableside/contracts/client'
+import { OTP_LENGTH, OTP_RESEND_SECONDS } from '@tableside/contracts/client'
 import { buttonClass } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
 import { isApiError } from '../../../lib/api-error'
@@ -9,6 +9,7 @@ import { isCompletePhone, phoneMaskOptions, useMaskInput } from '../../../lib/ma
 import { useRequestCode, useVerifyCode } from '../api/client-sign-in'
 import { clientMessages } from '../client-messages'
 import { otpProblem, secondsUntil } from '../otp-problem'
+import { shownPhone } from '../shown-phone'
 import '../client.css'
 
 /** A clock that ticks each second while `running`: the resend countdown. */
@@ -46,7 +47,8 @@ export function ClientSignIn({
   const verify = useVerifyCode()
   const phoneMask = useMaskInput(phoneMaskOptions, setPhone)
   const now = useSecondsClock(sent !== null)
-  const wait = sent ? secondsUntil(sent.resendAt, now) : 0
+  // The server's clock and this one differ a little: never more than the server's minute.
+  const wait = sent ? Math.min(OTP_RESEND_SECONDS, secondsUntil(sent.resendAt, now)) : 0
 
   const ask = (target: string) => {
     requestCode.mutate(
@@ -138,7 +140,7 @@ export function ClientSignIn({
 
   return (
     <form className="client-form" onSubmit={submitCode} noValidate>
-      <p className="client-form__lead">{t('codeSentTo', { phone: sent.phone })}</p>
+      <p className="client-form__lead">{t('codeSentTo', { phone: shownPhone(sent.phone) })}</p>
       <div className="client-field">
         <label className="client-field__label" htmlFor="client-code">
           {t('code')}
