@@ -86,6 +86,21 @@ describe.each(testDatabaseKinds)('Sign-in codes on $name', (kind) => {
     expect(codes.filter((c) => c === 'otp_exhausted')).toHaveLength(4)
   })
 
+  it('signs in once when the right code is sent twice at the same moment', async () => {
+    const phone = newPhone()
+    await askCode(t, phone)
+    const code = lastCode(t, phone)
+    const answers = await Promise.all([tryCode(t, phone, code), tryCode(t, phone, code)])
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400])
+    const sessions = await t.database.db
+      .selectFrom('clientSessions')
+      .innerJoin('clients', 'clients.id', 'clientSessions.clientId')
+      .select('tokenHash')
+      .where('clients.phone', '=', phone)
+      .execute()
+    expect(sessions).toHaveLength(1)
+  })
+
   it('refuses a code after 5 minutes', async () => {
     const phone = newPhone()
     await askCode(t, phone)
