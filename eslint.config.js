@@ -20,6 +20,9 @@ const serverFeaturePublishes = {
   bill: ['bill-service.ts'],
   // The bonus ledger (decision 0055): orders and payments write to it in their transactions.
   bonus: ['bonus-ledger.ts'],
+  // The diner's profile (decision 0051): who a request's X-Profile-Token signs in; features of
+  // the profile (favourites, bonus cards, history) get `requireClient` from the app layer.
+  client: ['client-auth.ts'],
   // The waiter's floor (decision 0044): composed by the app, used by no other feature.
   floor: [],
   garcon: ['garcon-service.ts'],

@@ -32,7 +32,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 30)
 const kind = testDatabaseKinds[process.env.FUZZ_DATABASE === 'postgres' ? 1 : 0]
 if (!kind) throw new Error('FUZZ_DATABASE=postgres needs TEST_DATABASE_URL')
 // Every request comes from 127.0.0.1: rate limits would turn most of them into 429s unread.
-const t = await createTestApp(kind, { RATE_LIMIT_EXEMPT: '127.0.0.1' })
+const t = await createTestApp(kind, { RATE_LIMIT_EXEMPT: '127.0.0.1', SMS_PROVIDER: 'sandbox' })
 await t.app.listen({ port: 0, host: '127.0.0.1' })
 const serverAddress = t.app.server.address()
 const port = typeof serverAddress === 'object' && serverAddress ? serverAddress.port : 0
@@ -105,6 +105,20 @@ const login = await t.app.inject({
   payload: { restaurantId: 'demo', login: 'anna', pin: '1111' },
 })
 const garconTokens = login.statusCode < 300 ? [login.json<{ token: string }>().token] : []
+// A diner signed in with a code from the SMS sandbox, so the profile's routes are reached.
+const FUZZ_PHONE = '+79161230000'
+await t.app.inject({
+  method: 'POST',
+  url: '/api/v1/auth/client/otp',
+  payload: { restaurantId: 'demo', phone: FUZZ_PHONE, consent: true },
+})
+const sentCode = /^\d{6}/.exec(t.app.smsSandbox?.outbox(FUZZ_PHONE)[0]?.text ?? '')?.[0]
+const verified = await t.app.inject({
+  method: 'POST',
+  url: '/api/v1/auth/client/verify',
+  payload: { phone: FUZZ_PHONE, code: sentCode, orderIds },
+})
+const profileTokens = verified.statusCode < 300 ? [verified.json<{ token: string }>().token] : []
 
 /**
  * Up to this many of a dish in a known cart line: the contract's most, so carts of known lines
@@ -182,7 +196,7 @@ const headersArb = fc.record(
     ),
     'idempotency-key': fc.oneof(fc.uuid(), headerText),
     'x-garcon-token': fc.oneof(fc.constantFrom(...garconTokens, 'x'), headerText),
-    'x-profile-token': headerText,
+    'x-profile-token': fc.oneof(fc.constantFrom(...profileTokens, 'x'), headerText),
     accept: fc.constantFrom('application/json', '*/*', 'text/html'),
   },
   { requiredKeys: ['content-type'] },
@@ -324,6 +338,9 @@ afterAll(async () => {
 describe('fuzzing every route through app.inject', () => {
   it('finds the contract endpoints among the routes', () => {
     expect(routes.length).toBeGreaterThan(30)
+    // The diner's profile is fuzzed signed in, too.
+    expect(profileTokens).toHaveLength(1)
+    expect(routes).toContainEqual({ method: 'DELETE', path: '/api/v1/me/addresses/:addressId' })
     expect(routes).toContainEqual({
       method: 'POST',
       path: '/api/v1/restaurants/:restaurantId/orders',

@@ -90,6 +90,15 @@ import {
   takesOnlinePayment,
 } from './features/payments/online-payment-setup'
 import { DEMO_RESTAURANT_ID } from './db/seed-demo'
+import { createClientSignIn } from './features/client/client-sign-in'
+import { createClientAuth } from './features/client/client-auth'
+import { createClientProfileService } from './features/client/client-profile-service'
+import { registerClientRoutes, registerDevSmsRoute } from './features/client/client-routes'
+import { loadOtpSecret } from './features/client/client-secrets'
+import { SandboxSms } from './features/client/sms/sandbox-sms'
+import { createSmsRuProvider } from './features/client/sms/smsru-sms'
+import { noSmsProvider, type SmsProvider } from './features/client/sms/sms-provider'
+import { smsNotice } from './features/client/sms/sms-setup'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,6 +120,8 @@ declare module 'fastify' {
     callEscalation: CallEscalation
     /** Table sessions that ran out, ended though nobody looks at them (decision 0049). */
     sessionExpiry: SessionExpiry
+    /** The pretend SMS gateway's outbox, where it sends the codes (decision 0051). */
+    smsSandbox: SandboxSms | null
   }
 }
 
@@ -355,6 +366,21 @@ export async function buildApp({
     alertAtTable,
     now,
   })
+  // Diners' profiles: sign-in codes by SMS (decision 0051).
+  const sms = smsProviderOf(config, app)
+  app.decorate('smsSandbox', sms instanceof SandboxSms ? sms : null)
+  const smsSetup = smsNotice(config.sms, config.environment)
+  app.log[smsSetup.level](smsSetup.message)
+  const clientSignIn = createClientSignIn({
+    db,
+    sms,
+    otpSecret: loadOtpSecret(config.otpSecret, config.dataDir),
+    now,
+    restaurantExists: async (id) => (await restaurants.get(id)) !== undefined,
+    onSmsError: (error) => app.log.warn({ err: error }, 'A sign-in code could not be sent'),
+  })
+  const clientAuth = createClientAuth(clientSignIn)
+
   realtime.channels.add(garconChannelRule(garcon))
   realtime.channels.add(garconShiftChannelRule(garcon, waiterTables.isOnShift))
   realtime.channels.add(tableChannelRule(tableSessions))
@@ -381,6 +407,12 @@ export async function buildApp({
       registerGarconCallRoutes(api, waiterCalls, garcon.requireWaiter)
       registerPaymentRoutes(api, paymentService, (request) => publicOrigin(config, request))
       registerClientErrorRoutes(api)
+      registerClientRoutes(
+        api,
+        clientSignIn,
+        clientAuth,
+        createClientProfileService(clientSignIn.repository, now),
+      )
       return Promise.resolve()
     },
     { prefix: config.apiBase },
@@ -394,6 +426,10 @@ export async function buildApp({
       },
       { prefix: SANDBOX_ACQUIRER_PREFIX },
     )
+  }
+
+  if (sms instanceof SandboxSms && config.environment === 'development') {
+    registerDevSmsRoute(app, sms)
   }
 
   await registerMedia(app)
@@ -412,4 +448,23 @@ export async function buildApp({
       }),
   })
   return app
+}
+
+/** The SMS gateway the configuration names (decision 0051). */
+function smsProviderOf(config: ServerConfig, app: FastifyInstance): SmsProvider {
+  switch (config.sms.provider) {
+    case 'sandbox':
+      return new SandboxSms({
+        // The sandbox exists to show the code: it is in the log on purpose.
+        log: (message) =>
+          app.log.info({ sms: message }, `SMS sandbox to ${message.to}: ${message.text}`),
+      })
+    case 'smsru':
+      return createSmsRuProvider({
+        apiId: config.sms.smsru?.apiId ?? '',
+        ...(config.sms.smsru?.baseUrl ? { baseUrl: config.sms.smsru.baseUrl } : {}),
+      })
+    case null:
+      return noSmsProvider
+  }
 }

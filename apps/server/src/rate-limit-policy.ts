@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import { quoteCart } from '@tableside/contracts/cart'
 import { reportClientError } from '@tableside/contracts/client-errors'
 import type { Endpoint } from '@tableside/contracts/endpoint'
+import { requestClientOtp, verifyClientOtp } from '@tableside/contracts/client'
 import { garconLogin } from '@tableside/contracts/garcon'
 import { changeGarconPin } from '@tableside/contracts/garcon-profile'
 import { cancelOrder, lookupOrders, placeOrder, quoteCheckout } from '@tableside/contracts/orders'
@@ -80,6 +81,10 @@ export function rateLimitPolicy(apiBase: string): RateLimitPolicy {
   api(garconLogin, perAddress('garcon-login', 60, 15 * MINUTE_MS))
   // Changing a PIN checks the current one: counted like a sign-in, and backs off with it.
   api(changeGarconPin, perAddress('garcon-pin', 60, 15 * MINUTE_MS))
+  // Diners at one restaurant share its address; each number has its own caps besides (5 codes
+  // an hour, 10 a day, one a minute, 5 tries a code: features/client/client-sign-in.ts).
+  api(requestClientOtp, perAddress('client-otp', 30, 15 * MINUTE_MS))
+  api(verifyClientOtp, perAddress('client-verify', 60, 15 * MINUTE_MS))
   api(reportClientError, perAddress('client-errors', 60))
   // Acquirers retry from a few addresses: generous, only a flood is refused.
   table.set(`POST ${apiBase}${WEBHOOK_PATH}`, [perAddress('webhooks', 3000)])

@@ -1,7 +1,11 @@
 import * as z from 'zod/mini'
 
-/** Stable machine-readable failure codes; the message is for people, the code for programs. */
-export const errorCode = z.enum([
+/**
+ * Stable machine-readable failure codes; the message is for people, the code for programs. A
+ * plain list, not a zod enum: nothing parses codes (the web reads any string), and an enum's
+ * construction would stay in the first load however little of it the web uses.
+ */
+export const ERROR_CODES = [
   'validation_failed',
   'not_found',
   'bad_request',
@@ -67,8 +71,14 @@ export const errorCode = z.enum([
   'bonus_insufficient',
   'bonus_over_cap',
   'bonus_program_off',
-])
-export type ErrorCode = z.infer<typeof errorCode>
+  // The diner's sign-in by SMS code (issue 16, decision 0051).
+  'otp_invalid',
+  'otp_expired',
+  'otp_exhausted',
+  'sms_unavailable',
+  'too_many_addresses',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
 
 export const fieldError = z.object({
   /** Where the bad value is: `body.phone`, `query.page`, `params.restaurantId`. */

@@ -61,6 +61,10 @@ const envSchema = z.object({
   MEDIA_ORIGINS: optionalText,
   RATE_LIMIT_EXEMPT: optionalText,
   PAYMENT_PROVIDER: z.optional(z.enum(['sandbox', 'none'])),
+  SMS_PROVIDER: z.optional(z.enum(['sandbox', 'smsru', 'none'])),
+  SMSRU_API_ID: z.optional(z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/))),
+  SMSRU_BASE_URL: z.optional(z.url()),
+  OTP_SECRET: z.optional(z.string().check(z.minLength(32), z.maxLength(256))),
 })
 
 export interface ServerConfig {
@@ -94,6 +98,10 @@ export interface ServerConfig {
   sandboxAcquirerSecret: string | undefined
   /** The VAPID subject waiters' Web Push alerts are signed with. */
   vapidSubject: string
+  /** How diners' sign-in codes are sent (decision 0051). */
+  sms: SmsSetup
+  /** The HMAC key of sign-in codes; generated into the data directory when unset. */
+  otpSecret: string | undefined
   /** Where online payments go (decision 0032). */
   payments: {
     /** The acquirer; null: online payment is off until a provider is configured. */
@@ -126,6 +134,14 @@ export interface ServerConfig {
       maxPresenceMembers: number
     }
   }
+}
+
+export interface SmsSetup {
+  /** null: signing in by code is off until a gateway is configured. */
+  provider: 'sandbox' | 'smsru' | null
+  /** What chose it: `SMS_PROVIDER`, `APP_ENV=development`, or nothing. */
+  chosenBy: 'SMS_PROVIDER' | 'APP_ENV' | null
+  smsru: { apiId: string; baseUrl: string | undefined } | null
 }
 
 export class ConfigError extends Error {
@@ -179,6 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sandboxAcquirerSecret: e.SANDBOX_ACQUIRER_SECRET,
     vapidSubject: e.VAPID_SUBJECT,
     payments: choosePaymentProvider(e.PAYMENT_PROVIDER, e.APP_ENV, e.DEMO_SEED),
+    sms: chooseSmsProvider(e.SMS_PROVIDER, e.APP_ENV, e.SMSRU_API_ID, e.SMSRU_BASE_URL),
+    otpSecret: e.OTP_SECRET,
     realtime: {
       driver: e.REALTIME_DRIVER,
       redisUrl: e.REDIS_URL ?? null,
@@ -290,4 +308,36 @@ function choosePaymentProvider(
   }
   if (demoSeed) return { provider: 'sandbox', demoOnly: true, chosenBy: 'DEMO_SEED' }
   return { provider: null, demoOnly: false, chosenBy: null }
+}
+
+/**
+ * The sandbox sends no SMS (codes go to the log and a development page), so a production
+ * server gets it only when SMS_PROVIDER=sandbox says so: a profile belongs to a phone in every
+ * restaurant, so it cannot be kept to the demo restaurant the way the payment sandbox is.
+ * Unset, development gets the sandbox and production has signing in off (decision 0051).
+ */
+function chooseSmsProvider(
+  chosen: 'sandbox' | 'smsru' | 'none' | undefined,
+  environment: 'production' | 'development',
+  apiId: string | undefined,
+  baseUrl: string | undefined,
+): SmsSetup {
+  if (chosen === 'smsru') {
+    if (!apiId) {
+      throw new ConfigError(
+        'Invalid configuration:\n  SMS_PROVIDER=smsru needs SMSRU_API_ID (the api_id from your SMS.ru account).',
+      )
+    }
+    return { provider: 'smsru', chosenBy: 'SMS_PROVIDER', smsru: { apiId, baseUrl } }
+  }
+  if (chosen) {
+    return {
+      provider: chosen === 'sandbox' ? 'sandbox' : null,
+      chosenBy: 'SMS_PROVIDER',
+      smsru: null,
+    }
+  }
+  if (environment === 'development')
+    return { provider: 'sandbox', chosenBy: 'APP_ENV', smsru: null }
+  return { provider: null, chosenBy: null, smsru: null }
 }

@@ -50,6 +50,11 @@ export interface Database {
   bonusCards: BonusCardsTable
   bonusEntries: BonusEntriesTable
   bonusAllocations: BonusAllocationsTable
+  clients: ClientsTable
+  clientSessions: ClientSessionsTable
+  clientAddresses: ClientAddressesTable
+  clientSignInCodes: ClientSignInCodesTable
+  clientSignInSends: ClientSignInSendsTable
 }
 
 /** A jsonb column: read as the value, written as its JSON text (pg would turn arrays into SQL arrays). */
@@ -203,6 +208,8 @@ export interface OrdersTable {
   updatedAt: ColumnType<Date, Date | undefined, Date>
   /** The waiter who placed it for guests without phones; null when a diner did. */
   placedByWaiterId: ColumnType<string | null, string | null | undefined, string | null>
+  /** The diner's profile the order belongs to (decision 0051); null: placed anonymously. */
+  clientId: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface WaiterCallsTable {
@@ -448,4 +455,48 @@ export interface BonusAllocationsTable {
   debitId: string
   creditId: string
   points: number
+}
+
+/** A diner's profile, by verified phone (decision 0051). */
+export interface ClientsTable {
+  id: Generated<string>
+  /** E.164. */
+  phone: string
+  name: ColumnType<string | null, string | null | undefined, string | null>
+  /** A `date`: read it as `birthday::text` (YYYY-MM-DD), never as a Date in some time zone. */
+  birthday: ColumnType<unknown, string | null | undefined, string | null>
+  language: ColumnType<UiLanguage | null, UiLanguage | null | undefined, UiLanguage | null>
+  createdAt: ColumnType<Date, Date | undefined, never>
+}
+
+export interface ClientSessionsTable {
+  /** sha256 (hex) of the token; the token itself is never stored. */
+  tokenHash: string
+  clientId: string
+  createdAt: ColumnType<Date, Date | undefined, never>
+  lastUsedAt: Date
+  /** Slides 30 days from the last use. */
+  expiresAt: Date
+}
+
+export interface ClientAddressesTable {
+  id: Generated<string>
+  clientId: string
+  address: Json<DeliveryAddress>
+  createdAt: ColumnType<Date, Date | undefined, never>
+}
+
+export interface ClientSignInCodesTable {
+  phone: string
+  /** HMAC-SHA256 (hex) of the phone and code under the server's code secret. */
+  codeHash: string
+  restaurantId: string
+  sentAt: Date
+  expiresAt: Date
+  triesLeft: number
+}
+
+export interface ClientSignInSendsTable {
+  phone: string
+  sentAt: Date
 }

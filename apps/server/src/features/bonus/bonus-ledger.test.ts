@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { randomInt } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { order } from '@tableside/contracts/orders'
@@ -38,7 +38,16 @@ describe.each(testDatabaseKinds)('The bonus ledger on $name', (kind) => {
   })
 
   const db = () => t.database.db
-  const newCard = () => ledger.openCard('demo', randomUUID())
+  /** A diner's profile, as signing in with a code makes it. */
+  const newClient = async () =>
+    (
+      await db()
+        .insertInto('clients')
+        .values({ phone: `+7916${String(randomInt(1e7)).padStart(7, '0')}` })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id
+  const newCard = async () => ledger.openCard('demo', await newClient())
   const newOrder = async () => order.parse((await orderOlivierAt(t.app, sessionId)).json()).id
   /** A card payment of an order, as the payments flow records it. */
   const newPayment = async (orderId: string, amount: number) =>
@@ -99,7 +108,7 @@ describe.each(testDatabaseKinds)('The bonus ledger on $name', (kind) => {
   }
 
   it('opens one card a diner and restaurant, with a twelve-digit number and the welcome points', async () => {
-    const clientId = randomUUID()
+    const clientId = await newClient()
     const opened = await ledger.openCard('demo', clientId)
     expect(opened.number).toMatch(/^[1-9]\d{11}$/)
     expect(opened.balance).toBe(200)
@@ -384,13 +393,14 @@ describe.each(testDatabaseKinds)('The bonus ledger on $name', (kind) => {
         values (${opened.id}, 'adjust', -201, 'available', now())`.execute(db()),
     ).rejects.toThrow(/bonus_cards_balance_check|check constraint/)
     expect((await card(opened.id)).balance).toBe(200)
-    // Deleting the card (a profile erased) takes its ledger with it.
-    await db().deleteFrom('bonusCards').where('id', '=', opened.id).execute()
+    // Erasing the profile takes its card and the card's ledger with it.
+    await db().deleteFrom('clients').where('id', '=', opened.clientId).execute()
     const left = await db()
       .selectFrom('bonusEntries')
       .select('id')
       .where('cardId', '=', opened.id)
       .execute()
     expect(left).toEqual([])
+    expect(await ledger.card(opened.id)).toBeUndefined()
   })
 })

@@ -1,20 +1,17 @@
-import { KeyIcon } from '../../components/ui/screen-icons'
-import { defineMessages } from '../../lib/i18n/messages'
+import { ClientSignIn } from '../../features/client/components/client-sign-in'
+import { clientMessages } from '../../features/client/client-messages'
+import { useMyOrderIds } from '../../features/orders/my-orders-store'
+import { useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
 import { useMessages } from '../../lib/i18n/use-translation'
-import { ComingSoonScreen } from '../screen'
-
-const messages = defineMessages({
-  en: {
-    title: 'Sign in',
-    soon: 'Sign in with a one-time code sent to your phone; no password needed.',
-  },
-  ru: {
-    title: 'Вход',
-    soon: 'Вход по одноразовому коду из СМС, без пароля.',
-  },
-})
+import { Screen } from '../screen'
 
 export function ClientAuthRoute() {
-  const { t } = useMessages(messages)
-  return <ComingSoonScreen title={t('title')} icon={<KeyIcon />} text={t('soon')} />
+  const restaurantId = useRestaurantId()
+  const { t } = useMessages(clientMessages)
+  const orderIds = useMyOrderIds(restaurantId)
+  return (
+    <Screen title={t('signInTitle')}>
+      <ClientSignIn restaurantId={restaurantId} orderIds={orderIds} />
+    </Screen>
+  )
 }

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify'
+import {
+  addClientAddress,
+  clientLogout,
+  clientLogoutAll,
+  deleteClientAddress,
+  deleteClientMe,
+  getClientMe,
+  listClientAddresses,
+  listClientOrders,
+  requestClientOtp,
+  updateClientMe,
+  verifyClientOtp,
+} from '@tableside/contracts/client'
+import { registerEndpoint } from '../../http/register-endpoint'
+import { profileTokenOf, type ClientAuth } from './client-auth'
+import type { ClientProfileService } from './client-profile-service'
+import { OtpWaitError, type ClientSignIn } from './client-sign-in'
+import type { SandboxSms } from './sms/sandbox-sms'
+
+/**
+ * The diner's sign-in by code and profile (header X-Profile-Token). Per address, asking for
+ * codes and trying them is limited in rate-limit-policy.ts; per number, in the service.
+ */
+export function registerClientRoutes(
+  app: FastifyInstance,
+  signIn: ClientSignIn,
+  auth: ClientAuth,
+  profiles: ClientProfileService,
+): void {
+  registerEndpoint(app, requestClientOtp, async ({ body, reply }) => {
+    try {
+      return await signIn.requestCode(body.restaurantId, body.phone)
+    } catch (error) {
+      if (error instanceof OtpWaitError) {
+        void reply.header('retry-after', String(error.retryAfterSeconds))
+      }
+      throw error
+    }
+  })
+  registerEndpoint(app, verifyClientOtp, async ({ body }) => {
+    const signedIn = await signIn.verifyCode(body.phone, body.code)
+    const attachedOrders = await signIn.repository.attachOrders(
+      signedIn.client.id,
+      signedIn.client.phone,
+      signedIn.restaurantId,
+      body.orderIds ?? [],
+    )
+    const { token, expiresAt, client } = signedIn
+    return { token, expiresAt, client, attachedOrders }
+  })
+  registerEndpoint(app, clientLogout, async ({ request }) => {
+    await auth.requireClient(request)
+    return { signedOut: await signIn.revoke(profileTokenOf(request) ?? '') }
+  })
+  registerEndpoint(app, clientLogoutAll, async ({ request }) => {
+    const client = await auth.requireClient(request)
+    return { signedOut: await signIn.revokeAll(client.id) }
+  })
+  registerEndpoint(app, getClientMe, ({ request }) => auth.requireClient(request))
+  registerEndpoint(app, updateClientMe, async ({ request, body }) =>
+    profiles.update(await auth.requireClient(request), body),
+  )
+  registerEndpoint(app, deleteClientMe, async ({ request }) =>
+    profiles.deleteProfile(await auth.requireClient(request)),
+  )
+  registerEndpoint(app, listClientAddresses, async ({ request }) => ({
+    addresses: await profiles.addresses(await auth.requireClient(request)),
+  }))
+  registerEndpoint(app, addClientAddress, async ({ request, body }) =>
+    profiles.addAddress(await auth.requireClient(request), body),
+  )
+  registerEndpoint(app, deleteClientAddress, async ({ request, params }) =>
+    profiles.deleteAddress(await auth.requireClient(request), params.addressId),
+  )
+  registerEndpoint(app, listClientOrders, async ({ request, query }) => ({
+    orders: await profiles.orders(await auth.requireClient(request), query.restaurantId),
+  }))
+}
+
+/** Where the development page is: outside the API, like the sandbox acquirer's pages. */
+export const DEV_SMS_PATH = '/dev/sms'
+
+/**
+ * The sandbox's messages, newest first (`?phone=` for one number), for a developer and the
+ * end-to-end stories: registered only when the sandbox sends and APP_ENV=development.
+ */
+export function registerDevSmsRoute(app: FastifyInstance, sandbox: SandboxSms): void {
+  app.get(DEV_SMS_PATH, (request, reply) => {
+    const { phone } = request.query as { phone?: unknown }
+    void reply.header('cache-control', 'no-store')
+    return { messages: sandbox.outbox(typeof phone === 'string' ? phone : undefined) }
+  })
+}

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { errorBody } from '@tableside/contracts/errors'
+import { ConfigError, loadConfig } from '../../config/env'
+import { openDatabase, type DatabaseHandle } from '../../db/database'
+import { migrate } from '../../db/migrate'
+import { seedDemo } from '../../db/seed-demo'
+import { createTestApp } from '../../test/test-app'
+import { testDatabaseKinds } from '../../test/test-database'
+import { createClientSignIn } from './client-sign-in'
+import { createSmsRuProvider } from './sms/smsru-sms'
+import type { SmsSendError } from './sms/sms-provider'
+import { smsNotice } from './sms/sms-setup'
+import { startSmsRuStandIn, STAND_IN_API_ID } from './sms/smsru-stand-in'
+
+const [pglite] = testDatabaseKinds
+if (!pglite) throw new Error('PGlite is always there')
+
+const askCode = (app: Awaited<ReturnType<typeof createTestApp>>['app'], phone: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/client/otp',
+    payload: { restaurantId: 'demo', phone, consent: true },
+  })
+
+describe('which SMS gateway a server uses', () => {
+  it('gives development the sandbox, production nothing unless SMS_PROVIDER says', () => {
+    expect(loadConfig({ APP_ENV: 'development' }).sms).toMatchObject({
+      provider: 'sandbox',
+      chosenBy: 'APP_ENV',
+    })
+    expect(loadConfig({}).sms).toMatchObject({ provider: null, chosenBy: null })
+    expect(loadConfig({ DEMO_SEED: 'true' }).sms.provider).toBeNull()
+    expect(loadConfig({ SMS_PROVIDER: 'sandbox' }).sms).toMatchObject({
+      provider: 'sandbox',
+      chosenBy: 'SMS_PROVIDER',
+    })
+    expect(loadConfig({ APP_ENV: 'development', SMS_PROVIDER: 'none' }).sms.provider).toBeNull()
+    expect(() => loadConfig({ SMS_PROVIDER: 'smsru' })).toThrow(ConfigError)
+    expect(() => loadConfig({ SMS_PROVIDER: 'smsru' })).toThrow(/SMSRU_API_ID/)
+    expect(loadConfig({ SMS_PROVIDER: 'smsru', SMSRU_API_ID: STAND_IN_API_ID }).sms).toMatchObject({
+      provider: 'smsru',
+      smsru: { apiId: STAND_IN_API_ID },
+    })
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow(ConfigError)
+  })
+
+  it('warns loudly when a production server sends codes to its log', () => {
+    const notice = smsNotice(loadConfig({ SMS_PROVIDER: 'sandbox' }).sms, 'production')
+    expect(notice.level).toBe('warn')
+    expect(notice.message).toMatch(/NO SMS IS SENT/)
+    expect(smsNotice(loadConfig({}).sms, 'production').level).toBe('warn')
+  })
+
+  it('shows the sandbox’s messages at /dev/sms in development only', async () => {
+    const dev = await createTestApp(pglite, {
+      APP_ENV: 'development',
+      RATE_LIMIT_EXEMPT: '127.0.0.1',
+    })
+    try {
+      expect((await askCode(dev.app, '+79161112233')).statusCode).toBe(202)
+      const page = await dev.app.inject({ url: '/dev/sms?phone=%2B79161112233' })
+      expect(page.statusCode).toBe(200)
+      const { messages } = page.json<{ messages: { to: string; text: string }[] }>()
+      expect(messages).toHaveLength(1)
+      expect(messages[0]?.to).toBe('+79161112233')
+      expect(messages[0]?.text).toMatch(/^\d{6} — код для входа/)
+    } finally {
+      await dev.close()
+    }
+    const production = await createTestApp(pglite, { SMS_PROVIDER: 'sandbox' })
+    try {
+      expect((await askCode(production.app, '+79161112233')).statusCode).toBe(202)
+      expect((await production.app.inject({ url: '/dev/sms' })).statusCode).toBe(404)
+    } finally {
+      await production.close()
+    }
+  })
+
+  it('answers 503 sms_unavailable, saying when to try, while no gateway is configured', async () => {
+    const off = await createTestApp(pglite, {})
+    try {
+      const response = await askCode(off.app, '+79161112233')
+      expect(response.statusCode).toBe(503)
+      const { error } = errorBody.parse(response.json())
+      expect(error.code).toBe('sms_unavailable')
+      expect(error.message).toMatch(/Try again in a minute/)
+    } finally {
+      await off.close()
+    }
+  })
+})
+
+describe('a gateway that fails', () => {
+  let standIn: Awaited<ReturnType<typeof startSmsRuStandIn>>
+  let database: DatabaseHandle
+  beforeAll(async () => {
+    standIn = await startSmsRuStandIn()
+    database = await openDatabase({ kind: 'pglite-memory' })
+    await migrate(database.db)
+    await seedDemo(database.db)
+  })
+  afterAll(async () => {
+    standIn.server.closeAllConnections()
+    await new Promise((resolve) => standIn.server.close(resolve))
+    await database.close()
+  })
+
+  it('keeps no code and no cooldown, and tells the log why without the code', async () => {
+    const errors: SmsSendError[] = []
+    const signIn = createClientSignIn({
+      db: database.db,
+      sms: createSmsRuProvider({ apiId: STAND_IN_API_ID, baseUrl: standIn.url, timeoutMs: 300 }),
+      otpSecret: 'x'.repeat(32),
+      restaurantExists: () => Promise.resolve(true),
+      onSmsError: (error) => errors.push(error),
+    })
+    const failed: unknown = await signIn
+      .requestCode('demo', '+79990000201')
+      .catch((error: unknown) => error)
+    expect(failed).toMatchObject({ status: 503, code: 'sms_unavailable' })
+    const sentText = standIn.received.at(-1)?.get('msg') ?? ''
+    const code = /^\d{6}/.exec(sentText)?.[0]
+    expect(code).toMatch(/^\d{6}$/)
+    expect(errors.map((error) => error.message).join('\n')).not.toContain(code)
+    expect(errors[0]?.message).toMatch(/201/)
+    expect(
+      await database.db
+        .selectFrom('clientSignInCodes')
+        .select('phone')
+        .where('phone', '=', '+79990000201')
+        .execute(),
+    ).toEqual([])
+    // Nothing holds the diner back from trying again at once.
+    await signIn.requestCode('demo', '+79990000201').catch(() => undefined)
+    expect(standIn.received).toHaveLength(2)
+    await signIn.requestCode('demo', '+79161234567')
+    expect(standIn.received.at(-1)?.get('to')).toBe('79161234567')
+  })
+})

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto'
+import { expect } from 'vitest'
+import { PROFILE_TOKEN_HEADER, verifyClientOtp } from '@tableside/contracts/client'
+import type { EndpointResponse } from '@tableside/contracts/endpoint'
+import { order } from '@tableside/contracts/orders'
+import { createTestApp, type TestApp } from '../../test/test-app'
+import type { TestDatabaseKind } from '../../test/test-database'
+import { createOrderingRestaurant } from '../../test/test-restaurants'
+import type { SandboxSms } from './sms/sandbox-sms'
+
+export interface ClientTestApp extends TestApp {
+  /** The app's clock; tests move it. */
+  clock: { now: Date }
+  sandbox: SandboxSms
+}
+
+/**
+ * The whole app with the SMS sandbox, a movable clock and two restaurants that take every
+ * kind of order (`bistro`, `other`). Rate limits spare 127.0.0.1 unless `limited`.
+ */
+export async function startClientApp(
+  kind: TestDatabaseKind,
+  options: { limited?: boolean; env?: Record<string, string> } = {},
+): Promise<ClientTestApp> {
+  const clock = { now: new Date() }
+  const t = await createTestApp(
+    kind,
+    {
+      SMS_PROVIDER: 'sandbox',
+      ...(options.limited ? {} : { RATE_LIMIT_EXEMPT: '127.0.0.1' }),
+      ...options.env,
+    },
+    undefined,
+    () => clock.now,
+  )
+  const tables = [{ code: 'T1', label: '1' }]
+  await createOrderingRestaurant(t, 'bistro', { tables, settings: {} })
+  await createOrderingRestaurant(t, 'other', { tables, settings: {} })
+  const sandbox = t.app.smsSandbox
+  if (!sandbox) throw new Error('The test app should send codes through the sandbox')
+  return { ...t, clock, sandbox }
+}
+
+export const askCode = (
+  t: TestApp,
+  phone: string,
+  options: { restaurantId?: string; remoteAddress?: string } = {},
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/client/otp',
+    payload: { restaurantId: options.restaurantId ?? 'bistro', phone, consent: true },
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  })
+
+export const tryCode = (t: TestApp, phone: string, code: string, orderIds?: string[]) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/client/verify',
+    payload: { phone, code, ...(orderIds ? { orderIds } : {}) },
+  })
+
+/** The code in the latest sandbox message to this number. */
+export function lastCode(t: ClientTestApp, phone: string): string {
+  const text = t.sandbox.outbox(phone)[0]?.text ?? ''
+  const code = /^(\d{6})\b/.exec(text)?.[1]
+  if (!code) throw new Error(`No code was sent to ${phone}`)
+  return code
+}
+
+/** A code asked for and typed right: the signed-in answer. */
+export async function signIn(
+  t: ClientTestApp,
+  phone: string,
+  options: { restaurantId?: string; orderIds?: string[] } = {},
+): Promise<EndpointResponse<typeof verifyClientOtp>> {
+  const asked = await askCode(t, phone, options)
+  expect(asked.statusCode, asked.body).toBe(202)
+  const verified = await tryCode(t, phone, lastCode(t, phone), options.orderIds)
+  expect(verified.statusCode, verified.body).toBe(200)
+  return verifyClientOtp.response.parse(verified.json())
+}
+
+export const asClient = (token: string) => ({ [PROFILE_TOKEN_HEADER]: token })
+
+/** A pickup order at a restaurant, with this contact phone (or none: at a table is not needed). */
+export async function placePickup(
+  t: TestApp,
+  restaurantId: string,
+  phone: string,
+): Promise<{ id: string; number: number }> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/restaurants/${restaurantId}/orders`,
+    headers: { 'idempotency-key': randomUUID() },
+    payload: {
+      type: 'pickup',
+      lines: [{ dishId: 'pike-perch', quantity: 1, optionIds: [] }],
+      paymentMethod: 'cash',
+      contact: { name: 'Ира', phone },
+    },
+  })
+  expect(response.statusCode, response.body).toBe(201)
+  return order.parse(response.json())
+}
