@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { WaiterCallReason } from '@tableside/contracts/waiter-calls'
 import type { Database } from '../../db/schema'
+import { createBatchSweep } from '../../lib/batch-sweep'
 import type { GarconAlerts } from './garcon-alerts'
 
 /** Calls escalated per transaction: a backlog (after a long stop) goes in several. */
@@ -40,10 +41,6 @@ export function createCallEscalation({
   log,
   now = () => new Date(),
 }: CallEscalationDeps) {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<number> | undefined
-  let next: Promise<number> | undefined
-
   /** One transaction: up to BATCH due calls escalated; how many. */
   const escalateBatch = (at: Date) =>
     db.transaction().execute(async (trx) => {
@@ -89,35 +86,16 @@ export function createCallEscalation({
       return due.rows.length
     })
 
-  const sweepAll = async (): Promise<number> => {
-    let total = 0
-    for (;;) {
+  const sweeper = createBatchSweep({
+    batch: async () => {
       const escalated = await escalateBatch(now())
-      total += escalated
-      if (escalated > 0) delivered()
-      if (escalated < BATCH) return total
-    }
-  }
-
-  const sweep = (): Promise<number> => {
-    if (running) {
-      // A sweep asked for during one runs after it, so its answer covers what was due when asked.
-      next ??= running
-        .then(
-          () => undefined,
-          () => undefined,
-        )
-        .then(() => {
-          next = undefined
-          return sweep()
-        })
-      return next
-    }
-    running = sweepAll().finally(() => {
-      running = undefined
-    })
-    return running
-  }
+      return { due: escalated, done: escalated }
+    },
+    batchSize: BATCH,
+    delivered,
+    failure: 'Escalating waiter calls failed',
+    log,
+  })
 
   return {
     /**
@@ -134,23 +112,14 @@ export function createCallEscalation({
     },
 
     /** Escalates every call due now; how many. Never runs twice at once on this node. */
-    sweep,
+    sweep: sweeper.sweep,
 
     /** Looks for due calls every `everyMs` (a second by default: calls are late by at most that). */
     start(everyMs = 1_000): void {
-      timer ??= setInterval(() => {
-        sweep().catch((error: unknown) => {
-          log?.warn({ err: error }, 'Escalating waiter calls failed')
-        })
-      }, everyMs)
-      timer.unref()
+      sweeper.start(everyMs)
     },
 
-    async stop(): Promise<void> {
-      clearInterval(timer)
-      timer = undefined
-      await running?.catch(() => undefined)
-    },
+    stop: sweeper.stop,
   }
 }
 

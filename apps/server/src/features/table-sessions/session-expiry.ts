@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
+import { createBatchSweep } from '../../lib/batch-sweep'
 import type { Outbox } from '../outbox/outbox'
 import { expireSession, type AlertAtTable } from './table-session-service'
 
@@ -31,10 +32,6 @@ export function createSessionExpiry({
   log,
   now = () => new Date(),
 }: SessionExpiryDeps) {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<number> | undefined
-  let next: Promise<number> | undefined
-
   /** One transaction: up to BATCH due sessions taken and ended; how many were due. */
   const expireBatch = (at: Date) =>
     db.transaction().execute(async (trx) => {
@@ -56,55 +53,27 @@ export function createSessionExpiry({
       return { due: due.length, ended }
     })
 
-  const sweepAll = async (): Promise<number> => {
-    let total = 0
-    for (;;) {
+  const sweeper = createBatchSweep({
+    batch: async () => {
       const { due, ended } = await expireBatch(now())
-      total += ended
-      if (ended > 0) delivered()
-      if (due < BATCH) return total
-    }
-  }
-
-  /** Ends every session due now; how many. One sweep at a time on this node. */
-  const sweep = (): Promise<number> => {
-    if (running) {
-      // A sweep asked for during one runs after it, so its answer covers what was due when asked.
-      next ??= running
-        .then(
-          () => undefined,
-          () => undefined,
-        )
-        .then(() => {
-          next = undefined
-          return sweep()
-        })
-      return next
-    }
-    running = sweepAll().finally(() => {
-      running = undefined
-    })
-    return running
-  }
+      return { due, done: ended }
+    },
+    batchSize: BATCH,
+    delivered,
+    failure: 'Ending table sessions that ran out failed',
+    log,
+  })
 
   return {
-    sweep,
+    /** Ends every session due now; how many. One sweep at a time on this node. */
+    sweep: sweeper.sweep,
 
     /** Looks for sessions that ran out every `everyMs` (15 s: a visit is told ended that late). */
     start(everyMs = 15_000): void {
-      timer ??= setInterval(() => {
-        sweep().catch((error: unknown) => {
-          log?.warn({ err: error }, 'Ending table sessions that ran out failed')
-        })
-      }, everyMs)
-      timer.unref()
+      sweeper.start(everyMs)
     },
 
-    async stop(): Promise<void> {
-      clearInterval(timer)
-      timer = undefined
-      await running?.catch(() => undefined)
-    },
+    stop: sweeper.stop,
   }
 }
 
