@@ -32,7 +32,9 @@ import {
   handleGarconPushes,
   registerGarconAlertRoutes,
 } from './features/garcon/garcon-alerts'
+import { createBonusCardService } from './features/bonus/bonus-card-service'
 import { createBonusLedger } from './features/bonus/bonus-ledger'
+import { registerBonusRoutes } from './features/bonus/bonus-routes'
 import { createCallEscalation, type CallEscalation } from './features/garcon/call-escalation'
 import {
   createGarconPush,
@@ -412,6 +414,12 @@ export async function buildApp({
         clientSignIn,
         clientAuth,
         createClientProfileService(clientSignIn.repository, now),
+      )
+      // The diner's bonus card (decision 0058): the profile's token says whose.
+      registerBonusRoutes(
+        api,
+        createBonusCardService({ db, ledger: bonus }),
+        clientAuth.requireClient,
       )
       return Promise.resolve()
     },
