@@ -17,10 +17,11 @@ const POINT_WORDS: Record<UiLanguage, Record<string, string>> = {
 export function pointsText(points: number, language: UiLanguage): string {
   const words = POINT_WORDS[language]
   const word = words[pluralCategory(Math.abs(points), language)] ?? words.other ?? ''
-  return `${String(points)} ${word}`
+  return `${String(points)}\u00a0${word}`
 }
 
-const percent = (basisPoints: number) => `${String(basisPoints / 100)} %`
+/** `5 %`, kept on one line. */
+const percent = (basisPoints: number) => `${String(basisPoints / 100)}\u00a0%`
 
 /** `1234 5678 9012`: the number read aloud or typed by a waiter in groups of four. */
 export const groupedNumber = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ')
