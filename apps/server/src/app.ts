@@ -32,7 +32,10 @@ import {
   handleGarconPushes,
   registerGarconAlertRoutes,
 } from './features/garcon/garcon-alerts'
+import { createBirthdayBonus } from './features/bonus/bonus-birthday'
+import { createBonusCardService } from './features/bonus/bonus-card-service'
 import { createBonusLedger } from './features/bonus/bonus-ledger'
+import { registerBonusRoutes } from './features/bonus/bonus-routes'
 import { createCallEscalation, type CallEscalation } from './features/garcon/call-escalation'
 import {
   createGarconPush,
@@ -315,9 +318,14 @@ export async function buildApp({
   paymentSweep.unref()
   // Bonus points past their time expire (decision 0055); by the day, so a sweep every few minutes.
   const bonus = createBonusLedger({ db, now })
+  const birthdayBonus = createBirthdayBonus({ db, now })
   const bonusSweep = setInterval(() => {
     bonus.expire().catch((error: unknown) => {
       app.log.warn({ err: error }, 'Expiring bonus points failed')
+    })
+    // Birthday points, once a year each (decision 0058): the index of migration 0030 keeps it so.
+    birthdayBonus.sweep().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'Crediting birthday points failed')
     })
   }, 5 * 60_000)
   bonusSweep.unref()
@@ -412,6 +420,12 @@ export async function buildApp({
         clientSignIn,
         clientAuth,
         createClientProfileService(clientSignIn.repository, now),
+      )
+      // The diner's bonus card (decision 0058): the profile's token says whose.
+      registerBonusRoutes(
+        api,
+        createBonusCardService({ db, ledger: bonus }),
+        clientAuth.requireClient,
       )
       return Promise.resolve()
     },

@@ -9,6 +9,7 @@ import { useAddAddress, useClientAddresses, useDeleteAddress } from '../api/clie
 import { useClientSignOut, useUpdateClientMe } from '../api/client-me'
 import { clientMessages } from '../client-messages'
 import { shownPhone } from '../shown-phone'
+import { BonusCardSection } from './bonus-card'
 import '../client.css'
 
 /** What signing in gives, and the button. */
@@ -202,6 +203,7 @@ export function SignedInProfile({
   const secondary = buttonClass('secondary', { block: true })
   return (
     <div className="client-profile">
+      <BonusCardSection restaurantId={restaurantId} />
       <DetailsForm client={client} />
       <Addresses />
       <nav className="client-form">
