@@ -99,6 +99,8 @@ import { SandboxSms } from './features/client/sms/sandbox-sms'
 import { createSmsRuProvider } from './features/client/sms/smsru-sms'
 import { noSmsProvider, type SmsProvider } from './features/client/sms/sms-provider'
 import { smsNotice } from './features/client/sms/sms-setup'
+import { createFavouritesService } from './features/favourites/favourites-service'
+import { registerFavouriteRoutes } from './features/favourites/favourite-routes'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -413,6 +415,7 @@ export async function buildApp({
         clientAuth,
         createClientProfileService(clientSignIn.repository, now),
       )
+      registerFavouriteRoutes(api, createFavouritesService(db, now), clientAuth.requireClient)
       return Promise.resolve()
     },
     { prefix: config.apiBase },
