@@ -262,3 +262,28 @@ describe.each(testDatabaseKinds)('The signed-in diner’s favourites on $name', 
     expect(rows).toEqual([])
   })
 })
+
+describe.each(testDatabaseKinds)('The favourites’ writes are rate-limited on $name', (kind) => {
+  let t: ClientTestApp
+  beforeAll(async () => {
+    t = await startClientApp(kind, { limited: true })
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('counts them as the profile’s other writes: 600 a minute per address, then 429', async () => {
+    const { token } = await signIn(t, '+79035559999')
+    const write = () =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `${FAV}/borscht?restaurantId=bistro`,
+        headers: asClient(token),
+      })
+    // Signing in took two writes of its own, counted apart (client-otp, client-verify).
+    for (let i = 0; i < 600; i += 1) expect((await write()).statusCode).toBe(200)
+    const refused = await write()
+    expect(refused.statusCode).toBe(429)
+    expect(errorBody.parse(refused.json()).error.code).toBe('rate_limited')
+  })
+})
