@@ -170,6 +170,33 @@ describe.each(testDatabaseKinds)('The signed-in diner’s favourites on $name', 
     expect(await dishesOf(token)).toEqual(dishes)
   })
 
+  it('keeps 200 when two saves of a full list arrive at once', async () => {
+    const { token, client } = await signIn(t, newPhone())
+    const base = t.clock.now.getTime() - 10_000_000
+    await t.database.db
+      .insertInto('clientFavourites')
+      .values(
+        Array.from({ length: MAX_FAVOURITES }, (_, i) => ({
+          clientId: client.id,
+          restaurantId: 'bistro',
+          dishId: `gone-${String(i)}`,
+          name: JSON.stringify({ ru: `Блюдо ${String(i)}` }),
+          addedAt: new Date(base + i * 1000),
+        })),
+      )
+      .execute()
+    const answers = await Promise.all([
+      put(token, 'borscht'),
+      put(token, 'solyanka'),
+      put(token, 'pike-perch'),
+    ])
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200])
+    const dishes = await dishesOf(token)
+    expect(dishes).toHaveLength(MAX_FAVOURITES)
+    expect(dishes).toEqual(expect.arrayContaining(['borscht', 'solyanka', 'pike-perch']))
+    expect(dishes).not.toContain('gone-2')
+  })
+
   it('merges the device’s list: union, later addedAt wins, future is now, unknown dropped', async () => {
     const token = await newToken()
     const now = t.clock.now.getTime()
