@@ -23,6 +23,8 @@ const serverFeaturePublishes = {
   // The diner's profile (decision 0051): who a request's X-Profile-Token signs in; features of
   // the profile (favourites, bonus cards, history) get `requireClient` from the app layer.
   client: ['client-auth.ts'],
+  // The signed-in diner's favourites (decision 0056): composed by the app, used by no other.
+  favourites: [],
   // The waiter's floor (decision 0044): composed by the app, used by no other feature.
   floor: [],
   garcon: ['garcon-service.ts'],

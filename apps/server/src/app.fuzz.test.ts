@@ -341,6 +341,11 @@ describe('fuzzing every route through app.inject', () => {
     // The diner's profile is fuzzed signed in, too.
     expect(profileTokens).toHaveLength(1)
     expect(routes).toContainEqual({ method: 'DELETE', path: '/api/v1/me/addresses/:addressId' })
+    // The profile's favourites (decision 0056), with the fuzzer's known dishes saved and merged.
+    for (const method of ['PUT', 'DELETE']) {
+      expect(routes).toContainEqual({ method, path: '/api/v1/me/favorites/:dishId' })
+    }
+    expect(routes).toContainEqual({ method: 'POST', path: '/api/v1/me/favorites/merge' })
     expect(routes).toContainEqual({
       method: 'POST',
       path: '/api/v1/restaurants/:restaurantId/orders',

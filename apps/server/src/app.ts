@@ -102,6 +102,8 @@ import { SandboxSms } from './features/client/sms/sandbox-sms'
 import { createSmsRuProvider } from './features/client/sms/smsru-sms'
 import { noSmsProvider, type SmsProvider } from './features/client/sms/sms-provider'
 import { smsNotice } from './features/client/sms/sms-setup'
+import { createFavouritesService } from './features/favourites/favourites-service'
+import { registerFavouriteRoutes } from './features/favourites/favourite-routes'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -427,6 +429,7 @@ export async function buildApp({
         createBonusCardService({ db, ledger: bonus }),
         clientAuth.requireClient,
       )
+      registerFavouriteRoutes(api, createFavouritesService(db, now), clientAuth.requireClient)
       return Promise.resolve()
     },
     { prefix: config.apiBase },

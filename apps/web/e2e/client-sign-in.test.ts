@@ -1,29 +1,22 @@
 import { randomUUID } from 'node:crypto'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { listClientOrders } from '@tableside/contracts/client'
 import { order } from '@tableside/contracts/orders'
 import { tableSession } from '@tableside/contracts/table-sessions'
 import { demoTableTokens, startServer } from '../../../scripts/lib/server-process.mjs'
 import { expectNoSeriousViolations } from './axe'
+import { hideDevConsole, pageHeading, smsCode } from './client-service'
 import { keepScreenshot, useBrowser } from './fixtures'
 import { borscht, plain } from './table-service'
 
 const SCREEN = { include: '#main' }
 const PHONE = '+79161234567'
-const heading = async (page: Page) =>
-  plain(await page.getByRole('heading', { level: 1 }).textContent())
+const heading = pageHeading
 const profileCookie = async (context: BrowserContext) =>
   (await context.cookies()).find((cookie) => cookie.name === 'profile_token')
 
-/**
- * The story runs with APP_ENV=development, where the SMS sandbox's page is: the in-page
- * developer console (eruda) is there too, and is hidden from the screenshots and axe (its own
- * data: fonts are what the CSP refuses, the only console errors besides the story's refusals).
- */
-async function hideDevConsole(page: Page) {
-  await page.addStyleTag({ content: '#eruda { display: none !important; }' })
-}
+// The story runs with APP_ENV=development, where the SMS sandbox's page is (client-service.ts).
 
 describe('A diner signs in with a code by SMS', () => {
   const browser = useBrowser()
@@ -90,11 +83,7 @@ describe('A diner signs in with a code by SMS', () => {
       const codeBox = page.getByRole('textbox', { name: 'Код из СМС' })
       await codeBox.waitFor()
       expect(plain(await page.locator('#main').textContent())).toMatch(/Новый код через \d+ с/)
-      const sms = (await (
-        await fetch(`${server.url}/dev/sms?phone=${encodeURIComponent(PHONE)}`)
-      ).json()) as { messages: { text: string }[] }
-      const code = /^\d{6}/.exec(sms.messages[0]?.text ?? '')?.[0] ?? ''
-      expect(code).toMatch(/^\d{6}$/)
+      const code = await smsCode(server.url, PHONE)
 
       // A wrong code says how many tries are left.
       await codeBox.fill(code === '000000' ? '111111' : '000000')

@@ -32,9 +32,9 @@ export type FavouriteList = z.infer<typeof favouriteList>
 const byRestaurant = z.object({ restaurantId })
 
 /*
- * The profile's side, for the server to serve once the profile exists (header X-Profile-Token;
- * 401 without a valid one). Every answer is the whole list as it now stands, so the device
- * never has to guess what a write did. Not registered yet: decision 0052 says how they behave.
+ * The profile's side (header X-Profile-Token; 401 without a valid one), served by the server's
+ * `features/favourites/`. Every answer is the whole list as it now stands, so the device never
+ * has to guess what a write did. Decisions 0052 and 0056 say how they behave.
  */
 
 export const getFavourites = defineEndpoint({

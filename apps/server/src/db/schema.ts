@@ -55,6 +55,7 @@ export interface Database {
   clientAddresses: ClientAddressesTable
   clientSignInCodes: ClientSignInCodesTable
   clientSignInSends: ClientSignInSendsTable
+  clientFavourites: ClientFavouritesTable
 }
 
 /** A jsonb column: read as the value, written as its JSON text (pg would turn arrays into SQL arrays). */
@@ -499,4 +500,14 @@ export interface ClientSignInCodesTable {
 export interface ClientSignInSendsTable {
   phone: string
   sentAt: Date
+}
+
+/** A signed-in diner's favourite dish at a restaurant (migration 0029, decision 0056). */
+export interface ClientFavouritesTable {
+  clientId: string
+  restaurantId: string
+  dishId: string
+  /** The dish's name when it was saved. */
+  name: Json<LocalizedText>
+  addedAt: Date
 }

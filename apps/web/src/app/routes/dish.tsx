@@ -7,6 +7,7 @@ import { buttonClass } from '../../components/ui/button'
 import { paths } from '../../config/paths'
 import { useCart } from '../../features/cart/cart-store'
 import { FavouriteButton } from '../../features/favourites/components/favourite-button'
+import { useProfileToken } from '../../features/client/profile-session-store'
 import { useFavouritesSource } from '../../features/favourites/use-favourites-source'
 import { confirmAge, isAgeConfirmed } from '../../features/menu/age-confirmation'
 import { dishQueryOptions, ensureDish } from '../../features/menu/api/get-dish'
@@ -65,7 +66,7 @@ export function DishRoute() {
   const screen = useMessages(screenMessages)
   const dish = useQuery(dishQueryOptions(api, restaurantId, id))
   const cart = useCart(restaurantId)
-  const favourites = useFavouritesSource(restaurantId)
+  const favourites = useFavouritesSource(restaurantId, useProfileToken())
   const [ageConfirmed, setAgeConfirmed] = useState(() => isAgeConfirmed(restaurantId))
 
   // The page reads the dish from the cached menu: a stop-list change shows here at once.

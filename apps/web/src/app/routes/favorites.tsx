@@ -10,6 +10,7 @@ import { FavouriteItem } from '../../features/favourites/components/favourite-it
 import { FavouritesEmpty } from '../../features/favourites/components/favourites-empty'
 import { favouritesMessages } from '../../features/favourites/favourites-messages'
 import { useFavourites } from '../../features/favourites/use-favourites'
+import { useProfileToken } from '../../features/client/profile-session-store'
 import { useFavouritesSource } from '../../features/favourites/use-favourites-source'
 import { isAgeConfirmed } from '../../features/menu/age-confirmation'
 import { menuQueryOptions } from '../../features/menu/api/get-menu'
@@ -34,7 +35,8 @@ export function FavoritesRoute() {
   const navigate = useNavigate()
   const { t, language } = useMessages(favouritesMessages)
   const labels = useMessages(menuMessages)
-  const favourites = useFavourites(useFavouritesSource(restaurantId))
+  const profileToken = useProfileToken()
+  const favourites = useFavourites(useFavouritesSource(restaurantId, profileToken))
   const cart = useCart(restaurantId)
   const menu = useQuery(menuQueryOptions(api, restaurantId))
   const dishes = useMemo(
@@ -105,7 +107,7 @@ export function FavoritesRoute() {
                 {t('toCart', { count: cart.count })}
               </Link>
             ) : null}
-            <p className="favourites__kept">{t('kept')}</p>
+            <p className="favourites__kept">{t(profileToken ? 'keptInProfile' : 'kept')}</p>
           </>
         )}
         <p className="visually-hidden" role="status">

@@ -1,5 +1,6 @@
 import type { Dish } from '@tableside/contracts/menu'
 import { FavouriteButton } from '../../features/favourites/components/favourite-button'
+import { useProfileToken } from '../../features/client/profile-session-store'
 import { useFavouritesSource } from '../../features/favourites/use-favourites-source'
 
 interface HeartProps {
@@ -11,7 +12,9 @@ interface HeartProps {
 }
 
 function MenuHeart({ restaurantId, ...props }: HeartProps) {
-  return <FavouriteButton source={useFavouritesSource(restaurantId)} {...props} />
+  return (
+    <FavouriteButton source={useFavouritesSource(restaurantId, useProfileToken())} {...props} />
+  )
 }
 
 /*

@@ -166,6 +166,22 @@ describe('favourites kept on the device', () => {
     here.subscribe(listener)
     expect(ids(here.list())).toEqual(['kvass'])
   })
+
+  it('forgets what a sign-in merged, keeping a dish saved again since', () => {
+    let clock = 1000
+    const device = createDeviceFavourites('demo', () => clock)
+    device.add('borscht', 'Борщ')
+    clock = 2000
+    device.add('solyanka', 'Солянка')
+    const sent = device.list()
+    clock = 3000
+    device.remove('borscht')
+    device.add('borscht', 'Борщ')
+    device.forget(sent)
+    expect(ids(device.list())).toEqual(['borscht'])
+    device.forget(device.list())
+    expect(device.list()).toEqual([])
+  })
 })
 
 describe('merging on sign-in', () => {

@@ -16,6 +16,12 @@ export interface FavouritesSource {
   remove: (dishId: string) => void
 }
 
+/** The device's list, which can also let go of what a sign-in merged into the profile. */
+export interface DeviceFavourites extends FavouritesSource {
+  /** Drops these entries (as sent), keeping any saved since. */
+  forget: (sent: readonly Favourite[]) => void
+}
+
 export const favouritesStorageKey = (restaurantId: string) =>
   `tableside.favourites.v1.${restaurantId}`
 
@@ -26,7 +32,7 @@ export const favouritesStorageKey = (restaurantId: string) =>
 export function createDeviceFavourites(
   restaurantId: string,
   now: () => number = Date.now,
-): FavouritesSource {
+): DeviceFavourites {
   const stored: StoredValue<readonly Favourite[]> = createStoredValue(
     favouritesStorageKey(restaurantId),
     parseFavourites,
@@ -45,13 +51,21 @@ export function createDeviceFavourites(
         }),
       ),
     remove: (dishId) => stored.update((list) => withoutFavourite(list, dishId)),
+    forget: (sent) =>
+      stored.update((list) => {
+        const rest = list.filter(
+          (entry) =>
+            !sent.some((gone) => gone.dishId === entry.dishId && gone.addedAt >= entry.addedAt),
+        )
+        return rest.length === 0 ? NO_FAVOURITES : rest
+      }),
   }
 }
 
-const devices = new Map<string, FavouritesSource>()
+const devices = new Map<string, DeviceFavourites>()
 
 /** One device list per restaurant for the whole app, so every heart on a screen agrees. */
-export function deviceFavourites(restaurantId: string): FavouritesSource {
+export function deviceFavourites(restaurantId: string): DeviceFavourites {
   let source = devices.get(restaurantId)
   if (!source) {
     source = createDeviceFavourites(restaurantId)

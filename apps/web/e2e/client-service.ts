@@ -1,0 +1,46 @@
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { plain } from './table-service'
+
+/**
+ * The diner's sign-in as the stories do it, on a server started with APP_ENV=development,
+ * where the SMS sandbox shows what it sent at /dev/sms.
+ */
+
+export const pageHeading = async (page: Page) =>
+  plain(await page.getByRole('heading', { level: 1 }).textContent())
+
+/**
+ * The in-page developer console (eruda) of APP_ENV=development, hidden from the screenshots
+ * and axe (its own data: fonts are what the CSP refuses).
+ */
+export async function hideDevConsole(page: Page) {
+  await page.addStyleTag({ content: '#eruda { display: none !important; }' })
+}
+
+/** The code in the latest message the sandbox sent to `phone` (E.164). */
+export async function smsCode(serverUrl: string, phone: string): Promise<string> {
+  const sms = (await (
+    await fetch(`${serverUrl}/dev/sms?phone=${encodeURIComponent(phone)}`)
+  ).json()) as { messages: { text: string }[] }
+  const code = /^\d{6}/.exec(sms.messages[0]?.text ?? '')?.[0] ?? ''
+  expect(code).toMatch(/^\d{6}$/)
+  return code
+}
+
+/**
+ * From the profile screen: "Войти", the phone (`+7` and ten digits), consent, the code from
+ * the sandbox, and back on the signed-in profile.
+ */
+export async function signInOnPage(page: Page, serverUrl: string, phone: string): Promise<void> {
+  await page.getByRole('link', { name: 'Войти' }).click()
+  await expect.poll(() => pageHeading(page)).toBe('Вход')
+  await page.getByRole('textbox', { name: 'Номер телефона' }).pressSequentially(phone.slice(2))
+  await page.getByRole('checkbox', { name: /согласен на обработку/ }).check()
+  await page.getByRole('button', { name: 'Получить код' }).click()
+  const codeBox = page.getByRole('textbox', { name: 'Код из СМС' })
+  await codeBox.waitFor()
+  await codeBox.fill(await smsCode(serverUrl, phone))
+  await page.getByRole('button', { name: 'Войти' }).click()
+  await expect.poll(() => pageHeading(page)).toBe('Профиль')
+}
