@@ -46,6 +46,13 @@ export function HistoryRoute() {
       </Screen>
     )
   }
+  if (me.isError) {
+    return (
+      <Screen title={t('title')}>
+        <Problem text={t('failed')} retry={t('retry')} onRetry={() => void me.refetch()} />
+      </Screen>
+    )
+  }
   if (!me.data) {
     return (
       <Screen title={t('title')}>
@@ -70,12 +77,7 @@ export function HistoryRoute() {
     <Screen title={t('title')}>
       {orders.isPending ? <OrderSkeleton label={t('loading')} /> : null}
       {orders.isError ? (
-        <p className="history__problem" role="alert">
-          {t('failed')}{' '}
-          <button type="button" className="history__retry" onClick={() => void orders.refetch()}>
-            {t('retry')}
-          </button>
-        </p>
+        <Problem text={t('failed')} retry={t('retry')} onRetry={() => void orders.refetch()} />
       ) : null}
       {orders.data?.orders.length === 0 ? (
         <NothingYet
@@ -101,6 +103,17 @@ export function HistoryRoute() {
         </>
       ) : null}
     </Screen>
+  )
+}
+
+function Problem({ text, retry, onRetry }: { text: string; retry: string; onRetry: () => void }) {
+  return (
+    <p className="history__problem" role="alert">
+      {text}{' '}
+      <button type="button" className="history__retry" onClick={onRetry}>
+        {retry}
+      </button>
+    </p>
   )
 }
 
