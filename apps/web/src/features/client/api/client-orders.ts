@@ -10,7 +10,8 @@ export function clientOrdersQueryOptions(api: ApiClient, restaurantId: string, t
     queryKey: [...clientQueryKey, 'orders', restaurantId, token],
     queryFn: ({ signal }) =>
       api.callEndpoint(listClientOrders, { query: { restaurantId }, signal }),
-    staleTime: 30_000,
+    // Fetched again each time the screen opens: an order placed a minute ago belongs in it.
+    staleTime: 0,
   })
 }
 
