@@ -223,6 +223,12 @@ export const clientOrderSummary = z.object({
   status: orderStatus,
   total: money,
   currency: z.string(),
+  /**
+   * The diner's bonus points on this order, from their card here: `earned` net of what refunds
+   * took back (`pending` of it until the order is completed and paid), `spent` net of what a
+   * cancellation or refund gave back. Zeros: none.
+   */
+  points: z.object({ earned: z.int(), pending: z.int(), spent: z.int() }),
 })
 export type ClientOrderSummary = z.infer<typeof clientOrderSummary>
 

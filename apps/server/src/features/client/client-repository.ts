@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely'
 import type { ClientAddress, ClientOrderSummary, ClientProfile } from '@tableside/contracts/client'
 import type { DeliveryAddress } from '@tableside/contracts/orders'
 import type { UiLanguage } from '@tableside/contracts/restaurants'
@@ -262,16 +262,53 @@ export function createClientRepository(db: Kysely<Database>) {
       restaurantId: string,
       limit: number,
     ): Promise<ClientOrderSummary[]> {
+      // The points come from the diner's own card here only: a friend paying a share of the
+      // same order earns on their card, and that is not this diner's.
+      const points = (
+        outer: ExpressionBuilder<Database, 'orders'>,
+        which: 'earned' | 'pending' | 'spent',
+      ) =>
+        outer
+          .selectFrom('bonusEntries as e')
+          .innerJoin('bonusCards as c', 'c.id', 'e.cardId')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('e.points'), eb.lit(0)).as('p'))
+          .whereRef('e.orderId', '=', 'orders.id')
+          .where('c.clientId', '=', clientId)
+          .where('c.restaurantId', '=', restaurantId)
+          .where((eb) =>
+            which === 'pending'
+              ? eb.and([eb('e.kind', '=', 'earn'), eb('e.status', '=', 'pending')])
+              : which === 'earned'
+                ? // An earn kept (not voided by a refund), less what refunds took back of it.
+                  eb.or([
+                    eb.and([eb('e.kind', '=', 'earn'), eb('e.status', '!=', 'void')]),
+                    eb.and([eb('e.kind', '=', 'reverse'), eb('e.points', '<', 0)]),
+                  ])
+                : // A spend (negative), less what a cancellation or refund gave back.
+                  eb.or([
+                    eb('e.kind', '=', 'spend'),
+                    eb.and([eb('e.kind', '=', 'reverse'), eb('e.points', '>', 0)]),
+                  ]),
+          )
       const rows = await db
         .selectFrom('orders')
         .select(['id', 'number', 'placedAt', 'type', 'status', 'total', 'currency'])
+        .select((eb) => [
+          points(eb, 'earned').as('earned'),
+          points(eb, 'pending').as('pending'),
+          points(eb, 'spent').as('spent'),
+        ])
         .where('clientId', '=', clientId)
         .where('restaurantId', '=', restaurantId)
         .orderBy('placedAt', 'desc')
         .orderBy('number', 'desc')
         .limit(limit)
         .execute()
-      return rows.map((row) => ({ ...row, placedAt: row.placedAt.toISOString() }))
+      return rows.map(({ earned, pending, spent, ...row }) => ({
+        ...row,
+        placedAt: row.placedAt.toISOString(),
+        points: { earned: Number(earned), pending: Number(pending), spent: -Number(spent) },
+      }))
     },
 
     // --- addresses -----------------------------------------------------------------------

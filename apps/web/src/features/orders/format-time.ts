@@ -34,3 +34,34 @@ export function formatOrderTime(
   const sameDay = dayOf(date, timeZone) === dayOf(now, timeZone)
   return formatFor(language, timeZone, !sameDay).format(date)
 }
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * When an order was placed, for a list that reaches back months: always the day, in the
+ * restaurant's timezone ("24 ноября, 19:30"), and the year too when it is not this year there.
+ */
+export function formatOrderDate(
+  iso: string,
+  timeZone: string,
+  language: UiLanguage,
+  now: Date = new Date(),
+): string {
+  const date = new Date(iso)
+  const yearOf = (at: Date) => at.toLocaleDateString('en-CA', { timeZone, year: 'numeric' })
+  const withYear = yearOf(date) !== yearOf(now)
+  const key = `${language}|${timeZone}|${String(withYear)}`
+  let format = dateFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', {
+      timeZone,
+      day: 'numeric',
+      month: 'long',
+      ...(withYear ? { year: 'numeric' } : {}),
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+    dateFormats.set(key, format)
+  }
+  return format.format(date)
+}

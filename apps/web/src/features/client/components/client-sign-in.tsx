@@ -27,14 +27,17 @@ const toE164 = (masked: string) => `+${masked.replace(/\D/g, '')}`
 
 /**
  * Phone (masked), consent, then the 6-digit code with a resend countdown. `orderIds`: the
- * orders this device placed here, which signing in makes the profile's.
+ * orders this device placed here, which signing in makes the profile's; `then`: where to go
+ * once signed in (the profile unless said).
  */
 export function ClientSignIn({
   restaurantId,
   orderIds,
+  then,
 }: {
   restaurantId: string
   orderIds: readonly string[]
+  then?: string
 }) {
   const { t } = useMessages(clientMessages)
   const navigate = useNavigate()
@@ -73,7 +76,7 @@ export function ClientSignIn({
     verify.mutate(
       { phone: sent.phone, code, orderIds },
       {
-        onSuccess: () => void navigate(paths.client(restaurantId)),
+        onSuccess: () => void navigate(then ?? paths.client(restaurantId)),
         onError: (error) => {
           if (isApiError(error) && error.code === 'otp_invalid') setWrongTries((n) => n + 1)
         },

@@ -1,0 +1,63 @@
+import { defineMessages } from '../../lib/i18n/messages'
+
+/** The order history (`/history`, issue 16). */
+export const historyMessages = defineMessages({
+  en: {
+    title: 'Order history',
+    anonymousTitle: 'Your orders, kept for you',
+    anonymousText:
+      'Sign in with your phone number to see every order you placed here: when, what it cost, the points it earned, and the receipt, and to repeat any of them in a tap.',
+    signIn: 'Sign in',
+    loading: 'Loading your orders…',
+    failed: 'Could not load your orders: the connection failed.',
+    retry: 'Try again',
+    emptyTitle: 'No orders yet',
+    emptyText:
+      'Orders you place here while signed in, and those this phone placed before you signed in, appear here.',
+    toMenu: 'To the menu',
+    listLabel: 'Your orders, newest first',
+    receipt: 'Receipt and dishes',
+    earned_one: '+{count} point earned',
+    earned_few: '+{count} points earned',
+    earned_many: '+{count} points earned',
+    earned_other: '+{count} points earned',
+    pending_one: '+{count} point once the order is done and paid',
+    pending_few: '+{count} points once the order is done and paid',
+    pending_many: '+{count} points once the order is done and paid',
+    pending_other: '+{count} points once the order is done and paid',
+    spent_one: '−{count} point spent',
+    spent_few: '−{count} points spent',
+    spent_many: '−{count} points spent',
+    spent_other: '−{count} points spent',
+    capped: 'The latest {count} orders are shown.',
+  },
+  ru: {
+    title: 'История заказов',
+    anonymousTitle: 'Ваши заказы сохранятся',
+    anonymousText:
+      'Войдите по номеру телефона, чтобы видеть все заказы в этом ресторане: когда, на какую сумму, сколько баллов начислено, и чек, — и повторять любой одним касанием.',
+    signIn: 'Войти',
+    loading: 'Загружаем ваши заказы…',
+    failed: 'Не удалось загрузить заказы: нет связи с рестораном.',
+    retry: 'Повторить',
+    emptyTitle: 'Заказов пока нет',
+    emptyText:
+      'Здесь появятся заказы, сделанные после входа, и те, что этот телефон сделал до него.',
+    toMenu: 'В меню',
+    listLabel: 'Ваши заказы, сначала новые',
+    receipt: 'Чек и состав заказа',
+    earned_one: '+{count} балл начислен',
+    earned_few: '+{count} балла начислено',
+    earned_many: '+{count} баллов начислено',
+    earned_other: '+{count} балла начислено',
+    pending_one: '+{count} балл после оплаты и выдачи заказа',
+    pending_few: '+{count} балла после оплаты и выдачи заказа',
+    pending_many: '+{count} баллов после оплаты и выдачи заказа',
+    pending_other: '+{count} балла после оплаты и выдачи заказа',
+    spent_one: '−{count} балл списан',
+    spent_few: '−{count} балла списано',
+    spent_many: '−{count} баллов списано',
+    spent_other: '−{count} балла списано',
+    capped: 'Показаны последние {count} заказов.',
+  },
+})
