@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import type { PaymentMethod, RestaurantSettings } from '@tableside/contracts/restaurants'
 import { tableSession } from '@tableside/contracts/table-sessions'
+import { createGarconRepository } from '../features/garcon/garcon-repository'
+import { hashPin } from '../features/garcon/pin-hash'
 import { createTestRestaurant, testMenuFile } from '../features/menu/test-menu-file'
 import type { TestApp } from './test-app'
 
@@ -106,3 +108,40 @@ export async function signInAsWaiter(app: FastifyInstance, login: string, pin: s
 
 /** The demo restaurant's waiter Anna signs in: her token and waiter id. */
 export const signInAsAnna = (app: FastifyInstance) => signInAsWaiter(app, 'anna', '1111')
+
+export interface SignedInWaiter {
+  id: string
+  token: string
+}
+
+/**
+ * Анна and Игорь of the demo restaurant signed in, and Ольга (3333) of a second restaurant,
+ * `bistro` with one table B1, who must see and hear nothing of the demo's.
+ */
+export async function signInWaitersOfTwoRestaurants(
+  t: TestApp,
+): Promise<Record<'anna' | 'igor' | 'olga', SignedInWaiter>> {
+  await createOrderingRestaurant(t, 'bistro', { tables: [{ code: 'B1', label: 'B1' }] })
+  await createGarconRepository(t.database.db).addWaiter({
+    restaurantId: 'bistro',
+    name: 'Ольга',
+    login: 'olga',
+    pinHash: await hashPin('3333'),
+  })
+  const [anna, igor] = await Promise.all([
+    signInAsWaiter(t.app, 'anna', '1111'),
+    signInAsWaiter(t.app, 'igor', '2222'),
+  ])
+  const olga = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/garcon/login',
+    payload: { restaurantId: 'bistro', login: 'olga', pin: '3333' },
+  })
+  expect(olga.statusCode).toBe(200)
+  const signed = olga.json<{ token: string; waiter: { id: string } }>()
+  return {
+    anna: { id: anna.waiter.id, token: anna.token },
+    igor: { id: igor.waiter.id, token: igor.token },
+    olga: { id: signed.waiter.id, token: signed.token },
+  }
+}

@@ -4,12 +4,10 @@ import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { paymentActions } from '../../test/test-payments'
 import {
-  createOrderingRestaurant,
   openTableSession,
-  signInAsWaiter,
+  signInWaitersOfTwoRestaurants,
+  type SignedInWaiter,
 } from '../../test/test-restaurants'
-import { createGarconRepository } from '../garcon/garcon-repository'
-import { hashPin } from '../garcon/pin-hash'
 
 const OLIVIER = { dishId: 'olivier', quantity: 1, optionIds: [] }
 
@@ -17,36 +15,12 @@ const OLIVIER = { dishId: 'olivier', quantity: 1, optionIds: [] }
 // who ended it, in the transaction that closes it (decisions 0045, 0049).
 describe.each(testDatabaseKinds)('A table closed by hand on $name', (kind) => {
   let t: TestApp
-  const waiters = {
-    anna: { id: '', token: '' },
-    igor: { id: '', token: '' },
-    olga: { id: '', token: '' },
-  }
+  let waiters: Record<'anna' | 'igor' | 'olga', SignedInWaiter>
   const diner = paymentActions(() => t.app, 'demo')
 
   beforeAll(async () => {
     t = await createTestApp(kind)
-    await createOrderingRestaurant(t, 'bistro', { tables: [{ code: 'B1', label: 'B1' }] })
-    await createGarconRepository(t.database.db).addWaiter({
-      restaurantId: 'bistro',
-      name: 'Ольга',
-      login: 'olga',
-      pinHash: await hashPin('3333'),
-    })
-    for (const [who, pin] of [
-      ['anna', '1111'],
-      ['igor', '2222'],
-    ] as const) {
-      const signed = await signInAsWaiter(t.app, who, pin)
-      waiters[who] = { id: signed.waiter.id, token: signed.token }
-    }
-    const olga = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/garcon/login',
-      payload: { restaurantId: 'bistro', login: 'olga', pin: '3333' },
-    })
-    const signed = olga.json<{ token: string; waiter: { id: string } }>()
-    waiters.olga = { id: signed.waiter.id, token: signed.token }
+    waiters = await signInWaitersOfTwoRestaurants(t)
   })
   afterAll(async () => {
     await t.close()

@@ -6,13 +6,11 @@ import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { paymentActions } from '../../test/test-payments'
 import {
-  createOrderingRestaurant,
   openTableSession,
-  signInAsWaiter,
+  signInWaitersOfTwoRestaurants,
+  type SignedInWaiter,
 } from '../../test/test-restaurants'
 import { createGarconAlerts } from '../garcon/garcon-alerts'
-import { createGarconRepository } from '../garcon/garcon-repository'
-import { hashPin } from '../garcon/pin-hash'
 import { Outbox } from '../outbox/outbox'
 import { createSessionExpiry } from './session-expiry'
 import { expireSession } from './table-session-service'
@@ -27,36 +25,12 @@ const MINUTE = 60_000
 describe.each(testDatabaseKinds)('Table sessions that run out, on $name', (kind) => {
   let t: TestApp
   const clock = { now: new Date() }
-  const waiters = {
-    anna: { id: '', token: '' },
-    igor: { id: '', token: '' },
-    olga: { id: '', token: '' },
-  }
+  let waiters: Record<'anna' | 'igor' | 'olga', SignedInWaiter>
   const diner = paymentActions(() => t.app, 'demo')
 
   beforeAll(async () => {
     t = await createTestApp(kind, {}, undefined, () => clock.now)
-    await createOrderingRestaurant(t, 'bistro', { tables: [{ code: 'B1', label: 'B1' }] })
-    await createGarconRepository(t.database.db).addWaiter({
-      restaurantId: 'bistro',
-      name: 'Ольга',
-      login: 'olga',
-      pinHash: await hashPin('3333'),
-    })
-    for (const [who, pin] of [
-      ['anna', '1111'],
-      ['igor', '2222'],
-    ] as const) {
-      const signed = await signInAsWaiter(t.app, who, pin)
-      waiters[who] = { id: signed.waiter.id, token: signed.token }
-    }
-    const olga = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/garcon/login',
-      payload: { restaurantId: 'bistro', login: 'olga', pin: '3333' },
-    })
-    const signed = olga.json<{ token: string; waiter: { id: string } }>()
-    waiters.olga = { id: signed.waiter.id, token: signed.token }
+    waiters = await signInWaitersOfTwoRestaurants(t)
     // The test sweeps when it says: the app's own sweep every 15 s would race its assertions.
     await t.app.sessionExpiry.stop()
   })
