@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
+import { garconFloor } from '@tableside/contracts/garcon-floor'
 import { baseUrl } from './fixtures'
 import { plain } from './table-service'
 
@@ -31,6 +32,21 @@ export async function asWaiter(
     body: JSON.stringify(body),
   })
   if (!response.ok) throw new Error(`${method} ${path} → ${String(response.status)}`)
+}
+
+/**
+ * Marks done every call still open at the waiter's tables: earlier stories on the shared server
+ * leave calls that would otherwise escalate into the next story's screens.
+ */
+export async function closeOpenCalls(token: string): Promise<void> {
+  const response = await fetch(api('/garcon/floor'), { headers: { 'x-garcon-token': token } })
+  if (!response.ok) throw new Error(`GET /garcon/floor → ${String(response.status)}`)
+  const floor = garconFloor.parse(await response.json())
+  for (const table of floor.tables) {
+    for (const call of table.session?.calls ?? []) {
+      await asWaiter(token, 'POST', `/garcon/waiter-calls/${call.id}/done`)
+    }
+  }
 }
 
 /** Signs in on the sign-in window the page shows (login, then the PIN on the keypad). */

@@ -4,7 +4,7 @@ import { tipFor } from '@tableside/contracts/payments'
 import type { TableSession } from '@tableside/contracts/table-sessions'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
-import { alertCard, asWaiter, garconToken, signInOnScreen } from './garcon-service'
+import { alertCard, asWaiter, closeOpenCalls, garconToken, signInOnScreen } from './garcon-service'
 import {
   answerCall,
   borscht,
@@ -63,6 +63,7 @@ describe('The waiter area, end to end', () => {
     try {
       for (const token of [anna, igor]) {
         await onShift(token, true)
+        await closeOpenCalls(token)
         await asWaiter(token, 'POST', '/garcon/alerts/read-all')
       }
       const t4 = await openTable('T4')

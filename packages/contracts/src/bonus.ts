@@ -86,11 +86,13 @@ export const getBonusProgram = defineEndpoint({
 export const getBonusCard = defineEndpoint({
   method: 'GET',
   path: '/me/bonus-card',
-  summary: "The signed-in diner's card at a restaurant with its ledger (404 without one)",
+  summary:
+    "The signed-in diner's card at a restaurant with its ledger; `card` is null before they register one",
   tags: ['bonus'],
   query: byRestaurant,
   status: 200,
-  response: bonusCard,
+  // No card yet is an answer, not a failure: a 404 would be an error in every profile's console.
+  response: z.object({ card: z.nullable(bonusCard) }),
 })
 
 export const registerBonusCard = defineEndpoint({

@@ -35,14 +35,15 @@ export function programRules(program: BonusProgram): BonusProgramView['rules'] {
   return { ru, en }
 }
 
-const noProgram = () =>
-  new HttpError(404, 'not_found', 'This restaurant has no bonus programme. Бонусной программы нет.')
+/** The card went while it was read (its profile deleted meanwhile). */
 const noCard = () =>
   new HttpError(
     404,
     'not_found',
-    'You have no bonus card at this restaurant yet. Бонусной карты здесь пока нет.',
+    'This bonus card no longer exists. Этой бонусной карты больше нет.',
   )
+const noProgram = () =>
+  new HttpError(404, 'not_found', 'This restaurant has no bonus programme. Бонусной программы нет.')
 
 /**
  * The diner's side of the bonus card (decision 0058): the programme in words and numbers,
@@ -114,15 +115,15 @@ export function createBonusCardService({
       }
     },
 
-    async card(clientId: string, restaurantId: string): Promise<BonusCard> {
+    /** The diner's card at the restaurant; null before they register one. */
+    async card(clientId: string, restaurantId: string): Promise<{ card: BonusCard | null }> {
       const found = await db
         .selectFrom('bonusCards')
         .select('id')
         .where('clientId', '=', clientId)
         .where('restaurantId', '=', restaurantId)
         .executeTakeFirst()
-      if (!found) throw noCard()
-      return view(found.id)
+      return { card: found ? await view(found.id) : null }
     },
 
     async register(clientId: string, restaurantId: string): Promise<BonusCard> {

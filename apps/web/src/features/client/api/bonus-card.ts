@@ -29,14 +29,8 @@ export function useBonusCard(restaurantId: string) {
   const api = useApiClient()
   return useQuery({
     queryKey: bonusCardKey(restaurantId),
-    queryFn: async ({ signal }) => {
-      try {
-        return await api.callEndpoint(getBonusCard, { query: { restaurantId }, signal })
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) return null
-        throw error
-      }
-    },
+    queryFn: async ({ signal }) =>
+      (await api.callEndpoint(getBonusCard, { query: { restaurantId }, signal })).card,
     staleTime: 30_000,
   })
 }
