@@ -19,7 +19,7 @@ import tseslint from 'typescript-eslint'
 const serverFeaturePublishes = {
   bill: ['bill-service.ts'],
   // The bonus ledger (decision 0055): orders and payments write to it in their transactions.
-  bonus: ['bonus-ledger.ts'],
+  bonus: ['bonus-ledger.ts', 'bonus-orders.ts'],
   // The diner's profile (decision 0051): who a request's X-Profile-Token signs in; features of
   // the profile (favourites, bonus cards, history) get `requireClient` from the app layer.
   client: ['client-auth.ts'],

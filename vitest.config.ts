@@ -1,8 +1,28 @@
 import { defineConfig } from 'vitest/config'
 
+/** End-to-end files whose stories start servers of their own (never the shared one). */
+const OWN_SERVER_STORIES = [
+  'bonus-card',
+  'bonus-points',
+  'checkout-saved-address',
+  'client-sign-in',
+  'favourites-profile',
+  'garcon-bonus-card',
+  'history',
+  'online-payment-off',
+  'order-again',
+  'outbox-kill',
+  'server-process',
+  'table-qr',
+].map((name) => `apps/web/e2e/${name}.test.ts`)
+
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.mjs'],
+    // Two workers on CI's two cores for the server's and the web's files and the stories with
+    // servers of their own, which are isolated (a schema per run on PostgreSQL, an address per
+    // run in Redis, port 0 everywhere); one worker ran them all in turn (decision 0061).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -28,9 +48,24 @@ export default defineConfig({
         },
       },
       {
+        // Stories that start a server of their own (a profile, a card, a crash, a data dir):
+        // they share nothing, so they run beside the server's and the web's files. Vitest runs
+        // the files of projects without file parallelism (the shared server's, below) after
+        // every other file, one at a time (decision 0061).
+        test: {
+          name: 'e2e-servers',
+          include: OWN_SERVER_STORIES,
+          environment: 'node',
+          globalSetup: ['apps/web/e2e/own-server-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.test.ts'],
+          exclude: OWN_SERVER_STORIES,
           environment: 'node',
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           testTimeout: 60_000,

@@ -35,6 +35,10 @@ import {
 import { createBirthdayBonus } from './features/bonus/bonus-birthday'
 import { createBonusCardService } from './features/bonus/bonus-card-service'
 import { createBonusLedger } from './features/bonus/bonus-ledger'
+import { createBonusLookupRepository } from './features/bonus/bonus-lookup-repository'
+import { registerBonusLookupRoutes } from './features/bonus/bonus-lookup-routes'
+import { createBonusLookupService } from './features/bonus/bonus-lookup-service'
+import { createOrderBonus } from './features/bonus/bonus-orders'
 import { registerBonusRoutes } from './features/bonus/bonus-routes'
 import { createCallEscalation, type CallEscalation } from './features/garcon/call-escalation'
 import {
@@ -248,8 +252,12 @@ export async function buildApp({
   app.decorate('sessionExpiry', sessionExpiry)
   const paymentRepository = createPaymentRepository(db)
   const orderPayments = createOrderPaymentRepository(db)
+  // The bonus card's ledger (decision 0055) and where orders and payments meet it (0060).
+  const bonus = createBonusLedger({ db, now })
+  const orderBonus = createOrderBonus({ db, ledger: bonus })
   const orders = createOrderService({
     db,
+    bonus: orderBonus,
     restaurants,
     menus: menuCache,
     tableSessions,
@@ -309,6 +317,7 @@ export async function buildApp({
     tableSessions,
     outbox,
     alertAtTable,
+    bonus: orderBonus,
     log: app.log,
   })
   app.decorate('payments', paymentService)
@@ -319,7 +328,6 @@ export async function buildApp({
   }, 30_000)
   paymentSweep.unref()
   // Bonus points past their time expire (decision 0055); by the day, so a sweep every few minutes.
-  const bonus = createBonusLedger({ db, now })
   const birthdayBonus = createBirthdayBonus({ db, now })
   const bonusSweep = setInterval(() => {
     bonus.expire().catch((error: unknown) => {
@@ -374,6 +382,7 @@ export async function buildApp({
     raiseAlert: (trx, restaurantId, waiterIds, alert) =>
       garconAlerts.raise(trx, restaurantId, waiterIds, alert),
     alertAtTable,
+    bonus: orderBonus,
     now,
   })
   // Diners' profiles: sign-in codes by SMS (decision 0051).
@@ -402,7 +411,7 @@ export async function buildApp({
       registerRestaurantRoutes(api, restaurantRepository)
       registerMenuRoutes(api, menuCache)
       registerTableSessionRoutes(api, tableSessions)
-      registerOrderRoutes(api, orders)
+      registerOrderRoutes(api, orders, clientAuth.clientOf)
       registerBillRoutes(api, bills)
       registerSlotRoutes(api, { restaurants: restaurantRepository })
       registerWaiterCallRoutes(api, waiterCalls)
@@ -415,7 +424,12 @@ export async function buildApp({
       registerGarconOrderRoutes(api, orders, garcon.requireWaiter)
       registerFloorRoutes(api, floor, garcon.requireWaiter)
       registerGarconCallRoutes(api, waiterCalls, garcon.requireWaiter)
-      registerPaymentRoutes(api, paymentService, (request) => publicOrigin(config, request))
+      registerPaymentRoutes(
+        api,
+        paymentService,
+        (request) => publicOrigin(config, request),
+        async (request) => (await clientAuth.clientOf(request))?.id ?? null,
+      )
       registerClientErrorRoutes(api)
       registerClientRoutes(
         api,
@@ -428,6 +442,12 @@ export async function buildApp({
         api,
         createBonusCardService({ db, ledger: bonus }),
         clientAuth.requireClient,
+      )
+      // A waiter looks a card of their restaurant up by its number (decision 0059).
+      registerBonusLookupRoutes(
+        api,
+        createBonusLookupService({ repository: createBonusLookupRepository(db), ledger: bonus }),
+        garcon.requireWaiter,
       )
       registerFavouriteRoutes(api, createFavouritesService(db, now), clientAuth.requireClient)
       return Promise.resolve()

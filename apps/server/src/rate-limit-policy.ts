@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
+import { lookupBonusCard } from '@tableside/contracts/bonus'
 import { quoteCart } from '@tableside/contracts/cart'
 import { reportClientError } from '@tableside/contracts/client-errors'
 import type { Endpoint } from '@tableside/contracts/endpoint'
 import { requestClientOtp, verifyClientOtp } from '@tableside/contracts/client'
-import { garconLogin } from '@tableside/contracts/garcon'
+import { GARCON_TOKEN_HEADER, garconLogin } from '@tableside/contracts/garcon'
 import { changeGarconPin } from '@tableside/contracts/garcon-profile'
 import { cancelOrder, lookupOrders, placeOrder, quoteCheckout } from '@tableside/contracts/orders'
 import {
@@ -46,6 +48,17 @@ const perAddressAnd = (name: string, subject: string, max: number): RateLimit =>
 })
 
 /**
+ * The waiter's sign-in a request carries, as a digest: a counter's key (kept in Redis when
+ * there is one) never holds the token itself.
+ */
+const garconSignIn = (request: FastifyRequest): string | undefined => {
+  const token = request.headers[GARCON_TOKEN_HEADER]
+  return typeof token === 'string'
+    ? createHash('sha256').update(token).digest('base64url').slice(0, 22)
+    : undefined
+}
+
+/**
  * Sized for a restaurant whose diners all share its Wi-Fi's one public address: a busy room
  * of 30 tables stays far below them in normal use, while a script from one address stalls
  * within a minute. Counters "per address and X" stop one diner's loop without touching the
@@ -81,6 +94,14 @@ export function rateLimitPolicy(apiBase: string): RateLimitPolicy {
   api(garconLogin, perAddress('garcon-login', 60, 15 * MINUTE_MS))
   // Changing a PIN checks the current one: counted like a sign-in, and backs off with it.
   api(changeGarconPin, perAddress('garcon-pin', 60, 15 * MINUTE_MS))
+  // A waiter looks up the card a diner shows: a few a table, typos included. Counted per
+  // waiter's sign-in, and per address so that signing in again buys no more: no token walks
+  // the card numbers (decision 0059). Waiters behind one address share the second count.
+  api(
+    lookupBonusCard,
+    { name: 'bonus-card-lookup', max: 30, windowMs: 15 * MINUTE_MS, subject: garconSignIn },
+    perAddress('bonus-card-lookups', 300, 15 * MINUTE_MS),
+  )
   // Diners at one restaurant share its address; each number has its own caps besides (5 codes
   // an hour, 10 a day, one a minute, 5 tries a code: features/client/client-sign-in.ts).
   api(requestClientOtp, perAddress('client-otp', 30, 15 * MINUTE_MS))

@@ -44,3 +44,31 @@ export async function signInOnPage(page: Page, serverUrl: string, phone: string)
   await page.getByRole('button', { name: 'Войти' }).click()
   await expect.poll(() => pageHeading(page)).toBe('Профиль')
 }
+
+const BORSCHT = 'Борщ с говядиной и пампушками'
+const HERRING = 'Сельдь с картофелем и луком'
+
+/**
+ * Borscht and herring from the menu (over the delivery minimum), then the checkout for
+ * `type` ("Доставка", "Самовывоз"), the developer console hidden.
+ */
+export async function checkoutFromMenu(page: Page, site: string, type: RegExp): Promise<void> {
+  await page.goto(`${site}/rest/demo/menu`, { waitUntil: 'networkidle' })
+  await page.getByRole('button', { name: `Добавить: ${BORSCHT}` }).click()
+  await page.getByRole('button', { name: `Добавить: ${HERRING}` }).click()
+  await page.getByRole('link', { name: /^Корзина\s*,/ }).click()
+  await page.getByRole('button', { name: 'Перейти к оформлению' }).click()
+  await page.waitForURL('**/rest/demo/order')
+  await hideDevConsole(page)
+  await page.getByRole('radio', { name: type }).check()
+}
+
+/**
+ * As soon as possible while the restaurant is open, else its first free time: the demo
+ * closes at 23:00 Moscow time, and the stories run at any hour.
+ */
+export async function chooseCheckoutTime(page: Page): Promise<void> {
+  const asap = page.getByRole('radio', { name: /Как можно скорее/ })
+  if ((await asap.count()) > 0) await asap.check()
+  else await page.locator('.slot__input[value]').first().check()
+}

@@ -38,6 +38,7 @@ const restaurantRoutes = [
   'garcon/profile',
   'garcon/select-tables',
   'garcon/tips',
+  'garcon/bonus-card',
 ]
 
 describe('A diner or a waiter opens any screen on a phone', () => {

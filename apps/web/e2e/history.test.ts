@@ -144,6 +144,68 @@ describe('A diner’s order history', () => {
     }
   }, 90_000)
 
+  it('A long history shows a hundred orders, then the older ones when asked', async () => {
+    const server = await startServer({
+      publicHost: HOST,
+      env: { APP_ENV: 'development', RATE_LIMIT_EXEMPT: '127.0.0.1' },
+    })
+    try {
+      const site = `http://${HOST}:${String(server.port)}`
+      const phone = '+79164447788'
+      const api = `${server.url}/api/v1`
+      const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+        const response = await fetch(`${api}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        })
+        if (!response.ok) throw new Error(`POST ${path} → ${String(response.status)}`)
+        return (await response.json()) as unknown
+      }
+      await post('/auth/client/otp', { restaurantId: 'demo', phone, consent: true })
+      const { token } = verifyClientOtp.response.parse(
+        await post('/auth/client/verify', { phone, code: await sentCode(server, phone) }),
+      )
+      // 103 orders at table 4, each the signed-in diner's (X-Profile-Token).
+      const tokens = await demoTableTokens(server)
+      const session = tableSession.parse(
+        await post('/restaurants/demo/table-sessions', { tableToken: tokens.T4 }),
+      )
+      const numbers: number[] = []
+      for (let index = 0; index < 103; index++) {
+        const placed = order.parse(
+          await post(
+            '/restaurants/demo/orders',
+            { type: 'dine_in', lines: [kvass], paymentMethod: 'cash', tableSessionId: session.id },
+            { 'idempotency-key': randomUUID(), 'x-profile-token': token },
+          ),
+        )
+        numbers.push(placed.number)
+      }
+
+      const { page, context, problems } = await browser.phone()
+      await context.addCookies([{ name: 'profile_token', value: token, url: site }])
+      await page.goto(`${site}/rest/demo/history`, { waitUntil: 'networkidle' })
+      await hideDevConsole(page)
+      const shown = page.locator('.history > li')
+      await expect.poll(() => shown.count()).toBe(100)
+      const numberOf = async (item: typeof shown) =>
+        plain(await item.locator('.history-order__number').textContent())
+      expect(await numberOf(shown.first())).toBe(`Заказ № ${String(numbers.at(-1))}`)
+      const older = page.getByRole('button', { name: 'Показать более ранние заказы' })
+      await older.scrollIntoViewIfNeeded()
+      await keepScreenshot(page, 'history-older')
+      await older.click()
+      await expect.poll(() => shown.count()).toBe(103)
+      expect(await numberOf(shown.last())).toBe(`Заказ № ${String(numbers[0])}`)
+      // Nothing older than the first order: no button any more.
+      expect(await older.count()).toBe(0)
+      expect(unexpected(problems)).toEqual([])
+    } finally {
+      await server.stop('SIGTERM')
+    }
+  }, 90_000)
+
   it('A signed-in diner with no orders here is led to the menu', async () => {
     const server = await startServer({ publicHost: HOST, env: { APP_ENV: 'development' } })
     try {

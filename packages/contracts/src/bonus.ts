@@ -108,3 +108,41 @@ export const registerBonusCard = defineEndpoint({
   status: 200,
   response: bonusCard,
 })
+
+/**
+ * A card as a waiter of its restaurant sees it when the diner shows it (decision 0059): whose
+ * it is, told just enough to be sure (the first name and the phone's last four digits), and
+ * its points. Not its ledger.
+ */
+export const garconBonusCard = z.object({
+  /** Twelve digits. */
+  number: z.string(),
+  /** The first word of the name in the diner's profile; null when they gave none. */
+  firstName: z.nullable(z.string()),
+  /** The phone with all but its last four digits hidden: `+7 ••• •••-12-34`. */
+  phone: z.string(),
+  balance: z.int(),
+  pending: z.int(),
+  nextExpiry: z.nullable(z.object({ points: z.int(), at: z.string() })),
+})
+export type GarconBonusCard = z.infer<typeof garconBonusCard>
+
+export const lookupBonusCard = defineEndpoint({
+  method: 'GET',
+  path: '/garcon/bonus-cards/:number',
+  summary:
+    "A card of the signed-in waiter's restaurant by its number: whose (masked) and its points; 404 for any other",
+  tags: ['bonus', 'garcon'],
+  params: z.object({
+    number: z
+      .string()
+      .check(
+        z.regex(
+          new RegExp(`^\\d{${String(BONUS_CARD_NUMBER_LENGTH)}}$`),
+          'A card number is 12 digits',
+        ),
+      ),
+  }),
+  status: 200,
+  response: garconBonusCard,
+})

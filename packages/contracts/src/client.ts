@@ -232,14 +232,17 @@ export const clientOrderSummary = z.object({
 })
 export type ClientOrderSummary = z.infer<typeof clientOrderSummary>
 
+/** Orders a page of the history holds. */
 export const MAX_CLIENT_ORDERS_LISTED = 100
 
 export const listClientOrders = defineEndpoint({
   method: 'GET',
   path: '/me/orders',
-  summary: "The diner's orders at a restaurant, newest first (the latest 100)",
+  summary:
+    "The diner's orders at a restaurant, newest first, 100 a page (`before`: the last order of the page before)",
   tags: ['client'],
-  query: z.object({ restaurantId }),
+  query: z.object({ restaurantId, before: z.optional(orderId) }),
   status: 200,
-  response: z.object({ orders: z.array(clientOrderSummary) }),
+  /** `more`: older orders follow; ask again with `before` the last of these. */
+  response: z.object({ orders: z.array(clientOrderSummary), more: z.boolean() }),
 })

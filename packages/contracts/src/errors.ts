@@ -71,6 +71,7 @@ export const ERROR_CODES = [
   'bonus_insufficient',
   'bonus_over_cap',
   'bonus_program_off',
+  'bonus_no_card',
   // The diner's sign-in by SMS code (issue 16, decision 0051).
   'otp_invalid',
   'otp_expired',

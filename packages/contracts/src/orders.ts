@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint'
 import { orderStatus } from './order-status'
 import { orderType, paymentMethod, restaurantId } from './restaurants'
 import { tableRef, tableSessionId } from './table-sessions'
-import { billMoney, localizedText, money, slugId } from './text'
+import { billMoney, localizedText, MAX_ORDER_TOTAL, money, slugId } from './text'
 
 export const MAX_ORDER_COMMENT = 500
 export const MAX_GUESTS = 30
@@ -74,6 +74,12 @@ export const placeOrderBody = z.object({
    * (`total_changed`) rather than charged differently: nothing is added after confirming.
    */
   expectedTotal: z.optional(money),
+  /**
+   * Bonus points the signed-in diner spends on it (decision 0060): one point is one unit of
+   * the currency, taken off the total, at most the programme's share of the order before
+   * points and delivery. `expectedTotal` is the total before points.
+   */
+  bonusPoints: z.optional(z.int().check(z.gte(0), z.lte(MAX_ORDER_TOTAL / 100))),
 })
 export type PlaceOrderBody = z.infer<typeof placeOrderBody>
 
@@ -140,6 +146,8 @@ export const order = z.object({
   paymentStatus,
   /** What is paid of it so far: online, or through the table's bill. */
   paidAmount: money,
+  /** Bonus points spent on it: `totals.discount` counts them as money. */
+  bonusPoints: z.int(),
   history: z.array(statusChange),
   /** True while the diner may still cancel it (nobody has accepted it and nothing is paid). */
   cancellable: z.boolean(),

@@ -3,7 +3,7 @@ import { defineEndpoint } from './endpoint'
 import { type BillOrder, orderId } from './orders'
 import type { RealtimeEvent } from './realtime-events'
 import { tableSessionId } from './table-sessions'
-import { billMoney, paymentMoney } from './text'
+import { billMoney, MAX_BILL_TOTAL, paymentMoney } from './text'
 
 /** The methods paid through an acquirer; cash is paid to the waiter. */
 export const onlinePaymentMethod = z.enum(['card', 'sbp'])
@@ -60,9 +60,11 @@ export const payment = z.object({
   orderNumber: z.nullable(z.int()),
   tableSessionId: z.nullable(z.string()),
   method: onlinePaymentMethod,
-  /** What is charged in all: the share of the bill plus the tip. */
+  /** What is charged in all: the share of the bill plus the tip, less the points' worth. */
   amount: paymentMoney,
   tip: billMoney,
+  /** Bonus points it spends beside the money (1 point is 1 unit of the currency). */
+  bonusPoints: z.int(),
   currency: z.string(),
   status: paymentState,
   failureReason: z.nullable(paymentFailure),
@@ -144,6 +146,11 @@ export const startBillPayment = defineEndpoint({
      * refused (`amount_changed`) instead of charging something else.
      */
     expectedAmount: billMoney,
+    /**
+     * Bonus points the signed-in diner spends on it (decision 0060): the card pays that much
+     * less, within the programme's share of `expectedAmount`.
+     */
+    bonusPoints: z.optional(z.int().check(z.gte(0), z.lte(MAX_BILL_TOTAL / 100))),
   }),
   status: 201,
   response: payment,

@@ -139,8 +139,8 @@ export interface ServerConfig {
 export interface SmsSetup {
   /** null: signing in by code is off until a gateway is configured. */
   provider: 'sandbox' | 'smsru' | null
-  /** What chose it: `SMS_PROVIDER`, `APP_ENV=development`, or nothing. */
-  chosenBy: 'SMS_PROVIDER' | 'APP_ENV' | null
+  /** What chose it: `SMS_PROVIDER`, `APP_ENV=development`, the demo data, or nothing. */
+  chosenBy: 'SMS_PROVIDER' | 'APP_ENV' | 'DEMO_SEED' | null
   smsru: { apiId: string; baseUrl: string | undefined } | null
 }
 
@@ -195,7 +195,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sandboxAcquirerSecret: e.SANDBOX_ACQUIRER_SECRET,
     vapidSubject: e.VAPID_SUBJECT,
     payments: choosePaymentProvider(e.PAYMENT_PROVIDER, e.APP_ENV, e.DEMO_SEED),
-    sms: chooseSmsProvider(e.SMS_PROVIDER, e.APP_ENV, e.SMSRU_API_ID, e.SMSRU_BASE_URL),
+    sms: chooseSmsProvider(
+      e.SMS_PROVIDER,
+      e.APP_ENV,
+      e.DEMO_SEED,
+      e.SMSRU_API_ID,
+      e.SMSRU_BASE_URL,
+    ),
     otpSecret: e.OTP_SECRET,
     realtime: {
       driver: e.REALTIME_DRIVER,
@@ -311,14 +317,16 @@ function choosePaymentProvider(
 }
 
 /**
- * The sandbox sends no SMS (codes go to the log and a development page), so a production
- * server gets it only when SMS_PROVIDER=sandbox says so: a profile belongs to a phone in every
- * restaurant, so it cannot be kept to the demo restaurant the way the payment sandbox is.
- * Unset, development gets the sandbox and production has signing in off (decision 0051).
+ * The sandbox sends no SMS (codes go to the log and a development page). Unset, development
+ * and a server with the demo data get it, so that `npm start` lets anyone try the profile and
+ * the bonus card (the issue's "default with the demo data"; the requester never sees a code,
+ * only whoever reads the log); a production server without the demo data has signing in off
+ * until a gateway is configured (decisions 0051, 0060).
  */
 function chooseSmsProvider(
   chosen: 'sandbox' | 'smsru' | 'none' | undefined,
   environment: 'production' | 'development',
+  demoSeed: boolean,
   apiId: string | undefined,
   baseUrl: string | undefined,
 ): SmsSetup {
@@ -339,5 +347,6 @@ function chooseSmsProvider(
   }
   if (environment === 'development')
     return { provider: 'sandbox', chosenBy: 'APP_ENV', smsru: null }
+  if (demoSeed) return { provider: 'sandbox', chosenBy: 'DEMO_SEED', smsru: null }
   return { provider: null, chosenBy: null, smsru: null }
 }

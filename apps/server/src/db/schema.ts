@@ -211,6 +211,8 @@ export interface OrdersTable {
   placedByWaiterId: ColumnType<string | null, string | null | undefined, string | null>
   /** The diner's profile the order belongs to (decision 0051); null: placed anonymously. */
   clientId: ColumnType<string | null, string | null | undefined, string | null>
+  /** Bonus points spent on it (decision 0060); `discount` counts them as money. */
+  bonusPoints: Generated<number>
 }
 
 export interface WaiterCallsTable {
@@ -278,8 +280,11 @@ export interface WaiterTablesTable {
 /** What a payment pays of one order: an amount, and by item which lines and how many. */
 export interface Allocation {
   orderId: string
+  /** What it pays of the order: money, and the worth of `points`. */
   amount: number
   lines: { line: number; quantity: number }[]
+  /** Bonus points of it (decision 0060): `amount` counts them as money, the card paid them. */
+  points?: number
 }
 
 export interface PaymentsTable {
@@ -300,6 +305,10 @@ export interface PaymentsTable {
   allocations: Json<Allocation[]>
   splitBy: 'items' | 'amounts' | null
   waiterId: string | null
+  /** The signed-in diner who started it (decision 0060): they earn its bonus points. */
+  clientId: ColumnType<string | null, string | null | undefined, string | null>
+  /** Bonus points it spends beside the money (decision 0060); `amount` is the money. */
+  bonusPoints: Generated<number>
   redirectUrl: string | null
   /** What was given back of it (a late success on a cancelled order, or a cancelled paid order). */
   refundedAmount: Generated<number>

@@ -304,6 +304,7 @@ describe('serving the web app', () => {
     '/rest/demo/garcon/profile',
     '/rest/demo/garcon/select-tables',
     '/rest/demo/garcon/tips',
+    '/rest/demo/garcon/bonus-card',
     '/sandbox-acquirer/pay/sbx_000000000000000000000000',
   ])('answers %s, a screen of the app, with 200', async (url) => {
     const response = await t.app.inject({ url, headers: { accept: 'text/html' } })

@@ -167,6 +167,13 @@ export function createAppRoutes(deps: AppDeps): RouteObject[] {
                       path: 'tips',
                       lazy: screen(() => import('./routes/garcon-tips'), 'GarconTipsRoute'),
                     },
+                    {
+                      path: 'bonus-card',
+                      lazy: screen(
+                        () => import('./routes/garcon-bonus-card'),
+                        'GarconBonusCardRoute',
+                      ),
+                    },
                   ],
                 },
               ],

@@ -46,6 +46,7 @@ export const paths = {
   garconProfile: (restaurantId: string) => `${rest(restaurantId)}/garcon/profile`,
   garconSelectTables: (restaurantId: string) => `${rest(restaurantId)}/garcon/select-tables`,
   garconTips: (restaurantId: string) => `${rest(restaurantId)}/garcon/tips`,
+  garconBonusCard: (restaurantId: string) => `${rest(restaurantId)}/garcon/bonus-card`,
 }
 
 export const DEMO_RESTAURANT_ID = 'demo'

@@ -27,6 +27,13 @@ export const apiErrorMessages = defineMessages({
     validation_failed: 'Check the marked fields.',
     order_too_large:
       'This is more than one order, or one table, can come to. Order fewer dishes, or in parts.',
+
+    bonus_insufficient:
+      'Your card has fewer points now (another order took some). Check the points and confirm again.',
+    bonus_over_cap: 'That is more points than this order may take. Choose fewer and confirm again.',
+    bonus_no_card: 'You have no bonus card here yet. Register one in your profile.',
+    bonus_program_off: 'This restaurant no longer takes points. Confirm without them.',
+    unauthorized: 'Your sign-in has ended. Sign in again to pay with points, or pay without them.',
   },
   ru: {
     network_error: 'Нет связи с сервером. Проверьте интернет и попробуйте ещё раз.',
@@ -47,6 +54,14 @@ export const apiErrorMessages = defineMessages({
     validation_failed: 'Проверьте отмеченные поля.',
     order_too_large:
       'Это больше, чем может стоить один заказ или счёт стола. Уменьшите заказ или закажите частями.',
+
+    bonus_insufficient:
+      'Баллов на карте стало меньше (их списал другой заказ). Проверьте баллы и подтвердите снова.',
+    bonus_over_cap: 'Столько баллов на этот заказ не списать. Выберите меньше и подтвердите снова.',
+    bonus_no_card: 'У вас пока нет бонусной карты этого ресторана. Оформите её в профиле.',
+    bonus_program_off: 'Ресторан больше не принимает баллы. Подтвердите заказ без них.',
+    unauthorized:
+      'Вход в профиль истёк. Войдите снова, чтобы оплатить баллами, или оплатите без них.',
   },
 })
 

@@ -310,7 +310,14 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
      */
     async spend(
       trx: Transaction<Database>,
-      spend: { cardId: string; orderId: string; points: number; orderTotalMinor: number },
+      spend: {
+        cardId: string
+        orderId: string
+        points: number
+        orderTotalMinor: number
+        /** The bill payment that spends them (decision 0060); none at checkout. */
+        paymentId?: string | null
+      },
     ): Promise<BonusEntry> {
       const card = await lockCard(spend.cardId, trx)
       const found = await program(card.restaurantId, trx)
@@ -330,18 +337,27 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
         kind: 'spend',
         points: spend.points,
         orderId: spend.orderId,
+        paymentId: spend.paymentId ?? null,
       })
     },
 
     /**
      * The order was cancelled or refunded: the points it spent come back to the credits they
-     * came from (once; again changes nothing). Returns the points given back.
+     * came from (once; again changes nothing). Returns the points given back. With `paymentId`,
+     * only what that payment spent on it; with `orderId` null, all that payment spent (it
+     * failed, or was given up).
      */
-    async giveBack(trx: Transaction<Database>, orderId: string): Promise<number> {
+    async giveBack(
+      trx: Transaction<Database>,
+      orderId: string | null,
+      paymentId?: string,
+    ): Promise<number> {
+      if (orderId === null && paymentId === undefined) throw new Error('Give back whose points?')
       const spends = await trx
         .selectFrom('bonusEntries as s')
-        .select(['s.id', 's.cardId', 's.points'])
-        .where('s.orderId', '=', orderId)
+        .select(['s.id', 's.cardId', 's.points', 's.orderId'])
+        .$if(orderId !== null, (query) => query.where('s.orderId', '=', orderId ?? ''))
+        .$if(paymentId !== undefined, (query) => query.where('s.paymentId', '=', paymentId ?? ''))
         .where('s.kind', '=', 'spend')
         .where((eb) =>
           eb.not(
@@ -366,7 +382,8 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
             points: -spend.points,
             status: 'available',
             remaining: 0,
-            orderId,
+            orderId: spend.orderId,
+            paymentId: paymentId ?? null,
             reversesId: spend.id,
             createdAt: now(),
           })
@@ -395,6 +412,22 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
         given += -spend.points
       }
       return given
+    },
+
+    /**
+     * The order was cancelled before it completed: what it earned, pending still, never becomes
+     * available (once; again changes nothing). Returns the points voided.
+     */
+    async voidPending(trx: Transaction<Database>, orderId: string): Promise<number> {
+      const voided = await trx
+        .updateTable('bonusEntries')
+        .set({ status: 'void', remaining: 0 })
+        .where('orderId', '=', orderId)
+        .where('kind', '=', 'earn')
+        .where('status', '=', 'pending')
+        .returning('points')
+        .execute()
+      return voided.reduce((sum, entry) => sum + entry.points, 0)
     },
 
     /**

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listClientOrders } from '@tableside/contracts/client'
 import { testDatabaseKinds } from '../../test/test-database'
@@ -104,6 +105,65 @@ describe.each(testDatabaseKinds)('The diner’s order history on $name', (kind) 
     // The friend's history has none of the diner's orders, though their card earned on one.
     expect(await history(friend.token)).toEqual([])
     expect(await history(token, 'other')).toEqual([])
+  })
+
+  it('pages through a long history, 100 at a time, and never into another diner’s', async () => {
+    const phone = newPhone()
+    const { token, client } = await signIn(t, phone)
+    // 230 orders of this diner, placed a minute apart (two at the same minute, told apart by
+    // their numbers), and one of another diner's in between.
+    const other = await placePickup(t, 'bistro', newPhone())
+    const mine = await placePickup(t, 'bistro', phone)
+    const base = mine
+    await sql`
+      insert into orders (restaurant_id, number, type, status, payment_method, currency, lines,
+        subtotal, service_charge, delivery_fee, total, history, idempotency_key, request_hash,
+        placed_at, client_id)
+      select restaurant_id, number + 10000 + g, type, status, payment_method, currency, lines,
+        subtotal, service_charge, delivery_fee, total, history, idempotency_key || '-' || g,
+        request_hash, placed_at - make_interval(mins => g / 2), ${client.id}::uuid
+      from orders, generate_series(1, 229) as s(g)
+      where id = ${base.id}
+    `.execute(t.database.db)
+    await t.database.db
+      .updateTable('orders')
+      .set({ clientId: client.id })
+      .where('id', '=', mine.id)
+      .execute()
+    const page = async (before?: string) => {
+      const response = await t.app.inject({
+        url: `/api/v1/me/orders?restaurantId=bistro${before ? `&before=${before}` : ''}`,
+        headers: asClient(token),
+      })
+      expect(response.statusCode, response.body).toBe(200)
+      return listClientOrders.response.parse(response.json())
+    }
+    const seen: { id: string; placedAt: string; number: number }[] = []
+    let before: string | undefined
+    for (let pages = 0; pages < 5; pages++) {
+      const { orders, more } = await page(before)
+      seen.push(...orders)
+      if (!more) break
+      expect(orders).toHaveLength(100)
+      before = orders.at(-1)?.id
+    }
+    expect(seen).toHaveLength(230)
+    expect(new Set(seen.map((order) => order.id)).size).toBe(230)
+    expect(seen.map((order) => order.id)).not.toContain(other.id)
+    // Newest first, every step down.
+    for (let index = 1; index < seen.length; index++) {
+      const [a, b] = [seen[index - 1], seen[index]]
+      if (!a || !b) continue
+      expect(a.placedAt > b.placedAt || (a.placedAt === b.placedAt && a.number > b.number)).toBe(
+        true,
+      )
+    }
+    // Another diner's order is no place to start from.
+    const foreign = await t.app.inject({
+      url: `/api/v1/me/orders?restaurantId=bistro&before=${other.id}`,
+      headers: asClient(token),
+    })
+    expect(foreign.statusCode).toBe(404)
   })
 
   it('refuses without a token, with a junk one, or without a restaurant', async () => {

@@ -62,8 +62,20 @@ export function createClientProfileService(
       return { deleted }
     },
 
-    orders: (client: ClientProfile, restaurantId: string) =>
-      repository.listOrders(client.id, restaurantId, MAX_CLIENT_ORDERS_LISTED),
+    /** A page of the diner's orders here, and whether older ones follow. */
+    async orders(client: ClientProfile, restaurantId: string, before?: string) {
+      const page = await repository.listOrders(
+        client.id,
+        restaurantId,
+        MAX_CLIENT_ORDERS_LISTED + 1,
+        before,
+      )
+      if (!page) throw new HttpError(404, 'not_found', 'There is no such order in your history.')
+      return {
+        orders: page.slice(0, MAX_CLIENT_ORDERS_LISTED),
+        more: page.length > MAX_CLIENT_ORDERS_LISTED,
+      }
+    },
 
     async deleteProfile(client: ClientProfile) {
       const result = await repository.deleteClient(client.id)

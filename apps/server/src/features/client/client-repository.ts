@@ -257,11 +257,26 @@ export function createClientRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows)
     },
 
+    /**
+     * A page of the diner's orders here, newest first: `limit` of them, older than the order
+     * `before` (which must be theirs here: undefined when it is not).
+     */
     async listOrders(
       clientId: string,
       restaurantId: string,
       limit: number,
-    ): Promise<ClientOrderSummary[]> {
+      before?: string,
+    ): Promise<ClientOrderSummary[] | undefined> {
+      const cursor = before
+        ? await db
+            .selectFrom('orders')
+            .select(['placedAt', 'number'])
+            .where('id', '=', before)
+            .where('clientId', '=', clientId)
+            .where('restaurantId', '=', restaurantId)
+            .executeTakeFirst()
+        : undefined
+      if (before && !cursor) return undefined
       // The points come from the diner's own card here only: a friend paying a share of the
       // same order earns on their card, and that is not this diner's.
       const points = (
@@ -300,6 +315,15 @@ export function createClientRepository(db: Kysely<Database>) {
         ])
         .where('clientId', '=', clientId)
         .where('restaurantId', '=', restaurantId)
+        .$if(cursor !== undefined, (query) =>
+          query.where((eb) =>
+            eb(
+              eb.refTuple('placedAt', 'number'),
+              '<',
+              eb.tuple(cursor?.placedAt ?? new Date(0), cursor?.number ?? 0),
+            ),
+          ),
+        )
         .orderBy('placedAt', 'desc')
         .orderBy('number', 'desc')
         .limit(limit)

@@ -73,9 +73,9 @@ export function registerClientRoutes(
   registerEndpoint(app, deleteClientAddress, async ({ request, params }) =>
     profiles.deleteAddress(await auth.requireClient(request), params.addressId),
   )
-  registerEndpoint(app, listClientOrders, async ({ request, query }) => ({
-    orders: await profiles.orders(await auth.requireClient(request), query.restaurantId),
-  }))
+  registerEndpoint(app, listClientOrders, async ({ request, query }) =>
+    profiles.orders(await auth.requireClient(request), query.restaurantId, query.before),
+  )
 }
 
 /** Where the development page is: outside the API, like the sandbox acquirer's pages. */
@@ -89,6 +89,30 @@ export function registerDevSmsRoute(app: FastifyInstance, sandbox: SandboxSms): 
   app.get(DEV_SMS_PATH, (request, reply) => {
     const { phone } = request.query as { phone?: unknown }
     void reply.header('cache-control', 'no-store')
-    return { messages: sandbox.outbox(typeof phone === 'string' ? phone : undefined) }
+    const messages = sandbox.outbox(typeof phone === 'string' ? phone : undefined)
+    // A browser gets a page to read the codes from; scripts and tests get JSON.
+    if (request.headers.accept?.split(',')[0]?.trim() === 'text/html') {
+      return reply.type('text/html; charset=utf-8').send(devSmsPage(messages))
+    }
+    return { messages }
   })
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => `&#${String(char.charCodeAt(0))};`)
+
+/** The sandbox's outbox as a plain page, newest first: no script, no style (the CSP's rules). */
+function devSmsPage(messages: readonly { to: string; text: string; sentAt: string }[]): string {
+  const rows = [...messages]
+    .reverse()
+    .map(
+      (message) =>
+        `<tr><td>${escapeHtml(message.sentAt)}</td><td>${escapeHtml(message.to)}</td><td><b>${escapeHtml(message.text)}</b></td></tr>`,
+    )
+    .join('')
+  return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>SMS sandbox</title></head><body><h1>SMS sandbox: codes sent (development only)</h1><p>No SMS leaves this server. Reload for new codes; <code>?phone=+7…</code> shows one number.</p>${
+    rows
+      ? `<table><thead><tr><th>Sent</th><th>To</th><th>Message</th></tr></thead><tbody>${rows}</tbody></table>`
+      : '<p>Nothing sent yet.</p>'
+  }</body></html>`
 }

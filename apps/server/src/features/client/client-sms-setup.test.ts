@@ -23,13 +23,18 @@ const askCode = (app: Awaited<ReturnType<typeof createTestApp>>['app'], phone: s
   })
 
 describe('which SMS gateway a server uses', () => {
-  it('gives development the sandbox, production nothing unless SMS_PROVIDER says', () => {
+  it('gives development and the demo data the sandbox, production nothing unless SMS_PROVIDER says', () => {
     expect(loadConfig({ APP_ENV: 'development' }).sms).toMatchObject({
       provider: 'sandbox',
       chosenBy: 'APP_ENV',
     })
-    expect(loadConfig({}).sms).toMatchObject({ provider: null, chosenBy: null })
-    expect(loadConfig({ DEMO_SEED: 'true' }).sms.provider).toBeNull()
+    // The demo data is on unless DEMO_SEED=false: `npm start` lets anyone try signing in.
+    expect(loadConfig({}).sms).toMatchObject({ provider: 'sandbox', chosenBy: 'DEMO_SEED' })
+    expect(loadConfig({ DEMO_SEED: 'false' }).sms).toMatchObject({
+      provider: null,
+      chosenBy: null,
+    })
+    expect(loadConfig({ SMS_PROVIDER: 'none' }).sms.provider).toBeNull()
     expect(loadConfig({ SMS_PROVIDER: 'sandbox' }).sms).toMatchObject({
       provider: 'sandbox',
       chosenBy: 'SMS_PROVIDER',
@@ -48,7 +53,10 @@ describe('which SMS gateway a server uses', () => {
     const notice = smsNotice(loadConfig({ SMS_PROVIDER: 'sandbox' }).sms, 'production')
     expect(notice.level).toBe('warn')
     expect(notice.message).toMatch(/NO SMS IS SENT/)
-    expect(smsNotice(loadConfig({}).sms, 'production').level).toBe('warn')
+    expect(smsNotice(loadConfig({ DEMO_SEED: 'false' }).sms, 'production').level).toBe('warn')
+    const demo = smsNotice(loadConfig({}).sms, 'production')
+    expect(demo.level).toBe('warn')
+    expect(demo.message).toMatch(/demo data is on\. NO SMS IS SENT/)
   })
 
   it('shows the sandbox’s messages at /dev/sms in development only', async () => {
@@ -64,6 +72,15 @@ describe('which SMS gateway a server uses', () => {
       expect(messages).toHaveLength(1)
       expect(messages[0]?.to).toBe('+79161112233')
       expect(messages[0]?.text).toMatch(/^\d{6} — код для входа/)
+      // A browser reads it as a page, the number escaped as text.
+      const html = await dev.app.inject({
+        url: '/dev/sms',
+        headers: { accept: 'text/html,application/xhtml+xml' },
+      })
+      expect(html.headers['content-type']).toMatch(/^text\/html/)
+      expect(html.body).toContain('+79161112233')
+      expect(html.body).toMatch(/<b>\d{6} — код для входа/)
+      expect(html.body).not.toContain('<script')
     } finally {
       await dev.close()
     }
@@ -77,7 +94,7 @@ describe('which SMS gateway a server uses', () => {
   })
 
   it('answers 503 sms_unavailable, saying when to try, while no gateway is configured', async () => {
-    const off = await createTestApp(pglite, {})
+    const off = await createTestApp(pglite, { SMS_PROVIDER: 'none' })
     try {
       const response = await askCode(off.app, '+79161112233')
       expect(response.statusCode).toBe(503)

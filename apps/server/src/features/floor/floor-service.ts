@@ -13,6 +13,7 @@ import { tableSessionMoved } from '@tableside/contracts/table-events'
 import { tableChannel, type TableRef } from '@tableside/contracts/table-sessions'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
+import type { OrderBonus } from '../bonus/bonus-orders'
 import { billUpdatedEntry, orderUpdateEntries } from '../orders/order-events'
 import { createOrderRepository } from '../orders/order-repository'
 import { publishEntry, type Outbox } from '../outbox/outbox'
@@ -46,6 +47,8 @@ export interface FloorServiceDeps {
   ) => Promise<unknown>
   /** Tells whoever hears a table's session but `alert.except`, in `trx` (the same alerts). */
   alertAtTable?: AlertAtTable
+  /** What a completed, paid order earned becomes available (decision 0060). */
+  bonus?: Pick<OrderBonus, 'moved'>
   now?: () => Date
 }
 
@@ -262,7 +265,9 @@ export function createFloorService(deps: FloorServiceDeps) {
             trx,
             { waiter: { name: waiter.name } },
           )
-          if (completed) entries.push(...orderUpdateEntries(completed))
+          if (!completed) continue
+          await deps.bonus?.moved(trx, completed)
+          entries.push(...orderUpdateEntries(completed))
         }
         await sessions.close(sessionId, 'settled', at, trx)
         await outbox.add([...entries, closedEntry(sessionId, 'settled')], trx)

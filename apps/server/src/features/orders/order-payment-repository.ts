@@ -93,6 +93,16 @@ export function createOrderPaymentRepository(db: Kysely<Database>) {
       return { order, overflow: allocation.amount - counted }
     },
 
+    /** Points that paid part of a cancelled order came back: they no longer count as paid. */
+    pointsReturned(id: string, worth: number, executor: Executor): Promise<OrderRow | undefined> {
+      return executor
+        .updateTable('orders')
+        .set({ paidAmount: sql<number>`greatest(0, paid_amount - ${worth})` })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst()
+    },
+
     /** Writes a refund into the order's history: started, or done (then no longer counted as paid). */
     refunded(
       id: string,

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { OrderStatus } from '@tableside/contracts/order-status'
 import type { Contact, DeliveryAddress, OrderLine, OrderTotals } from '@tableside/contracts/orders'
 import type { PaymentMethod } from '@tableside/contracts/restaurants'
@@ -31,6 +31,10 @@ export interface NewOrder {
   waiterChannels: readonly string[]
   /** The waiter who placed it for the table (named in its history); null for a diner. */
   placedBy?: { id: string; name: string } | null
+  /** The signed-in diner's profile it belongs to (decision 0051); null: anonymous. */
+  clientId?: string | null
+  /** Bonus points it spends; `totals.discount` counts them (decision 0060). */
+  bonusPoints?: number
 }
 
 /** What a waiter's step adds to an order's history: their name, and why when they cancel. */
@@ -86,6 +90,8 @@ const inputOf = (order: NewOrder, ord: number) => ({
   placed_at: order.placedAt.toISOString(),
   waiter_channels: order.waiterChannels,
   placed_by_waiter_id: order.placedBy?.id ?? null,
+  client_id: order.clientId ?? null,
+  bonus_points: order.bonusPoints ?? 0,
 })
 
 export interface OrderRepositoryOptions {
@@ -134,7 +140,10 @@ export function createOrderRepository(
    * Each order inserted writes its outbox entry (ORDER_PLACED) in the same statement, so its
    * events go out if and only if it is in (decision 0027). The keys must differ from each other.
    */
-  const insertAll = async (orders: readonly NewOrder[]): Promise<OrderRow[]> => {
+  const insertAll = async (
+    orders: readonly NewOrder[],
+    executor: Kysely<Database> = db,
+  ): Promise<OrderRow[]> => {
     const input = JSON.stringify(orders.map(inputOf))
     const result = await sql<OrderRow>`
       with input as (
@@ -144,7 +153,8 @@ export function createOrderRepository(
           guests integer, comment text, payment_method text, currency text, lines jsonb,
           subtotal integer, service_charge integer, delivery_fee integer, discount integer,
           tip integer, total integer, history jsonb, idempotency_key text, request_hash text,
-          placed_at timestamptz, waiter_channels jsonb, placed_by_waiter_id uuid
+          placed_at timestamptz, waiter_channels jsonb, placed_by_waiter_id uuid,
+          client_id uuid, bonus_points integer
         )
       ), fresh as (
         select i.* from input i
@@ -185,13 +195,14 @@ export function createOrderRepository(
           restaurant_id, number, type, table_session_id, table_ref, contact, address,
           scheduled_for, guests, comment, payment_method, currency, lines,
           subtotal, service_charge, delivery_fee, discount, tip, total, history,
-          idempotency_key, request_hash, placed_at, updated_at, placed_by_waiter_id
+          idempotency_key, request_hash, placed_at, updated_at, placed_by_waiter_id, client_id,
+          bonus_points
         )
         select a.restaurant_id, n.before + a.rank, a.type, a.table_session_id, a.table_ref,
           a.contact, a.address, a.scheduled_for, a.guests, a.comment, a.payment_method,
           a.currency, a.lines, a.subtotal, a.service_charge, a.delivery_fee, a.discount, a.tip,
           a.total, a.history, a.idempotency_key, a.request_hash, a.placed_at, a.placed_at,
-          a.placed_by_waiter_id
+          a.placed_by_waiter_id, a.client_id, a.bonus_points
         from accepted a join numbered n on n.id = a.restaurant_id
         order by a.ord
         on conflict (restaurant_id, idempotency_key) do nothing
@@ -204,7 +215,7 @@ export function createOrderRepository(
         order by i.ord
       )${alerted}
       select * from inserted
-    `.execute(db)
+    `.execute(executor)
     return result.rows
   }
 
@@ -326,6 +337,22 @@ export function createOrderRepository(
     /** Places one order in a statement of its own, never shared with others (see `insert`). */
     async insertAlone(order: NewOrder): Promise<OrderRow | undefined> {
       return (await insertAll([order]))[0]
+    },
+
+    /**
+     * Places one order in a transaction with what it takes from elsewhere (`alongside`, the
+     * bonus points it spends): both are written or neither. Undefined when the order is not
+     * inserted (see `insert`); `alongside` then does not run.
+     */
+    async insertWith(
+      order: NewOrder,
+      alongside: (trx: Transaction<Database>, row: OrderRow) => Promise<unknown>,
+    ): Promise<OrderRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const [row] = await insertAll([order], trx)
+        if (row) await alongside(trx, row)
+        return row
+      })
     },
 
     /**

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   cancelOrder,
   getOrder,
@@ -36,10 +36,20 @@ export function keyFrom(header: string | string[] | undefined): string {
   return parsed.data
 }
 
-export function registerOrderRoutes(app: FastifyInstance, orders: OrderService) {
+/**
+ * `clientOf`: the signed-in diner a request's X-Profile-Token names (the app layer's), whose
+ * order it is and whose points it may spend; a token that signs nobody in orders anonymously.
+ */
+export function registerOrderRoutes(
+  app: FastifyInstance,
+  orders: OrderService,
+  clientOf: (request: FastifyRequest) => Promise<{ id: string } | null> = () =>
+    Promise.resolve(null),
+) {
   registerEndpoint(app, placeOrder, async ({ params, body, request, reply }) => {
     const key = keyFrom(request.headers[IDEMPOTENCY_KEY_HEADER])
-    const { order, replayed } = await orders.place(params.restaurantId, key, body)
+    const client = await clientOf(request)
+    const { order, replayed } = await orders.place(params.restaurantId, key, body, null, client)
     if (replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true')
     return order
   })

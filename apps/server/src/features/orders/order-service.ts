@@ -22,9 +22,12 @@ import { tableChannel } from '@tableside/contracts/table-sessions'
 import { MAX_BILL_TOTAL } from '@tableside/contracts/text'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
+import { MINOR_PER_POINT } from '../bonus/bonus-ledger'
+import { requireOrderBonus, type OrderBonus } from '../bonus/bonus-orders'
 import type { MenuCache } from '../menu/menu-cache'
 import type { Outbox } from '../outbox/outbox'
 import type { OutboxEntry } from '../outbox/outbox-repository'
+import { pointsWorth } from '../payments/bill-payment-plan'
 import type { PaymentRepository } from '../payments/payment-repository'
 import { refundEntry } from '../payments/refund-entry'
 import { publishEvent } from '../realtime/publish-event'
@@ -77,7 +80,10 @@ export interface OrderServiceDeps {
   outbox: Outbox
   /** What payments hold of an order: a cancel waits for them, or refunds them (decision 0028). */
   payments: Pick<PaymentRepository, 'pendingHolding' | 'succeededFor' | 'liveForSession'>
-  orderPayments: Pick<OrderPaymentRepository, 'lock' | 'refunded' | 'payableForSession'>
+  orderPayments: Pick<
+    OrderPaymentRepository,
+    'lock' | 'refunded' | 'payableForSession' | 'pointsReturned'
+  >
   /** The waiters who hear of a new order at the restaurant. */
   waitersOf?: (restaurantId: string) => Promise<readonly string[]>
   /**
@@ -93,6 +99,11 @@ export interface OrderServiceDeps {
       alert: TableAlert,
     ) => Promise<unknown>
   }
+  /**
+   * The bonus card (decision 0060): points spent with an order, earned on cash, released when
+   * it completes, given back when it is cancelled, each in the transaction of that step.
+   */
+  bonus?: OrderBonus
   now?: () => Date
 }
 
@@ -215,11 +226,21 @@ export function createOrderService(deps: OrderServiceDeps) {
     let moved = await repository.changeStatus(row.id, row.status, 'cancelled', at, trx, by)
     if (!moved) return undefined
     const entries: OutboxEntry[] = []
+    const payments = await deps.payments.succeededFor(row.id, trx)
+    // Points that paid part of it (at checkout, or with a bill payment) come back as points;
+    // what bill payments paid in them no longer counts as paid (decision 0060).
+    await deps.bonus?.cancelled(trx, row.id)
+    const inPoints = payments
+      .flatMap((payment) => payment.allocations)
+      .filter((allocation) => allocation.orderId === row.id)
+      .reduce((sum, allocation) => sum + pointsWorth(allocation), 0)
+    if (inPoints > 0)
+      moved = (await deps.orderPayments.pointsReturned(row.id, inPoints, trx)) ?? moved
     let left = moved.paidAmount
-    for (const payment of await deps.payments.succeededFor(row.id, trx)) {
+    for (const payment of payments) {
       const share = payment.allocations
         .filter((allocation) => allocation.orderId === row.id)
-        .reduce((sum, allocation) => sum + allocation.amount, 0)
+        .reduce((sum, allocation) => sum + allocation.amount - pointsWorth(allocation), 0)
       const amount = Math.min(share, left, payment.amount - payment.refundedAmount)
       if (amount <= 0) continue
       left -= amount
@@ -266,6 +287,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (!changed) return undefined
       await deps.outbox.add([...changed.entries, ...orderUpdateEntries(changed.moved)], trx)
       const { moved: order } = changed
+      if (to === 'completed') await deps.bonus?.moved(trx, order)
       if (to === 'ready' && order.tableSessionId) {
         await deps.alerts?.atTable(trx, order.tableSessionId, {
           kind: 'order_ready',
@@ -372,6 +394,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     )
   }
 
+  const bonus = () => requireOrderBonus(deps.bonus)
+
   const service = {
     /** Prices a checkout before the diner confirms it. */
     async quote(restaurantId: string, type: OrderType, lines: PlaceOrderBody['lines']) {
@@ -390,6 +414,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       key: string,
       body: PlaceOrderBody,
       placedBy: ActingWaiter | null = null,
+      client: { id: string } | null = null,
     ): Promise<PlacedOrder> {
       const restaurant = await restaurantOf(restaurantId)
       const hash = requestHash(restaurantId, placedBy ? { body, placedBy: placedBy.id } : body)
@@ -403,6 +428,15 @@ export function createOrderService(deps: OrderServiceDeps) {
         if (existing) return replay(existing, hash)
         throw refusal
       }
+      const points = placedBy ? 0 : (body.bonusPoints ?? 0)
+      let cardId: string | null = null
+      if (points > 0) {
+        // A retry of an order that spent them gets that order, however the balance stands now.
+        const existing = await repository.findByKey(restaurantId, key)
+        if (existing) return replay(existing, hash)
+        cardId = await bonus().cardFor(restaurantId, client?.id)
+      }
+      const spent = points * MINOR_PER_POINT
       const waiters = (await deps.waitersOf?.(restaurantId)) ?? []
       const newOrder = {
         restaurantId,
@@ -428,14 +462,31 @@ export function createOrderService(deps: OrderServiceDeps) {
           unitPrice: line.unitPrice,
           lineTotal: line.lineTotal,
         })),
-        totals: priced.totals,
+        totals: {
+          ...priced.totals,
+          discount: priced.totals.discount + spent,
+          total: priced.totals.total - spent,
+        },
+        bonusPoints: points,
+        clientId: placedBy ? null : (client?.id ?? null),
         idempotencyKey: key,
         requestHash: hash,
         placedAt: at,
         waiterChannels: waiters.map(garconChannel),
         placedBy,
       }
-      let inserted = await repository.insert(newOrder)
+      // Points are spent in the transaction that places the order (decision 0060): the order
+      // goes in on its own, not in a shared statement, and both are written or neither.
+      const insertSpending = (card: string) =>
+        repository.insertWith(newOrder, (trx, row) =>
+          bonus().spend(trx, {
+            cardId: card,
+            orderId: row.id,
+            points,
+            earningMinor: priced.totals.total - priced.totals.deliveryFee,
+          }),
+        )
+      let inserted = await (cardId ? insertSpending(cardId) : repository.insert(newOrder))
       if (!inserted) {
         // The key was taken (a retry, or a concurrent duplicate), the session is not open, or
         // the table's bill would pass its bound.
@@ -443,7 +494,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         if (existing) return replay(existing, hash)
         await refuseAtTable(body.tableSessionId ?? '', restaurantId, priced.totals.total)
         // Orders to one table that shared a statement are bounded together: once more alone.
-        inserted = await repository.insertAlone(newOrder)
+        inserted = await (cardId ? insertSpending(cardId) : repository.insertAlone(newOrder))
         if (!inserted) {
           const again = await repository.findByKey(restaurantId, key)
           if (again) return replay(again, hash)
@@ -527,8 +578,14 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (row?.restaurantId !== restaurantId) throw notFound(UNKNOWN_ORDER)
       if (row.paymentStatus === 'paid') return toOrder(row)
       const paid = await deps.db.transaction().execute(async (trx) => {
+        const before = await deps.orderPayments.lock(id, trx)
         const marked = await repository.markCashPaid(id, now(), trx)
-        if (marked) await deps.outbox.add(orderUpdateEntries(marked), trx)
+        if (!marked) return undefined
+        await deps.bonus?.paid(trx, marked, {
+          payerId: marked.clientId,
+          paidMinor: marked.total - (before?.paidAmount ?? 0),
+        })
+        await deps.outbox.add(orderUpdateEntries(marked), trx)
         return marked
       })
       if (!paid) {
@@ -595,6 +652,13 @@ export function createOrderService(deps: OrderServiceDeps) {
           at,
           trx,
         )
+        for (const order of paid) {
+          const before = unpaid.find((row) => row.id === order.id)?.paidAmount ?? 0
+          await deps.bonus?.paid(trx, order, {
+            payerId: order.clientId,
+            paidMinor: order.total - before,
+          })
+        }
         const row = await cash.insert({
           restaurantId,
           tableSessionId: sessionId,

@@ -36,6 +36,7 @@ export function toOrder(row: OrderRow): Order {
     paymentMethod: row.paymentMethod,
     paymentStatus: row.paymentStatus,
     paidAmount: row.paidAmount,
+    bonusPoints: row.bonusPoints,
     history: row.history,
     cancellable: dinerMayCancel(row),
   }

@@ -1,5 +1,6 @@
 import { billItemsAmount, equalShare, type BillPaymentChoice } from '@tableside/contracts/payments'
 import type { Allocation } from '../../db/schema'
+import { MINOR_PER_POINT } from '../bonus/bonus-ledger'
 import { HttpError } from '../../http/http-error'
 import type { OrderRow } from '../orders/order-repository'
 import type { PaymentRow } from './payment-repository'
@@ -125,3 +126,37 @@ export function planBillPayment(
   }
   return { amount, allocations, splitBy: choice.mode === 'share' ? 'amounts' : holds.splitBy }
 }
+
+/**
+ * Shares `points` among a payment's allocations in proportion to what each pays (decision
+ * 0060): whole points, the rest of the rounding to the largest, none worth more than its
+ * allocation. Each allocation's `amount` stays what it pays in all, money and points.
+ */
+export function sharePoints(allocations: readonly Allocation[], points: number): Allocation[] {
+  const total = allocations.reduce((sum, allocation) => sum + allocation.amount, 0)
+  if (points <= 0 || total <= 0) return [...allocations]
+  const shared = allocations.map((allocation) =>
+    Math.min(
+      Math.floor(allocation.amount / MINOR_PER_POINT),
+      Math.floor((points * allocation.amount) / total),
+    ),
+  )
+  let left = points - shared.reduce((sum, share) => sum + share, 0)
+  const byAmount = allocations
+    .map((allocation, index) => ({ index, amount: allocation.amount }))
+    .sort((a, b) => b.amount - a.amount)
+  for (const { index, amount } of byAmount) {
+    if (left <= 0) break
+    const room = Math.floor(amount / MINOR_PER_POINT) - (shared[index] ?? 0)
+    const more = Math.min(room, left)
+    shared[index] = (shared[index] ?? 0) + more
+    left -= more
+  }
+  return allocations.map((allocation, index) =>
+    shared[index] ? { ...allocation, points: shared[index] } : allocation,
+  )
+}
+
+/** The points' worth in an allocation: what of it the card did not pay. */
+export const pointsWorth = (allocation: Pick<Allocation, 'points'>) =>
+  (allocation.points ?? 0) * MINOR_PER_POINT

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { PaymentFailure, PaymentState } from '@tableside/contracts/payments'
 import type { Allocation, Database, PaymentsTable } from '../../db/schema'
+import { pointsWorth } from './bill-payment-plan'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -8,6 +9,10 @@ export type PaymentRow = Selectable<PaymentsTable>
 
 export interface NewPayment {
   restaurantId: string
+  /** The signed-in diner who starts it; they earn its bonus points (decision 0060). */
+  clientId?: string | null
+  /** Bonus points it spends beside the money (decision 0060). */
+  bonusPoints?: number
   purpose: 'order' | 'bill'
   orderId: string | null
   tableSessionId: string | null
@@ -108,6 +113,28 @@ export function createPaymentRepository(db: Kysely<Database>) {
       return executor
         .insertInto('payments')
         .values({ ...payment, allocations: JSON.stringify(payment.allocations) })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    },
+
+    /**
+     * A payment whose points came back before its money came: it pays what its money does,
+     * its allocations without their points' worth (decision 0060).
+     */
+    async dropPoints(id: string, executor: Executor): Promise<PaymentRow> {
+      const row = await executor
+        .selectFrom('payments')
+        .select('allocations')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+      const allocations = row.allocations.map(({ points, ...allocation }) => ({
+        ...allocation,
+        amount: allocation.amount - pointsWorth({ points }),
+      }))
+      return executor
+        .updateTable('payments')
+        .set({ allocations: JSON.stringify(allocations), bonusPoints: 0 })
+        .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow()
     },

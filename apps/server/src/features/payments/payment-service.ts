@@ -10,12 +10,14 @@ import {
 import type { Restaurant, UiLanguage } from '@tableside/contracts/restaurants'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
+import { MINOR_PER_POINT } from '../bonus/bonus-ledger'
+import { requireOrderBonus, type OrderBonus } from '../bonus/bonus-orders'
 import { billUpdatedEntry } from '../orders/order-events'
 import type { OrderPaymentRepository } from '../orders/order-payment-repository'
 import type { Outbox } from '../outbox/outbox'
 import type { RestaurantCache } from '../restaurants/restaurant-cache'
 import type { TableSessionService } from '../table-sessions/table-session-service'
-import { billHolds, planBillPayment } from './bill-payment-plan'
+import { billHolds, planBillPayment, sharePoints } from './bill-payment-plan'
 import type { PaymentProvider } from './payment-provider'
 import type { PaymentRepository, PaymentRow } from './payment-repository'
 import {
@@ -54,6 +56,7 @@ function toPayment(row: PaymentRow, orderNumber: number | null, tip = NO_TIP_VIE
     method: row.method,
     amount: row.amount,
     tip: row.tip,
+    bonusPoints: row.bonusPoints,
     currency: row.currency.trim(),
     status: row.status,
     failureReason: row.failureReason,
@@ -72,6 +75,8 @@ export interface DinerView {
   origin: string
   /** The language the diner chose in the app; unset, the restaurant's is theirs. */
   language: UiLanguage | undefined
+  /** The signed-in diner paying (X-Profile-Token), who earns its points; null: anonymous. */
+  payerId?: string | null
 }
 
 export interface PaymentServiceDeps {
@@ -85,6 +90,8 @@ export interface PaymentServiceDeps {
   /** Tells the table's waiters (and the tip's) of a payment, in its transaction (decision 0045). */
   alertAtTable?: PaymentSettlementDeps['alertAtTable']
   log?: { warn: (object: object, message: string) => void }
+  /** The bonus card (decision 0060): a bill paid partly in points, earned on what is paid. */
+  bonus?: OrderBonus
   now?: () => Date
 }
 
@@ -93,6 +100,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   const { db, provider, repository, orderPayments, restaurants, tableSessions } = deps
   const now = deps.now ?? (() => new Date())
   const settlement = createPaymentSettlement({ ...deps, now })
+  const bonus = () => requireOrderBonus(deps.bonus)
 
   async function tipView(row: PaymentRow): Promise<TipView> {
     if (row.tip === 0) return NO_TIP_VIEW
@@ -265,6 +273,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           {
             restaurantId: order.restaurantId,
             purpose: 'order',
+            clientId: diner.payerId ?? null,
             orderId,
             tableSessionId: null,
             method,
@@ -298,6 +307,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         choice: BillPaymentChoice
         tip: number
         expectedAmount: number
+        bonusPoints?: number | undefined
       },
       diner: DinerView,
     ): Promise<Payment> {
@@ -307,6 +317,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       }
       const restaurant = await restaurantOf(session.restaurantId)
       requireOnline(restaurant, input.method)
+      const points = input.bonusPoints ?? 0
+      const cardId = points > 0 ? await bonus().cardFor(session.restaurantId, diner.payerId) : null
       const { row, waiter } = await db.transaction().execute(async (trx) => {
         await repository.lockSession(sessionId, trx)
         const payable = await orderPayments.payableForSession(sessionId, trx)
@@ -327,25 +339,51 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             { path: 'body.tip', message: `At most ${MAX_TIP_PERCENT} % of the amount` },
           ])
         }
+        const spent = points * MINOR_PER_POINT
+        if (cardId) {
+          // The card never pays all of it: the programme's share, and money for the rest.
+          const cap = Math.min(
+            await bonus().capOf(trx, session.restaurantId, plan.amount),
+            Math.floor((plan.amount - 1) / MINOR_PER_POINT),
+          )
+          if (points > cap) {
+            throw new HttpError(
+              409,
+              'bonus_over_cap',
+              `Points pay at most ${String(cap)} of this share of the bill.`,
+            )
+          }
+        }
+        const allocations = sharePoints(plan.allocations, points)
         const waiter = await repository.servingWaiter(sessionId, trx)
         const inserted = await repository.insert(
           {
             restaurantId: session.restaurantId,
             purpose: 'bill',
+            clientId: diner.payerId ?? null,
             orderId: null,
             tableSessionId: sessionId,
             method: input.method,
             provider: provider.name,
             currency: restaurant.currency,
-            amount: plan.amount + input.tip,
+            amount: plan.amount - spent + input.tip,
             tip: input.tip,
-            allocations: plan.allocations,
+            bonusPoints: points,
+            allocations,
             splitBy: plan.splitBy,
             waiterId: waiter?.id ?? null,
             expiresAt: expiry(),
           },
           trx,
         )
+        if (cardId) {
+          await bonus().spendOnBill(trx, {
+            cardId,
+            paymentId: inserted.id,
+            planMinor: plan.amount,
+            allocations,
+          })
+        }
         await deps.outbox.add([billUpdatedEntry(sessionId)], trx)
         return { row: inserted, waiter }
       })

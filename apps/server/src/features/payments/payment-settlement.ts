@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { TableAlert } from '@tableside/contracts/garcon-alerts'
 import type { PaymentFailure } from '@tableside/contracts/payments'
 import type { Database } from '../../db/schema'
+import type { OrderBonus } from '../bonus/bonus-orders'
 import { HttpError, notFound } from '../../http/http-error'
 import type { OrderPaymentRepository } from '../orders/order-payment-repository'
 import type { OrderRow } from '../orders/order-repository'
@@ -13,6 +14,7 @@ import type { PaymentProvider } from './payment-provider'
 import { WebhookRejected } from './payment-provider'
 import type { PaymentRepository, PaymentRow } from './payment-repository'
 import { REFUND, refundEntry, type RefundOrder } from './refund-entry'
+import { pointsWorth } from './bill-payment-plan'
 
 export const UNKNOWN_PAYMENT = 'This payment does not exist.'
 /** A pending payment is asked about this long after it expired, if no webhook came. */
@@ -43,6 +45,11 @@ export interface PaymentSettlementDeps {
     alert: TableAlert,
   ) => Promise<unknown>
   log?: { warn: (object: object, message: string) => void }
+  /**
+   * The bonus card (decision 0060): the payer earns on what the payment paid of each order in
+   * money; the points a payment spent come back when it fails or is given up.
+   */
+  bonus?: Pick<OrderBonus, 'paid' | 'paymentEnded' | 'notPaid' | 'pointsStand'>
   now: () => Date
 }
 
@@ -66,26 +73,36 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
       // A failure never undoes a success that arrived first (webhooks come in any order).
       const failed = await repository.finish(row.id, 'failed', outcome.reason, at, trx)
       if (!failed) return undefined
+      if (failed.bonusPoints > 0) await deps.bonus?.paymentEnded(trx, failed.id)
       const sessions = await orderPayments.sessionsOf(orderIds, trx)
       await outbox.add(paymentUpdateEntries(failed, [], sessions), trx)
       return { row: failed, sessions: [] }
     }
     // Money was taken: a success counts even after the payment was given up here.
-    const succeeded = await repository.finish(row.id, 'succeeded', null, at, trx, [
+    let succeeded = await repository.finish(row.id, 'succeeded', null, at, trx, [
       'pending',
       'failed',
       'cancelled',
     ])
     if (!succeeded) return undefined
+    if (succeeded.bonusPoints > 0 && !(await deps.bonus?.pointsStand(trx, succeeded.id))) {
+      // Given up, its points came back; its money came after all: it pays what the money does.
+      succeeded = await repository.dropPoints(succeeded.id, trx)
+    }
     const changed: OrderRow[] = []
     const refunds: OutboxEntry[] = []
     for (const allocation of succeeded.allocations) {
       const allocated = await orderPayments.allocate(allocation, at, trx)
       if (!allocated) continue
       let { order } = allocated
-      if (allocated.overflow > 0) {
+      // Points are given back before money: what did not fit is their worth first.
+      const worth = pointsWorth(allocation)
+      const pointsBack = allocated.overflow > 0 && worth > 0 && allocated.overflow >= worth
+      if (pointsBack) await deps.bonus?.notPaid(trx, order.id, succeeded.id)
+      const moneyBack = allocated.overflow - (pointsBack ? worth : 0)
+      if (moneyBack > 0) {
         // The order was cancelled, or another payment covered it first: the money goes back.
-        const refund = { amount: allocated.overflow, counted: false }
+        const refund = { amount: moneyBack, counted: false }
         refunds.push(refundEntry({ paymentId: succeeded.id, orderId: order.id, ...refund }))
         order =
           (await orderPayments.refunded(order.id, { ...refund, state: 'in_progress' }, at, trx)) ??
@@ -95,6 +112,13 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
           'A payment that did not fit its order is refunded',
         )
       }
+      // Each payer of a split bill earns on their own share; an order's own payment earns for
+      // the order's diner when whoever paid was not signed in.
+      await deps.bonus?.paid(trx, order, {
+        payerId: succeeded.clientId ?? (succeeded.purpose === 'order' ? order.clientId : null),
+        paidMinor: Math.max(0, allocation.amount - allocated.overflow - (pointsBack ? 0 : worth)),
+        paymentId: succeeded.id,
+      })
       changed.push(order)
     }
     if (succeeded.tip > 0) await repository.recordTip(succeeded, trx)
@@ -173,6 +197,7 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
       const cancelled = await db.transaction().execute(async (trx) => {
         const ended = await repository.finish(row.id, 'cancelled', 'cancelled', now(), trx)
         if (!ended) return undefined
+        if (ended.bonusPoints > 0) await deps.bonus?.paymentEnded(trx, ended.id)
         const sessions = await orderPayments.sessionsOf(
           ended.allocations.map((allocation) => allocation.orderId),
           trx,

@@ -1,15 +1,20 @@
 import { UserIcon } from '../../components/ui/icons'
-import { TablesIcon, TipsIcon } from '../../features/garcon/components/garcon-icons'
+import { garconBonusMessages } from '../../features/garcon/bonus/bonus-messages'
+import { BonusCardIcon, TablesIcon, TipsIcon } from '../../features/garcon/components/garcon-icons'
 import { paths } from '../../config/paths'
 import { useMessages } from '../../lib/i18n/use-translation'
+import { garconNavMessages } from './garcon-nav-messages'
 import { layoutMessages } from './layout-messages'
 import { TabBar } from './tab-bar'
 
 export function GarconNav({ restaurantId: id }: { restaurantId: string }) {
-  const { t } = useMessages(layoutMessages)
+  // The tabs' words live apart from layout-messages, which is in every diner's first load.
+  const layout = useMessages(layoutMessages)
+  const { t } = useMessages(garconNavMessages)
+  const bonus = useMessages(garconBonusMessages)
   return (
     <TabBar
-      label={t('garcon')}
+      label={layout.t('garcon')}
       tabs={[
         {
           to: paths.garcon(id),
@@ -18,6 +23,7 @@ export function GarconNav({ restaurantId: id }: { restaurantId: string }) {
           alsoActiveOn: [paths.garconSelectTables(id)],
         },
         { to: paths.garconTips(id), label: t('tips'), icon: <TipsIcon /> },
+        { to: paths.garconBonusCard(id), label: bonus.t('tab'), icon: <BonusCardIcon /> },
         { to: paths.garconProfile(id), label: t('garconProfile'), icon: <UserIcon /> },
       ]}
     />

@@ -11,9 +11,6 @@ export const layoutMessages = defineMessages({
     orders: 'Orders',
     bill: 'Bill',
     call: 'Waiter',
-    tables: 'Tables',
-    tips: 'Tips',
-    garconProfile: 'Profile',
     backToMenu: 'Back to the menu',
   },
   ru: {
@@ -26,9 +23,6 @@ export const layoutMessages = defineMessages({
     orders: 'Заказы',
     bill: 'Счёт',
     call: 'Официант',
-    tables: 'Столы',
-    tips: 'Чаевые',
-    garconProfile: 'Профиль',
     backToMenu: 'Назад к меню',
   },
 })

@@ -28,6 +28,7 @@ import { useMessages } from '../../lib/i18n/use-translation'
 import { Screen } from '../screen'
 import { billMessages } from '../../features/bill/bill-messages'
 import { NothingYet } from './nothing-yet'
+import { useSpendablePoints } from './use-spendable-points'
 import './bill.css'
 
 /** `/bill`: every order at the table, from every phone, and what is left to pay; live. */
@@ -109,6 +110,8 @@ function BillView({
 }) {
   const { t } = useMessages(billMessages)
   const myLinks = useMyOrderLinks(restaurant.id)
+  // A signed-in diner may pay part of their share in points (decision 0060).
+  const { points, readAgain: readCardAgain } = useSpendablePoints(restaurant.id)
   const ordersId = useId()
   const sumsId = useId()
   const [search, setSearch] = useSearchParams()
@@ -184,6 +187,8 @@ function BillView({
             returnedPaymentId={search.get('payment') ?? undefined}
             onForget={forgetReturn}
             onBillChanged={onChanged}
+            points={points}
+            onPointsRefused={readCardAgain}
           />
         </>
       )}

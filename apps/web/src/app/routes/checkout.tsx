@@ -21,7 +21,9 @@ import { defineMessages } from '../../lib/i18n/messages'
 import { isApiError } from '../../lib/api-error'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { Screen } from '../screen'
+import { useCheckoutDiner } from './checkout-diner'
 import { NothingYet } from './nothing-yet'
+import { useSpendablePoints } from './use-spendable-points'
 import { leavesForAcquirer, noticeOfStartError, type StartFailedState } from './order-payment-start'
 import './checkout.css'
 
@@ -30,11 +32,13 @@ const messages = defineMessages({
     emptyTitle: 'Nothing to order yet',
     emptyText: 'Choose dishes from the menu first: they wait in the cart until you order.',
     toMenu: 'Go to the menu',
+    loadingProfile: 'Loading your profile…',
   },
   ru: {
     emptyTitle: 'Пока нечего заказывать',
     emptyText: 'Сначала выберите блюда в меню: они подождут в корзине до заказа.',
     toMenu: 'Перейти в меню',
+    loadingProfile: 'Загружаем ваш профиль…',
   },
 })
 
@@ -51,9 +55,13 @@ export function CheckoutRoute() {
   const session = useStoredTableSession(restaurantId)
   const askedType = params.get('type')
   const startPayment = useStartOrderPayment()
+  // A signed-in diner with points on this restaurant's card may pay part of it so (decision 0060).
+  const { points, readAgain: readCardAgain } = useSpendablePoints(restaurantId)
+  const diner = useCheckoutDiner()
 
   const placed = async (order: Order) => {
     rememberOrder(restaurantId, order.id)
+    if (order.bonusPoints > 0) readCardAgain()
     // The cart empties once the next screen is up, so this one never flashes "empty".
     const go = (to: string, state?: StartFailedState) =>
       Promise.resolve(navigate(to, { replace: true, state })).finally(cart.clear)
@@ -90,6 +98,14 @@ export function CheckoutRoute() {
           text={empty.t('emptyText')}
           toMenu={empty.t('toMenu')}
         />
+      ) : diner === undefined ? (
+        // The form starts from the profile (its masked phone field takes its value once), so
+        // it waits the moment a signed-in diner's profile and addresses take to load.
+        <div className="checkout-waiting" role="status">
+          <span className="visually-hidden">{empty.t('loadingProfile')}</span>
+          <div className="skeleton skeleton--card" />
+          <div className="skeleton skeleton--card" />
+        </div>
       ) : (
         <CheckoutForm
           restaurant={restaurant}
@@ -100,10 +116,13 @@ export function CheckoutRoute() {
             askedType,
             session !== null,
           )}
+          diner={diner}
           cartHref={paths.cart(restaurantId)}
           ordersHref={paths.orders(restaurantId)}
           onPlaced={(order) => void placed(order)}
           onSessionExpired={(sessionId) => endTableSession(restaurantId, sessionId)}
+          points={points}
+          onPointsRefused={readCardAgain}
         />
       )}
       <SessionExpiryNotice restaurantId={restaurantId} />

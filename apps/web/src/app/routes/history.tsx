@@ -1,6 +1,6 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { MAX_CLIENT_ORDERS_LISTED, type ClientOrderSummary } from '@tableside/contracts/client'
+import type { ClientOrderSummary } from '@tableside/contracts/client'
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import { buttonClass } from '../../components/ui/button'
 import { OrdersIcon } from '../../components/ui/icons'
@@ -29,8 +29,8 @@ import { NothingYet } from './nothing-yet'
 import './history.css'
 
 /**
- * `/history` (issue 16): the signed-in diner's orders here, newest first (the server gives the
- * latest MAX_CLIENT_ORDERS_LISTED), each with its receipt and "Order again".
+ * `/history` (issue 16): the signed-in diner's orders here, newest first, a page of
+ * MAX_CLIENT_ORDERS_LISTED at a time, each with its receipt and "Order again".
  */
 export function HistoryRoute() {
   const restaurant = useRestaurant()
@@ -97,12 +97,66 @@ export function HistoryRoute() {
               </li>
             ))}
           </ul>
-          {orders.data.orders.length >= MAX_CLIENT_ORDERS_LISTED ? (
-            <p className="history__capped">{t('capped', { count: MAX_CLIENT_ORDERS_LISTED })}</p>
+          {orders.data.more ? (
+            <OlderOrders
+              restaurant={restaurant}
+              token={token}
+              after={orders.data.orders.at(-1)?.id}
+            />
           ) : null}
         </>
       ) : null}
     </Screen>
+  )
+}
+
+/**
+ * The next page of the history, once asked for ("Показать более ранние заказы"), and the way
+ * to the one after it: a page at a time, each its own query, so a long history never loads
+ * whole and what is shown stays put.
+ */
+function OlderOrders({
+  restaurant,
+  token,
+  after,
+}: {
+  restaurant: Restaurant
+  token: string | undefined
+  after: string | undefined
+}) {
+  const { t } = useMessages(historyMessages)
+  const [asked, setAsked] = useState(false)
+  const older = useClientOrders(restaurant.id, asked ? token : undefined, after)
+  if (!asked || !after) {
+    return (
+      <button type="button" className="history__older" onClick={() => setAsked(true)}>
+        {t('older')}
+      </button>
+    )
+  }
+  if (older.isPending) {
+    return (
+      <p className="history__loading" role="status">
+        {t('loadingOlder')}
+      </p>
+    )
+  }
+  if (older.isError) {
+    return <Problem text={t('failed')} retry={t('retry')} onRetry={() => void older.refetch()} />
+  }
+  return (
+    <>
+      <ul className="history history--older" aria-label={t('listLabel')}>
+        {older.data.orders.map((order) => (
+          <li key={order.id}>
+            <HistoryOrder order={order} restaurant={restaurant} />
+          </li>
+        ))}
+      </ul>
+      {older.data.more ? (
+        <OlderOrders restaurant={restaurant} token={token} after={older.data.orders.at(-1)?.id} />
+      ) : null}
+    </>
   )
 }
 

@@ -143,7 +143,11 @@ function Receipt({ payment, order, restaurant, orderId }: OutcomeProps) {
         {order ? (
           <>
             <OrderLines lines={order.lines} restaurant={restaurant} label={t('receipt')} />
-            <OrderTotals totals={order.totals} restaurant={restaurant} />
+            <OrderTotals
+              totals={order.totals}
+              restaurant={restaurant}
+              bonusPoints={order.bonusPoints}
+            />
           </>
         ) : (
           <OrderSkeleton label={t('loading')} />

@@ -104,6 +104,8 @@ export function toPlaceOrderBody(input: {
   values: CheckoutValues
   tableSessionId: string | null
   expectedTotal: number
+  /** Bonus points to spend; 0 or absent spends none. */
+  bonusPoints?: number
 }): PlaceOrderBody {
   const { type, values } = input
   const body: PlaceOrderBody = {
@@ -131,6 +133,7 @@ export function toPlaceOrderBody(input: {
   }
   if (isScheduled(type)) body.scheduledFor = values.when === ASAP ? null : values.when
   if (type === 'preorder') body.guests = values.guests
+  if (input.bonusPoints) body.bonusPoints = input.bonusPoints
   return body
 }
 

@@ -29,7 +29,8 @@ export const historyMessages = defineMessages({
     spent_few: '−{count} points spent',
     spent_many: '−{count} points spent',
     spent_other: '−{count} points spent',
-    capped: 'The latest {count} orders are shown.',
+    older: 'Show older orders',
+    loadingOlder: 'Loading older orders…',
   },
   ru: {
     title: 'История заказов',
@@ -58,6 +59,7 @@ export const historyMessages = defineMessages({
     spent_few: '−{count} балла списано',
     spent_many: '−{count} баллов списано',
     spent_other: '−{count} балла списано',
-    capped: 'Показаны последние {count} заказов.',
+    older: 'Показать более ранние заказы',
+    loadingOlder: 'Загружаем более ранние заказы…',
   },
 })

@@ -24,6 +24,7 @@ export function testOrder(overrides: Partial<Order> = {}): Order {
     paymentMethod: 'cash',
     paymentStatus: 'unpaid',
     paidAmount: 0,
+    bonusPoints: 0,
     history: [{ status: 'placed', at: placedAt }],
     cancellable: true,
     ...overrides,

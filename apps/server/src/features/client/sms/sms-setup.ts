@@ -9,6 +9,13 @@ export function smsNotice(
     case 'smsru':
       return { level: 'info', message: 'Sign-in codes: sent by SMS.ru.' }
     case 'sandbox':
+      if (environment === 'production' && setup.chosenBy === 'DEMO_SEED') {
+        return {
+          level: 'warn',
+          message:
+            'Sign-in codes: the SMS sandbox, because the demo data is on. NO SMS IS SENT: codes are written to this log. Before real diners sign in, set SMS_PROVIDER=smsru with SMSRU_API_ID (or DEMO_SEED=false).',
+        }
+      }
       return environment === 'production'
         ? {
             level: 'warn',

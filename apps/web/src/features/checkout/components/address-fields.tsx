@@ -1,15 +1,17 @@
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { checkoutMessages } from '../checkout-messages'
 import type { CheckoutValues, FieldProblems } from '../checkout-form'
+import type { AddressValues, CheckoutDiner } from '../saved-addresses'
+import { KeepAddress, SavedAddressPicker } from './saved-address-picker'
 import { TextField } from './text-field'
 
-type AddressPart = 'street' | 'house' | 'apartment' | 'entrance' | 'floor' | 'intercom'
-
 interface AddressFieldsProps {
-  values: Pick<CheckoutValues, AddressPart>
+  values: AddressValues
   problems: FieldProblems
   onChange: (patch: Partial<CheckoutValues>) => void
   zoneNote: string | null
+  /** A signed-in diner's saved addresses and "save this one"; null for anyone else. */
+  saved: { diner: CheckoutDiner; keep: boolean; onKeep: (keep: boolean) => void } | null
 }
 
 const SMALL_PARTS = [
@@ -20,12 +22,15 @@ const SMALL_PARTS = [
 ] as const
 
 /** Where the courier goes: street and house needed, the rest helps them find the door. */
-export function AddressFields({ values, problems, onChange, zoneNote }: AddressFieldsProps) {
+export function AddressFields({ values, problems, onChange, zoneNote, saved }: AddressFieldsProps) {
   const { t } = useMessages(checkoutMessages)
   return (
     <fieldset className="checkout-section">
       <legend className="checkout-section__title">{t('addressLegend')}</legend>
       {zoneNote ? <p className="checkout-section__note">{zoneNote}</p> : null}
+      {saved && saved.diner.addresses.length > 0 ? (
+        <SavedAddressPicker addresses={saved.diner.addresses} values={values} onChange={onChange} />
+      ) : null}
       <div className="checkout-section__fields checkout-section__fields--address">
         <TextField
           className="field--wide"
@@ -59,6 +64,7 @@ export function AddressFields({ values, problems, onChange, zoneNote }: AddressF
           />
         ))}
       </div>
+      {saved ? <KeepAddress {...saved} values={values} /> : null}
     </fieldset>
   )
 }

@@ -4,10 +4,17 @@ import { isApiError } from '../../../lib/api-error'
 import { formatPhone } from '../../../lib/masks'
 import { ASAP, type CheckoutValues } from '../checkout-form'
 import { readRememberedContact, type RememberedContact } from '../contact-memory'
+import { withProfile, type CheckoutDiner } from '../saved-addresses'
 
-/** A fresh checkout: the contact this browser gave last time, as soon as possible, cash. */
-export function initialValues(methods: readonly PaymentMethod[]): CheckoutValues {
-  const remembered = readRememberedContact()
+/**
+ * A fresh checkout: the contact this browser gave last time (a signed-in diner's profile
+ * filling what it never gave), as soon as possible, cash.
+ */
+export function initialValues(
+  methods: readonly PaymentMethod[],
+  diner: CheckoutDiner | null,
+): CheckoutValues {
+  const remembered = diner ? withProfile(readRememberedContact(), diner) : readRememberedContact()
   return {
     ...remembered,
     phone: remembered.phone ? formatPhone(remembered.phone) : '',

@@ -3,7 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { CartLine } from '@tableside/contracts/cart'
 import type { Order, PlaceOrderBody } from '@tableside/contracts/orders'
 import type { OrderType, Restaurant } from '@tableside/contracts/restaurants'
+import { PointsField } from '../../../components/ui/points-field'
 import { useApiClient } from '../../../lib/app-context'
+import { pointsCap, totalAfterPoints, type SpendablePoints } from '../../../lib/bonus-points'
 import type { ApiError } from '../../../lib/api-error'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages } from '../../../lib/i18n/use-translation'
@@ -29,6 +31,7 @@ import { rememberContact } from '../contact-memory'
 import { usePlaceOrder } from '../hooks/use-place-order'
 import { finishAttempt, usePendingOrder } from '../pending-order'
 import { offeredPaymentMethods } from '../payment-methods'
+import { keepAddressIfAsked, type CheckoutDiner } from '../saved-addresses'
 import { scheduleView, todayIn } from '../schedule'
 import { isSlotsMissing, initialValues, rememberedFrom } from './checkout-form-state'
 import { AddressFields } from './address-fields'
@@ -49,10 +52,16 @@ export interface CheckoutFormProps {
   lines: readonly CartLine[]
   table: { sessionId: string; label: string } | null
   initialType: OrderType | null
+  /** The signed-in diner, whose profile fills the form; null for an anonymous one. */
+  diner: CheckoutDiner | null
   cartHref: string
   ordersHref: string
   onPlaced: (order: Order) => void
   onSessionExpired: (sessionId: string) => void
+  /** The signed-in diner's card with points to spend here; null: none to offer. */
+  points?: SpendablePoints | null
+  /** The server refused the points (the balance moved, the sign-in ended): read the card again. */
+  onPointsRefused?: () => void
 }
 
 /** The checkout: how, who, where, when, how to pay, every amount, and Confirm. */
@@ -63,10 +72,12 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const { t, language } = useMessages(checkoutMessages)
   const methods = offeredPaymentMethods(restaurant)
   const [chosenType, setType] = useState(props.initialType)
-  const [values, setValues] = useState(() => initialValues(methods))
+  const [values, setValues] = useState(() => initialValues(methods, props.diner))
+  const [keepAddress, setKeepAddress] = useState(false)
   const [date, setDate] = useState<string | null>(null)
   const [problems, setProblems] = useState<FieldProblems>({})
   const [refusal, setRefusal] = useState<OrderRefusal | null>(null)
+  const [spend, setSpend] = useState(0)
   const alertRef = useRef<HTMLDivElement>(null)
   const { state: send, place } = usePlaceOrder(restaurant.id)
   const pending = usePendingOrder(restaurant.id)
@@ -87,6 +98,13 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const view = slots.data && !slotsMissing ? scheduleView(slots.data, date, today) : null
   const quoteReady = type !== null && quote.data !== undefined && !quote.isPlaceholderData
   const canConfirm = quoteReady && quote.data.orderable
+  const points = props.points ?? null
+  const cap =
+    points && quoteReady
+      ? pointsCap(points, quote.data.totals.total - quote.data.totals.deliveryFee)
+      : 0
+  // What was chosen, within what this order (as priced now) and the card allow.
+  const spent = Math.min(spend, cap)
 
   useEffect(() => {
     if (refusal) alertRef.current?.focus()
@@ -108,6 +126,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
       return name ? [localized(name, language)] : []
     })
     if (error.code === 'session_expired' && table) props.onSessionExpired(table.sessionId)
+    if (error.code.startsWith('bonus_') || error.code === 'unauthorized') props.onPointsRefused?.()
     if (['total_changed', 'below_minimum_order', 'dish_unavailable'].includes(error.code)) {
       // Prices or the stop-list moved: every cached price of this restaurant is old now.
       void queryClient.invalidateQueries({ queryKey: ['restaurants', restaurant.id] })
@@ -132,6 +151,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
     const result = await place(body)
     if (result.kind === 'placed') {
       rememberContact(rememberedFrom(body, values))
+      keepAddressIfAsked(props.diner, keepAddress, body.address)
       props.onPlaced(result.order)
     } else if (result.kind === 'refused') {
       refused(result.error)
@@ -160,6 +180,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
         values,
         tableSessionId: table?.sessionId ?? null,
         expectedTotal,
+        bonusPoints: spent,
       }),
     )
   }
@@ -195,6 +216,9 @@ export function CheckoutForm(props: CheckoutFormProps) {
           values={values}
           problems={problems}
           onChange={change}
+          saved={
+            props.diner ? { diner: props.diner, keep: keepAddress, onKeep: setKeepAddress } : null
+          }
           zoneNote={
             restaurant.settings.delivery.zoneNote
               ? localized(restaurant.settings.delivery.zoneNote, language)
@@ -242,10 +266,20 @@ export function CheckoutForm(props: CheckoutFormProps) {
             problem={problems.paymentMethod}
             onChange={(paymentMethod) => change({ paymentMethod })}
           />
+          {points ? (
+            <PointsField
+              restaurant={restaurant}
+              balance={points.balance}
+              cap={cap}
+              value={spent}
+              onChange={setSpend}
+            />
+          ) : null}
           <CheckoutTotals
             restaurant={restaurant}
             type={type}
             quote={quote.data}
+            points={spent}
             pending={quote.isPlaceholderData || quote.isFetching}
             failed={quote.isError && !quote.data}
             onRetry={() => void quote.refetch()}
@@ -262,7 +296,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
       ) : null}
       <CheckoutBar
         restaurant={restaurant}
-        total={type ? quote.data?.totals.total : undefined}
+        total={type && quote.data ? totalAfterPoints(quote.data.totals.total, spent) : undefined}
         pending={type !== null && (quote.isPending || quote.isPlaceholderData)}
         canConfirm={canConfirm}
         send={send}

@@ -1,5 +1,7 @@
 import type { CheckoutQuote } from '@tableside/contracts/orders'
 import type { OrderType, Restaurant } from '@tableside/contracts/restaurants'
+import { pointsFieldMessages } from '../../../components/ui/points-field-messages'
+import { MINOR_PER_POINT, totalAfterPoints } from '../../../lib/bonus-points'
 import { formatPrice } from '../../../lib/format-price'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { checkoutMessages } from '../checkout-messages'
@@ -12,6 +14,8 @@ interface CheckoutTotalsProps {
   pending: boolean
   failed: boolean
   onRetry: () => void
+  /** Bonus points chosen: a row of their own, taken off the total. */
+  points?: number
 }
 
 /** Every amount before confirming: dishes, service, delivery, total. Nothing is added after. */
@@ -22,8 +26,10 @@ export function CheckoutTotals({
   pending,
   failed,
   onRetry,
+  points = 0,
 }: CheckoutTotalsProps) {
   const { t } = useMessages(checkoutMessages)
+  const pointsText = useMessages(pointsFieldMessages).t
   const price = (minor: number) => formatPrice(minor, restaurant)
   const percent = `${String(restaurant.settings.serviceChargeBasisPoints / 100).replace('.', ',')} %`
   return (
@@ -41,7 +47,7 @@ export function CheckoutTotals({
       {quote ? (
         <dl className="checkout-totals__rows" data-pending={pending || undefined}>
           {/* The dishes' sum is worth a row only beside a fee; alone it repeats the total. */}
-          {quote.totals.serviceCharge > 0 || type === 'delivery' ? (
+          {quote.totals.serviceCharge > 0 || type === 'delivery' || points > 0 ? (
             <div className="checkout-totals__row">
               <dt>{t('dishes')}</dt>
               <dd>{price(quote.totals.subtotal)}</dd>
@@ -61,9 +67,15 @@ export function CheckoutTotals({
               </dd>
             </div>
           ) : null}
+          {points > 0 ? (
+            <div className="checkout-totals__row">
+              <dt>{pointsText('pointsRow')}</dt>
+              <dd>−{price(points * MINOR_PER_POINT)}</dd>
+            </div>
+          ) : null}
           <div className="checkout-totals__row checkout-totals__row--total">
             <dt>{t('total')}</dt>
-            <dd>{price(quote.totals.total)}</dd>
+            <dd>{price(totalAfterPoints(quote.totals.total, points))}</dd>
           </div>
         </dl>
       ) : failed ? (

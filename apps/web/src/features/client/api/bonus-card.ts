@@ -4,13 +4,14 @@ import { isApiError } from '../../../lib/api-error'
 import { useApiClient } from '../../../lib/app-context'
 import { clientQueryKey } from './client-me'
 
-const bonusCardKey = (restaurantId: string) =>
+export const bonusCardKey = (restaurantId: string) =>
   [...clientQueryKey, 'bonus-card', restaurantId] as const
 
 /** The restaurant's programme, or null when it has none. */
-export function useBonusProgram(restaurantId: string) {
+export function useBonusProgram(restaurantId: string, { enabled = true } = {}) {
   const api = useApiClient()
   return useQuery({
+    enabled,
     queryKey: ['bonus-program', restaurantId],
     queryFn: async ({ signal }) => {
       try {
@@ -25,9 +26,10 @@ export function useBonusProgram(restaurantId: string) {
 }
 
 /** The diner's card at the restaurant, or null when they have none yet. */
-export function useBonusCard(restaurantId: string) {
+export function useBonusCard(restaurantId: string, { enabled = true } = {}) {
   const api = useApiClient()
   return useQuery({
+    enabled,
     queryKey: bonusCardKey(restaurantId),
     queryFn: async ({ signal }) =>
       (await api.callEndpoint(getBonusCard, { query: { restaurantId }, signal })).card,

@@ -29,6 +29,14 @@ export const TablesIcon = (p: IconProps) => (
   </Icon>
 )
 
+/** A bonus card: the tab of the waiter's card look-up. */
+export const BonusCardIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="6" width="18" height="12" rx="2" />
+    <path d="M3 10h18M7 14.5h4" />
+  </Icon>
+)
+
 export const TipsIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="8.5" />

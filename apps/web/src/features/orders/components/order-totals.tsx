@@ -11,9 +11,12 @@ const PARTS = ['subtotal', 'serviceCharge', 'deliveryFee', 'discount', 'tip'] as
 export function OrderTotals({
   totals,
   restaurant,
+  bonusPoints = 0,
 }: {
   totals: Totals
   restaurant: Pick<Restaurant, 'locale' | 'currency'>
+  /** Points spent on it: its discount is them, said so (decision 0060). */
+  bonusPoints?: number
 }) {
   const { t } = useMessages(orderWords)
   const price = (minor: number) => formatPrice(minor, restaurant)
@@ -24,7 +27,7 @@ export function OrderTotals({
     <dl className="totals-rows">
       {parts.map((part) => (
         <div key={part} className="totals-rows__row">
-          <dt>{t(part)}</dt>
+          <dt>{part === 'discount' && bonusPoints > 0 ? t('paidInPoints') : t(part)}</dt>
           <dd>{part === 'discount' ? `−${price(totals[part])}` : price(totals[part])}</dd>
         </div>
       ))}

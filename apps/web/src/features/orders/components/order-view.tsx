@@ -93,7 +93,11 @@ export function OrderView({
       </OrderCard>
       <OrderCard title={t('dishes')}>
         <OrderLines lines={order.lines} restaurant={restaurant} label={t('dishList')} />
-        <OrderTotals totals={order.totals} restaurant={restaurant} />
+        <OrderTotals
+          totals={order.totals}
+          restaurant={restaurant}
+          bonusPoints={order.bonusPoints}
+        />
       </OrderCard>
     </div>
   )

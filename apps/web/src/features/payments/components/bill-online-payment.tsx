@@ -5,6 +5,7 @@ import type { Restaurant } from '@tableside/contracts/restaurants'
 import { billUpdated } from '@tableside/contracts/table-events'
 import { tableChannel } from '@tableside/contracts/table-sessions'
 import { useApiClient } from '../../../lib/app-context'
+import type { SpendablePoints } from '../../../lib/bonus-points'
 import { useChannelEvent } from '../../../lib/realtime/use-channel-event'
 import { paymentQueryOptions } from '../api/get-payment'
 import { useLivePayment } from '../hooks/use-live-payment'
@@ -21,6 +22,10 @@ interface BillOnlinePaymentProps {
   /** The payment is dealt with: drop `?payment=` from the address. */
   onForget: () => void
   onBillChanged: () => void
+  /** The signed-in diner's card with points to spend here; null: none to offer. */
+  points?: SpendablePoints | null
+  /** The server refused the points: read the card again. */
+  onPointsRefused?: () => void
 }
 
 /**
@@ -33,6 +38,8 @@ export function BillOnlinePayment({
   returnedPaymentId,
   onForget,
   onBillChanged,
+  points = null,
+  onPointsRefused,
 }: BillOnlinePaymentProps) {
   const { sessionId } = bill
   const [paymentId, setPaymentId] = useState(
@@ -91,6 +98,8 @@ export function BillOnlinePayment({
             setPaymentId(started.id)
           }}
           onBillChanged={onBillChanged}
+          points={points}
+          {...(onPointsRefused ? { onPointsRefused } : {})}
         />
       ) : null}
     </>

@@ -4,7 +4,16 @@ import type { OnlinePaymentMethod, Payment } from '@tableside/contracts/payments
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import { buttonClass } from '../../../components/ui/button'
 import { AlertIcon } from '../../../components/ui/status-icons'
+import { PointsField } from '../../../components/ui/points-field'
+import { pointsFieldMessages } from '../../../components/ui/points-field-messages'
 import { isApiError } from '../../../lib/api-error'
+import { apiErrorKey, apiErrorMessages, type ApiErrorKey } from '../../../lib/api-error-text'
+import {
+  MINOR_PER_POINT,
+  pointsCap,
+  totalAfterPoints,
+  type SpendablePoints,
+} from '../../../lib/bonus-points'
 import { formatPrice } from '../../../lib/format-price'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { useStartBillPayment } from '../api/start-bill-payment'
@@ -52,6 +61,10 @@ interface BillPayPanelProps {
   onStarted: (payment: Payment) => void
   /** The server saw another bill than this screen: read it again. */
   onBillChanged: () => void
+  /** The signed-in diner's card with points to spend here; null: none to offer. */
+  points?: SpendablePoints | null
+  /** The server refused the points (the balance moved, the sign-in ended): read the card again. */
+  onPointsRefused?: () => void
 }
 
 /** "Pay online": what to pay (all, an equal share, chosen dishes), a tip, the method, Pay. */
@@ -61,6 +74,8 @@ export function BillPayPanel({
   methods,
   onStarted,
   onBillChanged,
+  points = null,
+  onPointsRefused,
 }: BillPayPanelProps) {
   const { t } = useMessages(billPayMessages)
   const shared = useMessages(paymentMessages).t
@@ -70,6 +85,10 @@ export function BillPayPanel({
   const [tip, setTip] = useState<TipDraft>({ kind: 'none' })
   const [method, setMethod] = useState<OnlinePaymentMethod | undefined>(methods[0])
   const [refusal, setRefusal] = useState<Refusal | undefined>()
+  const [spend, setSpend] = useState(0)
+  const [pointsRefusal, setPointsRefusal] = useState<ApiErrorKey | null>(null)
+  const errors = useMessages(apiErrorMessages).t
+  const pointsText = useMessages(pointsFieldMessages).t
   const start = useStartBillPayment(bill.sessionId)
 
   const open = openModes(bill)
@@ -78,6 +97,10 @@ export function BillPayPanel({
   const amount = billChoiceAmount(bill, choice)
   const tipMinor = tipAmount(tip, amount)
   const tipTooBig = tipMinor > maxTip(amount)
+  // Points pay part of the share (never the tip), within what the card and programme allow.
+  const cap = points ? pointsCap(points, amount) : 0
+  const spent = Math.min(spend, cap)
+  const charged = totalAfterPoints(amount, spent) + (tipTooBig ? 0 : tipMinor)
   const price = (minor: number) => formatPrice(minor, restaurant)
   const busy = start.isPending || start.isSuccess
   const ready = choice !== undefined && amount > 0 && method !== undefined && !tipTooBig
@@ -85,14 +108,29 @@ export function BillPayPanel({
   const pay = () => {
     if (!choice || !method || !ready) return
     setRefusal(undefined)
+    setPointsRefusal(null)
     start.mutate(
-      { method, choice, tip: tipMinor, expectedAmount: amount },
+      {
+        method,
+        choice,
+        tip: tipMinor,
+        expectedAmount: amount,
+        ...(spent > 0 ? { bonusPoints: spent } : {}),
+      },
       {
         onSuccess: (payment) => {
           onStarted(payment)
           if (payment.redirectUrl) window.location.assign(payment.redirectUrl)
         },
         onError: (error) => {
+          if (
+            isApiError(error) &&
+            (error.code.startsWith('bonus_') || error.code === 'unauthorized')
+          ) {
+            setPointsRefusal(apiErrorKey(error))
+            onPointsRefused?.()
+            return
+          }
           if (!isApiError(error) || !isRefusal(error.code)) return
           setRefusal(error.code)
           onBillChanged()
@@ -100,7 +138,7 @@ export function BillPayPanel({
       },
     )
   }
-  const failedToStart = start.isError && !refusal
+  const failedToStart = start.isError && !refusal && !pointsRefusal
 
   return (
     <section className="card bill-pay" aria-labelledby={titleId}>
@@ -159,19 +197,34 @@ export function BillPayPanel({
         restaurant={restaurant}
         onChange={setTip}
       />
+      {points ? (
+        <PointsField
+          restaurant={restaurant}
+          balance={points.balance}
+          cap={cap}
+          value={spent}
+          onChange={setSpend}
+        />
+      ) : null}
       <MethodPicker methods={methods} value={method} onChange={setMethod} disabled={busy} />
       <dl className="totals-rows">
         <div className="totals-rows__row">
           <dt>{t(mode === 'remaining' ? 'amountWhole' : 'amount')}</dt>
           <dd>{price(amount)}</dd>
         </div>
+        {spent > 0 ? (
+          <div className="totals-rows__row">
+            <dt>{pointsText('pointsRow')}</dt>
+            <dd>−{price(spent * MINOR_PER_POINT)}</dd>
+          </div>
+        ) : null}
         <div className="totals-rows__row">
           <dt>{t('tip')}</dt>
           <dd>{price(tipTooBig ? 0 : tipMinor)}</dd>
         </div>
         <div className="totals-rows__row totals-rows__row--total bill-pay__sum--total">
           <dt>{t('charged')}</dt>
-          <dd>{price(amount + (tipTooBig ? 0 : tipMinor))}</dd>
+          <dd>{price(charged)}</dd>
         </div>
       </dl>
       {refusal ? (
@@ -189,6 +242,12 @@ export function BillPayPanel({
           </span>
         </p>
       ) : null}
+      {pointsRefusal ? (
+        <p className="bill-pay__alert" role="alert">
+          <AlertIcon size={20} />
+          <span>{errors(pointsRefusal)}</span>
+        </p>
+      ) : null}
       {failedToStart ? (
         <p className="bill-pay__alert" role="alert">
           <AlertIcon size={20} />
@@ -204,7 +263,7 @@ export function BillPayPanel({
         disabled={busy || !ready}
         onClick={pay}
       >
-        {busy ? t('starting') : t('pay', { amount: price(amount + tipMinor) })}
+        {busy ? t('starting') : t('pay', { amount: price(charged) })}
       </button>
     </section>
   )
