@@ -78,6 +78,11 @@ export const ERROR_CODES = [
   'otp_exhausted',
   'sms_unavailable',
   'too_many_addresses',
+  // The back office's tables (issue 17, decision 0066): codes and zone names are unique in a
+  // restaurant, and a zone with tables in it stays.
+  'table_code_taken',
+  'zone_name_taken',
+  'zone_not_empty',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
