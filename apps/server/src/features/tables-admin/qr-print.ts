@@ -27,6 +27,8 @@ const MM = 72 / 25.4
 const A4 = { width: 595.28, height: 841.89 }
 /** A4 sheets: 2 × 3 cards of 105 × 99 mm, cut along the dashed lines. */
 const SHEET = { columns: 2, rows: 3 }
+/** White around a code: a scanner wants four modules of it (a 33-module code of 50 mm: 6 mm). */
+const QUIET = 7 * MM
 const INK = '#1f1a17'
 const MUTED = '#6b625c'
 
@@ -78,7 +80,7 @@ export function renderQrPdf({ restaurantName, tables, layout }: QrPrint): Promis
         x: (slot % SHEET.columns) * width,
         y: Math.floor(slot / SHEET.columns) * height,
         width,
-        qrSize: 52 * MM,
+        qrSize: 50 * MM,
       })
     })
   }
@@ -95,14 +97,14 @@ interface Box {
 }
 
 function drawCard(doc: PDFKit.PDFDocument, restaurantName: string, table: PrintedTable, box: Box) {
-  const pad = 8 * MM
+  const pad = 7 * MM
   const inner = box.width - 2 * pad
   let y = box.y + pad
   doc.font('bold').fontSize(13).fillColor(INK)
   doc.text(restaurantName, box.x + pad, y, { width: inner, align: 'center', lineBreak: false })
-  y += doc.currentLineHeight() + 3 * MM
+  y += doc.currentLineHeight() + QUIET
   drawQr(doc, table.link, box.x + (box.width - box.qrSize) / 2, y, box.qrSize)
-  y += box.qrSize + 3 * MM
+  y += box.qrSize + QUIET
   doc.font('bold').fontSize(20).fillColor(INK)
   const zone = table.zone ? ` · ${table.zone.ru}` : ''
   doc.text(`${tableTitle(table)}${zone}`, box.x + pad, y, {
@@ -125,7 +127,7 @@ function drawQr(
   linked = true,
 ) {
   const { modules } = QRCode.create(link, { errorCorrectionLevel: 'M' })
-  // The quiet zone a scanner needs is the card's white around the code (four modules or more).
+  // The card's white around the code is its quiet zone (QUIET): nothing is drawn there.
   const cell = size / modules.size
   doc.save().fillColor('#000000')
   for (let row = 0; row < modules.size; row++) {
