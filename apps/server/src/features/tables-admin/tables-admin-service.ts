@@ -6,6 +6,7 @@ import type {
   TableInput,
   ZoneInput,
 } from '@tableside/contracts/admin-tables'
+import type { Manager } from '@tableside/contracts/staff'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
 import { rotateTableQrToken } from '../table-sessions/table-repository'
@@ -13,11 +14,7 @@ import { tableQrLink } from '../table-sessions/table-qr-token'
 import type { TableRow, TablesAdminRepository, ZoneRow } from './tables-admin-repository'
 
 /** Who makes a change: the signed-in manager, whose restaurant is the only one they reach. */
-export interface ManagerRef {
-  id: string
-  restaurantId: string
-  name: string
-}
+export type ManagerRef = Manager
 
 /** One entry of the audit log, written in the transaction of the change it tells of. */
 export interface AuditEntry {

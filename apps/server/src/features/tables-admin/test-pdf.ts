@@ -40,13 +40,8 @@ async function decodeCodes(page: PDFPageProxy, grid: { columns: number; rows: nu
   const viewport = page.getViewport({ scale: 2 })
   const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height))
   const context = canvas.getContext('2d')
-  await page.render({
-    // @ts-expect-error pdf.js types want a DOM canvas; in Node it draws on @napi-rs/canvas.
-    canvas,
-    // @ts-expect-error the same: @napi-rs/canvas's context stands in for the DOM's.
-    canvasContext: context,
-    viewport,
-  }).promise
+  // In Node, pdf.js draws on @napi-rs/canvas, the canvas it brings for itself.
+  await page.render({ canvas, canvasContext: context, viewport }).promise
   const width = Math.floor(canvas.width / grid.columns)
   const height = Math.floor(canvas.height / grid.rows)
   const codes: string[] = []
