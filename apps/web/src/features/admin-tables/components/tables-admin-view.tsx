@@ -151,7 +151,7 @@ function PrintBar({
 }) {
   const { t, language } = useMessages(adminTablesMessages)
   return (
-    <div className="tables-admin__print" role="group" aria-label={t('printA4')}>
+    <div className="tables-admin__print" role="group" aria-label={t('printGroup')}>
       <p className="tables-admin__chosen" aria-live="polite">
         {busy
           ? t('printing')
@@ -388,22 +388,24 @@ function TableRow({
         </a>
       </td>
       <td className="tables-admin__row-actions">
-        <button
-          type="button"
-          className="tables-admin__link-button"
-          aria-label={t('editTable', { code: table.code })}
-          onClick={onEdit}
-        >
-          {t('edit')}
-        </button>
-        <button
-          type="button"
-          className="tables-admin__link-button"
-          aria-label={t('rotateTable', { code: table.code })}
-          onClick={onRotate}
-        >
-          {t('rotate')}
-        </button>
+        <div className="tables-admin__row-buttons">
+          <button
+            type="button"
+            className="tables-admin__link-button"
+            aria-label={t('editTable', { code: table.code })}
+            onClick={onEdit}
+          >
+            {t('edit')}
+          </button>
+          <button
+            type="button"
+            className="tables-admin__link-button"
+            aria-label={t('rotateTable', { code: table.code })}
+            onClick={onRotate}
+          >
+            {t('rotate')}
+          </button>
+        </div>
       </td>
     </tr>
   )
