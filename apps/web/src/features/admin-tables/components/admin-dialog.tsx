@@ -100,7 +100,7 @@ export function AdminField({ label, hint, error, children }: FieldProps) {
         </p>
       ) : null}
       {error ? (
-        <p className="admin-field__error" id={errorId}>
+        <p className="admin-field__error" id={errorId} role="alert">
           {error}
         </p>
       ) : null}

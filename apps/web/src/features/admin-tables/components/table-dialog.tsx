@@ -60,7 +60,10 @@ export function TableDialog({ table, zones, zoneId = null, onClose }: TableDialo
       submit={save.isPending ? t('saving') : t('save')}
       cancel={t('cancel')}
       busy={save.isPending}
-      problem={save.isError ? problemText(save.error, t) : null}
+      // A problem with a field is said at the field; the rest here.
+      problem={
+        save.isError && Object.keys(fromServer).length === 0 ? problemText(save.error, t) : null
+      }
       onSubmit={submit}
       onClose={onClose}
     >
@@ -140,7 +143,11 @@ export function TableDialog({ table, zones, zoneId = null, onClose }: TableDialo
         />
         <span>{t('active_field')}</span>
       </label>
-      {error('enabled') ? <p className="admin-field__error">{error('enabled')}</p> : null}
+      {error('enabled') ? (
+        <p className="admin-field__error" role="alert">
+          {error('enabled')}
+        </p>
+      ) : null}
     </AdminDialog>
   )
 }

@@ -40,7 +40,10 @@ export function ZoneDialog({ zone, onClose }: ZoneDialogProps) {
       submit={save.isPending ? t('saving') : t('save')}
       cancel={t('cancel')}
       busy={save.isPending}
-      problem={save.isError ? problemText(save.error, t) : null}
+      // A problem with a field is said at the field; the rest here.
+      problem={
+        save.isError && Object.keys(fromServer).length === 0 ? problemText(save.error, t) : null
+      }
       onSubmit={submit}
       onClose={onClose}
     >
