@@ -28,6 +28,7 @@ export const APP_ROUTES = [
   '/rest/:restaurant_id/garcon/tips',
   '/rest/:restaurant_id/garcon/bonus-card',
   '/rest/:restaurant_id/dishes/:id',
+  '/rest/:restaurant_id/admin/tables',
 ] as const
 
 export type AppRoute = (typeof APP_ROUTES)[number]

@@ -176,6 +176,10 @@ export function createAppRoutes(deps: AppDeps): RouteObject[] {
                     },
                   ],
                 },
+                {
+                  path: 'admin/tables',
+                  lazy: screen(() => import('./routes/admin-tables'), 'AdminTablesRoute'),
+                },
               ],
             },
             {

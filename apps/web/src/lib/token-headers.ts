@@ -19,5 +19,7 @@ export function tokenHeaders(
   const profileToken = readCookie(PROFILE_TOKEN_COOKIE)
   if (garconToken) headers[GARCON_TOKEN_HEADER] = garconToken
   if (profileToken) headers[PROFILE_TOKEN_HEADER] = profileToken
+  const managerToken = readCookie('manager_token')
+  if (managerToken) headers['X-Manager-Token'] = managerToken
   return headers
 }
