@@ -47,7 +47,7 @@ describe('Manager prints QR codes', () => {
       await page.setViewportSize(DESKTOP)
       await context.addCookies([{ name: 'manager_token', value: token, url: site }])
       await page.goto(`${site}/rest/demo/admin/tables`, { waitUntil: 'networkidle' })
-      await expect.poll(() => pageHeading(page)).toBe('Столы и QR-коды')
+      await expect.poll(() => pageHeading(page)).toBe('Столы и QR')
       const terrace = page.getByRole('region', { name: /^Терраса/ })
       await expect.poll(() => terrace.getByRole('row').count()).toBe(5)
       await keepScreenshot(page, 'admin-tables-1440')

@@ -3,7 +3,6 @@ import { defineMessages } from '../../lib/i18n/messages'
 /** `/admin/tables`: the floor's zones and tables, their QR codes and the printing of them. */
 export const adminTablesMessages = defineMessages({
   en: {
-    title: 'Tables and QR codes',
     lead: 'Each table’s QR code opens its menu and bill. Print the codes, stand them on the tables, and give a table a new code if its print is lost or photographed.',
     addZone: 'Add zone',
     addTable: 'Add table',
@@ -83,7 +82,6 @@ export const adminTablesMessages = defineMessages({
     zoneNameMissing: 'Name the zone.',
   },
   ru: {
-    title: 'Столы и QR-коды',
     lead: 'QR-код стола открывает его меню и счёт. Распечатайте коды, поставьте на столы и выдайте столу новый код, если распечатку потеряли или сфотографировали.',
     addZone: 'Добавить зону',
     addTable: 'Добавить стол',
