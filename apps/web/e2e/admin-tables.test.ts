@@ -41,9 +41,6 @@ describe('Manager prints QR codes', () => {
       const { token } = (await login.json()) as { token: string }
 
       const { page, context, problems } = await browser.phone()
-      // Nothing on this screen is live: the realtime socket stays closed, and its retries
-      // while the viewport changes say nothing about the story.
-      await page.routeWebSocket(/\/app\//, () => undefined)
       await page.setViewportSize(DESKTOP)
       await context.addCookies([{ name: 'manager_token', value: token, url: site }])
       await page.goto(`${site}/rest/demo/admin/tables`, { waitUntil: 'networkidle' })
