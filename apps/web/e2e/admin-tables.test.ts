@@ -80,6 +80,16 @@ describe('Manager prints QR codes', () => {
       const pdf = readFileSync(await download.path())
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
 
+      // The screen shows T13's code and its link, the same the print carries (below).
+      await page.getByRole('button', { name: 'QR-код стола T13' }).click()
+      const qr = page.getByRole('dialog', { name: 'QR-код стола T13' })
+      expect(await qr.getByRole('img', { name: 'QR-код стола T13' }).count()).toBe(1)
+      const shownLink = await qr.getByRole('textbox', { name: 'Ссылка кода' }).inputValue()
+      await keepScreenshot(page, 'admin-tables-qr')
+      await expectNoSeriousViolations(page, { include: 'dialog' })
+      await qr.getByRole('button', { name: 'Закрыть' }).click()
+      await qr.waitFor({ state: 'detached' })
+
       // The tablet and the phone see the same screen.
       await page.setViewportSize({ width: 1024, height: 768 })
       await keepScreenshot(page, 'admin-tables-1024')
@@ -96,6 +106,7 @@ describe('Manager prints QR codes', () => {
       const [t2, t13] = pages[0] ?? []
       expect(t2).toMatch(new RegExp(`^${site}/rest/demo/init\\?table=[A-Za-z0-9_-]{22}$`))
       expect(t13).toMatch(new RegExp(`^${site}/rest/demo/init\\?table=[A-Za-z0-9_-]{22}$`))
+      expect(t13).toBe(shownLink)
 
       // A phone scans the new table's code: it sits at table 13, then sees the menu.
       const diner = await browser.phone()

@@ -17,6 +17,7 @@ import { adminTablesMessages } from '../admin-tables-messages'
 import { AdminDialog } from './admin-dialog'
 import { problemText } from './problem-text'
 import { TableDialog } from './table-dialog'
+import { QrDialog } from './qr-dialog'
 import { ZoneDialog } from './zone-dialog'
 import './tables-admin.css'
 
@@ -25,6 +26,7 @@ type Dialog =
   | { kind: 'zone'; zone?: AdminZone }
   | { kind: 'rotate'; table: AdminTable }
   | { kind: 'delete-zone'; zone: AdminZone }
+  | { kind: 'qr'; table: AdminTable }
 
 /**
  * The floor as the manager keeps it (issue 17): zones with their tables, each table's code,
@@ -121,6 +123,9 @@ export function TablesAdminView() {
       ) : null}
       {dialog?.kind === 'delete-zone' ? (
         <DeleteZoneDialog zone={dialog.zone} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'qr' ? (
+        <QrDialog table={dialog.table} onClose={() => setDialog(null)} />
       ) : null}
       {dialog?.kind === 'rotate' ? (
         <RotateDialog
@@ -318,6 +323,7 @@ function FloorZones({
                       onActive={(enabled) => update.mutate({ id: table.id, enabled })}
                       onEdit={() => onDialog({ kind: 'table', table })}
                       onRotate={() => onDialog({ kind: 'rotate', table })}
+                      onShowQr={() => onDialog({ kind: 'qr', table })}
                     />
                   ))}
                 </tbody>
@@ -337,6 +343,7 @@ function TableRow({
   onActive,
   onEdit,
   onRotate,
+  onShowQr,
 }: {
   table: AdminTable
   chosen: boolean
@@ -344,6 +351,7 @@ function TableRow({
   onActive: (enabled: boolean) => void
   onEdit: () => void
   onRotate: () => void
+  onShowQr: () => void
 }) {
   const { t } = useMessages(adminTablesMessages)
   return (
@@ -377,15 +385,14 @@ function TableRow({
         </button>
       </td>
       <td data-label={t('qr')}>
-        <a
-          className="tables-admin__qr-link"
-          href={table.qrLink}
-          target="_blank"
-          rel="noreferrer"
-          aria-label={`${t('openLink')}: ${table.code}`}
+        <button
+          type="button"
+          className="tables-admin__link-button"
+          aria-label={t('showQrFor', { code: table.code })}
+          onClick={onShowQr}
         >
-          {t('openLink')}
-        </a>
+          {t('showQr')}
+        </button>
       </td>
       <td className="tables-admin__row-actions">
         <div className="tables-admin__row-buttons">
