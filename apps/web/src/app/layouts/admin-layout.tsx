@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
-import { useLocation, useRoutes } from 'react-router'
+import { useLocation, useParams } from 'react-router'
 import { PageLoading } from '../../components/ui/page-loading'
 import { Link } from '../../components/ui/link'
 import { useManagerSession, useStaffSignOut } from '../../features/staff/api/staff-session'
@@ -30,22 +30,10 @@ const screens: Record<AdminSection, ComponentType> = {
 }
 const NotFound = section(() => import('../routes/admin-section'), 'SectionNotFound')
 
-/** The sections as routes below `admin/*`: the app's router holds only the one splat route. */
-const sectionRoutes = [
-  ...SECTIONS.map((name) => {
-    const Screen = screens[name]
-    return name === 'live'
-      ? { index: true, element: <Screen /> }
-      : { path: name, element: <Screen /> }
-  }),
-  { path: '*', element: <NotFound /> },
-]
+/** The sections' names, to tell one from a path that is none. */
+const isSection = (name: string): name is AdminSection =>
+  (SECTIONS as readonly string[]).includes(name)
 
-/**
- * `/rest/:restaurant_id/admin`: the back office's frame. The sign-in window while no manager
- * is signed in; then the sections (a sidebar on desktops and tablets, a scrolling row under
- * the top bar on phones), who is signed in, and the section's screen.
- */
 export function AdminLayout() {
   const restaurantId = useRestaurantId()
   const restaurant = useRestaurant()
@@ -72,10 +60,20 @@ export function AdminLayout() {
   )
 }
 
+/**
+ * The section the path below `admin/` names (none: "live"), drawn without routes of its own:
+ * the app's router holds only the one `admin/*` route, and React Router's nested routing
+ * would add to every diner's first load.
+ */
 function AdminSections() {
   const { t } = useMessages(adminMessages)
+  const rest = useParams()['*'] ?? ''
+  const name = rest.replace(/\/$/, '') || 'live'
+  const Screen = isSection(name) ? screens[name] : NotFound
   return (
-    <Suspense fallback={<PageLoading label={t('loading')} />}>{useRoutes(sectionRoutes)}</Suspense>
+    <Suspense fallback={<PageLoading label={t('loading')} />}>
+      <Screen />
+    </Suspense>
   )
 }
 
