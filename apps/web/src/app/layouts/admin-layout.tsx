@@ -1,4 +1,12 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react'
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react'
 import type { AdminMe } from '@tableside/contracts/staff'
 import { AccountDialog } from '../../features/staff/components/account-dialog'
 import { useLocation, useParams } from 'react-router'
@@ -95,6 +103,13 @@ function AdminShell({
   const signOut = useStaffSignOut('manager')
   const base = `/rest/${encodeURIComponent(restaurantId)}/admin`
   const here = useLocation().pathname.replace(/\/$/, '')
+  const nav = useRef<HTMLElement>(null)
+  // On a phone the sections scroll sideways: keep the current one in sight.
+  useEffect(() => {
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+  }, [here])
   return (
     <div className="admin">
       <a className="skip-link" href="#main">
@@ -124,7 +139,7 @@ function AdminShell({
           </button>
         </div>
       </header>
-      <nav className="admin__nav" aria-label={t('sections')}>
+      <nav ref={nav} className="admin__nav" aria-label={t('sections')}>
         <ul>
           {SECTIONS.map((section) => (
             <li key={section}>
