@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import {
+  bumpLines,
+  createStation,
+  deleteStation,
+  getKitchenBoard,
+  listStations,
+  unbumpLine,
+  undoBump,
+  updateKitchenThresholds,
+  updateStation,
+} from '@tableside/contracts/kitchen'
+import { registerEndpoint } from '../../http/register-endpoint'
+import type { ChannelRule } from '../realtime/channel-authorization'
+import type { KitchenService } from './kitchen-service'
+import type { ActingManager, StationService } from './station-service'
+
+/** Kitchen staff as their token signs them in: their restaurant is the only one they see. */
+export interface KitchenStaffMember {
+  id: string
+  restaurantId: string
+  name: string
+}
+
+export interface KitchenRouteDeps {
+  kitchen: KitchenService
+  stations: StationService
+  requireKitchen: (request: FastifyRequest) => Promise<KitchenStaffMember>
+  requireManager: (request: FastifyRequest) => Promise<ActingManager>
+}
+
+/** The kitchen display's routes (`/kitchen/…`) and the manager's stations (`/admin/stations…`). */
+export function registerKitchenRoutes(app: FastifyInstance, deps: KitchenRouteDeps) {
+  const { kitchen, stations, requireKitchen, requireManager } = deps
+  registerEndpoint(app, getKitchenBoard, async ({ request }) => {
+    const staff = await requireKitchen(request)
+    return kitchen.board(staff.restaurantId)
+  })
+  registerEndpoint(app, bumpLines, async ({ params, body, request }) => {
+    const staff = await requireKitchen(request)
+    return kitchen.bump(staff.restaurantId, params.orderId, body.lines)
+  })
+  registerEndpoint(app, undoBump, async ({ params, request }) => {
+    const staff = await requireKitchen(request)
+    return kitchen.undo(staff.restaurantId, params.bumpId)
+  })
+  registerEndpoint(app, unbumpLine, async ({ params, request }) => {
+    const staff = await requireKitchen(request)
+    return kitchen.unbump(staff.restaurantId, params.orderId, params.line)
+  })
+
+  registerEndpoint(app, listStations, async ({ request }) =>
+    stations.list(await requireManager(request)),
+  )
+  registerEndpoint(app, createStation, async ({ body, request }) =>
+    stations.create(await requireManager(request), body),
+  )
+  registerEndpoint(app, updateStation, async ({ params, body, request }) =>
+    stations.update(await requireManager(request), params.stationId, body),
+  )
+  registerEndpoint(app, deleteStation, async ({ params, request }) =>
+    stations.remove(await requireManager(request), params.stationId),
+  )
+  registerEndpoint(app, updateKitchenThresholds, async ({ body, request }) =>
+    stations.setThresholds(await requireManager(request), body),
+  )
+}
+
+/**
+ * `private-kitchen.{restaurantId}`: kitchen staff of that restaurant only; a waiter's token, a
+ * diner or another restaurant's kitchen is refused.
+ */
+export function kitchenChannelRule(
+  requireKitchen: (request: FastifyRequest) => Promise<KitchenStaffMember>,
+): ChannelRule {
+  return {
+    pattern: /^private-kitchen\.([a-z0-9][a-z0-9-]{0,62})$/,
+    async decide(request, match) {
+      const staff = await requireKitchen(request).catch(() => undefined)
+      if (!staff) return { allow: false, reason: 'Sign in as kitchen staff.' }
+      return staff.restaurantId === match[1]
+        ? { allow: true }
+        : { allow: false, reason: "This is another restaurant's kitchen." }
+    },
+  }
+}
