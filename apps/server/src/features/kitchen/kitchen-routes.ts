@@ -11,7 +11,6 @@ import {
   updateStation,
 } from '@tableside/contracts/kitchen'
 import { registerEndpoint } from '../../http/register-endpoint'
-import type { ChannelRule } from '../realtime/channel-authorization'
 import type { KitchenService } from './kitchen-service'
 import type { ActingManager, StationService } from './station-service'
 
@@ -64,23 +63,4 @@ export function registerKitchenRoutes(app: FastifyInstance, deps: KitchenRouteDe
   registerEndpoint(app, updateKitchenThresholds, async ({ body, request }) =>
     stations.setThresholds(await requireManager(request), body),
   )
-}
-
-/**
- * `private-kitchen.{restaurantId}`: kitchen staff of that restaurant only; a waiter's token, a
- * diner or another restaurant's kitchen is refused.
- */
-export function kitchenChannelRule(
-  requireKitchen: (request: FastifyRequest) => Promise<KitchenStaffMember>,
-): ChannelRule {
-  return {
-    pattern: /^private-kitchen\.([a-z0-9][a-z0-9-]{0,62})$/,
-    async decide(request, match) {
-      const staff = await requireKitchen(request).catch(() => undefined)
-      if (!staff) return { allow: false, reason: 'Sign in as kitchen staff.' }
-      return staff.restaurantId === match[1]
-        ? { allow: true }
-        : { allow: false, reason: "This is another restaurant's kitchen." }
-    },
-  }
 }
