@@ -9,6 +9,7 @@ const OWN_SERVER_STORIES = [
   'favourites-profile',
   'garcon-bonus-card',
   'history',
+  'kitchen',
   'online-payment-off',
   'order-again',
   'outbox-kill',

@@ -25,6 +25,9 @@ import { createStaffAuth } from './features/staff/staff-auth'
 import { kitchenChannelRule, registerStaffRoutes } from './features/staff/staff-routes'
 import { createAuditLog } from './features/audit/audit-log'
 import { registerAuditRoutes } from './features/audit/audit-routes'
+import { registerKitchenRoutes } from './features/kitchen/kitchen-routes'
+import { createKitchenService } from './features/kitchen/kitchen-service'
+import { createStationService } from './features/kitchen/station-service'
 import {
   garconChannelRule,
   garconShiftChannelRule,
@@ -463,6 +466,13 @@ export async function buildApp({
         restaurantName: async (id) => (await restaurants.get(id))?.name ?? id,
       })
       registerAuditRoutes(api, { audit, requireManager: staff.requireManager })
+      // The kitchen display and its stations (decisions 0070, 0071).
+      registerKitchenRoutes(api, {
+        kitchen: createKitchenService({ db, orders, outbox, now }),
+        stations: createStationService({ db, audit, outbox }),
+        requireKitchen: staff.requireKitchen,
+        requireManager: staff.requireManager,
+      })
       return Promise.resolve()
     },
     { prefix: config.apiBase },

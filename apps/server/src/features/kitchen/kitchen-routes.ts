@@ -10,22 +10,16 @@ import {
   updateKitchenThresholds,
   updateStation,
 } from '@tableside/contracts/kitchen'
+import type { KitchenStaff, Manager } from '@tableside/contracts/staff'
 import { registerEndpoint } from '../../http/register-endpoint'
 import type { KitchenService } from './kitchen-service'
-import type { ActingManager, StationService } from './station-service'
-
-/** Kitchen staff as their token signs them in: their restaurant is the only one they see. */
-export interface KitchenStaffMember {
-  id: string
-  restaurantId: string
-  name: string
-}
+import type { StationService } from './station-service'
 
 export interface KitchenRouteDeps {
   kitchen: KitchenService
   stations: StationService
-  requireKitchen: (request: FastifyRequest) => Promise<KitchenStaffMember>
-  requireManager: (request: FastifyRequest) => Promise<ActingManager>
+  requireKitchen: (request: FastifyRequest) => Promise<KitchenStaff>
+  requireManager: (request: FastifyRequest) => Promise<Manager>
 }
 
 /** The kitchen display's routes (`/kitchen/…`) and the manager's stations (`/admin/stations…`). */

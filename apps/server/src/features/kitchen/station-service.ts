@@ -1,31 +1,18 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { AdminStation, KitchenThresholds } from '@tableside/contracts/kitchen'
 import type { FieldError } from '@tableside/contracts/errors'
+import type { Manager } from '@tableside/contracts/staff'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
+import type { AuditLog } from '../audit/audit-log'
 import { kitchenChangedEntry } from '../orders/order-events'
 import type { Outbox } from '../outbox/outbox'
 import { createStationRepository } from './station-repository'
 
-/** The manager who makes a change: their restaurant is the only one they can name. */
-export interface ActingManager {
-  id: string
-  restaurantId: string
-  name: string
-}
-
-/** The audit log (the app passes it in): one entry per change, in the change's transaction. */
-export interface StationAudit {
-  record(
-    trx: Transaction<Database>,
-    manager: ActingManager,
-    entry: { action: string; entity: string; entityId: string; before: unknown; after: unknown },
-  ): Promise<unknown>
-}
-
 export interface StationServiceDeps {
   db: Kysely<Database>
-  audit: StationAudit
+  /** One entry per change, in the change's transaction (decision 0063). */
+  audit: Pick<AuditLog, 'record'>
   outbox: Outbox
 }
 
@@ -43,7 +30,7 @@ export function createStationService({ db, audit, outbox }: StationServiceDeps) 
   const repository = createStationRepository(db)
 
   const change = async <T>(
-    manager: ActingManager,
+    manager: Manager,
     work: (trx: Transaction<Database>) => Promise<T>,
   ): Promise<T> => {
     const result = await db.transaction().execute(async (trx) => {
@@ -58,7 +45,7 @@ export function createStationService({ db, audit, outbox }: StationServiceDeps) 
 
   const checkName = async (
     trx: Transaction<Database>,
-    manager: ActingManager,
+    manager: Manager,
     name: string,
     except: string | null,
   ) => {
@@ -71,7 +58,7 @@ export function createStationService({ db, audit, outbox }: StationServiceDeps) 
 
   const checkCategories = async (
     trx: Transaction<Database>,
-    manager: ActingManager,
+    manager: Manager,
     categoryIds: readonly string[] | undefined,
   ) => {
     if (!categoryIds) return
@@ -86,14 +73,14 @@ export function createStationService({ db, audit, outbox }: StationServiceDeps) 
     }
   }
 
-  const existing = async (trx: Transaction<Database>, manager: ActingManager, id: string) => {
+  const existing = async (trx: Transaction<Database>, manager: Manager, id: string) => {
     const station = await repository.find(trx, manager.restaurantId, id)
     if (!station) throw notFound(UNKNOWN_STATION)
     return station
   }
 
   return {
-    async list(manager: ActingManager) {
+    async list(manager: Manager) {
       const [stations, thresholds] = await Promise.all([
         repository.list(manager.restaurantId),
         repository.thresholds(manager.restaurantId),
@@ -103,7 +90,7 @@ export function createStationService({ db, audit, outbox }: StationServiceDeps) 
     },
 
     create(
-      manager: ActingManager,
+      manager: Manager,
       body: { name: string; sortOrder?: number | undefined; categoryIds?: string[] | undefined },
     ): Promise<AdminStation> {
       return change(manager, async (trx) => {
@@ -128,7 +115,7 @@ export function createStationService({ db, audit, outbox }: StationServiceDeps) 
     },
 
     update(
-      manager: ActingManager,
+      manager: Manager,
       id: string,
       body: {
         name?: string | undefined
@@ -161,7 +148,7 @@ export function createStationService({ db, audit, outbox }: StationServiceDeps) 
       })
     },
 
-    remove(manager: ActingManager, id: string): Promise<{ deleted: boolean }> {
+    remove(manager: Manager, id: string): Promise<{ deleted: boolean }> {
       return change(manager, async (trx) => {
         const before = await existing(trx, manager, id)
         await repository.delete(trx, id)
@@ -176,7 +163,7 @@ export function createStationService({ db, audit, outbox }: StationServiceDeps) 
       })
     },
 
-    setThresholds(manager: ActingManager, body: KitchenThresholds): Promise<KitchenThresholds> {
+    setThresholds(manager: Manager, body: KitchenThresholds): Promise<KitchenThresholds> {
       if (body.lateMinutes <= body.warnMinutes) {
         throw invalid([
           { path: 'body.lateMinutes', message: 'Late comes after the warning: more minutes.' },
