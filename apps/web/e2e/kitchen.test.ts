@@ -103,9 +103,10 @@ describe('The kitchen display', () => {
       await expectNoSeriousViolations(page)
 
       // A tap on a dish bumps it: the order is cooking, and the diner sees so.
-      await hot.getByRole('button', { name: /^Готово: Борщ/ }).click()
+      // A dish is a toggle: pressed is done.
+      await hot.getByRole('button', { name: /Борщ/, pressed: false }).click()
       await expect
-        .poll(() => hot.getByRole('button', { name: /Нажмите, чтобы вернуть: Борщ/ }).count())
+        .poll(() => hot.getByRole('button', { name: /Борщ/, pressed: true }).count())
         .toBe(1)
       await expect.poll(async () => plain(await step.textContent())).toContain('Готовится')
       const toast = page.getByRole('status').filter({ hasText: 'Отменить' })
@@ -117,17 +118,16 @@ describe('The kitchen display', () => {
       await expect.poll(() => tickets.count()).toBe(1)
       await page.setViewportSize({ width: 1440, height: 900 })
       await keepScreenshot(page, 'kitchen-bar-1440')
-      await tickets.getByRole('button', { name: /Отметить готовым весь заказ/ }).click()
+      await tickets.getByRole('button', { name: /отметить всё готовым/ }).click()
       await expect.poll(() => tickets.filter({ hasText: 'Здесь готово' }).count()).toBe(1)
 
-      // Every station: the last tickets, and the order is ready.
+      // Every station: the hot ticket is done already; the cold one's header, and the order is
+      // ready.
       await tabs.getByRole('button', { name: /^Все/ }).click()
-      for (const station of ['Горячий цех', 'Холодный цех']) {
-        await tickets
-          .filter({ hasText: station })
-          .getByRole('button', { name: /Отметить готовым весь заказ/ })
-          .click()
-      }
+      await tickets
+        .filter({ hasText: 'Холодный цех' })
+        .getByRole('button', { name: /отметить всё готовым/ })
+        .click()
       await expect.poll(() => tickets.count()).toBe(0)
       await expect.poll(async () => plain(await toast.textContent())).toContain('готов')
       await page.setViewportSize({ width: 390, height: 844 })

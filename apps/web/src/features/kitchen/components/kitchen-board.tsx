@@ -99,19 +99,19 @@ export function KitchenBoard({ restaurantId }: { restaurantId: string }) {
 
   if (board.isPending) {
     return (
-      <div className="kitchen kitchen--message" role="status">
-        <p>{t('loading')}</p>
-      </div>
+      <main id="main" className="kitchen kitchen--message">
+        <p role="status">{t('loading')}</p>
+      </main>
     )
   }
   if (board.isError) {
     return (
-      <div className="kitchen kitchen--message" role="alert">
-        <p>{t('loadFailed')}</p>
+      <main id="main" className="kitchen kitchen--message">
+        <p role="alert">{t('loadFailed')}</p>
         <button type="button" className="kitchen-button" onClick={() => void board.refetch()}>
           {t('retry')}
         </button>
-      </div>
+      </main>
     )
   }
   return (
@@ -176,7 +176,7 @@ function KitchenView({
     ticket.stationId === null ? t('defaultStation') : (names.get(ticket.stationId) ?? '')
 
   return (
-    <div className="kitchen">
+    <main id="main" className="kitchen">
       <header className="kitchen__bar">
         <h1 className="kitchen__title">{t('title')}</h1>
         <StationTabs
@@ -211,6 +211,6 @@ function KitchenView({
       {offer && (
         <UndoToast key={offer.bumpId} offer={offer} onUndo={onUndo} onDismiss={onDismiss} />
       )}
-    </div>
+    </main>
   )
 }

@@ -61,7 +61,6 @@ export const TicketCard = memo(function TicketCard({
         type="button"
         className="kitchen-ticket__header"
         disabled={done}
-        aria-label={t('bumpAll', { number: ticket.orderNumber })}
         onClick={() => actions.bump(ticket, open)}
       >
         <span className="kitchen-ticket__number">{t('order', { number: ticket.orderNumber })}</span>
@@ -71,6 +70,7 @@ export const TicketCard = memo(function TicketCard({
         </span>
         <span className="kitchen-ticket__station">{stationName}</span>
         <TicketTimer since={Date.parse(ticket.since)} thresholds={thresholds} />
+        {!done && <span className="visually-hidden">{t('bumpAll')}</span>}
       </button>
       {done && (
         <p className="kitchen-ticket__done">
@@ -87,7 +87,6 @@ export const TicketCard = memo(function TicketCard({
                 type="button"
                 className={`kitchen-dish${bumped ? ' kitchen-dish--bumped' : ''}`}
                 aria-pressed={bumped}
-                aria-label={bumped ? t('unbumpDish', { name }) : t('bumpDish', { name })}
                 onClick={() =>
                   bumped ? actions.unbump(ticket, item.line) : actions.bump(ticket, [item.line])
                 }
