@@ -1,7 +1,44 @@
 import { KitchenBoard } from '../../features/kitchen/components/kitchen-board'
-import { useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
+import { useKitchenSession, useStaffSignOut } from '../../features/staff/api/staff-session'
+import { StaffFrame } from '../../features/staff/components/staff-frame'
+import { useRestaurant, useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
+import { useMessages } from '../../lib/i18n/use-translation'
+import { adminMessages } from '../layouts/admin-messages'
 
-/** `/rest/{rid}/kitchen`: the kitchen display (issue 17). */
+/** `/rest/:restaurant_id/kitchen`: the kitchen display (issue 17), behind the kitchen's sign-in. */
 export function KitchenRoute() {
-  return <KitchenBoard restaurantId={useRestaurantId()} />
+  const restaurantId = useRestaurantId()
+  const restaurant = useRestaurant()
+  const session = useKitchenSession()
+  return (
+    <StaffFrame
+      role="kitchen"
+      restaurantId={restaurantId}
+      restaurantName={restaurant.name}
+      session={session}
+    >
+      {() => (
+        <KitchenBoard
+          restaurantId={restaurantId}
+          documentTitle={restaurant.name}
+          signOut={<KitchenSignOut />}
+        />
+      )}
+    </StaffFrame>
+  )
+}
+
+function KitchenSignOut() {
+  const { t } = useMessages(adminMessages)
+  const signOut = useStaffSignOut('kitchen')
+  return (
+    <button
+      type="button"
+      className="kitchen-button"
+      onClick={() => signOut.mutate()}
+      disabled={signOut.isPending}
+    >
+      {t('signOut')}
+    </button>
+  )
 }

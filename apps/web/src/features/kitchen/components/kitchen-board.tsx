@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import {
   KITCHEN_UNDO_SECONDS,
   type KitchenBoard as Board,
@@ -28,7 +28,17 @@ const shownStation = createStoredValue(
 )
 
 /** The kitchen display (issue 17): tickets by station, oldest first, bumped with a tap. */
-export function KitchenBoard({ restaurantId }: { restaurantId: string }) {
+export function KitchenBoard({
+  restaurantId,
+  documentTitle,
+  signOut,
+}: {
+  restaurantId: string
+  /** The restaurant's name, for the page's title. */
+  documentTitle: string
+  /** The way out, at the end of the top bar (the app layer's: the kitchen's session). */
+  signOut?: ReactNode
+}) {
   const api = useApiClient()
   const queryClient = useQueryClient()
   const { t, language } = useMessages(kitchenMessages)
@@ -122,6 +132,8 @@ export function KitchenBoard({ restaurantId }: { restaurantId: string }) {
       offer={offer}
       problem={problem}
       stale={board.isRefetchError}
+      title={`${t('title')} · ${documentTitle}`}
+      signOut={signOut}
       onStation={(id) => shownStation.set(id)}
       onUndo={undoLast}
       onDismiss={() => setOffer(null)}
@@ -131,6 +143,8 @@ export function KitchenBoard({ restaurantId }: { restaurantId: string }) {
 
 interface KitchenViewProps {
   board: Board
+  title: string
+  signOut: ReactNode
   station: string
   actions: TicketActions
   offer: UndoOffer | null
@@ -143,6 +157,8 @@ interface KitchenViewProps {
 
 function KitchenView({
   board,
+  title,
+  signOut,
   station,
   actions,
   offer,
@@ -177,6 +193,7 @@ function KitchenView({
 
   return (
     <main id="main" className="kitchen">
+      <title>{title}</title>
       <header className="kitchen__bar">
         <h1 className="kitchen__title">{t('title')}</h1>
         <StationTabs
@@ -187,6 +204,7 @@ function KitchenView({
           shown={shown}
           onShow={onStation}
         />
+        {signOut && <div className="kitchen__end">{signOut}</div>}
       </header>
       {(stale || problem) && (
         <p className="kitchen__problem" role="alert">
