@@ -348,7 +348,7 @@ describe.each(testDatabaseKinds)('The kitchen display on $name', (kind) => {
     expect(await statusOf(placed.id)).toBe('accepted')
   })
 
-  it('refuses anyone but the kitchen: no token, a waiter, a manager', async () => {
+  it('refuses anyone but the kitchen: no token, a waiter, a manager, a diner', async () => {
     const placed = await acceptedOrder('T1')
     const { token: managerToken } = await t.app
       .inject({
@@ -362,6 +362,7 @@ describe.each(testDatabaseKinds)('The kitchen display on $name', (kind) => {
       { 'x-garcon-token': anna.token },
       { 'x-manager-token': managerToken },
       { 'x-kitchen-token': 'forged' },
+      { 'x-profile-token': 'a-diner-profile-token' },
     ]
     for (const headers of strangers) {
       const calls = [

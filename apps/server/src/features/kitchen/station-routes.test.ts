@@ -168,6 +168,8 @@ describe.each(testDatabaseKinds)("The manager's kitchen stations on $name", (kin
       { 'x-garcon-token': waiter },
       { 'x-kitchen-token': kitchen },
       { 'x-manager-token': 'forged' },
+      // A diner's profile is no manager either.
+      { 'x-profile-token': 'a-diner-profile-token' },
       {},
     ]) {
       for (const [method, url, payload] of routes) {
