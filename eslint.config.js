@@ -30,6 +30,8 @@ const serverFeaturePublishes = {
   // The waiter's floor (decision 0044): composed by the app, used by no other feature.
   floor: [],
   garcon: ['garcon-service.ts'],
+  // The kitchen display and its stations (decision 0070): composed by the app, used by no other.
+  kitchen: [],
   menu: [
     'menu-service.ts',
     // The menu held in memory and a cart priced with it: what an order is priced from.

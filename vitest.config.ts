@@ -11,6 +11,7 @@ const OWN_SERVER_STORIES = [
   'favourites-profile',
   'garcon-bonus-card',
   'history',
+  'kitchen',
   'online-payment-off',
   'order-again',
   'outbox-kill',

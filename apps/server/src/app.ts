@@ -29,6 +29,9 @@ import { newTableQrToken } from './features/table-sessions/table-qr-token'
 import { createTablesAdminRepository } from './features/tables-admin/tables-admin-repository'
 import { registerTablesAdminRoutes } from './features/tables-admin/tables-admin-routes'
 import { createTablesAdminService } from './features/tables-admin/tables-admin-service'
+import { registerKitchenRoutes } from './features/kitchen/kitchen-routes'
+import { createKitchenService } from './features/kitchen/kitchen-service'
+import { createStationService } from './features/kitchen/station-service'
 import {
   garconChannelRule,
   garconShiftChannelRule,
@@ -482,6 +485,13 @@ export async function buildApp({
           origin: (request) => publicOrigin(config, request),
         },
       )
+      // The kitchen display and its stations (decisions 0070, 0071).
+      registerKitchenRoutes(api, {
+        kitchen: createKitchenService({ db, orders, outbox, now }),
+        stations: createStationService({ db, audit, outbox }),
+        requireKitchen: staff.requireKitchen,
+        requireManager: staff.requireManager,
+      })
       return Promise.resolve()
     },
     { prefix: config.apiBase },
