@@ -57,8 +57,13 @@ const serverFeaturePublishes = {
   ],
   // Infrastructure: features publish events through the `Broadcaster` and add channel rules.
   realtime: ['realtime.ts', 'publish-event.ts', 'channel-authorization.ts'],
-  // Restaurants have no service: their profile, cached on hot paths, or from the repository.
-  restaurants: ['restaurant-cache.ts', 'restaurant-repository.ts'],
+  // Restaurants have no service: their profile, cached on hot paths, or from the repository; and
+  // the defaults every restaurant starts with, which the back office's settings show and keep.
+  restaurants: ['restaurant-cache.ts', 'restaurant-repository.ts', 'restaurant-settings.ts'],
+  // The back office's settings and staff (decisions 0068, 0069): composed by the app, used by
+  // no other feature.
+  'settings-admin': [],
+  'staff-admin': [],
   system: [],
   // The session's row type travels with the service's answers.
   'table-sessions': ['table-session-service.ts', 'table-session-repository.ts'],
