@@ -183,6 +183,15 @@ describe.each(testDatabaseKinds)("A manager runs the restaurant's staff on $name
     expect(JSON.stringify(entry)).not.toMatch(/scrypt|4321|pinHash/)
   })
 
+  it('two managers adding one login at once: one is added, the other told it is taken', async () => {
+    const [a, b] = await Promise.all(
+      ['Первый', 'Второй'].map((name) =>
+        inject('POST', '/admin/waiters', { name, login: 'twin', pin: '1234' }),
+      ),
+    )
+    expect([a?.statusCode, b?.statusCode].sort()).toEqual([201, 409])
+  })
+
   it('lists each waiter with the tables they serve and their shift', async () => {
     const response = await inject('GET', '/admin/waiters')
     expect(response.statusCode).toBe(200)
