@@ -22,6 +22,20 @@ export const bonusProgramSettings = z.object({
 })
 export type BonusProgramSettings = z.infer<typeof bonusProgramSettings>
 
+/** An address on the web a restaurant links to. */
+export const httpsUrl = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(500, 'An address is at most 500 characters'),
+    z.regex(/^https:\/\/[^\s/]+\.\S+$/, 'An address starts with https://'),
+  )
+
+/** The diners' settings, the privacy policy's address always said (null: none). */
+export const adminRestaurantSettings = z.extend(restaurantSettings, {
+  privacyPolicyUrl: z.nullable(httpsUrl),
+})
+
 /** An IANA time zone name; the server checks it names a zone it knows. */
 export const timeZoneName = z.string().check(z.minLength(1), z.maxLength(64))
 
@@ -37,7 +51,7 @@ export const adminSettingsBody = z.object({
    * equal times mean round the clock. The server refuses periods that overlap.
    */
   openingHours: z.array(openingHours).check(z.maxLength(MAX_OPENING_PERIODS)),
-  settings: restaurantSettings,
+  settings: adminRestaurantSettings,
   /** How long a call waits for its table's waiters before every waiter on shift hears it. */
   callEscalationSeconds: z.int().check(z.gte(10), z.lte(3600)),
   bonusProgram: z.nullable(bonusProgramSettings),
@@ -47,7 +61,7 @@ export type AdminSettingsBody = z.infer<typeof adminSettingsBody>
 export const adminSettings = z.object({
   timezone: z.string(),
   openingHours: z.array(openingHours),
-  settings: restaurantSettings,
+  settings: adminRestaurantSettings,
   callEscalationSeconds: z.int(),
   bonusProgram: z.nullable(bonusProgramSettings),
   /**

@@ -20,15 +20,6 @@ export type OrderType = z.infer<typeof orderType>
 export const paymentMethod = z.enum(['cash', 'card', 'sbp'])
 export type PaymentMethod = z.infer<typeof paymentMethod>
 
-/** An address on the web a restaurant links to. */
-export const httpsUrl = z
-  .string()
-  .check(
-    z.trim(),
-    z.maxLength(500, 'An address is at most 500 characters'),
-    z.regex(/^https:\/\/[^\s/]+\.[^\s]+$/, 'An address starts with https://'),
-  )
-
 const clockTime = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time is HH:MM'))
 
 /**
@@ -68,8 +59,11 @@ export const restaurantSettings = z.object({
   }),
   /** A table session ends after this long without activity. */
   tableSessionMinutes: z.int().check(z.gte(5), z.lte(24 * 60)),
-  /** Where the restaurant's privacy policy is (an https address); absent or null: none. */
-  privacyPolicyUrl: z.optional(z.nullable(httpsUrl)),
+  /**
+   * Where the restaurant's privacy policy is (an https address, checked where a manager sets it:
+   * admin-settings.ts); absent or null: none.
+   */
+  privacyPolicyUrl: z.optional(z.nullable(z.string())),
 })
 export type RestaurantSettings = z.infer<typeof restaurantSettings>
 
