@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminStaffMember, adminWaiter } from '@tableside/contracts/admin-staff'
+import { PROFILE_TOKEN_HEADER } from '@tableside/contracts/client'
 import { errorBody } from '@tableside/contracts/errors'
 import { GARCON_TOKEN_HEADER } from '@tableside/contracts/garcon'
 import { KITCHEN_TOKEN_HEADER, MANAGER_TOKEN_HEADER } from '@tableside/contracts/staff'
@@ -23,6 +24,8 @@ describe.each(testDatabaseKinds)("A manager runs the restaurant's staff on $name
   let otherManager: string
   let kitchen: string
   let waiter: string
+  /** A diner's profile token, well formed; the manager's routes know nothing of profiles. */
+  const diner = 'a'.repeat(43)
 
   const as = (token: string | null, header = MANAGER_TOKEN_HEADER) =>
     token === null ? {} : { [header]: token }
@@ -92,6 +95,8 @@ describe.each(testDatabaseKinds)("A manager runs the restaurant's staff on $name
         {},
         { [GARCON_TOKEN_HEADER]: waiter },
         { [KITCHEN_TOKEN_HEADER]: kitchen },
+        // A diner signed in to their profile is no manager.
+        { [PROFILE_TOKEN_HEADER]: diner },
         // A waiter's or the kitchen's token in the manager's header is no manager's either.
         { [MANAGER_TOKEN_HEADER]: waiter },
         { [MANAGER_TOKEN_HEADER]: kitchen },
