@@ -1,6 +1,6 @@
-import { SettingsScreen } from '../../features/admin-settings/components/settings-screen'
+import { SectionInProgress } from './admin-section'
 
-/** `/rest/{rid}/admin/settings`: the restaurant's settings, grouped, saved together. */
+/** `/rest/:restaurant_id/admin/settings`: the back office's settings section. */
 export function AdminSettingsRoute() {
-  return <SettingsScreen />
+  return <SectionInProgress section="settings" />
 }

@@ -1,6 +1,6 @@
-import { StaffScreen } from '../../features/admin-staff/components/staff-screen'
+import { SectionInProgress } from './admin-section'
 
-/** `/rest/{rid}/admin/staff`: the back office's waiters, managers and kitchen logins. */
+/** `/rest/:restaurant_id/admin/staff`: the back office's staff section. */
 export function AdminStaffRoute() {
-  return <StaffScreen />
+  return <SectionInProgress section="staff" />
 }
