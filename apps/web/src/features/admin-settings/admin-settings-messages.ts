@@ -3,7 +3,6 @@ import { defineMessages } from '../../lib/i18n/messages'
 /** `/admin/settings`: the restaurant's settings in groups, saved together. */
 export const settingsMessages = defineMessages({
   en: {
-    title: 'Settings',
     intro: 'Changes take effect as soon as they are saved, on diners’ open screens too.',
     loading: 'Loading the settings…',
     loadFailed: 'Could not load the settings.',
@@ -105,7 +104,6 @@ export const settingsMessages = defineMessages({
     timezoneMissing: 'Choose a time zone.',
   },
   ru: {
-    title: 'Настройки',
     intro: 'Изменения действуют сразу после сохранения — и на открытых экранах гостей.',
     loading: 'Загружаем настройки…',
     loadFailed: 'Не удалось загрузить настройки.',

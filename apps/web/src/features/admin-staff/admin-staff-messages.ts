@@ -3,7 +3,6 @@ import { defineMessages } from '../../lib/i18n/messages'
 /** `/admin/staff`: waiters, managers and kitchen logins. */
 export const staffMessages = defineMessages({
   en: {
-    title: 'Staff',
     waiters: 'Waiters',
     managers: 'Managers',
     kitchen: 'Kitchen',
@@ -58,7 +57,6 @@ export const staffMessages = defineMessages({
     offline: 'Not saved: no connection to the server. Try again.',
   },
   ru: {
-    title: 'Персонал',
     waiters: 'Официанты',
     managers: 'Менеджеры',
     kitchen: 'Кухня',

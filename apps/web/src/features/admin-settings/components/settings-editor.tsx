@@ -29,7 +29,13 @@ function timeZones(current: string): string[] {
  * The settings as grouped forms with one save for all: each refused field says what is wrong
  * beside it, and the bar at the bottom stays in view with the count of problems and Save.
  */
-export function SettingsEditor({ saved }: { saved: AdminSettings }) {
+export function SettingsEditor({
+  saved,
+  currencySymbol,
+}: {
+  saved: AdminSettings
+  currencySymbol: string
+}) {
   const { t } = useMessages(settingsMessages)
   const save = useSaveSettings()
   const initial = useMemo(() => toForm(saved), [saved])
@@ -138,10 +144,18 @@ export function SettingsEditor({ saved }: { saved: AdminSettings }) {
       </SettingsGroup>
 
       <SettingsGroup id="delivery" title={t('deliveryGroup')}>
-        <TextField label={t('minOrder')} inputMode="decimal" {...text('deliveryMinOrder')} />
-        <TextField label={t('fee')} inputMode="decimal" {...text('deliveryFee')} />
         <TextField
-          label={t('freeFrom')}
+          label={`${t('minOrder')}, ${currencySymbol}`}
+          inputMode="decimal"
+          {...text('deliveryMinOrder')}
+        />
+        <TextField
+          label={`${t('fee')}, ${currencySymbol}`}
+          inputMode="decimal"
+          {...text('deliveryFee')}
+        />
+        <TextField
+          label={`${t('freeFrom')}, ${currencySymbol}`}
           hint={t('freeFromHint')}
           inputMode="decimal"
           {...text('deliveryFreeFrom')}

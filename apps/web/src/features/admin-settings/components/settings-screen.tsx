@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { AdminPage } from '../../../components/admin/admin-page'
 import { buttonClass } from '../../../components/ui/button'
 import { useApiClient } from '../../../lib/app-context'
 import { useMessages } from '../../../lib/i18n/use-translation'
@@ -8,16 +9,21 @@ import { SettingsEditor } from './settings-editor'
 import '../admin-settings.css'
 
 /** `/rest/{rid}/admin/settings`: loads the settings, then edits them. */
-export function SettingsScreen() {
+export function SettingsScreen({
+  title,
+  documentTitle,
+  currencySymbol,
+}: {
+  title: string
+  documentTitle: string
+  /** Beside the money fields: ₽ for the restaurant's roubles. */
+  currencySymbol: string
+}) {
   const { t } = useMessages(settingsMessages)
   const api = useApiClient()
   const query = useQuery(settingsQueryOptions(api))
   return (
-    <div className="settings-screen">
-      <header className="settings-screen__header">
-        <h1 className="settings-screen__title">{t('title')}</h1>
-        <p className="settings-screen__intro">{t('intro')}</p>
-      </header>
+    <AdminPage title={title} documentTitle={documentTitle} lead={t('intro')}>
       {query.isPending ? (
         <p className="settings-screen__state">{t('loading')}</p>
       ) : query.isError ? (
@@ -32,8 +38,8 @@ export function SettingsScreen() {
           </button>
         </div>
       ) : (
-        <SettingsEditor saved={query.data} />
+        <SettingsEditor saved={query.data} currencySymbol={currencySymbol} />
       )}
-    </div>
+    </AdminPage>
   )
 }

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import type { AdminStaffMember, AdminWaiter } from '@tableside/contracts/admin-staff'
+import { AdminPage } from '../../../components/admin/admin-page'
 import { buttonClass } from '../../../components/ui/button'
 import { isApiError } from '../../../lib/api-error'
 import { useApiClient } from '../../../lib/app-context'
@@ -70,7 +71,7 @@ const staffRow = (member: AdminStaffMember): Row => ({
  * `/rest/{rid}/admin/staff`: waiters (with their tables and shift), managers and kitchen logins
  * on three tabs; add, reset a PIN, deactivate or bring back, each in a window of its own.
  */
-export function StaffScreen() {
+export function StaffScreen({ title, documentTitle }: { title: string; documentTitle: string }) {
   const { t } = useMessages(staffMessages)
   const api = useApiClient()
   const [search, setSearch] = useSearchParams()
@@ -97,6 +98,7 @@ export function StaffScreen() {
   const choose = (index: number) => {
     const tab = TABS[(index + TABS.length) % TABS.length]
     if (!tab) return
+    setNotice('')
     setSearch(tab.tab === 'waiters' ? {} : { tab: tab.tab }, { replace: true })
     tabRefs.current[TABS.indexOf(tab)]?.focus()
   }
@@ -143,9 +145,10 @@ export function StaffScreen() {
   }
 
   return (
-    <div className="staff-screen">
-      <header className="staff-screen__header">
-        <h1 className="staff-screen__title">{t('title')}</h1>
+    <AdminPage
+      title={title}
+      documentTitle={documentTitle}
+      actions={
         <button
           type="button"
           className={buttonClass('primary')}
@@ -153,142 +156,145 @@ export function StaffScreen() {
         >
           {t(ADD[kind])}
         </button>
-      </header>
-      <div role="tablist" aria-label={t('title')} className="staff-tabs">
-        {TABS.map((tab, index) => {
-          const selected = tab.kind === kind
-          return (
-            <button
-              key={tab.tab}
-              ref={(element) => {
-                tabRefs.current[index] = element
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${tab.tab}`}
-              aria-selected={selected}
-              aria-controls={`${baseId}-panel`}
-              tabIndex={selected ? 0 : -1}
-              className="staff-tabs__tab"
-              onClick={() => choose(index)}
-              onKeyDown={(event) => onTabKey(event, index)}
-            >
-              {t(tab.label)}
-            </button>
-          )
-        })}
-      </div>
-      <p className="staff-screen__notice" role="status">
-        {notice}
-      </p>
-      <section
-        role="tabpanel"
-        id={`${baseId}-panel`}
-        aria-labelledby={`${baseId}-tab-${current?.tab ?? 'waiters'}`}
-        className="staff-panel"
-      >
-        {query.isPending ? (
-          <p className="staff-panel__state">{t('loading')}</p>
-        ) : query.isError ? (
-          <div className="staff-panel__state" role="alert">
-            <p>{t('loadFailed')}</p>
-            <button
-              type="button"
-              className={buttonClass('secondary')}
-              onClick={() => void query.refetch()}
-            >
-              {t('retry')}
-            </button>
-          </div>
-        ) : rows.length === 0 ? (
-          <p className="staff-panel__state">{t('empty')}</p>
-        ) : (
-          <ul className="staff-list">
-            {rows.map((row) => (
-              <li key={row.id} className={`staff-row${row.active ? '' : ' staff-row--inactive'}`}>
-                <div className="staff-row__who">
-                  <p className="staff-row__name">
-                    {row.name}
-                    {row.self ? <span className="staff-row__you"> ({t('you')})</span> : null}
-                  </p>
-                  <p className="staff-row__login">
-                    {t('login')}: <span translate="no">{row.login}</span>
-                  </p>
-                </div>
-                <p className={`staff-badge staff-badge--${row.status}`}>{t(row.status)}</p>
-                {row.tables === null ? null : (
-                  <p className="staff-row__tables">
-                    <span className="staff-row__label">{t('tables')}: </span>
-                    {row.tables.length > 0 ? row.tables.join(', ') : t('noTables')}
-                  </p>
-                )}
-                <div className="staff-row__actions">
-                  {kind !== 'manager' && row.active ? (
-                    <button
-                      type="button"
-                      className={buttonClass('secondary')}
-                      aria-label={`${t('resetPin')}: ${row.name}`}
-                      onClick={() => setDialog({ type: 'pin', row })}
-                    >
-                      {t('resetPin')}
-                    </button>
-                  ) : null}
-                  {row.self ? null : row.active ? (
-                    <button
-                      type="button"
-                      className={buttonClass('secondary')}
-                      aria-label={`${t('deactivate')}: ${row.name}`}
-                      onClick={() => setDialog({ type: 'deactivate', row })}
-                    >
-                      {t('deactivate')}
-                    </button>
-                  ) : (
-                    <button
-                      type="button"
-                      className={buttonClass('secondary')}
-                      aria-label={`${t('activate')}: ${row.name}`}
-                      onClick={() => setActive(row, true)}
-                    >
-                      {t('activate')}
-                    </button>
-                  )}
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      {dialog?.type === 'add' ? (
-        <AccountDialog
-          kind={kind}
-          onClose={close}
-          onAdded={(name) => {
-            close()
-            setNotice(t('added', { name }))
-          }}
-        />
-      ) : null}
-      {dialog?.type === 'pin' ? (
-        <PinDialog
-          name={dialog.row.name}
-          pending={resetWaiterPin.isPending || resetStaffPin.isPending}
-          onSave={savePin(dialog.row)}
-          onClose={close}
-        />
-      ) : null}
-      {dialog?.type === 'deactivate' ? (
-        <ConfirmDialog
-          title={t('deactivateTitle', { name: dialog.row.name })}
-          text={t(kind === 'waiter' ? 'deactivateWaiter' : 'deactivateStaff', {
-            name: dialog.row.name,
+      }
+    >
+      <div className="staff-screen">
+        <div role="tablist" aria-label={title} className="staff-tabs">
+          {TABS.map((tab, index) => {
+            const selected = tab.kind === kind
+            return (
+              <button
+                key={tab.tab}
+                ref={(element) => {
+                  tabRefs.current[index] = element
+                }}
+                type="button"
+                role="tab"
+                id={`${baseId}-tab-${tab.tab}`}
+                aria-selected={selected}
+                aria-controls={`${baseId}-panel`}
+                tabIndex={selected ? 0 : -1}
+                className="staff-tabs__tab"
+                onClick={() => choose(index)}
+                onKeyDown={(event) => onTabKey(event, index)}
+              >
+                {t(tab.label)}
+              </button>
+            )
           })}
-          confirm={t('deactivate')}
-          pending={updateWaiter.isPending || updateStaff.isPending}
-          problem={problem}
-          onConfirm={() => setActive(dialog.row, false)}
-          onClose={close}
-        />
-      ) : null}
-    </div>
+        </div>
+        <p className="staff-screen__notice" role="status">
+          {notice}
+        </p>
+        <section
+          role="tabpanel"
+          id={`${baseId}-panel`}
+          aria-labelledby={`${baseId}-tab-${current?.tab ?? 'waiters'}`}
+          className="staff-panel"
+        >
+          {query.isPending ? (
+            <p className="staff-panel__state">{t('loading')}</p>
+          ) : query.isError ? (
+            <div className="staff-panel__state" role="alert">
+              <p>{t('loadFailed')}</p>
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                onClick={() => void query.refetch()}
+              >
+                {t('retry')}
+              </button>
+            </div>
+          ) : rows.length === 0 ? (
+            <p className="staff-panel__state">{t('empty')}</p>
+          ) : (
+            <ul className="staff-list">
+              {rows.map((row) => (
+                <li key={row.id} className={`staff-row${row.active ? '' : ' staff-row--inactive'}`}>
+                  <div className="staff-row__who">
+                    <p className="staff-row__name">
+                      {row.name}
+                      {row.self ? <span className="staff-row__you"> ({t('you')})</span> : null}
+                    </p>
+                    <p className="staff-row__login">
+                      {t('login')}: <span translate="no">{row.login}</span>
+                    </p>
+                  </div>
+                  <p className={`staff-badge staff-badge--${row.status}`}>{t(row.status)}</p>
+                  {row.tables === null ? null : (
+                    <p className="staff-row__tables">
+                      <span className="staff-row__label">{t('tables')}: </span>
+                      {row.tables.length > 0 ? row.tables.join(', ') : t('noTables')}
+                    </p>
+                  )}
+                  <div className="staff-row__actions">
+                    {kind !== 'manager' && row.active ? (
+                      <button
+                        type="button"
+                        className={buttonClass('secondary')}
+                        aria-label={`${t('resetPin')}: ${row.name}`}
+                        onClick={() => setDialog({ type: 'pin', row })}
+                      >
+                        {t('resetPin')}
+                      </button>
+                    ) : null}
+                    {row.self ? null : row.active ? (
+                      <button
+                        type="button"
+                        className={buttonClass('secondary')}
+                        aria-label={`${t('deactivate')}: ${row.name}`}
+                        onClick={() => setDialog({ type: 'deactivate', row })}
+                      >
+                        {t('deactivate')}
+                      </button>
+                    ) : (
+                      <button
+                        type="button"
+                        className={buttonClass('secondary')}
+                        aria-label={`${t('activate')}: ${row.name}`}
+                        onClick={() => setActive(row, true)}
+                      >
+                        {t('activate')}
+                      </button>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        {dialog?.type === 'add' ? (
+          <AccountDialog
+            kind={kind}
+            onClose={close}
+            onAdded={(name) => {
+              close()
+              setNotice(t('added', { name }))
+            }}
+          />
+        ) : null}
+        {dialog?.type === 'pin' ? (
+          <PinDialog
+            name={dialog.row.name}
+            pending={resetWaiterPin.isPending || resetStaffPin.isPending}
+            onSave={savePin(dialog.row)}
+            onClose={close}
+          />
+        ) : null}
+        {dialog?.type === 'deactivate' ? (
+          <ConfirmDialog
+            title={t('deactivateTitle', { name: dialog.row.name })}
+            text={t(kind === 'waiter' ? 'deactivateWaiter' : 'deactivateStaff', {
+              name: dialog.row.name,
+            })}
+            confirm={t('deactivate')}
+            pending={updateWaiter.isPending || updateStaff.isPending}
+            problem={problem}
+            onConfirm={() => setActive(dialog.row, false)}
+            onClose={close}
+          />
+        ) : null}
+      </div>
+    </AdminPage>
   )
 }
