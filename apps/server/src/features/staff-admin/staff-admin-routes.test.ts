@@ -325,6 +325,14 @@ describe.each(testDatabaseKinds)("A manager runs the restaurant's staff on $name
     expect(me.statusCode).toBe(401)
     const entries = await auditOf(vera.manager.id)
     expect(entries.map((e) => e.action)).toEqual(['create', 'deactivate'])
+    expect(entries[1]?.after).toEqual({
+      id: vera.manager.id,
+      role: 'manager',
+      name: 'Вера',
+      login: 'vera',
+      active: false,
+      createdAt: expect.any(String) as unknown,
+    })
     expect(JSON.stringify(entries)).not.toMatch(/scrypt|vera-password/)
   })
 

@@ -5,6 +5,19 @@ import { HttpError, notFound } from '../../http/http-error'
 import { loginTaken, type ManagerRef, type StaffAdminDeps } from './staff-admin-deps'
 import { createStaffMemberRepository } from './staff-member-repository'
 
+/** The account as the audit keeps it: `self` says who asked, not what the account is. */
+const audited = (member: AdminStaffMember | undefined) =>
+  member
+    ? {
+        id: member.id,
+        role: member.role,
+        name: member.name,
+        login: member.login,
+        active: member.active,
+        createdAt: member.createdAt,
+      }
+    : null
+
 const noSuchAccount = () => notFound('No such manager or kitchen login here.')
 
 export type NewStaffMember =
@@ -50,7 +63,7 @@ export function createStaffMemberService({
           entity: role,
           entityId: id,
           before: null,
-          after: member,
+          after: audited(member),
         })
         return member
       })
@@ -93,8 +106,8 @@ export function createStaffMemberService({
           action,
           entity: locked.role,
           entityId: staffId,
-          before,
-          after,
+          before: audited(before),
+          after: audited(after),
         })
         return after
       })
@@ -119,8 +132,8 @@ export function createStaffMemberService({
           action: 'reset_pin',
           entity: 'kitchen',
           entityId: staffId,
-          before: member ?? null,
-          after: member ?? null,
+          before: audited(member),
+          after: audited(member),
         })
         return { signedOut }
       })
