@@ -1,5 +1,15 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
-import { useLocation, useRoutes } from 'react-router'
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react'
+import type { AdminMe } from '@tableside/contracts/staff'
+import { AccountDialog } from '../../features/staff/components/account-dialog'
+import { useLocation, useParams } from 'react-router'
 import { PageLoading } from '../../components/ui/page-loading'
 import { Link } from '../../components/ui/link'
 import { useManagerSession, useStaffSignOut } from '../../features/staff/api/staff-session'
@@ -30,22 +40,10 @@ const screens: Record<AdminSection, ComponentType> = {
 }
 const NotFound = section(() => import('../routes/admin-section'), 'SectionNotFound')
 
-/** The sections as routes below `admin/*`: the app's router holds only the one splat route. */
-const sectionRoutes = [
-  ...SECTIONS.map((name) => {
-    const Screen = screens[name]
-    return name === 'live'
-      ? { index: true, element: <Screen /> }
-      : { path: name, element: <Screen /> }
-  }),
-  { path: '*', element: <NotFound /> },
-]
+/** The sections' names, to tell one from a path that is none. */
+const isSection = (name: string): name is AdminSection =>
+  (SECTIONS as readonly string[]).includes(name)
 
-/**
- * `/rest/:restaurant_id/admin`: the back office's frame. The sign-in window while no manager
- * is signed in; then the sections (a sidebar on desktops and tablets, a scrolling row under
- * the top bar on phones), who is signed in, and the section's screen.
- */
 export function AdminLayout() {
   const restaurantId = useRestaurantId()
   const restaurant = useRestaurant()
@@ -62,7 +60,7 @@ export function AdminLayout() {
           <AdminShell
             restaurantId={restaurantId}
             restaurantName={restaurant.name}
-            managerName={manager.name}
+            manager={manager}
           >
             <AdminSections />
           </AdminShell>
@@ -72,28 +70,46 @@ export function AdminLayout() {
   )
 }
 
+/**
+ * The section the path below `admin/` names (none: "live"), drawn without routes of its own:
+ * the app's router holds only the one `admin/*` route, and React Router's nested routing
+ * would add to every diner's first load.
+ */
 function AdminSections() {
   const { t } = useMessages(adminMessages)
+  const rest = useParams()['*'] ?? ''
+  const name = rest.replace(/\/$/, '') || 'live'
+  const Screen = isSection(name) ? screens[name] : NotFound
   return (
-    <Suspense fallback={<PageLoading label={t('loading')} />}>{useRoutes(sectionRoutes)}</Suspense>
+    <Suspense fallback={<PageLoading label={t('loading')} />}>
+      <Screen />
+    </Suspense>
   )
 }
 
 function AdminShell({
   restaurantId,
   restaurantName,
-  managerName,
+  manager,
   children,
 }: {
   restaurantId: string
   restaurantName: string
-  managerName: string
+  manager: AdminMe
   children: ReactNode
 }) {
+  const [account, setAccount] = useState(false)
   const { t } = useMessages(adminMessages)
   const signOut = useStaffSignOut('manager')
   const base = `/rest/${encodeURIComponent(restaurantId)}/admin`
   const here = useLocation().pathname.replace(/\/$/, '')
+  const nav = useRef<HTMLElement>(null)
+  // On a phone the sections scroll sideways: keep the current one in sight.
+  useEffect(() => {
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+  }, [here])
   return (
     <div className="admin">
       <a className="skip-link" href="#main">
@@ -105,9 +121,14 @@ function AdminShell({
           <span className="admin__area">{t('area')}</span>
         </div>
         <div className="admin__who">
-          <span className="admin__name" title={t('signedInAs', { name: managerName })}>
-            {managerName}
-          </span>
+          <button
+            type="button"
+            className="admin__name"
+            aria-label={t('account', { name: manager.name })}
+            onClick={() => setAccount(true)}
+          >
+            {manager.name}
+          </button>
           <button
             type="button"
             className="admin__sign-out"
@@ -118,7 +139,7 @@ function AdminShell({
           </button>
         </div>
       </header>
-      <nav className="admin__nav" aria-label={t('sections')}>
+      <nav ref={nav} className="admin__nav" aria-label={t('sections')}>
         <ul>
           {SECTIONS.map((section) => (
             <li key={section}>
@@ -137,6 +158,7 @@ function AdminShell({
       <main className="admin__main" id="main" tabIndex={-1}>
         {children}
       </main>
+      {account ? <AccountDialog manager={manager} onClose={() => setAccount(false)} /> : null}
     </div>
   )
 }

@@ -1,17 +1,16 @@
 import { useSyncExternalStore } from 'react'
 import { deleteCookie, readCookie, serializeCookie } from '../../lib/cookies'
-import { carryTokenCookie } from '../../lib/token-headers'
 
 export type StaffRole = 'manager' | 'kitchen'
 
-/** Where each kind of staff keeps its token, and the header the API client copies it into. */
+/**
+ * Where each kind of staff keeps its token; the API client copies it into `X-Manager-Token` or
+ * `X-Kitchen-Token` (`lib/token-headers.ts`).
+ */
 export const STAFF_TOKENS = {
-  manager: { cookie: 'manager_token', header: 'X-Manager-Token' },
-  kitchen: { cookie: 'kitchen_token', header: 'X-Kitchen-Token' },
+  manager: { cookie: 'manager_token' },
+  kitchen: { cookie: 'kitchen_token' },
 } as const
-
-// Loaded with the staff screens only: from then on every request carries their tokens.
-for (const { cookie, header } of Object.values(STAFF_TOKENS)) carryTokenCookie(cookie, header)
 
 const listeners = new Set<() => void>()
 /** The session ended without a sign-out (expired, revoked): the sign-in window says so. */
