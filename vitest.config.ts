@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config'
 const OWN_SERVER_STORIES = [
   'admin-sign-in',
   'admin-staff',
+  'admin-tables',
   'bonus-card',
   'bonus-points',
   'checkout-saved-address',

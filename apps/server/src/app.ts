@@ -31,6 +31,10 @@ import { createWaiterAdminService } from './features/staff-admin/waiter-admin-se
 import { createSettingsAdminService } from './features/settings-admin/settings-admin-service'
 import { registerSettingsAdminRoutes } from './features/settings-admin/settings-admin-routes'
 import { hashSecret } from './lib/secret-hash'
+import { newTableQrToken } from './features/table-sessions/table-qr-token'
+import { createTablesAdminRepository } from './features/tables-admin/tables-admin-repository'
+import { registerTablesAdminRoutes } from './features/tables-admin/tables-admin-routes'
+import { createTablesAdminService } from './features/tables-admin/tables-admin-service'
 import {
   garconChannelRule,
   garconShiftChannelRule,
@@ -489,6 +493,21 @@ export async function buildApp({
               : null,
         }),
       })
+      // Zones, tables and their printed QR codes (decisions 0066–0067).
+      registerTablesAdminRoutes(
+        api,
+        createTablesAdminService({
+          db,
+          repository: createTablesAdminRepository(db),
+          audit,
+          newQrToken: newTableQrToken,
+          now,
+        }),
+        {
+          requireManager: staff.requireManager,
+          origin: (request) => publicOrigin(config, request),
+        },
+      )
       return Promise.resolve()
     },
     { prefix: config.apiBase },

@@ -81,6 +81,11 @@ export const ERROR_CODES = [
   // The back office (issue 17, decision 0062): a manager with TOTP on signs in with a code too.
   'totp_required',
   'totp_invalid',
+  // The back office's tables (issue 17, decision 0066): codes and zone names are unique in a
+  // restaurant, and a zone with tables in it stays.
+  'table_code_taken',
+  'zone_name_taken',
+  'zone_not_empty',
   // The back office's staff (issue 17, decision 0068): a login another account of the role has,
   // and a manager deactivating themself.
   'login_taken',
