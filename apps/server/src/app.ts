@@ -25,6 +25,12 @@ import { createStaffAuth } from './features/staff/staff-auth'
 import { kitchenChannelRule, registerStaffRoutes } from './features/staff/staff-routes'
 import { createAuditLog } from './features/audit/audit-log'
 import { registerAuditRoutes } from './features/audit/audit-routes'
+import { createStaffMemberService } from './features/staff-admin/staff-member-service'
+import { registerStaffAdminRoutes } from './features/staff-admin/staff-admin-routes'
+import { createWaiterAdminService } from './features/staff-admin/waiter-admin-service'
+import { createSettingsAdminService } from './features/settings-admin/settings-admin-service'
+import { registerSettingsAdminRoutes } from './features/settings-admin/settings-admin-routes'
+import { hashSecret } from './lib/secret-hash'
 import { newTableQrToken } from './features/table-sessions/table-qr-token'
 import { createTablesAdminRepository } from './features/tables-admin/tables-admin-repository'
 import { registerTablesAdminRoutes } from './features/tables-admin/tables-admin-routes'
@@ -470,6 +476,26 @@ export async function buildApp({
         restaurantName: async (id) => (await restaurants.get(id))?.name ?? id,
       })
       registerAuditRoutes(api, { audit, requireManager: staff.requireManager })
+      // The back office's staff and settings (decisions 0068, 0069).
+      registerStaffAdminRoutes(api, {
+        requireManager: staff.requireManager,
+        waiters: createWaiterAdminService({ db, audit, hashSecret, now }),
+        staff: createStaffMemberService({ db, audit, hashSecret, now }),
+      })
+      registerSettingsAdminRoutes(api, {
+        requireManager: staff.requireManager,
+        settings: createSettingsAdminService({
+          db,
+          audit,
+          outbox,
+          profile: (id, trx) => restaurantRepository.findById(id, trx),
+          forgetCached: (id) => restaurants.forget(id),
+          paymentProvider: (id) =>
+            takesOnlinePayment(config.payments, id, DEMO_RESTAURANT_ID)
+              ? config.payments.provider
+              : null,
+        }),
+      })
       // Zones, tables and their printed QR codes (decisions 0066–0067).
       registerTablesAdminRoutes(
         api,

@@ -91,6 +91,10 @@ export const ERROR_CODES = [
   'table_code_taken',
   'zone_name_taken',
   'zone_not_empty',
+  // The back office's staff (issue 17, decision 0068): a login another account of the role has,
+  // and a manager deactivating themself.
+  'login_taken',
+  'cannot_deactivate_self',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
