@@ -78,6 +78,9 @@ export const ERROR_CODES = [
   'otp_exhausted',
   'sms_unavailable',
   'too_many_addresses',
+  // The back office (issue 17, decision 0062): a manager with TOTP on signs in with a code too.
+  'totp_required',
+  'totp_invalid',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
