@@ -353,7 +353,8 @@ try {
         const response = await fetch(target, { headers })
         const body = await response.json()
         const elapsed = performance.now() - started
-        if (response.status !== 200) throw new Error(`${label}: ${response.status} ${JSON.stringify(body)}`)
+        if (response.status !== 200)
+          throw new Error(`${label}: ${response.status} ${JSON.stringify(body)}`)
         report = body
         if (run >= 3) times.push(elapsed)
       }

@@ -25,6 +25,11 @@ import { createStaffAuth } from './features/staff/staff-auth'
 import { kitchenChannelRule, registerStaffRoutes } from './features/staff/staff-routes'
 import { createAuditLog } from './features/audit/audit-log'
 import { registerAuditRoutes } from './features/audit/audit-routes'
+import { createLiveRepository } from './features/reports/live-repository'
+import { createLiveService } from './features/reports/live-service'
+import { createReportRepository } from './features/reports/report-repository'
+import { createReportService } from './features/reports/report-service'
+import { registerReportsRoutes } from './features/reports/reports-routes'
 import {
   garconChannelRule,
   garconShiftChannelRule,
@@ -463,6 +468,11 @@ export async function buildApp({
         restaurantName: async (id) => (await restaurants.get(id))?.name ?? id,
       })
       registerAuditRoutes(api, { audit, requireManager: staff.requireManager })
+      registerReportsRoutes(api, {
+        live: createLiveService(createLiveRepository(db), now),
+        report: createReportService(createReportRepository(db)),
+        requireManager: staff.requireManager,
+      })
       return Promise.resolve()
     },
     { prefix: config.apiBase },
