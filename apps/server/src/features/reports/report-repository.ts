@@ -1,8 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { LocalizedText } from '@tableside/contracts/text'
-import type { OrderType } from '@tableside/contracts/restaurants'
-import type { PaidMethod } from '@tableside/contracts/admin-reports'
-import type { Database } from '../../db/schema'
+import type { Database, ReportDaySummary } from '../../db/schema'
 
 /** A range of a restaurant's days as instants: `[start, end)`. */
 export interface ReportWindow {
@@ -16,24 +14,32 @@ export interface ReportWindow {
 /** A `bigint` sum: the driver gives it as a string. */
 type BigSum = string | number
 
-interface MoneyRow {
-  ordersCount: number
+export interface DayStamp {
+  day: string
+  /** The number of the day's orders and the sum of their `updated_at` in milliseconds. */
+  fingerprint: string
+}
+
+interface MoneyDay {
+  day: string
+  orders: number
   cancelled: number
   totalDue: BigSum
   outstanding: BigSum
   points: BigSum
   cash: BigSum
   cashOrders: number
-  byType: { type: OrderType; count: number; total: number }[] | null
-  online: { method: PaidMethod; amount: number; orders: number }[] | null
-  days: { date: string; revenue: number; orders: number }[] | null
+  revenue: BigSum
+  byType: ReportDaySummary['byType']
+  online: ReportDaySummary['online']
 }
 
-interface DishRow {
+interface DishDay {
+  day: string
   dishId: string
   quantity: BigSum
   revenue: BigSum
-  name: LocalizedText | null
+  name: LocalizedText
 }
 
 interface TipRow {
@@ -45,9 +51,9 @@ interface TipRow {
 }
 
 /**
- * The report's SQL (decision 0072). Three statements the service runs side by side: money and
- * orders, top dishes, tips. Aggregates over jsonb (allocations, lines) are not expressible in
- * the query builder, so these are written in SQL with their row types here, beside them.
+ * The report's SQL (decision 0072): which days changed, their sums kept and worked out again,
+ * and tips. Aggregates over jsonb (allocations, lines) are not expressible in the query
+ * builder, so those are written in SQL with their row types here, beside them.
  */
 export function createReportRepository(db: Kysely<Database>) {
   /**
@@ -78,108 +84,199 @@ export function createReportRepository(db: Kysely<Database>) {
       return row && { restaurantId, ...row }
     },
 
-    /**
-     * Orders placed in the window: counts, totals by type, and the money paid for those not
-     * cancelled, by method. Online money is what succeeded payments allocated to each order
-     * less the points in it; cash is the rest of what the order counts as paid (`paid_amount`
-     * holds money and a bill payment's points alike).
-     */
-    async money(window: ReportWindow): Promise<MoneyRow> {
+    /** Each day of the window that has orders: how many, and when the latest of them changed. */
+    async stamps(window: ReportWindow): Promise<DayStamp[]> {
       const { restaurantId, start, end, timezone } = window
-      const result = await tuned((trx) =>
-        sql<MoneyRow>`
-        with placed as (
-          select id, type, status, total, paid_amount, bonus_points, table_session_id,
-            (placed_at at time zone ${timezone})::date as day
-          from orders
-          where restaurant_id = ${restaurantId} and placed_at >= ${start} and placed_at < ${end}
-        ), kept as (
-          select * from placed where status <> 'cancelled'
-        ), paying as (
-          select p.method, p.allocations from kept k
-          join payments p on p.order_id = k.id
-          where p.status = 'succeeded'
-          union all
-          select p.method, p.allocations
-          from (select distinct table_session_id from kept where table_session_id is not null) s
-          join payments p on p.table_session_id = s.table_session_id
-          where p.purpose = 'bill' and p.status = 'succeeded'
-        ), allocated as (
-          select a."orderId" as order_id, y.method,
-            sum(a.amount - coalesce(a.points, 0))::bigint as money,
-            sum(a.amount)::bigint as counted,
-            sum(coalesce(a.points, 0))::bigint as points
-          from paying y
-          cross join lateral jsonb_to_recordset(y.allocations)
-            as a("orderId" uuid, amount integer, points integer)
-          group by 1, 2
-        ), online as (
-          select a.order_id, a.method, a.money from allocated a join kept k on k.id = a.order_id
-        ), per_order as (
-          select k.id, k.type, k.total, k.day, k.bonus_points, k.paid_amount,
-            coalesce(sum(a.points), 0) as bill_points,
-            greatest(0, k.paid_amount - coalesce(sum(a.counted), 0)) as cash,
-            coalesce(sum(a.money), 0) as online
-          from kept k left join allocated a on a.order_id = k.id
-          group by k.id, k.type, k.total, k.day, k.bonus_points, k.paid_amount
-        )
-        select
-          (select count(*)::int from kept) as "ordersCount",
-          (select count(*)::int from placed where status = 'cancelled') as cancelled,
-          coalesce(sum(total), 0)::bigint as "totalDue",
-          coalesce(sum(greatest(0, total - paid_amount)), 0)::bigint as outstanding,
-          coalesce(sum(bonus_points + bill_points), 0)::bigint as points,
-          coalesce(sum(cash), 0)::bigint as cash,
-          count(*) filter (where cash > 0)::int as "cashOrders",
-          (select json_agg(t order by t.type) from (
-            select type, count(*)::int as count, sum(total)::bigint as total from kept group by type
-          ) t) as "byType",
-          (select json_agg(m order by m.method) from (
-            select method, sum(money)::bigint as amount, count(distinct order_id)::int as orders
-            from online where money > 0 group by method
-          ) m) as online,
-          (select json_agg(d order by d.date) from (
-            select to_char(day, 'YYYY-MM-DD') as date, sum(cash + online)::bigint as revenue,
-              count(*)::int as orders
-            from per_order group by day
-          ) d) as days
-        from per_order
-      `.execute(trx),
-      )
-      const row = result.rows[0]
-      if (!row) throw new Error('The report query returned no row')
-      return row
+      const result = await sql<DayStamp>`
+        select to_char((placed_at at time zone ${timezone})::date, 'YYYY-MM-DD') as day,
+          count(*) || ':' || sum((date_part('epoch', updated_at) * 1000)::bigint) as fingerprint
+        from orders
+        where restaurant_id = ${restaurantId} and placed_at >= ${start} and placed_at < ${end}
+        group by 1
+      `.execute(db)
+      return result.rows
     },
 
-    /** The dishes ordered most (by quantity) in orders not cancelled; names as the menu has them now. */
-    async topDishes(window: ReportWindow, limit: number): Promise<DishRow[]> {
-      const { restaurantId, start, end } = window
-      const result = await tuned((trx) =>
-        sql<DishRow>`
-        with top as (
-          select l."dishId" as dish_id, sum(l.quantity)::bigint as quantity,
-            sum(l."lineTotal")::bigint as revenue
-          from orders o
+    /** The sums kept for these days in the window's time zone. */
+    cached(window: ReportWindow, days: readonly string[]) {
+      if (days.length === 0) return Promise.resolve([])
+      return db
+        .selectFrom('reportDays')
+        .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'fingerprint', 'summary'])
+        .where('restaurantId', '=', window.restaurantId)
+        .where('timezone', '=', window.timezone)
+        .where('day', 'in', days)
+        .execute()
+    },
+
+    /**
+     * Works out the sums of `days` (within the window) from the orders, their payments and
+     * lines. Online money is what succeeded payments allocated to each order less the points
+     * in it; cash is the rest of what the order counts as paid (`paid_amount` holds money and
+     * a bill payment's points alike). Cancelled orders are only counted.
+     */
+    async summarize(
+      window: ReportWindow,
+      days: readonly string[],
+    ): Promise<Map<string, ReportDaySummary>> {
+      const summaries = new Map<string, ReportDaySummary>()
+      if (days.length === 0) return summaries
+      const { restaurantId, start, end, timezone } = window
+      const list = sql.join(days.map((day) => sql`${day}::date`))
+      const [money, dishes] = await Promise.all([
+        tuned((trx) =>
+          sql<MoneyDay>`
+          with placed as (
+            select id, type, status, total, paid_amount, bonus_points, table_session_id, day
+            from (
+              select *, (placed_at at time zone ${timezone})::date as day from orders
+              where restaurant_id = ${restaurantId} and placed_at >= ${start} and placed_at < ${end}
+            ) o
+            where day in (${list})
+          ), kept as (
+            select * from placed where status <> 'cancelled'
+          ), paying as (
+            select p.method, p.allocations from kept k
+            join payments p on p.order_id = k.id
+            where p.status = 'succeeded'
+            union all
+            select p.method, p.allocations
+            from (select distinct table_session_id from kept where table_session_id is not null) s
+            join payments p on p.table_session_id = s.table_session_id
+            where p.purpose = 'bill' and p.status = 'succeeded'
+          ), allocated as (
+            select k.id as order_id, k.day, y.method,
+              a.amount - coalesce(a.points, 0) as money, a.amount as counted,
+              coalesce(a.points, 0) as points
+            from paying y
+            cross join lateral jsonb_to_recordset(y.allocations)
+              as a("orderId" uuid, amount integer, points integer)
+            join kept k on k.id = a."orderId"
+          ), by_order as (
+            select order_id, sum(counted) as counted, sum(points) as points, sum(money) as money
+            from allocated group by order_id
+          ), per_order as (
+            select k.day, k.type, k.total, k.paid_amount,
+              k.bonus_points + coalesce(b.points, 0) as points,
+              greatest(0, k.paid_amount - coalesce(b.counted, 0)) as cash,
+              coalesce(b.money, 0) as online
+            from kept k left join by_order b on b.order_id = k.id
+          ), sums as (
+            select day, count(*)::int as orders, sum(total)::bigint as total_due,
+              sum(greatest(0, total - paid_amount))::bigint as outstanding,
+              sum(points)::bigint as points, sum(cash)::bigint as cash,
+              (count(*) filter (where cash > 0))::int as cash_orders,
+              sum(cash + online)::bigint as revenue
+            from per_order group by day
+          ), types as (
+            select day, jsonb_agg(jsonb_build_array(type, count, total) order by type) as by_type
+            from (select day, type, count(*) as count, sum(total) as total from kept group by 1, 2) t
+            group by day
+          ), methods as (
+            select day, jsonb_agg(jsonb_build_array(method, amount, orders) order by method) as online
+            from (
+              select day, method, sum(money) as amount, count(distinct order_id) as orders
+              from allocated where money > 0 group by 1, 2
+            ) m
+            group by day
+          ), cancelled as (
+            select day, count(*)::int as count from placed where status = 'cancelled' group by day
+          ), all_days as (
+            select distinct day from placed
+          )
+          select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(s.orders, 0) as orders,
+            coalesce(c.count, 0) as cancelled, coalesce(s.total_due, 0) as "totalDue",
+            coalesce(s.outstanding, 0) as outstanding, coalesce(s.points, 0) as points,
+            coalesce(s.cash, 0) as cash, coalesce(s.cash_orders, 0) as "cashOrders",
+            coalesce(s.revenue, 0) as revenue, coalesce(t.by_type, '[]') as "byType",
+            coalesce(m.online, '[]') as online
+          from all_days d
+          left join sums s on s.day = d.day
+          left join cancelled c on c.day = d.day
+          left join types t on t.day = d.day
+          left join methods m on m.day = d.day
+        `.execute(trx),
+        ),
+        tuned((trx) =>
+          sql<DishDay>`
+          select to_char(o.day, 'YYYY-MM-DD') as day, l."dishId" as "dishId",
+            sum(l.quantity)::bigint as quantity, sum(l."lineTotal")::bigint as revenue,
+            (array_agg(l.name))[1] as name
+          from (
+            select lines, (placed_at at time zone ${timezone})::date as day from orders
+            where restaurant_id = ${restaurantId} and placed_at >= ${start} and placed_at < ${end}
+              and status <> 'cancelled'
+          ) o
           cross join lateral jsonb_to_recordset(o.lines)
-            as l("dishId" text, quantity integer, "lineTotal" integer)
-          where o.restaurant_id = ${restaurantId} and o.placed_at >= ${start}
-            and o.placed_at < ${end} and o.status <> 'cancelled'
-          group by 1
-          order by 2 desc, 3 desc, 1
-          limit ${limit}
+            as l("dishId" text, quantity integer, "lineTotal" integer, name jsonb)
+          where o.day in (${list})
+          group by 1, 2
+        `.execute(trx),
+        ),
+      ])
+      for (const row of money.rows) {
+        summaries.set(row.day, {
+          orders: row.orders,
+          cancelled: row.cancelled,
+          totalDue: Number(row.totalDue),
+          outstanding: Number(row.outstanding),
+          points: Number(row.points),
+          cash: Number(row.cash),
+          cashOrders: row.cashOrders,
+          revenue: Number(row.revenue),
+          byType: row.byType,
+          online: row.online,
+          dishes: [],
+        })
+      }
+      for (const row of dishes.rows) {
+        const summary = summaries.get(row.day)
+        summary?.dishes.push([row.dishId, Number(row.quantity), Number(row.revenue), row.name])
+      }
+      return summaries
+    },
+
+    /** Keeps days' sums with what their orders were then; a newer summing wins a race. */
+    async store(
+      window: ReportWindow,
+      entries: readonly {
+        day: string
+        fingerprint: string
+        summary: ReportDaySummary
+      }[],
+    ): Promise<void> {
+      if (entries.length === 0) return
+      await db
+        .insertInto('reportDays')
+        .values(
+          entries.map((entry) => ({
+            restaurantId: window.restaurantId,
+            timezone: window.timezone,
+            day: entry.day,
+            fingerprint: entry.fingerprint,
+            summary: JSON.stringify(entry.summary),
+          })),
         )
-        select top.dish_id as "dishId", top.quantity, top.revenue,
-          coalesce(d.name, (
-            select line -> 'name' from orders o, jsonb_array_elements(o.lines) line
-            where o.restaurant_id = ${restaurantId} and o.placed_at >= ${start}
-              and o.placed_at < ${end} and line ->> 'dishId' = top.dish_id
-            limit 1
-          )) as name
-        from top left join dishes d on d.restaurant_id = ${restaurantId} and d.id = top.dish_id
-        order by top.quantity desc, top.revenue desc, top.dish_id
-      `.execute(trx),
-      )
-      return result.rows
+        .onConflict((conflict) =>
+          conflict.columns(['restaurantId', 'timezone', 'day']).doUpdateSet((eb) => ({
+            fingerprint: eb.ref('excluded.fingerprint'),
+            summary: eb.ref('excluded.summary'),
+            computedAt: sql<Date>`now()`,
+          })),
+        )
+        .execute()
+    },
+
+    /** The menu's names now of these dishes (a dish no longer on it keeps its order's). */
+    async dishNames(restaurantId: string, ids: readonly string[]) {
+      if (ids.length === 0) return new Map<string, LocalizedText>()
+      const rows = await db
+        .selectFrom('dishes')
+        .select(['id', 'name'])
+        .where('restaurantId', '=', restaurantId)
+        .where('id', 'in', ids)
+        .execute()
+      return new Map(rows.map((row) => [row.id, row.name]))
     },
 
     /** Tips of payments that went through in the window, by the waiter they went to. */

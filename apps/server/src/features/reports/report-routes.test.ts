@@ -218,8 +218,8 @@ describe.each(testDatabaseKinds)('the day report on $name', (kind) => {
         // (127,000 + 49,000 + 50,000 + 55,000) / 4
         averageBill: 70_250,
         byType: [
-          { type: 'delivery', count: 1, total: 55_000 },
           { type: 'dine_in', count: 2, total: 176_000 },
+          { type: 'delivery', count: 1, total: 55_000 },
           { type: 'pickup', count: 1, total: 50_000 },
         ],
       },
@@ -267,6 +267,39 @@ describe.each(testDatabaseKinds)('the day report on $name', (kind) => {
     ])
     expect(range.revenue.total).toBe(301_000)
     expect(range.orders.count).toBe(6)
+  })
+
+  it('sums a day again once any of its orders changes, and keeps it otherwise', async () => {
+    await knownDay(handle.db)
+    const before = await report('from=2026-11-20&to=2026-11-20')
+    const kept = await handle.db.selectFrom('reportDays').select('day').execute()
+    expect(kept).toHaveLength(1)
+    expect(await report('from=2026-11-20&to=2026-11-20')).toEqual(before)
+    // The courier brings the delivery's cash.
+    await handle.db
+      .updateTable('orders')
+      .set((eb) => ({
+        paidAmount: eb.ref('total'),
+        paymentStatus: 'paid',
+        status: 'completed',
+        updatedAt: new Date('2026-11-20T15:00:00Z'),
+      }))
+      .where('type', '=', 'delivery')
+      .execute()
+    const after = await report('from=2026-11-20&to=2026-11-20')
+    expect(after.revenue.total).toBe(before.revenue.total + 55_000)
+    expect(after.revenue.outstanding).toBe(0)
+    expect(after.revenue.byMethod[0]).toEqual({ method: 'cash', amount: 182_000, orders: 2 })
+    // The restaurant moves to another time zone: its days are other hours, summed again.
+    await handle.db
+      .updateTable('restaurants')
+      .set({ timezone: 'UTC' })
+      .where('id', '=', 'demo')
+      .execute()
+    const utc = await report('from=2026-11-20&to=2026-11-20')
+    // In UTC the 20th has the 00:10-Moscow order (21:10 UTC) and not the 19th's 23:59 one.
+    expect(utc.timezone).toBe('UTC')
+    expect(utc.orders.count).toBe(5)
   })
 
   it('shows another restaurant its own numbers only', async () => {
