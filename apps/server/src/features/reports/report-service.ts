@@ -21,7 +21,10 @@ export function createReportService(repository: ReportRepository) {
     const { days } = checkReportRange(query)
     const window = await repository.window(restaurantId, query.from, query.to)
     if (!window) throw notFound('No such restaurant.')
-    const [stamps, tips] = await Promise.all([repository.stamps(window), repository.tips(window)])
+    const [stamps, tips] = await Promise.all([
+      repository.stamps(window, query.from, query.to),
+      repository.tips(window),
+    ])
     const kept = await repository.cached(
       window,
       stamps.map((stamp) => stamp.day),
