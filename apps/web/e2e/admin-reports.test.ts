@@ -81,7 +81,7 @@ describe('The manager’s day', () => {
       expect(text).toContain('Оливье с телятиной × 2')
       expect(text).toContain('Стол 3')
       expect(text).toContain('Анна')
-      await keepScreenshot(page, 'admin-live-1440')
+      await keepScreenshot(page, 'day-live-1440')
       await expectNoSeriousViolations(page, SCREEN)
 
       // The filters: another table has nothing; T3 has the order.
@@ -92,9 +92,9 @@ describe('The manager’s day', () => {
       await page.getByRole('combobox', { name: 'Стол' }).selectOption('T3')
       await row.waitFor()
       await page.setViewportSize({ width: 1024, height: 768 })
-      await keepScreenshot(page, 'admin-live-1024')
+      await keepScreenshot(page, 'day-live-1024')
       await page.setViewportSize({ width: 390, height: 844 })
-      await keepScreenshot(page, 'admin-live-390')
+      await keepScreenshot(page, 'day-live-390')
       await expectNoSeriousViolations(page, SCREEN)
 
       // The waiter takes the cash; the report of today counts it.
@@ -116,7 +116,7 @@ describe('The manager’s day', () => {
       await hideDevConsole(page)
       expect(await pageHeading(page)).toBe('Отчёты')
       expect(await page.getByRole('textbox', { name: 'С' }).inputValue()).toBe(today())
-      const kpis = plain(await page.locator('.admin-kpis').textContent())
+      const kpis = plain(await page.locator('.day-kpis').textContent())
       const total = order.totals.total / 100
       expect(kpis).toContain('Заказы1')
       expect(kpis).toMatch(

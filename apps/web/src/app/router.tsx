@@ -179,6 +179,17 @@ export function createAppRoutes(deps: AppDeps): RouteObject[] {
               ],
             },
             {
+              // The back office (issue 17): its own layout, never the diners', and its
+              // sections routed inside it (admin-layout.tsx), so the first load stays as small.
+              path: 'admin/*',
+              lazy: screen(() => import('./layouts/admin-layout'), 'AdminLayout'),
+            },
+            {
+              // The kitchen display on a wall tablet: no diner's header or tab bar either.
+              path: 'kitchen',
+              lazy: screen(() => import('./routes/kitchen'), 'KitchenRoute'),
+            },
+            {
               lazy: screen(() => import('./layouts/dish-layout'), 'DishLayout'),
               children: [
                 {

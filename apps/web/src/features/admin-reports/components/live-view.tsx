@@ -8,7 +8,7 @@ import { formatPrice } from '../../../lib/format-price'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages, type Translate } from '../../../lib/i18n/use-translation'
 import { adminReportsMessages } from '../admin-reports-messages'
-import { adminLiveQueryOptions, type LiveFilters } from '../api/admin-live'
+import { adminLiveQueryOptions, type LiveFilters } from '../api/day-live'
 import { waitedParts } from '../report-dates'
 import { useNow } from '../use-now'
 
@@ -54,13 +54,13 @@ export function LiveView({ restaurant }: { restaurant: Pick<Restaurant, 'locale'
   const skew = data ? Date.parse(data.generatedAt) - live.dataUpdatedAt : 0
 
   return (
-    <div className="admin-live">
+    <div className="day-live">
       <form
         className="admin-live__filters"
         aria-label={t('filters')}
         onSubmit={(event) => event.preventDefault()}
       >
-        <label className="admin-field">
+        <label className="day-field">
           <span>{t('status')}</span>
           <select
             value={filters.status ?? ''}
@@ -74,7 +74,7 @@ export function LiveView({ restaurant }: { restaurant: Pick<Restaurant, 'locale'
             ))}
           </select>
         </label>
-        <label className="admin-field">
+        <label className="day-field">
           <span>{t('type')}</span>
           <select value={filters.type ?? ''} onChange={(event) => set('type', event.target.value)}>
             <option value="">{t('any')}</option>
@@ -85,7 +85,7 @@ export function LiveView({ restaurant }: { restaurant: Pick<Restaurant, 'locale'
             ))}
           </select>
         </label>
-        <label className="admin-field">
+        <label className="day-field">
           <span>{t('table')}</span>
           <select
             value={filters.table ?? ''}
@@ -99,7 +99,7 @@ export function LiveView({ restaurant }: { restaurant: Pick<Restaurant, 'locale'
             ))}
           </select>
         </label>
-        <label className="admin-field">
+        <label className="day-field">
           <span>{t('zone')}</span>
           <select value={filters.zone ?? ''} onChange={(event) => set('zone', event.target.value)}>
             <option value="">{t('any')}</option>
@@ -110,7 +110,7 @@ export function LiveView({ restaurant }: { restaurant: Pick<Restaurant, 'locale'
             ))}
           </select>
         </label>
-        <label className="admin-field">
+        <label className="day-field">
           <span>{t('waiter')}</span>
           <select
             value={filters.waiter ?? ''}
@@ -127,14 +127,14 @@ export function LiveView({ restaurant }: { restaurant: Pick<Restaurant, 'locale'
         {Object.keys(filters).length > 0 ? (
           <button
             type="button"
-            className="admin-chip"
+            className="day-chip"
             onClick={() => setParams({}, { replace: true })}
           >
             {t('reset')}
           </button>
         ) : null}
       </form>
-      <p className="admin-muted admin-live__freshness" aria-live="polite">
+      <p className="day-muted admin-live__freshness" aria-live="polite">
         {live.isError && data
           ? t('stale', { time: time(live.dataUpdatedAt) })
           : data
@@ -142,41 +142,41 @@ export function LiveView({ restaurant }: { restaurant: Pick<Restaurant, 'locale'
             : null}
       </p>
       {live.isError && !data ? (
-        <p role="alert" className="admin-error">
+        <p role="alert" className="day-error">
           {t('loadFailed')}{' '}
-          <button type="button" className="admin-chip" onClick={() => void live.refetch()}>
+          <button type="button" className="day-chip" onClick={() => void live.refetch()}>
             {t('retry')}
           </button>
         </p>
       ) : null}
       {!data ? (
         live.isPending ? (
-          <p className="admin-muted">{t('loading')}</p>
+          <p className="day-muted">{t('loading')}</p>
         ) : null
       ) : (
         <div className="admin-live__columns">
-          <section className="admin-panel" aria-labelledby="live-calls">
+          <section className="day-panel" aria-labelledby="live-calls">
             <h2 id="live-calls">
-              {t('calls')} <span className="admin-count">{data.calls.length}</span>
+              {t('calls')} <span className="day-count">{data.calls.length}</span>
             </h2>
             {data.calls.length === 0 ? (
-              <p className="admin-muted">{t('noCalls')}</p>
+              <p className="day-muted">{t('noCalls')}</p>
             ) : (
-              <ul className="admin-list">
+              <ul className="day-list">
                 {data.calls.map((call) => (
                   <CallRow key={call.id} call={call} now={now + skew} t={t} />
                 ))}
               </ul>
             )}
           </section>
-          <section className="admin-panel" aria-labelledby="live-orders">
+          <section className="day-panel" aria-labelledby="live-orders">
             <h2 id="live-orders">
-              {t('orders')} <span className="admin-count">{data.orders.length}</span>
+              {t('orders')} <span className="day-count">{data.orders.length}</span>
             </h2>
             {data.orders.length === 0 ? (
-              <p className="admin-muted">{t('noOrders')}</p>
+              <p className="day-muted">{t('noOrders')}</p>
             ) : (
-              <ul className="admin-list">
+              <ul className="day-list">
                 {data.orders.map((order) => (
                   <OrderRow
                     key={order.id}
@@ -211,17 +211,17 @@ function CallRow({ call, now, t }: { call: LiveCall; now: number; t: Translate<K
   const waited = (now - Date.parse(call.createdAt)) / 1000
   return (
     <li
-      className={`admin-call${call.status === 'open' && waited > 120 ? ' admin-call--late' : ''}`}
+      className={`day-call${call.status === 'open' && waited > 120 ? ' day-call--late' : ''}`}
     >
       <div className="admin-row__head">
         <strong>{t('tableLabel', { label: call.table.label })}</strong>
-        <span className="admin-badge">{t(`reason_${call.reason}`)}</span>
+        <span className="day-badge">{t(`reason_${call.reason}`)}</span>
         <span className="admin-call__age">
           {t('waitingFor', { age: age(call.createdAt, now, t) })}
         </span>
       </div>
       {call.comment ? <p className="admin-row__text">{call.comment}</p> : null}
-      <p className="admin-muted">
+      <p className="day-muted">
         {call.acknowledgedBy
           ? t('acknowledged', { name: call.acknowledgedBy })
           : call.waiters.map((waiter) => waiter.name).join(', ')}
@@ -250,13 +250,13 @@ function OrderRow({
         ? t('partlyPaid', { paid: price(order.paidAmount), total: price(order.total) })
         : t('unpaid')
   return (
-    <li className="admin-order" data-status={order.status}>
+    <li className="day-order" data-status={order.status}>
       <div className="admin-row__head">
         <strong>{t('order', { number: order.number })}</strong>
-        <span className={`admin-badge admin-badge--${order.status}`}>
+        <span className={`day-badge day-badge--${order.status}`}>
           {t(`status_${order.status}`)}
         </span>
-        <span className="admin-badge admin-badge--quiet">{t(`type_${order.type}`)}</span>
+        <span className="day-badge day-badge--quiet">{t(`type_${order.type}`)}</span>
         <span className="admin-order__time">
           {new Date(order.placedAt).toLocaleTimeString(language, {
             hour: '2-digit',
@@ -269,7 +269,7 @@ function OrderRow({
           .map((item) => `${localized(item.name, language)} × ${item.quantity}`)
           .join(', ')}
       </p>
-      <p className="admin-muted">
+      <p className="day-muted">
         {order.table ? t('tableLabel', { label: order.table.label }) : t('noTable')}
         {order.waiters.length > 0
           ? ` · ${order.waiters.map((waiter) => waiter.name).join(', ')}`

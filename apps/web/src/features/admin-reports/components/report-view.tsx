@@ -10,7 +10,7 @@ import { formatPrice } from '../../../lib/format-price'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages, type Translate } from '../../../lib/i18n/use-translation'
 import { adminReportsMessages } from '../admin-reports-messages'
-import { adminReportQueryOptions, downloadReportCsv } from '../api/admin-report'
+import { adminReportQueryOptions, downloadReportCsv } from '../api/day-report'
 import { localToday, presetRange, type RangePreset } from '../report-dates'
 import { BarList } from './bar-list'
 import { DayChart } from './day-chart'
@@ -65,13 +65,13 @@ export function ReportView({
   const badRange = report.error instanceof ApiError && report.error.status === 400
 
   return (
-    <div className="admin-report">
+    <div className="day-report">
       <form className="admin-report__range" onSubmit={submit} key={`${from}|${to}`}>
-        <label className="admin-field">
+        <label className="day-field">
           <span>{t('from')}</span>
           <input type="date" name="from" defaultValue={from} required />
         </label>
-        <label className="admin-field">
+        <label className="day-field">
           <span>{t('to')}</span>
           <input type="date" name="to" defaultValue={to} required />
         </label>
@@ -86,7 +86,7 @@ export function ReportView({
               <button
                 key={preset}
                 type="button"
-                className="admin-chip"
+                className="day-chip"
                 aria-pressed={current}
                 onClick={() => choose(range)}
               >
@@ -105,18 +105,18 @@ export function ReportView({
         </button>
       </form>
       {download === 'failed' ? (
-        <p role="alert" className="admin-error">
+        <p role="alert" className="day-error">
           {t('downloadFailed')}
         </p>
       ) : null}
       {badRange ? (
-        <p role="alert" className="admin-error">
+        <p role="alert" className="day-error">
           {t(rangeProblem(from, to) ?? 'rangeInvalid')}
         </p>
       ) : report.isError ? (
-        <p role="alert" className="admin-error">
+        <p role="alert" className="day-error">
           {t('loadFailed')}{' '}
-          <button type="button" className="admin-chip" onClick={() => void report.refetch()}>
+          <button type="button" className="day-chip" onClick={() => void report.refetch()}>
             {t('retry')}
           </button>
         </p>
@@ -124,7 +124,7 @@ export function ReportView({
       {report.data ? (
         <ReportNumbers report={report.data} money={restaurant} t={t} language={language} />
       ) : report.isPending ? (
-        <p className="admin-muted">{t('loading')}</p>
+        <p className="day-muted">{t('loading')}</p>
       ) : null}
     </div>
   )
@@ -146,29 +146,29 @@ function ReportNumbers({
     report.orders.count === 0 && report.orders.cancelled === 0 && report.tips.count === 0
   return (
     <>
-      <dl className="admin-kpis">
-        <div className="admin-kpi">
+      <dl className="day-kpis">
+        <div className="day-kpi">
           <dt>{t('revenue')}</dt>
           <dd>{price(report.revenue.total)}</dd>
           <p className="admin-kpi__note">{t('revenueNote')}</p>
         </div>
-        <div className="admin-kpi">
+        <div className="day-kpi">
           <dt>{t('ordersCount')}</dt>
           <dd>{report.orders.count}</dd>
           <p className="admin-kpi__note">{t('cancelled', { count: report.orders.cancelled })}</p>
         </div>
-        <div className="admin-kpi">
+        <div className="day-kpi">
           <dt>{t('averageBill')}</dt>
           <dd>{price(report.orders.averageBill)}</dd>
         </div>
-        <div className="admin-kpi">
+        <div className="day-kpi">
           <dt>{t('tips')}</dt>
           <dd>{price(report.tips.total)}</dd>
           <p className="admin-kpi__note">{t('tipsCount', { count: report.tips.count })}</p>
         </div>
       </dl>
-      {empty ? <p className="admin-muted">{t('nothing')}</p> : null}
-      <section className="admin-panel admin-panel--wide" aria-labelledby="report-days">
+      {empty ? <p className="day-muted">{t('nothing')}</p> : null}
+      <section className="day-panel day-panel--wide" aria-labelledby="report-days">
         <h2 id="report-days">{t('byDay')}</h2>
         <DayChart
           title={t('byDay')}
@@ -180,7 +180,7 @@ function ReportNumbers({
         />
       </section>
       <div className="admin-report__grid">
-        <section className="admin-panel" aria-labelledby="report-methods">
+        <section className="day-panel" aria-labelledby="report-methods">
           <h2 id="report-methods">{t('byMethod')}</h2>
           <BarList
             title={t('byMethod')}
@@ -191,13 +191,13 @@ function ReportNumbers({
               text: price(row.amount),
             }))}
           />
-          <p className="admin-muted">
+          <p className="day-muted">
             {t('pointsSpent', { amount: price(report.revenue.pointsSpent) })}
             <br />
             {t('outstanding', { amount: price(report.revenue.outstanding) })}
           </p>
         </section>
-        <section className="admin-panel" aria-labelledby="report-types">
+        <section className="day-panel" aria-labelledby="report-types">
           <h2 id="report-types">{t('byType')}</h2>
           <BarList
             title={t('byType')}
@@ -209,12 +209,12 @@ function ReportNumbers({
             }))}
           />
         </section>
-        <section className="admin-panel" aria-labelledby="report-tips">
+        <section className="day-panel" aria-labelledby="report-tips">
           <h2 id="report-tips">{t('tipsByWaiter')}</h2>
           {report.tips.byWaiter.length === 0 ? (
-            <p className="admin-muted">{t('nothing')}</p>
+            <p className="day-muted">{t('nothing')}</p>
           ) : (
-            <table className="admin-table">
+            <table className="day-table">
               <thead>
                 <tr>
                   <th scope="col">{t('waiter')}</th>
@@ -240,7 +240,7 @@ function ReportNumbers({
             </table>
           )}
         </section>
-        <section className="admin-panel" aria-labelledby="report-dishes">
+        <section className="day-panel" aria-labelledby="report-dishes">
           <h2 id="report-dishes">{t('topDishes')}</h2>
           <BarList
             title={t('topDishes')}
