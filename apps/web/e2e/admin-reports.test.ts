@@ -5,7 +5,7 @@ import { order as orderSchema } from '@tableside/contracts/orders'
 import { tableSession } from '@tableside/contracts/table-sessions'
 import { demoTableTokens, startServer } from '../../../scripts/lib/server-process.mjs'
 import { expectNoSeriousViolations } from './axe'
-import { hideDevConsole, pageHeading } from './client-service'
+import { pageHeading } from './client-service'
 import { keepScreenshot, useBrowser } from './fixtures'
 import { plain } from './table-service'
 
@@ -49,8 +49,7 @@ describe('The manager’s day', () => {
       const { page, context, problems } = await browser.phone()
       await context.addCookies([{ name: 'manager_token', value: token, url: site }])
       await page.setViewportSize({ width: 1440, height: 900 })
-      await page.goto(`${site}/rest/demo/admin/live`, { waitUntil: 'networkidle' })
-      await hideDevConsole(page)
+      await page.goto(`${site}/rest/demo/admin`, { waitUntil: 'networkidle' })
       expect(await pageHeading(page)).toBe('Сейчас')
       const orders = page.getByRole('region', { name: /^Заказы/ })
       await expect
@@ -81,7 +80,7 @@ describe('The manager’s day', () => {
       expect(text).toContain('Оливье с телятиной × 2')
       expect(text).toContain('Стол 3')
       expect(text).toContain('Анна')
-      await keepScreenshot(page, 'day-live-1440')
+      await keepScreenshot(page, 'admin-live-1440')
       await expectNoSeriousViolations(page, SCREEN)
 
       // The filters: another table has nothing; T3 has the order.
@@ -92,9 +91,9 @@ describe('The manager’s day', () => {
       await page.getByRole('combobox', { name: 'Стол' }).selectOption('T3')
       await row.waitFor()
       await page.setViewportSize({ width: 1024, height: 768 })
-      await keepScreenshot(page, 'day-live-1024')
+      await keepScreenshot(page, 'admin-live-1024')
       await page.setViewportSize({ width: 390, height: 844 })
-      await keepScreenshot(page, 'day-live-390')
+      await keepScreenshot(page, 'admin-live-390')
       await expectNoSeriousViolations(page, SCREEN)
 
       // The waiter takes the cash; the report of today counts it.
@@ -112,9 +111,9 @@ describe('The manager’s day', () => {
       expect(cash.status).toBe(200)
 
       await page.setViewportSize({ width: 1440, height: 900 })
-      await page.goto(`${site}/rest/demo/admin/reports`, { waitUntil: 'networkidle' })
-      await hideDevConsole(page)
-      expect(await pageHeading(page)).toBe('Отчёты')
+      await page.getByRole('link', { name: 'Отчёты' }).click()
+      await expect.poll(() => pageHeading(page)).toBe('Отчёты')
+      await page.locator('.day-kpis').waitFor()
       expect(await page.getByRole('textbox', { name: 'С' }).inputValue()).toBe(today())
       const kpis = plain(await page.locator('.day-kpis').textContent())
       const total = order.totals.total / 100

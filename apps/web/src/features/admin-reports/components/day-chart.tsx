@@ -6,7 +6,9 @@ export interface DayColumn {
 }
 
 const WIDTH = 720
-const HEIGHT = 180
+const HEIGHT = 140
+/** The widest a day's column gets, so one day is a column, not a wall. */
+const MOST_WIDTH = 36
 const AXIS = 20
 
 export function DayChart({ title, columns }: { title: string; columns: readonly DayColumn[] }) {
@@ -26,12 +28,13 @@ export function DayChart({ title, columns }: { title: string; columns: readonly 
         <line x1="0" y1={HEIGHT} x2={WIDTH} y2={HEIGHT} className="day-chart__axis" />
         {columns.map((column, index) => {
           const height = (column.value / largest) * (HEIGHT - 8)
+          const width = Math.max(1, Math.min(MOST_WIDTH, step - gap))
           return (
             <g key={column.date}>
               <rect
-                x={index * step + gap / 2}
+                x={index * step + (step - width) / 2}
                 y={HEIGHT - height}
-                width={Math.max(1, step - gap)}
+                width={width}
                 height={height}
                 className="day-chart__bar"
               >

@@ -8,7 +8,7 @@ import { formatPrice } from '../../../lib/format-price'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages, type Translate } from '../../../lib/i18n/use-translation'
 import { adminReportsMessages } from '../admin-reports-messages'
-import { adminLiveQueryOptions, type LiveFilters } from '../api/day-live'
+import { adminLiveQueryOptions, type LiveFilters } from '../api/admin-live'
 import { waitedParts } from '../report-dates'
 import { useNow } from '../use-now'
 
@@ -56,7 +56,7 @@ export function LiveView({ restaurant }: { restaurant: Pick<Restaurant, 'locale'
   return (
     <div className="day-live">
       <form
-        className="admin-live__filters"
+        className="day-live__filters"
         aria-label={t('filters')}
         onSubmit={(event) => event.preventDefault()}
       >
@@ -134,7 +134,7 @@ export function LiveView({ restaurant }: { restaurant: Pick<Restaurant, 'locale'
           </button>
         ) : null}
       </form>
-      <p className="day-muted admin-live__freshness" aria-live="polite">
+      <p className="day-muted day-live__freshness" aria-live="polite">
         {live.isError && data
           ? t('stale', { time: time(live.dataUpdatedAt) })
           : data
@@ -154,7 +154,7 @@ export function LiveView({ restaurant }: { restaurant: Pick<Restaurant, 'locale'
           <p className="day-muted">{t('loading')}</p>
         ) : null
       ) : (
-        <div className="admin-live__columns">
+        <div className="day-live__columns">
           <section className="day-panel" aria-labelledby="live-calls">
             <h2 id="live-calls">
               {t('calls')} <span className="day-count">{data.calls.length}</span>
@@ -210,17 +210,15 @@ function age(since: string, now: number, t: Translate<Key>): string {
 function CallRow({ call, now, t }: { call: LiveCall; now: number; t: Translate<Key> }) {
   const waited = (now - Date.parse(call.createdAt)) / 1000
   return (
-    <li
-      className={`day-call${call.status === 'open' && waited > 120 ? ' day-call--late' : ''}`}
-    >
-      <div className="admin-row__head">
+    <li className={`day-call${call.status === 'open' && waited > 120 ? ' day-call--late' : ''}`}>
+      <div className="day-row__head">
         <strong>{t('tableLabel', { label: call.table.label })}</strong>
         <span className="day-badge">{t(`reason_${call.reason}`)}</span>
-        <span className="admin-call__age">
+        <span className="day-call__age">
           {t('waitingFor', { age: age(call.createdAt, now, t) })}
         </span>
       </div>
-      {call.comment ? <p className="admin-row__text">{call.comment}</p> : null}
+      {call.comment ? <p className="day-row__text">{call.comment}</p> : null}
       <p className="day-muted">
         {call.acknowledgedBy
           ? t('acknowledged', { name: call.acknowledgedBy })
@@ -251,20 +249,20 @@ function OrderRow({
         : t('unpaid')
   return (
     <li className="day-order" data-status={order.status}>
-      <div className="admin-row__head">
+      <div className="day-row__head">
         <strong>{t('order', { number: order.number })}</strong>
         <span className={`day-badge day-badge--${order.status}`}>
           {t(`status_${order.status}`)}
         </span>
         <span className="day-badge day-badge--quiet">{t(`type_${order.type}`)}</span>
-        <span className="admin-order__time">
+        <span className="day-order__time">
           {new Date(order.placedAt).toLocaleTimeString(language, {
             hour: '2-digit',
             minute: '2-digit',
           })}
         </span>
       </div>
-      <p className="admin-row__text">
+      <p className="day-row__text">
         {order.items
           .map((item) => `${localized(item.name, language)} × ${item.quantity}`)
           .join(', ')}
@@ -276,7 +274,7 @@ function OrderRow({
           : ''}
         {order.placedBy ? ` · ${t('placedBy', { name: order.placedBy })}` : ''}
         {' · '}
-        <span className="admin-order__total">{price(order.total)}</span> · {paid}
+        <span className="day-order__total">{price(order.total)}</span> · {paid}
       </p>
     </li>
   )

@@ -10,7 +10,7 @@ import { formatPrice } from '../../../lib/format-price'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages, type Translate } from '../../../lib/i18n/use-translation'
 import { adminReportsMessages } from '../admin-reports-messages'
-import { adminReportQueryOptions, downloadReportCsv } from '../api/day-report'
+import { adminReportQueryOptions, downloadReportCsv } from '../api/admin-report'
 import { localToday, presetRange, type RangePreset } from '../report-dates'
 import { BarList } from './bar-list'
 import { DayChart } from './day-chart'
@@ -66,7 +66,7 @@ export function ReportView({
 
   return (
     <div className="day-report">
-      <form className="admin-report__range" onSubmit={submit} key={`${from}|${to}`}>
+      <form className="day-report__range" onSubmit={submit} key={`${from}|${to}`}>
         <label className="day-field">
           <span>{t('from')}</span>
           <input type="date" name="from" defaultValue={from} required />
@@ -78,7 +78,7 @@ export function ReportView({
         <button type="submit" className={buttonClass('primary')}>
           {t('show')}
         </button>
-        <div className="admin-report__presets" role="group" aria-label={t('filters')}>
+        <div className="day-report__presets" role="group" aria-label={t('filters')}>
           {PRESETS.map((preset) => {
             const range = presetRange(preset, today)
             const current = range.from === from && range.to === to
@@ -97,7 +97,7 @@ export function ReportView({
         </div>
         <button
           type="button"
-          className={`${buttonClass('secondary')} admin-report__csv`}
+          className={`${buttonClass('secondary')} day-report__csv`}
           onClick={() => void csv()}
           disabled={download === 'busy' || !report.data}
         >
@@ -149,22 +149,22 @@ function ReportNumbers({
       <dl className="day-kpis">
         <div className="day-kpi">
           <dt>{t('revenue')}</dt>
-          <dd>{price(report.revenue.total)}</dd>
-          <p className="admin-kpi__note">{t('revenueNote')}</p>
+          <dd className="day-kpi__value">{price(report.revenue.total)}</dd>
+          <dd className="day-kpi__note">{t('revenueNote')}</dd>
         </div>
         <div className="day-kpi">
           <dt>{t('ordersCount')}</dt>
-          <dd>{report.orders.count}</dd>
-          <p className="admin-kpi__note">{t('cancelled', { count: report.orders.cancelled })}</p>
+          <dd className="day-kpi__value">{report.orders.count}</dd>
+          <dd className="day-kpi__note">{t('cancelled', { count: report.orders.cancelled })}</dd>
         </div>
         <div className="day-kpi">
           <dt>{t('averageBill')}</dt>
-          <dd>{price(report.orders.averageBill)}</dd>
+          <dd className="day-kpi__value">{price(report.orders.averageBill)}</dd>
         </div>
         <div className="day-kpi">
           <dt>{t('tips')}</dt>
-          <dd>{price(report.tips.total)}</dd>
-          <p className="admin-kpi__note">{t('tipsCount', { count: report.tips.count })}</p>
+          <dd className="day-kpi__value">{price(report.tips.total)}</dd>
+          <dd className="day-kpi__note">{t('tipsCount', { count: report.tips.count })}</dd>
         </div>
       </dl>
       {empty ? <p className="day-muted">{t('nothing')}</p> : null}
@@ -179,7 +179,7 @@ function ReportNumbers({
           }))}
         />
       </section>
-      <div className="admin-report__grid">
+      <div className="day-report__grid">
         <section className="day-panel" aria-labelledby="report-methods">
           <h2 id="report-methods">{t('byMethod')}</h2>
           <BarList
