@@ -1,4 +1,6 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react'
+import type { AdminMe } from '@tableside/contracts/staff'
+import { AccountDialog } from '../../features/staff/components/account-dialog'
 import { useLocation, useParams } from 'react-router'
 import { PageLoading } from '../../components/ui/page-loading'
 import { Link } from '../../components/ui/link'
@@ -50,7 +52,7 @@ export function AdminLayout() {
           <AdminShell
             restaurantId={restaurantId}
             restaurantName={restaurant.name}
-            managerName={manager.name}
+            manager={manager}
           >
             <AdminSections />
           </AdminShell>
@@ -80,14 +82,15 @@ function AdminSections() {
 function AdminShell({
   restaurantId,
   restaurantName,
-  managerName,
+  manager,
   children,
 }: {
   restaurantId: string
   restaurantName: string
-  managerName: string
+  manager: AdminMe
   children: ReactNode
 }) {
+  const [account, setAccount] = useState(false)
   const { t } = useMessages(adminMessages)
   const signOut = useStaffSignOut('manager')
   const base = `/rest/${encodeURIComponent(restaurantId)}/admin`
@@ -103,9 +106,14 @@ function AdminShell({
           <span className="admin__area">{t('area')}</span>
         </div>
         <div className="admin__who">
-          <span className="admin__name" title={t('signedInAs', { name: managerName })}>
-            {managerName}
-          </span>
+          <button
+            type="button"
+            className="admin__name"
+            aria-label={t('account', { name: manager.name })}
+            onClick={() => setAccount(true)}
+          >
+            {manager.name}
+          </button>
           <button
             type="button"
             className="admin__sign-out"
@@ -135,6 +143,7 @@ function AdminShell({
       <main className="admin__main" id="main" tabIndex={-1}>
         {children}
       </main>
+      {account ? <AccountDialog manager={manager} onClose={() => setAccount(false)} /> : null}
     </div>
   )
 }
