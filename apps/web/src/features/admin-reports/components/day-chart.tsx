@@ -42,9 +42,9 @@ export function DayChart({ title, columns }: { title: string; columns: readonly 
               </rect>
               {index % every === 0 ? (
                 <text
-                  x={index * step + step / 2}
+                  x={index === 0 ? 0 : index * step + step / 2}
                   y={HEIGHT + AXIS - 4}
-                  textAnchor="middle"
+                  textAnchor={index === 0 ? 'start' : 'middle'}
                   className="day-chart__date"
                 >
                   {column.date.slice(5).split('-').reverse().join('.')}
