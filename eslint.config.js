@@ -61,6 +61,8 @@ const serverFeaturePublishes = {
   ],
   // Infrastructure: features publish events through the `Broadcaster` and add channel rules.
   realtime: ['realtime.ts', 'publish-event.ts', 'channel-authorization.ts'],
+  // The back office's live screen and day report (decision 0072): composed by the app only.
+  reports: [],
   // Restaurants have no service: their profile, cached on hot paths, or from the repository; and
   // the defaults every restaurant starts with, which the back office's settings show and keep.
   restaurants: ['restaurant-cache.ts', 'restaurant-repository.ts', 'restaurant-settings.ts'],

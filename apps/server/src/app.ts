@@ -38,6 +38,11 @@ import { createTablesAdminService } from './features/tables-admin/tables-admin-s
 import { registerKitchenRoutes } from './features/kitchen/kitchen-routes'
 import { createKitchenService } from './features/kitchen/kitchen-service'
 import { createStationService } from './features/kitchen/station-service'
+import { createLiveRepository } from './features/reports/live-repository'
+import { createLiveService } from './features/reports/live-service'
+import { createReportRepository } from './features/reports/report-repository'
+import { createReportService } from './features/reports/report-service'
+import { registerReportsRoutes } from './features/reports/reports-routes'
 import {
   garconChannelRule,
   garconShiftChannelRule,
@@ -516,6 +521,12 @@ export async function buildApp({
         kitchen: createKitchenService({ db, orders, outbox, now }),
         stations: createStationService({ db, audit, outbox }),
         requireKitchen: staff.requireKitchen,
+        requireManager: staff.requireManager,
+      })
+      // The back office's live screen and day report (decision 0072).
+      registerReportsRoutes(api, {
+        live: createLiveService(createLiveRepository(db), now),
+        report: createReportService(createReportRepository(db)),
         requireManager: staff.requireManager,
       })
       return Promise.resolve()

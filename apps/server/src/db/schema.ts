@@ -40,6 +40,7 @@ export interface Database {
   staff: StaffTable
   staffSessions: StaffSessionsTable
   auditLog: AuditLogTable
+  reportDays: ReportDaysTable
   waiterTables: WaiterTablesTable
   payments: PaymentsTable
   paymentWebhookEvents: PaymentWebhookEventsTable
@@ -609,4 +610,37 @@ export interface KitchenBumpsTable {
   lineIndex: number
   bumpId: string
   bumpedAt: Date
+}
+
+/** One day's sums for the report (decision 0072): money in minor units, counts of orders. */
+export interface ReportDaySummary {
+  orders: number
+  cancelled: number
+  /** What the day's orders not cancelled came to (money due after points). */
+  totalDue: number
+  outstanding: number
+  points: number
+  cash: number
+  cashOrders: number
+  /** Money paid for the day's orders: cash and online. */
+  revenue: number
+  // Lists, not objects keyed by type or dish: the CamelCasePlugin would rename such keys.
+  /** By order type: [type, orders, total]. */
+  byType: ['dine_in' | 'delivery' | 'pickup' | 'preorder', number, number][]
+  /** Online money by method: [method, amount, orders]. */
+  online: ['card' | 'sbp', number, number][]
+  /** By dish: [dish id, quantity, revenue, name as an order of the day had it]. */
+  dishes: [string, number, number, LocalizedText][]
+}
+
+/** A day's report sums, kept while the day's orders stay as they were (migration 0037). */
+export interface ReportDaysTable {
+  restaurantId: string
+  timezone: string
+  /** `YYYY-MM-DD`: read as text (`to_char`) so no time zone moves it. */
+  day: ColumnType<string, string, string>
+  /** Its orders when it was summed: their number and the sum of their `updated_at` in milliseconds. */
+  fingerprint: string
+  summary: Json<ReportDaySummary>
+  computedAt: ColumnType<Date, Date | undefined, Date>
 }

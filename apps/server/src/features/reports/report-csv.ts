@@ -1,0 +1,141 @@
+import type { DayReport } from '@tableside/contracts/admin-reports'
+
+type Language = 'ru' | 'en'
+
+const WORDS = {
+  ru: {
+    title: 'Отчёт',
+    period: 'Период',
+    currency: 'Валюта',
+    timezone: 'Часовой пояс',
+    section: 'Раздел',
+    revenue: 'Выручка',
+    total: 'Итого',
+    orders: 'Заказы',
+    amount: 'Сумма',
+    method: 'Способ оплаты',
+    methods: { cash: 'Наличные', card: 'Карта', sbp: 'СБП' },
+    points: 'Оплачено баллами',
+    outstanding: 'Не оплачено',
+    cancelled: 'Отменено',
+    averageBill: 'Средний чек',
+    type: 'Тип заказа',
+    types: { dine_in: 'В зале', delivery: 'Доставка', pickup: 'Самовывоз', preorder: 'Предзаказ' },
+    tips: 'Чаевые',
+    waiter: 'Официант',
+    pool: 'Общие (стол без официанта)',
+    count: 'Количество',
+    rating: 'Средняя оценка',
+    dishes: 'Топ блюд',
+    dish: 'Блюдо',
+    quantity: 'Порций',
+    days: 'По дням',
+    date: 'Дата',
+  },
+  en: {
+    title: 'Report',
+    period: 'Period',
+    currency: 'Currency',
+    timezone: 'Time zone',
+    section: 'Section',
+    revenue: 'Revenue',
+    total: 'Total',
+    orders: 'Orders',
+    amount: 'Amount',
+    method: 'Payment method',
+    methods: { cash: 'Cash', card: 'Card', sbp: 'SBP' },
+    points: 'Paid with points',
+    outstanding: 'Unpaid',
+    cancelled: 'Cancelled',
+    averageBill: 'Average bill',
+    type: 'Order type',
+    types: { dine_in: 'Dine-in', delivery: 'Delivery', pickup: 'Pickup', preorder: 'Pre-order' },
+    tips: 'Tips',
+    waiter: 'Waiter',
+    pool: 'Pool (no waiter at the table)',
+    count: 'Count',
+    rating: 'Average rating',
+    dishes: 'Top dishes',
+    dish: 'Dish',
+    quantity: 'Portions',
+    days: 'By day',
+    date: 'Date',
+  },
+} as const
+
+/**
+ * The report as CSV the way a spreadsheet in that language opens it (decision 0073): UTF-8
+ * with a BOM, CRLF; Russian with `;` between fields and a decimal comma, English with `,` and a
+ * point. Fields are quoted when they hold the separator, a quote or a line break (quotes
+ * doubled), and text that a spreadsheet would run as a formula starts with `'`.
+ */
+export function reportCsv(report: DayReport, language: Language): string {
+  const words = WORDS[language]
+  const separator = language === 'ru' ? ';' : ','
+  const fraction =
+    new Intl.NumberFormat('en', { style: 'currency', currency: report.currency }).resolvedOptions()
+      .maximumFractionDigits ?? 2
+  const money = (minor: number) => {
+    const text = (minor / 10 ** fraction).toFixed(fraction)
+    return language === 'ru' ? text.replace('.', ',') : text
+  }
+  const field = (value: string | number): string => {
+    if (typeof value === 'number') return String(value)
+    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+    const quoted = safe.includes(separator) || /["\r\n]/.test(safe)
+    return quoted ? `"${safe.replaceAll('"', '""')}"` : safe
+  }
+  const rows: (string | number)[][] = [
+    [words.title, `${report.from} — ${report.to}`],
+    [words.timezone, report.timezone],
+    [words.currency, report.currency],
+    [],
+    [words.revenue, words.method, words.amount, words.orders],
+    ...report.revenue.byMethod.map((row) => [
+      words.revenue,
+      words.methods[row.method],
+      money(row.amount),
+      row.orders,
+    ]),
+    [words.revenue, words.total, money(report.revenue.total), report.orders.count],
+    [words.revenue, words.points, money(report.revenue.pointsSpent), ''],
+    [words.revenue, words.outstanding, money(report.revenue.outstanding), ''],
+    [],
+    [words.orders, words.type, words.amount, words.count],
+    ...report.orders.byType.map((row) => [
+      words.orders,
+      words.types[row.type],
+      money(row.total),
+      row.count,
+    ]),
+    [words.orders, words.total, '', report.orders.count],
+    [words.orders, words.cancelled, '', report.orders.cancelled],
+    [words.orders, words.averageBill, money(report.orders.averageBill), ''],
+    [],
+    [words.tips, words.waiter, words.amount, words.count, words.rating],
+    ...report.tips.byWaiter.map((row) => [
+      words.tips,
+      row.waiter?.name ?? words.pool,
+      money(row.total),
+      row.count,
+      row.averageRating === null
+        ? ''
+        : language === 'ru'
+          ? String(row.averageRating).replace('.', ',')
+          : String(row.averageRating),
+    ]),
+    [words.tips, words.total, money(report.tips.total), report.tips.count, ''],
+    [],
+    [words.dishes, words.dish, words.amount, words.quantity],
+    ...report.topDishes.map((row) => [
+      words.dishes,
+      (language === 'en' ? row.name.en : undefined) ?? row.name.ru,
+      money(row.revenue),
+      row.quantity,
+    ]),
+    [],
+    [words.days, words.date, words.revenue, words.orders],
+    ...report.days.map((row) => [words.days, row.date, money(row.revenue), row.orders]),
+  ]
+  return `\uFEFF${rows.map((row) => row.map(field).join(separator)).join('\r\n')}\r\n`
+}

@@ -1,0 +1,314 @@
+import { sql, type Kysely, type Transaction } from 'kysely'
+import type { LocalizedText } from '@tableside/contracts/text'
+import type { Database, ReportDaySummary } from '../../db/schema'
+
+/** A range of a restaurant's days as instants: `[start, end)`. */
+export interface ReportWindow {
+  restaurantId: string
+  start: Date
+  end: Date
+  timezone: string
+  currency: string
+}
+
+/** A `bigint` sum: the driver gives it as a string. */
+type BigSum = string | number
+
+export interface DayStamp {
+  day: string
+  /** The number of the day's orders and the sum of their `updated_at` in milliseconds. */
+  fingerprint: string
+}
+
+interface MoneyDay {
+  day: string
+  orders: number
+  cancelled: number
+  totalDue: BigSum
+  outstanding: BigSum
+  points: BigSum
+  cash: BigSum
+  cashOrders: number
+  revenue: BigSum
+  byType: ReportDaySummary['byType']
+  online: ReportDaySummary['online']
+}
+
+interface DishDay {
+  day: string
+  dishId: string
+  quantity: BigSum
+  revenue: BigSum
+  name: LocalizedText
+}
+
+interface TipRow {
+  waiterId: string | null
+  waiterName: string | null
+  count: number
+  total: BigSum
+  averageRating: number | null
+}
+
+/**
+ * The report's SQL (decision 0072): which days changed, their sums kept and worked out again,
+ * and tips. Aggregates over jsonb (allocations, lines) are not expressible in the query
+ * builder, so those are written in SQL with their row types here, beside them.
+ */
+export function createReportRepository(db: Kysely<Database>) {
+  /**
+   * One statement of the report in its own transaction with settings of its own: no JIT (its
+   * compiling cost over a second on 100,000 orders, more than the query) and room to sort and
+   * hash in memory.
+   */
+  const tuned = <T>(query: (executor: Transaction<Database>) => Promise<T>): Promise<T> =>
+    db.transaction().execute(async (trx) => {
+      await sql`set local jit = off`.execute(trx)
+      await sql`set local work_mem = '32MB'`.execute(trx)
+      return query(trx)
+    })
+
+  return {
+    /** Midnight of `date` and of the day after `to` where the restaurant is, as instants. */
+    async window(
+      restaurantId: string,
+      from: string,
+      to: string,
+    ): Promise<ReportWindow | undefined> {
+      const result = await sql<{ start: Date; end: Date; timezone: string; currency: string }>`
+        select (${from}::date)::timestamp at time zone r.timezone as start,
+          (${to}::date + 1)::timestamp at time zone r.timezone as "end", r.timezone, trim(r.currency) as currency
+        from restaurants r where r.id = ${restaurantId}
+      `.execute(db)
+      const row = result.rows[0]
+      return row && { restaurantId, ...row }
+    },
+
+    /**
+     * Each day of the window that has orders, with their fingerprint. One index-only range scan
+     * a day between its midnights: no time-zone arithmetic per order.
+     */
+    async stamps(window: ReportWindow, from: string, to: string): Promise<DayStamp[]> {
+      const { restaurantId, timezone } = window
+      const result = await sql<DayStamp>`
+        select to_char(d, 'YYYY-MM-DD') as day, f.orders || ':' || f.changes as fingerprint
+        from generate_series(${from}::date, ${to}::date, interval '1 day') d
+        cross join lateral (
+          select count(*) as orders,
+            sum((date_part('epoch', updated_at) * 1000)::bigint) as changes
+          from orders
+          where restaurant_id = ${restaurantId}
+            and placed_at >= d::timestamp at time zone ${timezone}
+            and placed_at < (d + interval '1 day')::timestamp at time zone ${timezone}
+        ) f
+        where f.orders > 0
+      `.execute(db)
+      return result.rows
+    },
+
+    /** The sums kept for these days in the window's time zone. */
+    cached(window: ReportWindow, days: readonly string[]) {
+      if (days.length === 0) return Promise.resolve([])
+      return db
+        .selectFrom('reportDays')
+        .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'fingerprint', 'summary'])
+        .where('restaurantId', '=', window.restaurantId)
+        .where('timezone', '=', window.timezone)
+        .where('day', 'in', days)
+        .execute()
+    },
+
+    /**
+     * Works out the sums of `days` (within the window) from the orders, their payments and
+     * lines. Online money is what succeeded payments allocated to each order less the points
+     * in it; cash is the rest of what the order counts as paid (`paid_amount` holds money and
+     * a bill payment's points alike). Cancelled orders are only counted.
+     */
+    async summarize(
+      window: ReportWindow,
+      days: readonly string[],
+    ): Promise<Map<string, ReportDaySummary>> {
+      const summaries = new Map<string, ReportDaySummary>()
+      if (days.length === 0) return summaries
+      const { restaurantId, timezone } = window
+      const list = sql.join(days.map((day) => sql`${day}::date`))
+      // Only the orders between the first changed day's midnight and the last one's end.
+      const sorted = [...days].sort()
+      const first = sql`(${sorted[0]}::date)::timestamp at time zone ${timezone}`
+      const last = sql`(${sorted.at(-1)}::date + 1)::timestamp at time zone ${timezone}`
+      const [money, dishes] = await Promise.all([
+        tuned((trx) =>
+          sql<MoneyDay>`
+          with placed as (
+            select id, type, status, total, paid_amount, bonus_points, table_session_id, day
+            from (
+              select *, (placed_at at time zone ${timezone})::date as day from orders
+              where restaurant_id = ${restaurantId} and placed_at >= ${first} and placed_at < ${last}
+            ) o
+            where day in (${list})
+          ), kept as (
+            select * from placed where status <> 'cancelled'
+          ), paying as (
+            select p.method, p.allocations from kept k
+            join payments p on p.order_id = k.id
+            where p.status = 'succeeded'
+            union all
+            select p.method, p.allocations
+            from (select distinct table_session_id from kept where table_session_id is not null) s
+            join payments p on p.table_session_id = s.table_session_id
+            where p.purpose = 'bill' and p.status = 'succeeded'
+          ), allocated as (
+            select k.id as order_id, k.day, y.method,
+              a.amount - coalesce(a.points, 0) as money, a.amount as counted,
+              coalesce(a.points, 0) as points
+            from paying y
+            cross join lateral jsonb_to_recordset(y.allocations)
+              as a("orderId" uuid, amount integer, points integer)
+            join kept k on k.id = a."orderId"
+          ), by_order as (
+            select order_id, sum(counted) as counted, sum(points) as points, sum(money) as money
+            from allocated group by order_id
+          ), per_order as (
+            select k.day, k.type, k.total, k.paid_amount,
+              k.bonus_points + coalesce(b.points, 0) as points,
+              greatest(0, k.paid_amount - coalesce(b.counted, 0)) as cash,
+              coalesce(b.money, 0) as online
+            from kept k left join by_order b on b.order_id = k.id
+          ), sums as (
+            select day, count(*)::int as orders, sum(total)::bigint as total_due,
+              sum(greatest(0, total - paid_amount))::bigint as outstanding,
+              sum(points)::bigint as points, sum(cash)::bigint as cash,
+              (count(*) filter (where cash > 0))::int as cash_orders,
+              sum(cash + online)::bigint as revenue
+            from per_order group by day
+          ), types as (
+            select day, jsonb_agg(jsonb_build_array(type, count, total) order by type) as by_type
+            from (select day, type, count(*) as count, sum(total) as total from kept group by 1, 2) t
+            group by day
+          ), methods as (
+            select day, jsonb_agg(jsonb_build_array(method, amount, orders) order by method) as online
+            from (
+              select day, method, sum(money) as amount, count(distinct order_id) as orders
+              from allocated where money > 0 group by 1, 2
+            ) m
+            group by day
+          ), cancelled as (
+            select day, count(*)::int as count from placed where status = 'cancelled' group by day
+          ), all_days as (
+            select distinct day from placed
+          )
+          select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(s.orders, 0) as orders,
+            coalesce(c.count, 0) as cancelled, coalesce(s.total_due, 0) as "totalDue",
+            coalesce(s.outstanding, 0) as outstanding, coalesce(s.points, 0) as points,
+            coalesce(s.cash, 0) as cash, coalesce(s.cash_orders, 0) as "cashOrders",
+            coalesce(s.revenue, 0) as revenue, coalesce(t.by_type, '[]') as "byType",
+            coalesce(m.online, '[]') as online
+          from all_days d
+          left join sums s on s.day = d.day
+          left join cancelled c on c.day = d.day
+          left join types t on t.day = d.day
+          left join methods m on m.day = d.day
+        `.execute(trx),
+        ),
+        tuned((trx) =>
+          sql<DishDay>`
+          select to_char(o.day, 'YYYY-MM-DD') as day, l."dishId" as "dishId",
+            sum(l.quantity)::bigint as quantity, sum(l."lineTotal")::bigint as revenue,
+            (array_agg(l.name))[1] as name
+          from (
+            select lines, (placed_at at time zone ${timezone})::date as day from orders
+            where restaurant_id = ${restaurantId} and placed_at >= ${first} and placed_at < ${last}
+              and status <> 'cancelled'
+          ) o
+          cross join lateral jsonb_to_recordset(o.lines)
+            as l("dishId" text, quantity integer, "lineTotal" integer, name jsonb)
+          where o.day in (${list})
+          group by 1, 2
+        `.execute(trx),
+        ),
+      ])
+      for (const row of money.rows) {
+        summaries.set(row.day, {
+          orders: row.orders,
+          cancelled: row.cancelled,
+          totalDue: Number(row.totalDue),
+          outstanding: Number(row.outstanding),
+          points: Number(row.points),
+          cash: Number(row.cash),
+          cashOrders: row.cashOrders,
+          revenue: Number(row.revenue),
+          byType: row.byType,
+          online: row.online,
+          dishes: [],
+        })
+      }
+      for (const row of dishes.rows) {
+        const summary = summaries.get(row.day)
+        summary?.dishes.push([row.dishId, Number(row.quantity), Number(row.revenue), row.name])
+      }
+      return summaries
+    },
+
+    /** Keeps days' sums with what their orders were then; a newer summing wins a race. */
+    async store(
+      window: ReportWindow,
+      entries: readonly {
+        day: string
+        fingerprint: string
+        summary: ReportDaySummary
+      }[],
+    ): Promise<void> {
+      if (entries.length === 0) return
+      await db
+        .insertInto('reportDays')
+        .values(
+          entries.map((entry) => ({
+            restaurantId: window.restaurantId,
+            timezone: window.timezone,
+            day: entry.day,
+            fingerprint: entry.fingerprint,
+            summary: JSON.stringify(entry.summary),
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict.columns(['restaurantId', 'timezone', 'day']).doUpdateSet((eb) => ({
+            fingerprint: eb.ref('excluded.fingerprint'),
+            summary: eb.ref('excluded.summary'),
+            computedAt: sql<Date>`now()`,
+          })),
+        )
+        .execute()
+    },
+
+    /** The menu's names now of these dishes (a dish no longer on it keeps its order's). */
+    async dishNames(restaurantId: string, ids: readonly string[]) {
+      if (ids.length === 0) return new Map<string, LocalizedText>()
+      const rows = await db
+        .selectFrom('dishes')
+        .select(['id', 'name'])
+        .where('restaurantId', '=', restaurantId)
+        .where('id', 'in', ids)
+        .execute()
+      return new Map(rows.map((row) => [row.id, row.name]))
+    },
+
+    /** Tips of payments that went through in the window, by the waiter they went to. */
+    async tips(window: ReportWindow): Promise<TipRow[]> {
+      const { restaurantId, start, end } = window
+      const result = await sql<TipRow>`
+        select t.waiter_id as "waiterId", w.name as "waiterName", count(*)::int as count,
+          sum(t.amount)::bigint as total, avg(t.rating)::float8 as "averageRating"
+        from tips t
+        join payments p on p.id = t.payment_id
+        left join waiters w on w.id = t.waiter_id
+        where t.restaurant_id = ${restaurantId} and t.created_at >= ${start}
+          and t.created_at < ${end} and p.status = 'succeeded'
+        group by t.waiter_id, w.name
+        order by total desc, w.name
+      `.execute(db)
+      return result.rows
+    },
+  }
+}
+
+export type ReportRepository = ReturnType<typeof createReportRepository>
