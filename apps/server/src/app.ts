@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { constants as zlib } from 'node:zlib'
 import compress from '@fastify/compress'
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify'
@@ -469,7 +470,7 @@ export async function buildApp({
     registerDevSmsRoute(app, sms)
   }
 
-  await registerMedia(app)
+  await registerMedia(app, join(config.dataDir, 'photos'))
   const renderFirstScreen = await loadFirstScreenRenderer(config.webDist)
   await registerSpa(app, config, realtime.credentials.key, {
     firstPictures: (restaurantId, menuId) => {

@@ -78,6 +78,8 @@ export const ERROR_CODES = [
   'otp_exhausted',
   'sms_unavailable',
   'too_many_addresses',
+  // The back office's menu (issue 17, decision 0064): only an empty category is deleted.
+  'category_not_empty',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
