@@ -17,6 +17,8 @@ import tseslint from 'typescript-eslint'
  * `components/`.
  */
 const serverFeaturePublishes = {
+  // The audit log (decision 0063): every back-office feature records its changes with it.
+  audit: ['audit-log.ts'],
   bill: ['bill-service.ts'],
   // The bonus ledger (decision 0055): orders and payments write to it in their transactions.
   bonus: ['bonus-ledger.ts', 'bonus-orders.ts'],
@@ -59,6 +61,8 @@ const serverFeaturePublishes = {
   realtime: ['realtime.ts', 'publish-event.ts', 'channel-authorization.ts'],
   // Restaurants have no service: their profile, cached on hot paths, or from the repository.
   restaurants: ['restaurant-cache.ts', 'restaurant-repository.ts'],
+  // Managers' and the kitchen's sign-in (decision 0062): `requireManager`, `requireKitchen`.
+  staff: ['staff-auth.ts'],
   system: [],
   // The session's row type travels with the service's answers.
   'table-sessions': ['table-session-service.ts', 'table-session-repository.ts'],

@@ -13,6 +13,7 @@ await build({
     server: 'src/server.ts',
     'menu-cli': 'src/menu-cli.ts',
     'table-cli': 'src/table-cli.ts',
+    'manager-cli': 'src/manager-cli.ts',
   },
   absWorkingDir: new URL('.', import.meta.url).pathname,
   outdir: 'dist',

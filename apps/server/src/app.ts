@@ -22,6 +22,10 @@ import { orderChannelRule, registerOrderRoutes } from './features/orders/order-r
 import { registerSlotRoutes } from './features/orders/slot-routes'
 import { registerGarconOrderRoutes } from './features/orders/garcon-order-routes'
 import { createGarconAuth } from './features/garcon/garcon-auth'
+import { createStaffAuth } from './features/staff/staff-auth'
+import { kitchenChannelRule, registerStaffRoutes } from './features/staff/staff-routes'
+import { createAuditLog } from './features/audit/audit-log'
+import { registerAuditRoutes } from './features/audit/audit-routes'
 import {
   garconChannelRule,
   garconShiftChannelRule,
@@ -383,7 +387,6 @@ export async function buildApp({
     raiseAlert: (trx, restaurantId, waiterIds, alert) =>
       garconAlerts.raise(trx, restaurantId, waiterIds, alert),
     alertAtTable,
-    bonus: orderBonus,
     now,
   })
   // Diners' profiles: sign-in codes by SMS (decision 0051).
@@ -401,7 +404,12 @@ export async function buildApp({
   })
   const clientAuth = createClientAuth(clientSignIn)
 
+  // Managers and the kitchen (decision 0062); every manager's change is audited (0063).
+  const staff = createStaffAuth(db, { now })
+  const audit = createAuditLog(db)
+
   realtime.channels.add(garconChannelRule(garcon))
+  realtime.channels.add(kitchenChannelRule(staff))
   realtime.channels.add(garconShiftChannelRule(garcon, waiterTables.isOnShift))
   realtime.channels.add(tableChannelRule(tableSessions))
   realtime.channels.add(orderChannelRule(orders))
@@ -451,6 +459,11 @@ export async function buildApp({
         garcon.requireWaiter,
       )
       registerFavouriteRoutes(api, createFavouritesService(db, now), clientAuth.requireClient)
+      // The back office and the kitchen display (issue 17).
+      registerStaffRoutes(api, staff, {
+        restaurantName: async (id) => (await restaurants.get(id))?.name ?? id,
+      })
+      registerAuditRoutes(api, { audit, requireManager: staff.requireManager })
       return Promise.resolve()
     },
     { prefix: config.apiBase },

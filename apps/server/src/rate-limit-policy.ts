@@ -7,6 +7,12 @@ import type { Endpoint } from '@tableside/contracts/endpoint'
 import { requestClientOtp, verifyClientOtp } from '@tableside/contracts/client'
 import { GARCON_TOKEN_HEADER, garconLogin } from '@tableside/contracts/garcon'
 import { changeGarconPin } from '@tableside/contracts/garcon-profile'
+import {
+  adminLogin,
+  confirmAdminTotp,
+  disableAdminTotp,
+  kitchenLogin,
+} from '@tableside/contracts/staff'
 import { cancelOrder, lookupOrders, placeOrder, quoteCheckout } from '@tableside/contracts/orders'
 import {
   cancelPayment,
@@ -90,8 +96,14 @@ export function rateLimitPolicy(apiBase: string): RateLimitPolicy {
   api(cancelPayment, perAddressAnd('cancel-payment', 'paymentId', 10), perAddress('payments', 300))
   api(leaveTipFeedback, perAddressAnd('tip-feedback', 'paymentId', 10), perAddress('payments', 300))
   // Waiters share the restaurant's address at the start of a shift; each login also backs
-  // off on its own after wrong PINs, whatever the address (features/garcon/login-backoff.ts).
+  // off on its own after wrong PINs, whatever the address (lib/login-backoff.ts).
   api(garconLogin, perAddress('garcon-login', 60, 15 * MINUTE_MS))
+  // Managers and kitchen screens sign in as waiters do (decision 0062); TOTP codes are
+  // guessed no faster than passwords.
+  api(adminLogin, perAddress('admin-login', 30, 15 * MINUTE_MS))
+  api(confirmAdminTotp, perAddress('admin-totp', 30, 15 * MINUTE_MS))
+  api(disableAdminTotp, perAddress('admin-totp', 30, 15 * MINUTE_MS))
+  api(kitchenLogin, perAddress('kitchen-login', 60, 15 * MINUTE_MS))
   // Changing a PIN checks the current one: counted like a sign-in, and backs off with it.
   api(changeGarconPin, perAddress('garcon-pin', 60, 15 * MINUTE_MS))
   // A waiter looks up the card a diner shows: a few a table, typos included. Counted per

@@ -36,6 +36,9 @@ export interface Database {
   waiters: WaitersTable
   garconSessions: GarconSessionsTable
   garconLoginFailures: GarconLoginFailuresTable
+  staff: StaffTable
+  staffSessions: StaffSessionsTable
+  auditLog: AuditLogTable
   waiterTables: WaiterTablesTable
   payments: PaymentsTable
   paymentWebhookEvents: PaymentWebhookEventsTable
@@ -250,6 +253,8 @@ export interface WaitersTable {
 /** Wrong PINs at one login, counted before each check (decision 0029). */
 export interface GarconLoginFailuresTable {
   restaurantId: string
+  /** Whose sign-in the login is (migration 0032): waiters', managers' or the kitchen's. */
+  actor: ColumnType<LoginActor, LoginActor | undefined, never>
   login: string
   failures: number
   retryAt: Date
@@ -519,4 +524,46 @@ export interface ClientFavouritesTable {
   /** The dish's name when it was saved. */
   name: Json<LocalizedText>
   addedAt: Date
+}
+
+export type LoginActor = 'garcon' | 'manager' | 'kitchen'
+export type StaffRole = 'manager' | 'kitchen'
+
+/** Managers and kitchen staff (decision 0062). */
+export interface StaffTable {
+  id: Generated<string>
+  restaurantId: string
+  role: StaffRole
+  name: string
+  login: string
+  /** scrypt of a manager's password or a kitchen's PIN. */
+  secretHash: string
+  /** Base32; null while the manager signs in with the password alone. */
+  totpSecret: ColumnType<string | null, string | null | undefined, string | null>
+  active: ColumnType<boolean, boolean | undefined, boolean>
+  createdAt: ColumnType<Date, Date | undefined, never>
+}
+
+export interface StaffSessionsTable {
+  /** sha256 (hex) of the token; the token itself is never stored. */
+  tokenHash: string
+  staffId: string
+  createdAt: ColumnType<Date, Date | undefined, never>
+  expiresAt: Date
+  revokedAt: Date | null
+  lastUsedAt: ColumnType<Date | null, Date | null | undefined, Date | null>
+}
+
+/** Every change a manager makes (decision 0063); appended, never updated. */
+export interface AuditLogTable {
+  id: Generated<string>
+  restaurantId: string
+  actorId: string | null
+  actorName: string
+  action: string
+  entity: string
+  entityId: string | null
+  before: ColumnType<unknown, string | null, never>
+  after: ColumnType<unknown, string | null, never>
+  at: ColumnType<Date, Date | undefined, never>
 }

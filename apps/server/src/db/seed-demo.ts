@@ -5,7 +5,7 @@ import type { OpeningHours, RestaurantSettings } from '@tableside/contracts/rest
 import { createMenuRepository } from '../features/menu/menu-repository'
 import { createMenuService } from '../features/menu/menu-service'
 import { createGarconRepository } from '../features/garcon/garcon-repository'
-import { hashPin } from '../features/garcon/pin-hash'
+import { hashSecret } from '../lib/secret-hash'
 import { newTableQrToken } from '../features/table-sessions/table-qr-token'
 import { demoDir } from '../paths'
 import type { Database } from './schema'
@@ -22,6 +22,12 @@ export const DEMO_MENU_FILE = join(demoDir, 'menu.json')
 export const DEMO_WAITERS = [
   { name: 'Анна', login: 'anna', pin: '1111', tables: ['T1', 'T2', 'T3', 'T4', 'T5', 'T6'] },
   { name: 'Игорь', login: 'igor', pin: '2222', tables: ['T7', 'T8', 'T9', 'T10', 'T11', 'T12'] },
+] as const
+
+/** The demo restaurant's manager and kitchen screen (decision 0062; README lists them). */
+export const DEMO_STAFF = [
+  { role: 'manager', name: 'Мария Петровна', login: 'manager', secret: 'tableside-demo' },
+  { role: 'kitchen', name: 'Кухня', login: 'kitchen', secret: '3333' },
 ] as const
 
 const openingHours: OpeningHours[] = [1, 2, 3, 4, 5, 6, 7].map((day) => ({
@@ -116,7 +122,8 @@ export async function seedDemo(
   })
   const menuImported = await seedDemoMenu(db)
   const waitersAdded = await seedDemoWaiters(db)
-  return created || menuImported || waitersAdded
+  const staffAdded = await seedDemoStaff(db)
+  return created || menuImported || waitersAdded || staffAdded
 }
 
 async function seedDemoMenu(db: Kysely<Database>): Promise<boolean> {
@@ -152,7 +159,7 @@ async function seedDemoWaiters(db: Kysely<Database>): Promise<boolean> {
   const waiters = createGarconRepository(db)
   if (!demo || (await waiters.hasWaiters(DEMO_RESTAURANT_ID))) return false
   for (const { name, login, pin, tables } of DEMO_WAITERS) {
-    const pinHash = await hashPin(pin)
+    const pinHash = await hashSecret(pin)
     const id = await waiters.addWaiter({ restaurantId: DEMO_RESTAURANT_ID, name, login, pinHash })
     // Who serves which tables: the bill names them, and their tips are theirs.
     await sql`
@@ -160,6 +167,35 @@ async function seedDemoWaiters(db: Kysely<Database>): Promise<boolean> {
       select ${id}, id from restaurant_tables
       where restaurant_id = ${DEMO_RESTAURANT_ID} and code in (${sql.join(tables)})
     `.execute(db)
+  }
+  return true
+}
+
+/** The demo restaurant's manager and kitchen while it has no staff (also on older databases). */
+async function seedDemoStaff(db: Kysely<Database>): Promise<boolean> {
+  const demo = await db
+    .selectFrom('restaurants')
+    .select('id')
+    .where('id', '=', DEMO_RESTAURANT_ID)
+    .executeTakeFirst()
+  const anyStaff = await db
+    .selectFrom('staff')
+    .select('id')
+    .where('restaurantId', '=', DEMO_RESTAURANT_ID)
+    .limit(1)
+    .executeTakeFirst()
+  if (!demo || anyStaff) return false
+  for (const { role, name, login, secret } of DEMO_STAFF) {
+    await db
+      .insertInto('staff')
+      .values({
+        restaurantId: DEMO_RESTAURANT_ID,
+        role,
+        name,
+        login,
+        secretHash: await hashSecret(secret),
+      })
+      .execute()
   }
   return true
 }

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import type { PaymentMethod, RestaurantSettings } from '@tableside/contracts/restaurants'
+import type { KitchenStaff, Manager } from '@tableside/contracts/staff'
 import { tableSession } from '@tableside/contracts/table-sessions'
 import { createGarconRepository } from '../features/garcon/garcon-repository'
-import { hashPin } from '../features/garcon/pin-hash'
+import { hashSecret } from '../lib/secret-hash'
 import { createTestRestaurant, testMenuFile } from '../features/menu/test-menu-file'
 import type { TestApp } from './test-app'
 
@@ -106,6 +107,56 @@ export async function signInAsWaiter(app: FastifyInstance, login: string, pin: s
   return response.json<{ token: string; waiter: { id: string } }>()
 }
 
+/** A manager of `restaurantId` signs in (the demo's by default): their token and who they are. */
+export async function signInAsManager(
+  app: FastifyInstance,
+  restaurantId = 'demo',
+  login = 'manager',
+  password = 'tableside-demo',
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/admin/login',
+    payload: { restaurantId, login, password },
+  })
+  expect(response.statusCode).toBe(200)
+  const signedIn = response.json<{ token: string; staff: Manager }>()
+  return { token: signedIn.token, manager: signedIn.staff }
+}
+
+/** The kitchen screen of `restaurantId` signs in (the demo's: kitchen/3333). */
+export async function signInAsKitchen(
+  app: FastifyInstance,
+  restaurantId = 'demo',
+  login = 'kitchen',
+  pin = '3333',
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/kitchen/login',
+    payload: { restaurantId, login, pin },
+  })
+  expect(response.statusCode).toBe(200)
+  const signedIn = response.json<{ token: string; staff: KitchenStaff }>()
+  return { token: signedIn.token, kitchen: signedIn.staff }
+}
+
+/** Adds a manager (or kitchen login) to `restaurantId`, e.g. another restaurant's. */
+export async function addManager(
+  t: Pick<TestApp, 'database'>,
+  restaurantId: string,
+  login: string,
+  password: string,
+  role: 'manager' | 'kitchen' = 'manager',
+): Promise<string> {
+  const { id } = await t.database.db
+    .insertInto('staff')
+    .values({ restaurantId, role, name: login, login, secretHash: await hashSecret(password) })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return id
+}
+
 /** The demo restaurant's waiter Anna signs in: her token and waiter id. */
 export const signInAsAnna = (app: FastifyInstance) => signInAsWaiter(app, 'anna', '1111')
 
@@ -126,7 +177,7 @@ export async function signInWaitersOfTwoRestaurants(
     restaurantId: 'bistro',
     name: 'Ольга',
     login: 'olga',
-    pinHash: await hashPin('3333'),
+    pinHash: await hashSecret('3333'),
   })
   const [anna, igor] = await Promise.all([
     signInAsWaiter(t.app, 'anna', '1111'),

@@ -19,7 +19,7 @@ import {
   type ClientTestApp,
 } from '../client/test-client-app'
 import { createGarconRepository } from '../garcon/garcon-repository'
-import { hashPin } from '../garcon/pin-hash'
+import { hashSecret } from '../../lib/secret-hash'
 
 // Issue 16, decision 0060: points spent with the order that takes them, earned on the money
 // paid, released when the order is completed and paid, given back or voided by a cancel.
@@ -48,7 +48,7 @@ describe.each(testDatabaseKinds)('Bonus points on orders and payments on $name',
       restaurantId: 'grill',
       name: 'Пётр',
       login: 'petr',
-      pinHash: await hashPin('4444'),
+      pinHash: await hashSecret('4444'),
     })
     const signedIn = await t.app.inject({
       method: 'POST',

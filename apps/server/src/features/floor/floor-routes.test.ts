@@ -21,7 +21,7 @@ import {
   signInAsWaiter,
 } from '../../test/test-restaurants'
 import { createGarconRepository } from '../garcon/garcon-repository'
-import { hashPin } from '../garcon/pin-hash'
+import { hashSecret } from '../../lib/secret-hash'
 
 const OLIVIER = { dishId: 'olivier', quantity: 1, optionIds: [] }
 /** A demo dish with a choice the guest must make. */
@@ -58,7 +58,7 @@ describe.each(testDatabaseKinds)("The waiter's floor on $name", (kind) => {
       restaurantId: 'bistro',
       name: 'Ольга',
       login: 'olga',
-      pinHash: await hashPin('3333'),
+      pinHash: await hashSecret('3333'),
     })
     anna = (await signInAsWaiter(t.app, 'anna', '1111')).token
     igor = (await signInAsWaiter(t.app, 'igor', '2222')).token

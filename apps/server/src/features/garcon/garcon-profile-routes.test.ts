@@ -10,8 +10,8 @@ import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { createTestRestaurant } from '../menu/test-menu-file'
 import { createGarconRepository } from './garcon-repository'
-import { FREE_FAILURES } from './login-backoff'
-import { hashPin } from './pin-hash'
+import { FREE_FAILURES } from '../../lib/login-backoff'
+import { hashSecret } from '../../lib/secret-hash'
 
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131 Mobile'
 const TABLET = 'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Safari/604.1'
@@ -77,19 +77,19 @@ describe.each(testDatabaseKinds)("A waiter's profile, PIN and devices on $name",
       restaurantId: 'demo',
       name: 'Вера Смирнова',
       login: 'vera',
-      pinHash: await hashPin('4444'),
+      pinHash: await hashSecret('4444'),
     })
     await waiters.addWaiter({
       restaurantId: 'demo',
       name: 'Павел',
       login: 'pavel',
-      pinHash: await hashPin('5555'),
+      pinHash: await hashSecret('5555'),
     })
     await waiters.addWaiter({
       restaurantId: 'bistro',
       name: 'Ольга',
       login: 'olga',
-      pinHash: await hashPin('3333'),
+      pinHash: await hashSecret('3333'),
     })
   })
   afterAll(async () => {

@@ -9,13 +9,13 @@ import {
 } from '@tableside/contracts/garcon-profile'
 import { registerEndpoint } from '../../http/register-endpoint'
 import type { GarconProfileService } from './garcon-profile-service'
-import { hashGarconToken } from './garcon-token'
-import { LoginBackoffError } from './login-backoff'
+import { hashAccessToken } from '../../lib/access-token'
+import { LoginBackoffError } from '../../lib/login-backoff'
 
 /** The hash of the token a signed-in request carries: which session is "this device". */
 const sessionOf = (request: FastifyRequest): string => {
   const token = request.headers[GARCON_TOKEN_HEADER]
-  return hashGarconToken(typeof token === 'string' ? token : '')
+  return hashAccessToken(typeof token === 'string' ? token : '')
 }
 
 /** The waiter's own profile, PIN and devices (header X-Garcon-Token). */

@@ -6,8 +6,8 @@ import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
 import { signInAsWaiter } from './garcon-auth'
 import { createGarconProfileRepository } from './garcon-profile-repository'
-import { createLoginBackoff } from './login-backoff'
-import { hashPin, verifyPin } from './pin-hash'
+import { createLoginBackoff } from '../../lib/login-backoff'
+import { hashSecret, verifySecret } from '../../lib/secret-hash'
 
 export interface GarconProfileServiceDeps {
   db: Kysely<Database>
@@ -73,8 +73,8 @@ export function createGarconProfileService({
       const at = now()
       // Throws while this login must wait, whoever asks.
       await backoff.claim(waiter.restaurantId, row.login, at)
-      if (!(await verifyPin(currentPin, row.pinHash))) throw wrongPin()
-      const ended = await repository.changePin(waiter.id, await hashPin(newPin), session, at)
+      if (!(await verifySecret(currentPin, row.pinHash))) throw wrongPin()
+      const ended = await repository.changePin(waiter.id, await hashSecret(newPin), session, at)
       await backoff.clear(waiter.restaurantId, row.login)
       return ended
     },

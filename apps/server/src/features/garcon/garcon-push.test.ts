@@ -20,7 +20,7 @@ import { seedDemo } from '../../db/seed-demo'
 import { routeTestApp } from '../../test/route-test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { createGarconAuth, type GarconAuth } from './garcon-auth'
-import { hashGarconToken } from './garcon-token'
+import { hashAccessToken } from '../../lib/access-token'
 import {
   createGarconPush,
   loadVapidKeys,
@@ -332,7 +332,7 @@ describe.each(testDatabaseKinds)('Web Push to waiters’ devices on $name', (kin
     await handle.db
       .updateTable('garconSessions')
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where('tokenHash', '=', hashGarconToken(second.token))
+      .where('tokenHash', '=', hashAccessToken(second.token))
       .execute()
     expect(await notified()).toEqual(['/three'])
     await auth.service.revokeAll(annaId)

@@ -15,7 +15,7 @@ import type { Database } from '../../db/schema'
 import { HttpError } from '../../http/http-error'
 import { registerEndpoint } from '../../http/register-endpoint'
 import { signInAsWaiter } from './garcon-auth'
-import { hashGarconToken } from './garcon-token'
+import { hashAccessToken } from '../../lib/access-token'
 
 export interface VapidKeys {
   publicKey: string
@@ -119,7 +119,7 @@ export function createGarconPush({
         const session = await trx
           .selectFrom('garconSessions')
           .select('id')
-          .where('tokenHash', '=', hashGarconToken(token))
+          .where('tokenHash', '=', hashAccessToken(token))
           .where('waiterId', '=', waiter.id)
           .executeTakeFirst()
         if (!session) throw signInAsWaiter()

@@ -5,8 +5,8 @@ import { garconChannel } from '@tableside/contracts/table-events'
 import { testDatabaseKinds } from '../../test/test-database'
 import { channelAuth } from '../realtime/signatures'
 import { createGarconRepository } from './garcon-repository'
-import { hashGarconToken } from './garcon-token'
-import { hashPin } from './pin-hash'
+import { hashAccessToken } from '../../lib/access-token'
+import { hashSecret } from '../../lib/secret-hash'
 import { startGarconApp, type GarconTestApp } from './test-garcon-app'
 
 const HOUR_MS = 60 * 60 * 1000
@@ -213,7 +213,7 @@ describe.each(testDatabaseKinds)('Waiter sign-in on $name', (kind) => {
     const { token } = await signIn('anna', '1111')
     const sessions = await t.db.selectFrom('garconSessions').selectAll().execute()
     expect(JSON.stringify(sessions)).not.toContain(token)
-    expect(sessions.map((s) => s.tokenHash)).toContain(hashGarconToken(token))
+    expect(sessions.map((s) => s.tokenHash)).toContain(hashAccessToken(token))
     const waiters = await t.db.selectFrom('waiters').select(['login', 'pinHash']).execute()
     for (const { pinHash } of waiters) expect(pinHash).toMatch(/^scrypt\$16384\$8\$1\$/)
     expect(new Set(waiters.map((w) => w.pinHash)).size).toBe(waiters.length)
@@ -225,7 +225,7 @@ describe.each(testDatabaseKinds)('Waiter sign-in on $name', (kind) => {
       restaurantId: 'elsewhere',
       name: 'Анна Другая',
       login: 'anna',
-      pinHash: await hashPin('9999'),
+      pinHash: await hashSecret('9999'),
     })
     expect((await login({ login: 'anna', pin: '9999' })).statusCode).toBe(401)
     const wrongPlace = await login({ login: 'anna', pin: '1111', restaurantId: 'elsewhere' })
@@ -282,7 +282,7 @@ describe.each(testDatabaseKinds)('Waiter sign-in on $name', (kind) => {
           restaurantId: 'sign-out',
           name: login,
           login,
-          pinHash: await hashPin(pin),
+          pinHash: await hashSecret(pin),
         })
       }
     })

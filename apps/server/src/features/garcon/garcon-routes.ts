@@ -9,7 +9,7 @@ import { registerEndpoint } from '../../http/register-endpoint'
 import type { GarconShiftMember } from '@tableside/contracts/table-events'
 import type { ChannelRule } from '../realtime/channel-authorization'
 import type { GarconAuth } from './garcon-auth'
-import { LoginBackoffError } from './login-backoff'
+import { LoginBackoffError } from '../../lib/login-backoff'
 
 /** Per address, the login is limited in rate-limit-policy.ts; per login, it backs off in the service. */
 export function registerGarconRoutes(app: FastifyInstance, auth: GarconAuth): void {

@@ -4,9 +4,9 @@ import type { garconLogin, Waiter } from '@tableside/contracts/garcon'
 import type { Database } from '../../db/schema'
 import { HttpError } from '../../http/http-error'
 import { createGarconRepository } from './garcon-repository'
-import { createLoginBackoff } from './login-backoff'
-import { hashGarconToken, looksLikeGarconToken, newGarconToken } from './garcon-token'
-import { hashPin, verifyPin } from './pin-hash'
+import { createLoginBackoff } from '../../lib/login-backoff'
+import { hashAccessToken, looksLikeAccessToken, newAccessToken } from '../../lib/access-token'
+import { hashSecret, verifySecret } from '../../lib/secret-hash'
 
 /** A shift and a bit: a waiter signs in once per working day. */
 export const GARCON_SESSION_MS = 12 * 60 * 60 * 1000
@@ -45,16 +45,16 @@ export function createGarconService({ db, now = () => new Date() }: GarconServic
       // Throws while this login must wait, from whatever address (decision 0029).
       await backoff.claim(restaurantId, typed, createdAt)
       const found = await repository.findActiveByLogin(restaurantId, typed)
-      const pinHash = found?.pinHash ?? (await (decoy ??= hashPin('decoy')))
-      const pinMatches = await verifyPin(pin, pinHash)
+      const pinHash = found?.pinHash ?? (await (decoy ??= hashSecret('decoy')))
+      const pinMatches = await verifySecret(pin, pinHash)
       if (!found || !pinMatches) throw wrongLoginOrPin()
       await backoff.clear(restaurantId, typed)
       await backoff.forgetOld(createdAt)
-      const token = newGarconToken()
+      const token = newAccessToken()
       const expiresAt = new Date(createdAt.getTime() + GARCON_SESSION_MS)
       await repository.deleteEndedSessions(found.id, createdAt)
       await repository.startSession({
-        tokenHash: hashGarconToken(token),
+        tokenHash: hashAccessToken(token),
         waiterId: found.id,
         createdAt,
         expiresAt,
@@ -66,8 +66,8 @@ export function createGarconService({ db, now = () => new Date() }: GarconServic
 
     /** The waiter a token signs in, or null when it is unknown, expired or revoked. */
     authenticate: async (token: string): Promise<Waiter | null> => {
-      if (!looksLikeGarconToken(token)) return null
-      const tokenHash = hashGarconToken(token)
+      if (!looksLikeAccessToken(token)) return null
+      const tokenHash = hashAccessToken(token)
       const at = now()
       const found = await repository.findWaiterBySession(tokenHash, at)
       if (!found) return null
@@ -79,7 +79,7 @@ export function createGarconService({ db, now = () => new Date() }: GarconServic
 
     /** Ends the session of this token; returns how many it ended (0 or 1). */
     revoke: async (token: string): Promise<number> =>
-      looksLikeGarconToken(token) ? repository.revokeSession(hashGarconToken(token), now()) : 0,
+      looksLikeAccessToken(token) ? repository.revokeSession(hashAccessToken(token), now()) : 0,
 
     /** Ends every session of the waiter (sign out everywhere); returns how many. */
     revokeAll: (waiterId: string): Promise<number> =>

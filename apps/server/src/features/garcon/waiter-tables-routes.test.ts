@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { createTestRestaurant } from '../menu/test-menu-file'
 import { createGarconRepository } from './garcon-repository'
-import { hashPin } from './pin-hash'
+import { hashSecret } from '../../lib/secret-hash'
 
 const ANNAS = ['T1', 'T2', 'T3', 'T4', 'T5', 'T6']
 const IGORS = ['T7', 'T8', 'T9', 'T10', 'T11', 'T12']
@@ -59,7 +59,7 @@ describe.each(testDatabaseKinds)("A waiter's tables and shift on $name", (kind) 
       restaurantId: 'bistro',
       name: 'Ольга',
       login: 'olga',
-      pinHash: await hashPin('3333'),
+      pinHash: await hashSecret('3333'),
     })
     anna = await signIn('anna', '1111')
     igor = await signIn('igor', '2222')

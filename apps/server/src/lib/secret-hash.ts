@@ -14,14 +14,14 @@ function derive(pin: string, salt: Buffer, options: ScryptOptions): Promise<Buff
 }
 
 /** `scrypt$N$r$p$salt$key`: the parameters travel with the hash, so they can be raised later. */
-export async function hashPin(pin: string): Promise<string> {
+export async function hashSecret(pin: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES)
   const key = await derive(pin, salt, PARAMS)
   const { N, r, p } = PARAMS
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$')
 }
 
-export async function verifyPin(pin: string, stored: string): Promise<boolean> {
+export async function verifySecret(pin: string, stored: string): Promise<boolean> {
   const [scheme, N, r, p, salt, key] = stored.split('$')
   if (scheme !== 'scrypt' || !salt || !key) return false
   const expected = Buffer.from(key, 'base64url')

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
-import type { Database } from '../../db/schema'
-import { HttpError } from '../../http/http-error'
-import { secondsText } from '../../http/rate-limits'
+import type { Database, LoginActor } from '../db/schema'
+import { HttpError } from '../http/http-error'
+import { secondsText } from '../http/rate-limits'
 
 /** Wrong PINs at one login that cost nothing: typos at the start of a shift. */
 export const FREE_FAILURES = 5
@@ -16,21 +16,26 @@ export function waitAfter(failures: number): number {
 }
 
 export class LoginBackoffError extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    secret = 'PINs',
+  ) {
     super(
       429,
       'rate_limited',
-      `Too many wrong PINs for this login; try again in ${secondsText(retryAfterSeconds)}.`,
+      `Too many wrong ${secret} for this login; try again in ${secondsText(retryAfterSeconds)}.`,
     )
   }
 }
 
 /**
- * Slows guessing at one waiter's PIN from any number of addresses, across every node: the
- * count lives in the database. Each attempt is counted as a failure before the PIN is
- * checked (`claim`), so guesses sent together cannot all pass; a right PIN clears it.
+ * Slows guessing at one login's PIN or password from any number of addresses, across every
+ * node: the count lives in the database, per kind of sign-in (`actor`). Each attempt is counted
+ * as a failure before the secret is checked (`claim`), so guesses sent together cannot all
+ * pass; a right one clears it.
  */
-export function createLoginBackoff(db: Kysely<Database>) {
+export function createLoginBackoff(db: Kysely<Database>, actor: LoginActor = 'garcon') {
+  const secret = actor === 'manager' ? 'passwords' : 'PINs'
   return {
     /** Counts an attempt at the login, or throws `LoginBackoffError` while it must wait. */
     async claim(restaurantId: string, login: string, at: Date): Promise<void> {
@@ -39,12 +44,13 @@ export function createLoginBackoff(db: Kysely<Database>) {
         then 1 else garcon_login_failures.failures + 1 end`
       const claimed = await db
         .insertInto('garconLoginFailures')
-        .columns(['restaurantId', 'login', 'failures', 'retryAt', 'lastFailedAt'])
+        .columns(['restaurantId', 'actor', 'login', 'failures', 'retryAt', 'lastFailedAt'])
         .expression((eb) =>
           eb
             .selectFrom('restaurants')
             .select((s) => [
               'id',
+              s.val(actor).as('actor'),
               s.val(login).as('login'),
               s.val(1).as('failures'),
               s.val(at).as('retryAt'),
@@ -54,7 +60,7 @@ export function createLoginBackoff(db: Kysely<Database>) {
         )
         .onConflict((oc) =>
           oc
-            .columns(['restaurantId', 'login'])
+            .columns(['restaurantId', 'actor', 'login'])
             .doUpdateSet({
               failures,
               retryAt: sql<Date>`${at}::timestamptz + make_interval(secs => case
@@ -71,11 +77,12 @@ export function createLoginBackoff(db: Kysely<Database>) {
         .selectFrom('garconLoginFailures')
         .select('retryAt')
         .where('restaurantId', '=', restaurantId)
+        .where('actor', '=', actor)
         .where('login', '=', login)
         .executeTakeFirst()
       // No row: no such restaurant, so no PIN can sign in and there is nothing to slow.
       if (!row || row.retryAt <= at) return
-      throw new LoginBackoffError(Math.ceil((row.retryAt.getTime() - at.getTime()) / 1000))
+      throw new LoginBackoffError(Math.ceil((row.retryAt.getTime() - at.getTime()) / 1000), secret)
     },
 
     /** A right PIN: the login starts afresh. */
@@ -83,6 +90,7 @@ export function createLoginBackoff(db: Kysely<Database>) {
       await db
         .deleteFrom('garconLoginFailures')
         .where('restaurantId', '=', restaurantId)
+        .where('actor', '=', actor)
         .where('login', '=', login)
         .execute()
     },

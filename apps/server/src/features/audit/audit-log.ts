@@ -1,0 +1,88 @@
+import { sql, type Kysely, type Transaction } from 'kysely'
+import type { AuditEntry } from '@tableside/contracts/audit'
+import type { Manager } from '@tableside/contracts/staff'
+import type { Database } from '../../db/schema'
+
+export interface AuditChange {
+  /** What was done: `create`, `update`, `delete`, `rotate`, `stop`, `reorder`, … */
+  action: string
+  /** To what: `dish`, `category`, `table`, `waiter`, `settings`, … */
+  entity: string
+  entityId: string | null
+  /** The row as the manager saw it before and after; null when there is none. Never a secret. */
+  before: unknown
+  after: unknown
+}
+
+/** What JSON keeps of a value (dates as ISO text); undefined is stored as null. */
+const asJson = (value: unknown) => (value === undefined ? null : JSON.stringify(value))
+
+/**
+ * The audit log (decision 0063): every change a manager makes is recorded in the transaction
+ * that makes it, so no change is ever without its entry, nor an entry without its change.
+ */
+export function createAuditLog(db: Kysely<Database>) {
+  return {
+    async record(
+      trx: Transaction<Database> | Kysely<Database>,
+      manager: Manager,
+      change: AuditChange,
+    ): Promise<void> {
+      await trx
+        .insertInto('auditLog')
+        .values({
+          restaurantId: manager.restaurantId,
+          actorId: manager.id,
+          actorName: manager.name,
+          action: change.action,
+          entity: change.entity,
+          entityId: change.entityId,
+          before: asJson(change.before),
+          after: asJson(change.after),
+        })
+        .execute()
+    },
+
+    /** A page of the restaurant's entries, newest first; `more` when older ones remain. */
+    async list(
+      restaurantId: string,
+      options: { before?: string | undefined; entity?: string | undefined; limit: number },
+    ): Promise<{ entries: AuditEntry[]; more: boolean }> {
+      let query = db
+        .selectFrom('auditLog')
+        .select([
+          sql<string>`id::text`.as('id'),
+          'at',
+          'actorId',
+          'actorName',
+          'action',
+          'entity',
+          'entityId',
+          'before',
+          'after',
+        ])
+        .where('restaurantId', '=', restaurantId)
+      if (options.before !== undefined) query = query.where('auditLog.id', '<', options.before)
+      if (options.entity !== undefined) query = query.where('entity', '=', options.entity)
+      const rows = await query
+        .orderBy('auditLog.id', 'desc')
+        .limit(options.limit + 1)
+        .execute()
+      return {
+        entries: rows.slice(0, options.limit).map((row) => ({
+          id: row.id,
+          at: row.at.toISOString(),
+          actor: { id: row.actorId, name: row.actorName },
+          action: row.action,
+          entity: row.entity,
+          entityId: row.entityId,
+          before: row.before ?? null,
+          after: row.after ?? null,
+        })),
+        more: rows.length > options.limit,
+      }
+    },
+  }
+}
+
+export type AuditLog = ReturnType<typeof createAuditLog>

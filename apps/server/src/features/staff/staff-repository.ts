@@ -1,0 +1,138 @@
+import type { Kysely } from 'kysely'
+import type { Database, StaffRole } from '../../db/schema'
+
+export interface StaffAccount {
+  id: string
+  restaurantId: string
+  role: StaffRole
+  name: string
+  login: string
+  secretHash: string
+  totpSecret: string | null
+}
+
+export interface NewStaff {
+  restaurantId: string
+  role: StaffRole
+  name: string
+  login: string
+  secretHash: string
+}
+
+/** All the SQL of managers, kitchen staff and their sign-ins. */
+export function createStaffRepository(db: Kysely<Database>) {
+  const accountColumns = [
+    'staff.id',
+    'staff.restaurantId',
+    'staff.role',
+    'staff.name',
+    'staff.login',
+    'staff.secretHash',
+    'staff.totpSecret',
+  ] as const
+
+  return {
+    async add(account: NewStaff): Promise<string> {
+      const { id } = await db
+        .insertInto('staff')
+        .values(account)
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return id
+    },
+
+    findActiveByLogin(
+      restaurantId: string,
+      role: StaffRole,
+      login: string,
+    ): Promise<StaffAccount | undefined> {
+      return db
+        .selectFrom('staff')
+        .select(accountColumns)
+        .where('restaurantId', '=', restaurantId)
+        .where('role', '=', role)
+        .where('login', '=', login)
+        .where('active', '=', true)
+        .executeTakeFirst()
+    },
+
+    findActive(id: string): Promise<StaffAccount | undefined> {
+      return db
+        .selectFrom('staff')
+        .select(accountColumns)
+        .where('id', '=', id)
+        .where('active', '=', true)
+        .executeTakeFirst()
+    },
+
+    async startSession(session: {
+      tokenHash: string
+      staffId: string
+      createdAt: Date
+      expiresAt: Date
+    }): Promise<void> {
+      await db
+        .insertInto('staffSessions')
+        .values({ ...session, revokedAt: null })
+        .execute()
+    },
+
+    async deleteEndedSessions(staffId: string, at: Date): Promise<void> {
+      await db
+        .deleteFrom('staffSessions')
+        .where('staffId', '=', staffId)
+        .where((eb) => eb.or([eb('expiresAt', '<=', at), eb('revokedAt', 'is not', null)]))
+        .execute()
+    },
+
+    /** The active account of `role` whose unexpired, unrevoked session has this token hash. */
+    findBySession(tokenHash: string, role: StaffRole, at: Date) {
+      return db
+        .selectFrom('staffSessions')
+        .innerJoin('staff', 'staff.id', 'staffSessions.staffId')
+        .select(['staff.id', 'staff.restaurantId', 'staff.name', 'staffSessions.lastUsedAt'])
+        .where('staffSessions.tokenHash', '=', tokenHash)
+        .where('staffSessions.expiresAt', '>', at)
+        .where('staffSessions.revokedAt', 'is', null)
+        .where('staff.role', '=', role)
+        .where('staff.active', '=', true)
+        .executeTakeFirst()
+    },
+
+    async touchSession(tokenHash: string, at: Date): Promise<void> {
+      await db
+        .updateTable('staffSessions')
+        .set({ lastUsedAt: at })
+        .where('tokenHash', '=', tokenHash)
+        .execute()
+    },
+
+    async revokeSession(tokenHash: string, at: Date): Promise<number> {
+      const result = await db
+        .updateTable('staffSessions')
+        .set({ revokedAt: at })
+        .where('tokenHash', '=', tokenHash)
+        .where('revokedAt', 'is', null)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows)
+    },
+
+    /** Ends every session of an account: deactivated, or its secret reset. */
+    async revokeAllSessions(staffId: string, at: Date): Promise<number> {
+      const result = await db
+        .updateTable('staffSessions')
+        .set({ revokedAt: at })
+        .where('staffId', '=', staffId)
+        .where('revokedAt', 'is', null)
+        .where('expiresAt', '>', at)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows)
+    },
+
+    async setTotpSecret(staffId: string, secret: string | null): Promise<void> {
+      await db.updateTable('staff').set({ totpSecret: secret }).where('id', '=', staffId).execute()
+    },
+  }
+}
+
+export type StaffRepository = ReturnType<typeof createStaffRepository>

@@ -1,0 +1,149 @@
+import * as z from 'zod/mini'
+import { defineEndpoint } from './endpoint'
+import { restaurantId } from './restaurants'
+
+/**
+ * Managers (the back office) and kitchen staff (the kitchen display), decision 0062. Their
+ * tokens follow the waiters' rules: hashed, expiring, revocable, and only the header counts.
+ */
+export const MANAGER_TOKEN_HEADER = 'x-manager-token'
+export const KITCHEN_TOKEN_HEADER = 'x-kitchen-token'
+
+export const staffMember = z.object({
+  id: z.string(),
+  restaurantId: z.string(),
+  name: z.string(),
+})
+export type Manager = z.infer<typeof staffMember>
+export type KitchenStaff = z.infer<typeof staffMember>
+
+/** A manager's password: long enough to resist guessing, short enough to type. */
+export const MANAGER_PASSWORD_LENGTH = { min: 10, max: 200 } as const
+/** A kitchen PIN, as a waiter's: 4–8 digits on a wall tablet's keypad. */
+export const KITCHEN_PIN = /^\d{4,8}$/
+
+export const staffLogin = z.string().check(z.trim(), z.minLength(1), z.maxLength(64))
+export const managerPassword = z
+  .string()
+  .check(
+    z.minLength(MANAGER_PASSWORD_LENGTH.min, 'A password is at least 10 characters'),
+    z.maxLength(MANAGER_PASSWORD_LENGTH.max),
+  )
+/** Six digits from the manager's authenticator app. */
+export const totpCode = z.string().check(z.trim(), z.regex(/^\d{6}$/, 'A code is 6 digits'))
+
+const signedIn = z.object({ token: z.string(), expiresAt: z.string(), staff: staffMember })
+const signedOut = z.object({ signedOut: z.number().check(z.int(), z.nonnegative()) })
+
+export const adminLogin = defineEndpoint({
+  method: 'POST',
+  path: '/auth/admin/login',
+  summary:
+    'A manager signs in with login and password (and the TOTP code once turned on); the token goes in the manager_token cookie',
+  tags: ['admin'],
+  body: z.object({
+    restaurantId,
+    login: staffLogin,
+    // Checked against the hash only: a short wrong password is just wrong, not a 400 that
+    // tells what the rule is before the manager has even been found.
+    password: z.string().check(z.minLength(1), z.maxLength(MANAGER_PASSWORD_LENGTH.max)),
+    totp: z.optional(totpCode),
+  }),
+  status: 200,
+  response: signedIn,
+})
+
+export const adminLogout = defineEndpoint({
+  method: 'POST',
+  path: '/auth/admin/logout',
+  summary: 'Signs this device out: the token in X-Manager-Token stops working',
+  tags: ['admin'],
+  status: 200,
+  response: signedOut,
+})
+
+export const adminMe = z.object({
+  id: z.string(),
+  restaurantId: z.string(),
+  name: z.string(),
+  login: z.string(),
+  totpEnabled: z.boolean(),
+})
+export type AdminMe = z.infer<typeof adminMe>
+
+export const getAdminMe = defineEndpoint({
+  method: 'GET',
+  path: '/admin/me',
+  summary: 'The signed-in manager (header X-Manager-Token)',
+  tags: ['admin'],
+  status: 200,
+  response: adminMe,
+})
+
+export const startAdminTotp = defineEndpoint({
+  method: 'POST',
+  path: '/admin/me/totp',
+  summary:
+    'Starts turning TOTP on: a new secret to add to an authenticator app, active once a code from it is confirmed',
+  tags: ['admin'],
+  status: 200,
+  response: z.object({
+    secret: z.string(),
+    /** otpauth:// link, also drawn as a QR code (SVG) for the app to scan. */
+    uri: z.string(),
+    qrSvg: z.string(),
+  }),
+})
+
+export const confirmAdminTotp = defineEndpoint({
+  method: 'PUT',
+  path: '/admin/me/totp',
+  summary: 'Turns TOTP on with the secret just started and a code from it',
+  tags: ['admin'],
+  body: z.object({ secret: z.string().check(z.regex(/^[A-Z2-7]{16,128}$/)), code: totpCode }),
+  status: 200,
+  response: adminMe,
+})
+
+export const disableAdminTotp = defineEndpoint({
+  method: 'DELETE',
+  path: '/admin/me/totp',
+  summary: 'Turns TOTP off; needs a current code',
+  tags: ['admin'],
+  body: z.object({ code: totpCode }),
+  status: 200,
+  response: adminMe,
+})
+
+export const kitchenLogin = defineEndpoint({
+  method: 'POST',
+  path: '/auth/kitchen/login',
+  summary:
+    'The kitchen signs in with its login and PIN; the token goes in the kitchen_token cookie',
+  tags: ['kitchen'],
+  body: z.object({
+    restaurantId,
+    login: staffLogin,
+    pin: z.string().check(z.regex(KITCHEN_PIN, 'A PIN is 4–8 digits')),
+  }),
+  status: 200,
+  response: signedIn,
+})
+
+export const kitchenLogout = defineEndpoint({
+  method: 'POST',
+  path: '/auth/kitchen/logout',
+  summary: 'Signs this kitchen screen out: the token in X-Kitchen-Token stops working',
+  tags: ['kitchen'],
+  status: 200,
+  response: signedOut,
+})
+
+export const getKitchenMe = defineEndpoint({
+  method: 'GET',
+  path: '/kitchen/me',
+  summary: 'The signed-in kitchen (header X-Kitchen-Token)',
+  tags: ['kitchen'],
+  status: 200,
+  response: staffMember,
+})
