@@ -11,6 +11,10 @@ import { createMenuRepository } from './features/menu/menu-repository'
 import { registerMenuRoutes } from './features/menu/menu-routes'
 import { createMenuService, type MenuService } from './features/menu/menu-service'
 import { firstDishPhotos } from './features/menu/menu-snapshot'
+import { createMenuAdminRepository } from './features/menu/menu-admin-repository'
+import { registerMenuAdminRoutes } from './features/menu/menu-admin-routes'
+import { createMenuAdminService } from './features/menu/menu-admin-service'
+import { createPhotoStore } from './features/menu/menu-photos'
 import { registerMedia } from './plugins/media'
 import { registerRestaurantRoutes } from './features/restaurants/restaurant-routes'
 import { createRestaurantRepository } from './features/restaurants/restaurant-repository'
@@ -464,6 +468,18 @@ export async function buildApp({
         restaurantName: async (id) => (await restaurants.get(id))?.name ?? id,
       })
       registerAuditRoutes(api, { audit, requireManager: staff.requireManager })
+      // The manager's menu: checked edits of the menu file, and photos (decisions 0064, 0065).
+      registerMenuAdminRoutes(api, {
+        service: createMenuAdminService({
+          repository: createMenuAdminRepository(db),
+          audit,
+          cache: menuCache,
+          outbox,
+          mediaOrigins: config.mediaOrigins,
+        }),
+        requireManager: staff.requireManager,
+        photos: createPhotoStore(join(config.dataDir, 'photos')),
+      })
       return Promise.resolve()
     },
     { prefix: config.apiBase },

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { FieldError } from '@tableside/contracts/errors'
+import type { Manager } from '@tableside/contracts/staff'
 import type { DishFile, MenuFile, StoryFile } from '@tableside/contracts/menu-file'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
@@ -8,12 +9,8 @@ import * as edits from './menu-admin-edits'
 import type { MenuCache } from './menu-cache'
 import { checkMenuFile } from './menu-file-validation'
 
-/** Who makes the change: the signed-in manager (the staff feature's `Manager`). */
-export interface MenuEditor {
-  id: string
-  restaurantId: string
-  name: string
-}
+/** Who makes the change: the signed-in manager. */
+export type MenuEditor = Manager
 
 /** The audit log's writer, passed in by the app layer: one entry in the change's transaction. */
 export interface MenuAuditLog {
@@ -139,7 +136,7 @@ export function createMenuAdminService({
       const saved = await repository.change(manager.restaurantId, async (current, trx) => {
         await audit.record(trx, manager, {
           action: 'import',
-          entity: 'menu-file',
+          entity: 'menu_file',
           entityId: manager.restaurantId,
           before: edits.menuSummary(current),
           after: edits.menuSummary(check.file),
