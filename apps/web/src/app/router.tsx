@@ -146,6 +146,11 @@ export function createAppRoutes(deps: AppDeps): RouteObject[] {
                   lazy: screen(() => import('./routes/client-auth'), 'ClientAuthRoute'),
                 },
                 {
+                  // Until the back office's own layout lands: the manager's menu (issue 17).
+                  path: 'admin/menu',
+                  lazy: screen(() => import('./routes/admin-menu'), 'AdminMenuRoute'),
+                },
+                {
                   path: 'garcon',
                   children: [
                     {

@@ -1,6 +1,8 @@
 import {
   GARCON_TOKEN_COOKIE,
   GARCON_TOKEN_HEADER,
+  MANAGER_TOKEN_COOKIE,
+  MANAGER_TOKEN_HEADER,
   PROFILE_TOKEN_COOKIE,
   PROFILE_TOKEN_HEADER,
 } from '../config/constants'
@@ -19,5 +21,7 @@ export function tokenHeaders(
   const profileToken = readCookie(PROFILE_TOKEN_COOKIE)
   if (garconToken) headers[GARCON_TOKEN_HEADER] = garconToken
   if (profileToken) headers[PROFILE_TOKEN_HEADER] = profileToken
+  const managerToken = readCookie(MANAGER_TOKEN_COOKIE)
+  if (managerToken) headers[MANAGER_TOKEN_HEADER] = managerToken
   return headers
 }
