@@ -27,6 +27,7 @@ export const APP_ROUTES = [
   '/rest/:restaurant_id/garcon/select-tables',
   '/rest/:restaurant_id/garcon/tips',
   '/rest/:restaurant_id/garcon/bonus-card',
+  '/rest/:restaurant_id/admin/menu',
   '/rest/:restaurant_id/dishes/:id',
 ] as const
 
