@@ -12,6 +12,7 @@ import { registerMenuRoutes } from './features/menu/menu-routes'
 import { createMenuService, type MenuService } from './features/menu/menu-service'
 import { firstDishPhotos } from './features/menu/menu-snapshot'
 import { createMenuAdminRepository } from './features/menu/menu-admin-repository'
+import { freshMenuFirst } from './features/menu/menu-events'
 import { registerMenuAdminRoutes } from './features/menu/menu-admin-routes'
 import { createMenuAdminService } from './features/menu/menu-admin-service'
 import { createPhotoStore } from './features/menu/menu-photos'
@@ -199,11 +200,16 @@ export async function buildApp({
   const realtime = await registerRealtime(app, config)
   app.decorate('realtime', realtime)
   const { broadcaster } = realtime
-  const outbox = new Outbox({ db, broadcaster, log: app.log })
-  app.decorate('outbox', outbox)
-
   const menuRepository = createMenuRepository(db)
   const menuCache = new MenuCache(menuRepository, app.log)
+  // Open menus hear of a change once this node serves it (decision 0064).
+  const outbox = new Outbox({
+    db,
+    broadcaster: freshMenuFirst(broadcaster, menuCache),
+    log: app.log,
+  })
+  app.decorate('outbox', outbox)
+
   menuCache.watch(config.menuCheckIntervalMs)
   app.addHook('onClose', () => {
     menuCache.stop()

@@ -81,7 +81,7 @@ export function createMenuAdminService({
         ...(change.availability ? { availability: change.availability } : {}),
       }
     })
-    await cache.refresh(manager.restaurantId)
+    await cache.atLeast(manager.restaurantId, saved.version)
     void outbox.kick()
     return saved
   }
@@ -143,7 +143,7 @@ export function createMenuAdminService({
         })
         return { file: check.file, replace: true }
       })
-      await cache.refresh(manager.restaurantId)
+      await cache.atLeast(manager.restaurantId, saved.version)
       void outbox.kick()
       return saved
     },
