@@ -10,7 +10,6 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router'
 import { paths } from '../../config/paths'
-import { invalidateCartQuotes } from '../../features/cart/api/quote-cart'
 import { useCart } from '../../features/cart/cart-store'
 import { CartBar } from '../../features/cart/components/cart-bar'
 import { isAgeConfirmed } from '../../features/menu/age-confirmation'
@@ -75,7 +74,9 @@ export function MenuRoute() {
       applyMenuUpdate(queryClient, api, restaurantId, update),
     )
     // The cart bar's total is the server's: priced again with the new menu.
-    invalidateCartQuotes(queryClient, restaurantId)
+    void import('../../features/cart/api/quote-cart').then(({ invalidateCartQuotes }) => {
+      invalidateCartQuotes(queryClient, restaurantId)
+    })
   })
   // The server's drawing of this screen stays until the menu is drawn here, not the skeleton.
   useReplaceFirstScreen(menu.data !== undefined || menu.isError)
