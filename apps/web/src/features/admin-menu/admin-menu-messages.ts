@@ -114,6 +114,7 @@ export const adminMenuMessages = defineMessages({
     onStopList: 'On the stop-list: guests see it as sold out now.',
     backOnSale: 'Back on sale.',
     notSaved: 'Not saved.',
+    invalidValue: 'Check this field: it is missing or not valid here.',
   },
   ru: {
     title: 'Меню',
@@ -227,6 +228,7 @@ export const adminMenuMessages = defineMessages({
     onStopList: 'В стоп-листе: гости уже видят «нет в наличии».',
     backOnSale: 'Снова в продаже.',
     notSaved: 'Не сохранено.',
+    invalidValue: 'Проверьте поле: оно пустое или значение не подходит.',
   },
 })
 

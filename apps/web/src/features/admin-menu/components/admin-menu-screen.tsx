@@ -112,7 +112,7 @@ export function AdminMenuScreen({ restaurant }: { restaurant: Restaurant }) {
         new Map(
           parsed.error.issues.map((issue) => [
             formField(['body', ...issue.path.map(String)].join('.')),
-            issue.message,
+            t('invalidValue'),
           ]),
         ),
       )
