@@ -65,7 +65,16 @@ const serverFeaturePublishes = {
   staff: ['staff-auth.ts'],
   system: [],
   // The session's row type travels with the service's answers.
-  'table-sessions': ['table-session-service.ts', 'table-session-repository.ts'],
+  // The tables' QR tokens: how a token is made, what its link is, and a rotation that the back
+  // office runs in its own transaction with its audit entry (decision 0066).
+  'table-sessions': [
+    'table-session-service.ts',
+    'table-session-repository.ts',
+    'table-repository.ts',
+    'table-qr-token.ts',
+  ],
+  // The back office's tables and QR codes (decisions 0066–0067): composed by the app.
+  'tables-admin': [],
   'waiter-calls': ['waiter-call-service.ts'],
 }
 

@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config'
 /** End-to-end files whose stories start servers of their own (never the shared one). */
 const OWN_SERVER_STORIES = [
   'admin-menu',
+  'admin-sign-in',
+  'admin-tables',
   'bonus-card',
   'bonus-points',
   'checkout-saved-address',

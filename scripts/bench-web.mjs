@@ -125,7 +125,7 @@ ensureChromium()
 // run's buildIfStale) would leave its pages pointing at deleted scripts. A snapshot cannot move.
 const webDist = mkdtempSync(join(tmpdir(), 'tableside-bench-web-'))
 cpSync(join(root, 'apps/web/dist'), webDist, { recursive: true })
-const server = await startServer({ env: { WEB_DIST: webDist } })
+const server = await startServer({ env: { WEB_DIST: webDist }, timeoutMs: 120_000 })
 const browser = await launchChromium()
 try {
   const page = await browser.newPage({ viewport: PHONE })

@@ -31,6 +31,10 @@ import { createStaffAuth } from './features/staff/staff-auth'
 import { kitchenChannelRule, registerStaffRoutes } from './features/staff/staff-routes'
 import { createAuditLog } from './features/audit/audit-log'
 import { registerAuditRoutes } from './features/audit/audit-routes'
+import { newTableQrToken } from './features/table-sessions/table-qr-token'
+import { createTablesAdminRepository } from './features/tables-admin/tables-admin-repository'
+import { registerTablesAdminRoutes } from './features/tables-admin/tables-admin-routes'
+import { createTablesAdminService } from './features/tables-admin/tables-admin-service'
 import {
   garconChannelRule,
   garconShiftChannelRule,
@@ -486,6 +490,21 @@ export async function buildApp({
         requireManager: staff.requireManager,
         photos: createPhotoStore(join(config.dataDir, 'photos')),
       })
+      // Zones, tables and their printed QR codes (decisions 0066–0067).
+      registerTablesAdminRoutes(
+        api,
+        createTablesAdminService({
+          db,
+          repository: createTablesAdminRepository(db),
+          audit,
+          newQrToken: newTableQrToken,
+          now,
+        }),
+        {
+          requireManager: staff.requireManager,
+          origin: (request) => publicOrigin(config, request),
+        },
+      )
       return Promise.resolve()
     },
     { prefix: config.apiBase },

@@ -27,8 +27,11 @@ export const APP_ROUTES = [
   '/rest/:restaurant_id/garcon/select-tables',
   '/rest/:restaurant_id/garcon/tips',
   '/rest/:restaurant_id/garcon/bonus-card',
-  '/rest/:restaurant_id/admin/menu',
   '/rest/:restaurant_id/dishes/:id',
+  // Staff screens of the same app (issue 17): the back office, whose sections (live, menu,
+  // tables, staff, settings, reports, audit) it routes itself, and the kitchen display.
+  '/rest/:restaurant_id/admin/*',
+  '/rest/:restaurant_id/kitchen',
 ] as const
 
 export type AppRoute = (typeof APP_ROUTES)[number]
@@ -36,7 +39,12 @@ export type AppRoute = (typeof APP_ROUTES)[number]
 const patterns = APP_ROUTES.map(
   (route) =>
     new RegExp(
-      `^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[a-z_]+/g, '[^/]+')}/?$`,
+      `^${route
+        .replace(/\/\*$/, '\u0000')
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/:[a-z_]+/g, '[^/]+')
+        // `/*` at the end: the path itself or anything below it.
+        .replace('\u0000', '(?:/.*)?')}/?$`,
       // As React Router matches: letters in any case, one trailing slash.
       'i',
     ),

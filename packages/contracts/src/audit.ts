@@ -9,8 +9,12 @@ export const auditEntry = z.object({
   action: z.string(),
   entity: z.string(),
   entityId: z.nullable(z.string()),
-  before: z.unknown(),
-  after: z.unknown(),
+  /**
+   * The row before and after, as JSON text (null: none). Text, not a schema of every entity:
+   * the log shows what it was given, and any shape of zod here would join the first load.
+   */
+  before: z.nullable(z.string()),
+  after: z.nullable(z.string()),
 })
 export type AuditEntry = z.infer<typeof auditEntry>
 

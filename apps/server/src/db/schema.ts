@@ -25,6 +25,7 @@ export interface Database {
   schemaMigrations: SchemaMigrationsTable
   restaurants: RestaurantsTable
   restaurantTables: RestaurantTablesTable
+  tableZones: TableZonesTable
   retiredTableQrTokens: RetiredTableQrTokensTable
   menus: MenusTable
   menuCategories: MenuCategoriesTable
@@ -98,12 +99,25 @@ export interface RestaurantTablesTable {
   restaurantId: string
   code: string
   label: string
-  /** Where the table stands, in the menu's languages: `{ ru: 'Терраса', en: 'Terrace' }`. */
+  /**
+   * Where the table stands, in the menu's languages: `{ ru: 'Терраса', en: 'Terrace' }`. A copy
+   * of its zone's name that the database keeps (migration 0034); write `zoneId`, not this.
+   */
   zone: OptionalJson<LocalizedText>
+  zoneId: string | null
   seats: Generated<number>
   enabled: Generated<boolean>
   /** What the table's QR code carries; the only way to join the table (decision 0026). */
   qrToken: Generated<string>
+  createdAt: CreatedAt
+}
+
+/** A zone of the floor (the hall, the terrace) that a manager keeps (decision 0066). */
+export interface TableZonesTable {
+  id: Generated<string>
+  restaurantId: string
+  name: Json<LocalizedText>
+  position: Generated<number>
   createdAt: CreatedAt
 }
 

@@ -104,6 +104,17 @@ export async function seedDemo(
         birthdayPoints: 500,
       })
       .execute()
+    const [hall, terrace] = await trx
+      .insertInto('tableZones')
+      .values(
+        [DEMO_ZONES.hall, DEMO_ZONES.terrace].map((name, position) => ({
+          restaurantId: DEMO_RESTAURANT_ID,
+          name: JSON.stringify(name),
+          position,
+        })),
+      )
+      .returning('id')
+      .execute()
     await trx
       .insertInto('restaurantTables')
       .values(
@@ -111,7 +122,8 @@ export async function seedDemo(
           restaurantId: DEMO_RESTAURANT_ID,
           code,
           label: String(i + 1),
-          zone: JSON.stringify(i < 8 ? DEMO_ZONES.hall : DEMO_ZONES.terrace),
+          // The database copies the zone's name onto the table (migration 0034).
+          zoneId: (i < 8 ? hall : terrace)?.id ?? null,
           seats: i % 3 === 0 ? 2 : 4,
           // Random on every install, never in the repository: the QR code is the key (0026).
           qrToken: newTableQrToken(),

@@ -146,11 +146,6 @@ export function createAppRoutes(deps: AppDeps): RouteObject[] {
                   lazy: screen(() => import('./routes/client-auth'), 'ClientAuthRoute'),
                 },
                 {
-                  // Until the back office's own layout lands: the manager's menu (issue 17).
-                  path: 'admin/menu',
-                  lazy: screen(() => import('./routes/admin-menu'), 'AdminMenuRoute'),
-                },
-                {
                   path: 'garcon',
                   children: [
                     {
@@ -182,6 +177,17 @@ export function createAppRoutes(deps: AppDeps): RouteObject[] {
                   ],
                 },
               ],
+            },
+            {
+              // The back office (issue 17): its own layout, never the diners', and its
+              // sections routed inside it (admin-layout.tsx), so the first load stays as small.
+              path: 'admin/*',
+              lazy: screen(() => import('./layouts/admin-layout'), 'AdminLayout'),
+            },
+            {
+              // The kitchen display on a wall tablet: no diner's header or tab bar either.
+              path: 'kitchen',
+              lazy: screen(() => import('./routes/kitchen'), 'KitchenRoute'),
             },
             {
               lazy: screen(() => import('./layouts/dish-layout'), 'DishLayout'),

@@ -15,8 +15,6 @@ export const GARCON_TOKEN_COOKIE = 'garcon_token'
 export const PROFILE_TOKEN_COOKIE = 'profile_token'
 export const GARCON_TOKEN_HEADER = 'X-Garcon-Token'
 export const PROFILE_TOKEN_HEADER = 'X-Profile-Token'
-export const MANAGER_TOKEN_COOKIE = 'manager_token'
-export const MANAGER_TOKEN_HEADER = 'X-Manager-Token'
 export const DEFAULT_COOKIE_PATH = '/'
 
 /** GET is retried once on these statuses; writes never are (spec §7). */

@@ -42,11 +42,8 @@ export const paths = {
   history: (restaurantId: string) => `${rest(restaurantId)}/history`,
   client: (restaurantId: string) => `${rest(restaurantId)}/client`,
   clientAuth: (restaurantId: string) => `${rest(restaurantId)}/client/auth`,
+  /** The waiter area's home; its other screens' addresses load with it (`garcon-nav-paths.ts`). */
   garcon: (restaurantId: string) => `${rest(restaurantId)}/garcon`,
-  garconProfile: (restaurantId: string) => `${rest(restaurantId)}/garcon/profile`,
-  garconSelectTables: (restaurantId: string) => `${rest(restaurantId)}/garcon/select-tables`,
-  garconTips: (restaurantId: string) => `${rest(restaurantId)}/garcon/tips`,
-  garconBonusCard: (restaurantId: string) => `${rest(restaurantId)}/garcon/bonus-card`,
 }
 
 export const DEMO_RESTAURANT_ID = 'demo'

@@ -1,27 +1,21 @@
-import {
-  GARCON_TOKEN_COOKIE,
-  GARCON_TOKEN_HEADER,
-  MANAGER_TOKEN_COOKIE,
-  MANAGER_TOKEN_HEADER,
-  PROFILE_TOKEN_COOKIE,
-  PROFILE_TOKEN_HEADER,
-} from '../config/constants'
 import { readCookie as readDocumentCookie } from './cookies'
 
 /**
- * The waiter's and the customer's tokens as request headers (spec §7): `garcon_token` →
- * `X-Garcon-Token`, `profile_token` → `X-Profile-Token`. Read on every call: a sign-in or
- * sign-out elsewhere changes the cookies.
+ * Whose tokens travel: the waiter's and the diner's (spec §3, §7), and the staff's of the back
+ * office and the kitchen display (decision 0062). Each `{who}_token` cookie becomes the
+ * `X-{Who}-Token` header: `garcon_token` → `X-Garcon-Token`, `profile_token` →
+ * `X-Profile-Token`, `manager_token` → `X-Manager-Token`, `kitchen_token` → `X-Kitchen-Token`.
  */
+export const TOKEN_HOLDERS = ['garcon', 'profile', 'manager', 'kitchen'] as const
+
+/** The actors' tokens as request headers, read on every call: a sign-in elsewhere changes them. */
 export function tokenHeaders(
   readCookie: (name: string) => string | undefined = readDocumentCookie,
 ): Record<string, string> {
   const headers: Record<string, string> = {}
-  const garconToken = readCookie(GARCON_TOKEN_COOKIE)
-  const profileToken = readCookie(PROFILE_TOKEN_COOKIE)
-  if (garconToken) headers[GARCON_TOKEN_HEADER] = garconToken
-  if (profileToken) headers[PROFILE_TOKEN_HEADER] = profileToken
-  const managerToken = readCookie(MANAGER_TOKEN_COOKIE)
-  if (managerToken) headers[MANAGER_TOKEN_HEADER] = managerToken
+  for (const who of TOKEN_HOLDERS) {
+    const token = readCookie(`${who}_token`)
+    if (token) headers[`X-${who[0]?.toUpperCase() ?? ''}${who.slice(1)}-Token`] = token
+  }
   return headers
 }

@@ -65,8 +65,8 @@ describe.each(testDatabaseKinds)('The audit log on $name', (kind) => {
         action: 'update',
         entity: 'table',
         entityId: 'T1',
-        before: { seats: 2 },
-        after: { seats: 6 },
+        before: JSON.stringify({ seats: 2 }),
+        after: JSON.stringify({ seats: 6 }),
       },
     ])
   })

@@ -76,8 +76,8 @@ export function createAuditLog(db: Kysely<Database>) {
           action: row.action,
           entity: row.entity,
           entityId: row.entityId,
-          before: row.before ?? null,
-          after: row.after ?? null,
+          before: row.before === null ? null : JSON.stringify(row.before),
+          after: row.after === null ? null : JSON.stringify(row.after),
         })),
         more: rows.length > options.limit,
       }

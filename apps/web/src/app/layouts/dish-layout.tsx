@@ -1,9 +1,9 @@
 import { Outlet, useLocation, useNavigate } from 'react-router'
-import { ChevronLeftIcon } from '../../components/ui/icons'
+import { ChevronLeftIcon } from '../../components/ui/screen-icons'
 import { paths } from '../../config/paths'
 import { useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
 import { useMessages } from '../../lib/i18n/use-translation'
-import { layoutMessages } from './layout-messages'
+import { dishLayoutMessages } from './dish-layout-messages'
 import './dish-layout.css'
 
 /** The `dish` layout (spec §2): the dish fills the screen, with only a way back. */
@@ -11,7 +11,7 @@ export function DishLayout() {
   const restaurantId = useRestaurantId()
   const navigate = useNavigate()
   const location = useLocation()
-  const { t } = useMessages(layoutMessages)
+  const { t } = useMessages(dishLayoutMessages)
   // Opened from a shared link there is no page to go back to: go to the menu instead.
   const goBack = () =>
     void (location.key === 'default' ? navigate(paths.menu(restaurantId)) : navigate(-1))

@@ -1,6 +1,7 @@
 import { UserIcon } from '../../components/ui/icons'
 import { garconBonusMessages } from '../../features/garcon/bonus/bonus-messages'
 import { BonusCardIcon, TablesIcon, TipsIcon } from '../../features/garcon/components/garcon-icons'
+import { garconPaths } from './garcon-nav-paths'
 import { paths } from '../../config/paths'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { garconNavMessages } from './garcon-nav-messages'
@@ -20,11 +21,11 @@ export function GarconNav({ restaurantId: id }: { restaurantId: string }) {
           to: paths.garcon(id),
           label: t('tables'),
           icon: <TablesIcon />,
-          alsoActiveOn: [paths.garconSelectTables(id)],
+          alsoActiveOn: [garconPaths.selectTables(id)],
         },
-        { to: paths.garconTips(id), label: t('tips'), icon: <TipsIcon /> },
-        { to: paths.garconBonusCard(id), label: bonus.t('tab'), icon: <BonusCardIcon /> },
-        { to: paths.garconProfile(id), label: t('garconProfile'), icon: <UserIcon /> },
+        { to: garconPaths.tips(id), label: t('tips'), icon: <TipsIcon /> },
+        { to: garconPaths.bonusCard(id), label: bonus.t('tab'), icon: <BonusCardIcon /> },
+        { to: garconPaths.profile(id), label: t('garconProfile'), icon: <UserIcon /> },
       ]}
     />
   )

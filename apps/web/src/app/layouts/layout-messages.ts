@@ -11,7 +11,6 @@ export const layoutMessages = defineMessages({
     orders: 'Orders',
     bill: 'Bill',
     call: 'Waiter',
-    backToMenu: 'Back to the menu',
   },
   ru: {
     skipToContent: 'Перейти к содержимому',
@@ -23,6 +22,5 @@ export const layoutMessages = defineMessages({
     orders: 'Заказы',
     bill: 'Счёт',
     call: 'Официант',
-    backToMenu: 'Назад к меню',
   },
 })

@@ -1,16 +1,15 @@
-import { adminMenuMessages } from '../../features/admin-menu/admin-menu-messages'
+import { AdminPage } from '../../components/admin/admin-page'
 import { AdminMenuScreen } from '../../features/admin-menu/components/admin-menu-screen'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
-import { useMessages } from '../../lib/i18n/use-translation'
-import { Screen } from '../screen'
+import { useSectionTitle } from './admin-section'
 
 /** `/rest/:restaurant_id/admin/menu`: the manager edits the menu (issue 17). */
 export function AdminMenuRoute() {
-  const { t } = useMessages(adminMenuMessages)
   const restaurant = useRestaurant()
+  const { title, documentTitle } = useSectionTitle('menu')
   return (
-    <Screen title={t('title')}>
+    <AdminPage title={title} documentTitle={documentTitle}>
       <AdminMenuScreen restaurant={restaurant} />
-    </Screen>
+    </AdminPage>
   )
 }

@@ -1,3 +1,4 @@
+import { garconPaths } from '../layouts/garcon-nav-paths'
 import { paths } from '../../config/paths'
 import { GarconHome } from '../../features/garcon/components/garcon-home'
 import { Floor } from '../../features/garcon/floor/floor'
@@ -25,7 +26,7 @@ function GarconHomeScreen() {
   const waiter = useSignedInWaiter()
   const { t } = useMessages(garconMessages)
   const { t: tAlerts } = useMessages(alertMessages)
-  const selectTablesHref = paths.garconSelectTables(restaurantId)
+  const selectTablesHref = garconPaths.selectTables(restaurantId)
   return (
     <Screen
       title={t('hello', { name: waiter.name })}

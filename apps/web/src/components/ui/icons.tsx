@@ -43,12 +43,6 @@ export const UserIcon = (p: IconProps) => (
   </Icon>
 )
 
-export const ChevronLeftIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M14.5 5.5 8 12l6.5 6.5" />
-  </Icon>
-)
-
 /** The Tableside mark: a cloche on a plate. */
 
 export const LogoMark = (p: IconProps) => (

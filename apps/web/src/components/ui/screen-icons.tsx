@@ -54,3 +54,9 @@ export const ListCheckIcon = (p: IconProps) => (
     <path d="m4 6.5 1.5 1.5L8.5 5M4 12.5 5.5 14l3-3M4 18.5 5.5 20l3-3M11.5 6.5H20M11.5 12.5H20M11.5 18.5H20" />
   </Icon>
 )
+
+export const ChevronLeftIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M14.5 5.5 8 12l6.5 6.5" />
+  </Icon>
+)

@@ -1,0 +1,16 @@
+import { AdminPage } from '../../components/admin/admin-page'
+import { AuditLog } from '../../features/admin-audit/components/audit-log'
+import { auditMessages } from '../../features/admin-audit/audit-messages'
+import { useMessages } from '../../lib/i18n/use-translation'
+import { useSectionTitle } from './admin-section'
+
+/** `/rest/:restaurant_id/admin/audit`: every change managers made, newest first. */
+export function AdminAuditRoute() {
+  const { title, documentTitle } = useSectionTitle('audit')
+  const { t } = useMessages(auditMessages)
+  return (
+    <AdminPage title={title} documentTitle={documentTitle} lead={t('lead')}>
+      <AuditLog />
+    </AdminPage>
+  )
+}

@@ -1,0 +1,46 @@
+import { defineMessages } from '../../lib/i18n/messages'
+
+export const accountMessages = defineMessages({
+  en: {
+    title: 'Your account',
+    close: 'Close',
+    name: 'Name',
+    login: 'Login',
+    totpTitle: 'Code at sign-in',
+    totpOff:
+      'Off: the password alone signs you in. Add a code from an authenticator app (Google Authenticator, Яндекс Ключ, 1Password) so a stolen password is not enough.',
+    totpOn: 'On: signing in asks for the password and a code from your authenticator app.',
+    setUp: 'Set up a code',
+    stepScan: 'Scan this QR code in your authenticator app (or type the key below).',
+    stepType: 'Type the 6-digit code the app shows.',
+    qrAlt: 'QR code to add Tableside to an authenticator app',
+    secretText: 'Key:',
+    codeFromApp: 'Code from the app',
+    codeToTurnOff: 'A current code, to turn it off',
+    turnOn: 'Turn on',
+    turnOff: 'Turn off',
+    wrongCode: 'That code is wrong or expired. Type the one the app shows now.',
+    failed: 'Could not save. Try again.',
+  },
+  ru: {
+    title: 'Ваша учётная запись',
+    close: 'Закрыть',
+    name: 'Имя',
+    login: 'Логин',
+    totpTitle: 'Код при входе',
+    totpOff:
+      'Выключен: для входа достаточно пароля. Добавьте код из приложения-аутентификатора (Google Authenticator, Яндекс Ключ, 1Password), чтобы украденного пароля было мало.',
+    totpOn: 'Включён: при входе нужен пароль и код из приложения-аутентификатора.',
+    setUp: 'Настроить код',
+    stepScan: 'Отсканируйте QR-код в приложении-аутентификаторе (или введите ключ ниже).',
+    stepType: 'Введите 6-значный код из приложения.',
+    qrAlt: 'QR-код для добавления Tableside в приложение-аутентификатор',
+    secretText: 'Ключ:',
+    codeFromApp: 'Код из приложения',
+    codeToTurnOff: 'Текущий код, чтобы выключить',
+    turnOn: 'Включить',
+    turnOff: 'Выключить',
+    wrongCode: 'Код неверный или устарел. Введите тот, что сейчас в приложении.',
+    failed: 'Не удалось сохранить. Попробуйте снова.',
+  },
+})

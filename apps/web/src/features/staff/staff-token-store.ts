@@ -1,0 +1,54 @@
+import { useSyncExternalStore } from 'react'
+import { deleteCookie, readCookie, serializeCookie } from '../../lib/cookies'
+
+export type StaffRole = 'manager' | 'kitchen'
+
+/**
+ * Where each kind of staff keeps its token; the API client copies it into `X-Manager-Token` or
+ * `X-Kitchen-Token` (`lib/token-headers.ts`).
+ */
+export const STAFF_TOKENS = {
+  manager: { cookie: 'manager_token' },
+  kitchen: { cookie: 'kitchen_token' },
+} as const
+
+const listeners = new Set<() => void>()
+/** The session ended without a sign-out (expired, revoked): the sign-in window says so. */
+const ended: Record<StaffRole, boolean> = { manager: false, kitchen: false }
+
+function changed() {
+  for (const listener of listeners) listener()
+}
+
+/** Keeps the token in its cookie (path /, as the spec's) until the session expires. */
+export function saveStaffToken(role: StaffRole, token: string, expiresAt: string): void {
+  const maxAgeSeconds = Math.max(0, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000))
+  document.cookie = serializeCookie(STAFF_TOKENS[role].cookie, token, {
+    maxAgeSeconds,
+    sameSite: 'Lax',
+  })
+  ended[role] = false
+  changed()
+}
+
+export function forgetStaffToken(role: StaffRole, options: { ended?: boolean } = {}): void {
+  deleteCookie(STAFF_TOKENS[role].cookie)
+  ended[role] = options.ended ?? false
+  changed()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** The token this browser holds for `role`, re-rendering when it is saved or forgotten. */
+export function useStaffToken(role: StaffRole): string | undefined {
+  const read = () => readCookie(STAFF_TOKENS[role].cookie)
+  return useSyncExternalStore(subscribe, read, read)
+}
+
+export function useStaffSessionEnded(role: StaffRole): boolean {
+  const read = () => ended[role]
+  return useSyncExternalStore(subscribe, read, read)
+}
