@@ -30,6 +30,8 @@ const serverFeaturePublishes = {
   // The waiter's floor (decision 0044): composed by the app, used by no other feature.
   floor: [],
   garcon: ['garcon-service.ts'],
+  // The kitchen display and its stations (decision 0070): composed by the app, used by no other.
+  kitchen: [],
   menu: [
     'menu-service.ts',
     // The menu held in memory and a cart priced with it: what an order is priced from.
@@ -59,8 +61,13 @@ const serverFeaturePublishes = {
   ],
   // Infrastructure: features publish events through the `Broadcaster` and add channel rules.
   realtime: ['realtime.ts', 'publish-event.ts', 'channel-authorization.ts'],
-  // Restaurants have no service: their profile, cached on hot paths, or from the repository.
-  restaurants: ['restaurant-cache.ts', 'restaurant-repository.ts'],
+  // Restaurants have no service: their profile, cached on hot paths, or from the repository; and
+  // the defaults every restaurant starts with, which the back office's settings show and keep.
+  restaurants: ['restaurant-cache.ts', 'restaurant-repository.ts', 'restaurant-settings.ts'],
+  // The back office's settings and staff (decisions 0068, 0069): composed by the app, used by
+  // no other feature.
+  'settings-admin': [],
+  'staff-admin': [],
   // Managers' and the kitchen's sign-in (decision 0062): `requireManager`, `requireKitchen`.
   staff: ['staff-auth.ts'],
   system: [],

@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config'
 const OWN_SERVER_STORIES = [
   'admin-menu',
   'admin-sign-in',
+  'admin-staff',
   'admin-tables',
   'bonus-card',
   'bonus-points',
@@ -12,6 +13,7 @@ const OWN_SERVER_STORIES = [
   'favourites-profile',
   'garcon-bonus-card',
   'history',
+  'kitchen',
   'online-payment-off',
   'order-again',
   'outbox-kill',

@@ -31,10 +31,19 @@ import { createStaffAuth } from './features/staff/staff-auth'
 import { kitchenChannelRule, registerStaffRoutes } from './features/staff/staff-routes'
 import { createAuditLog } from './features/audit/audit-log'
 import { registerAuditRoutes } from './features/audit/audit-routes'
+import { createStaffMemberService } from './features/staff-admin/staff-member-service'
+import { registerStaffAdminRoutes } from './features/staff-admin/staff-admin-routes'
+import { createWaiterAdminService } from './features/staff-admin/waiter-admin-service'
+import { createSettingsAdminService } from './features/settings-admin/settings-admin-service'
+import { registerSettingsAdminRoutes } from './features/settings-admin/settings-admin-routes'
+import { hashSecret } from './lib/secret-hash'
 import { newTableQrToken } from './features/table-sessions/table-qr-token'
 import { createTablesAdminRepository } from './features/tables-admin/tables-admin-repository'
 import { registerTablesAdminRoutes } from './features/tables-admin/tables-admin-routes'
 import { createTablesAdminService } from './features/tables-admin/tables-admin-service'
+import { registerKitchenRoutes } from './features/kitchen/kitchen-routes'
+import { createKitchenService } from './features/kitchen/kitchen-service'
+import { createStationService } from './features/kitchen/station-service'
 import {
   garconChannelRule,
   garconShiftChannelRule,
@@ -490,6 +499,26 @@ export async function buildApp({
         requireManager: staff.requireManager,
         photos: createPhotoStore(join(config.dataDir, 'photos')),
       })
+      // The back office's staff and settings (decisions 0068, 0069).
+      registerStaffAdminRoutes(api, {
+        requireManager: staff.requireManager,
+        waiters: createWaiterAdminService({ db, audit, hashSecret, now }),
+        staff: createStaffMemberService({ db, audit, hashSecret, now }),
+      })
+      registerSettingsAdminRoutes(api, {
+        requireManager: staff.requireManager,
+        settings: createSettingsAdminService({
+          db,
+          audit,
+          outbox,
+          profile: (id, trx) => restaurantRepository.findById(id, trx),
+          forgetCached: (id) => restaurants.forget(id),
+          paymentProvider: (id) =>
+            takesOnlinePayment(config.payments, id, DEMO_RESTAURANT_ID)
+              ? config.payments.provider
+              : null,
+        }),
+      })
       // Zones, tables and their printed QR codes (decisions 0066–0067).
       registerTablesAdminRoutes(
         api,
@@ -505,6 +534,13 @@ export async function buildApp({
           origin: (request) => publicOrigin(config, request),
         },
       )
+      // The kitchen display and its stations (decisions 0070, 0071).
+      registerKitchenRoutes(api, {
+        kitchen: createKitchenService({ db, orders, outbox, now }),
+        stations: createStationService({ db, audit, outbox }),
+        requireKitchen: staff.requireKitchen,
+        requireManager: staff.requireManager,
+      })
       return Promise.resolve()
     },
     { prefix: config.apiBase },

@@ -27,6 +27,11 @@ export const ERROR_CODES = [
   'payment_method_unavailable',
   'order_not_cancellable',
   'illegal_status_change',
+  // The kitchen display (issue 17, decision 0071): an order that left the kitchen, an undo too
+  // late, a station's name used twice.
+  'order_not_in_kitchen',
+  'undo_expired',
+  'station_name_taken',
   'table_disabled',
   // The QR code is the key to the table (issue 13, decision 0026).
   'table_link_outdated',
@@ -88,6 +93,10 @@ export const ERROR_CODES = [
   'table_code_taken',
   'zone_name_taken',
   'zone_not_empty',
+  // The back office's staff (issue 17, decision 0068): a login another account of the role has,
+  // and a manager deactivating themself.
+  'login_taken',
+  'cannot_deactivate_self',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

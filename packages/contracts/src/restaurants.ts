@@ -59,6 +59,11 @@ export const restaurantSettings = z.object({
   }),
   /** A table session ends after this long without activity. */
   tableSessionMinutes: z.int().check(z.gte(5), z.lte(24 * 60)),
+  /**
+   * Where the restaurant's privacy policy is (an https address, checked where a manager sets it:
+   * admin-settings.ts); absent or null: none.
+   */
+  privacyPolicyUrl: z.optional(z.nullable(z.string())),
 })
 export type RestaurantSettings = z.infer<typeof restaurantSettings>
 

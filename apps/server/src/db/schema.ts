@@ -60,6 +60,9 @@ export interface Database {
   clientSignInCodes: ClientSignInCodesTable
   clientSignInSends: ClientSignInSendsTable
   clientFavourites: ClientFavouritesTable
+  kitchenStations: KitchenStationsTable
+  kitchenStationCategories: KitchenStationCategoriesTable
+  kitchenBumps: KitchenBumpsTable
 }
 
 /** A jsonb column: read as the value, written as its JSON text (pg would turn arrays into SQL arrays). */
@@ -91,6 +94,9 @@ export interface RestaurantsTable {
   lastOrderNumber: ColumnType<number, never, number>
   /** How long a waiter call waits for its table's waiters before every waiter on shift hears it. */
   callEscalationSeconds: Generated<number>
+  /** Minutes after which a kitchen ticket's timer turns amber, then red (decision 0070). */
+  kitchenWarnMinutes: Generated<number>
+  kitchenLateMinutes: Generated<number>
   createdAt: CreatedAt
 }
 
@@ -580,4 +586,27 @@ export interface AuditLogTable {
   before: ColumnType<unknown, string | null, never>
   after: ColumnType<unknown, string | null, never>
   at: ColumnType<Date, Date | undefined, never>
+}
+
+/** A kitchen station ("Горячий цех", "Бар"): tickets are grouped by it (decision 0070). */
+export interface KitchenStationsTable {
+  id: Generated<string>
+  restaurantId: string
+  name: string
+  sortOrder: Generated<number>
+}
+
+/** Which station cooks a menu category (by the category's id, so a menu import keeps it). */
+export interface KitchenStationCategoriesTable {
+  restaurantId: string
+  categoryId: string
+  stationId: string
+}
+
+/** A bumped line of an order; one bump (a dish or a ticket) shares `bumpId` (decision 0071). */
+export interface KitchenBumpsTable {
+  orderId: string
+  lineIndex: number
+  bumpId: string
+  bumpedAt: Date
 }

@@ -135,7 +135,57 @@ export async function seedDemo(
   const menuImported = await seedDemoMenu(db)
   const waitersAdded = await seedDemoWaiters(db)
   const staffAdded = await seedDemoStaff(db)
-  return created || menuImported || waitersAdded || staffAdded
+  const stationsAdded = await seedDemoStations(db)
+  return created || menuImported || waitersAdded || staffAdded || stationsAdded
+}
+
+/** The demo kitchen's stations and the categories each cooks (decision 0070), while it has none. */
+const DEMO_STATIONS = [
+  {
+    name: 'Горячий цех',
+    categories: ['soups', 'mains', 'dumplings', 'sides', 'breakfast-classics', 'porridge'],
+  },
+  { name: 'Холодный цех', categories: ['starters', 'salads', 'desserts'] },
+  {
+    name: 'Бар',
+    categories: ['soft-drinks', 'tea-coffee', 'wine', 'beer', 'spirits', 'cocktails'],
+  },
+]
+
+async function seedDemoStations(db: Kysely<Database>): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const demo = await trx
+      .selectFrom('restaurants')
+      .select('id')
+      .where('id', '=', DEMO_RESTAURANT_ID)
+      .forUpdate()
+      .executeTakeFirst()
+    const any = await trx
+      .selectFrom('kitchenStations')
+      .select('id')
+      .where('restaurantId', '=', DEMO_RESTAURANT_ID)
+      .limit(1)
+      .executeTakeFirst()
+    if (!demo || any) return false
+    for (const [sortOrder, station] of DEMO_STATIONS.entries()) {
+      const { id } = await trx
+        .insertInto('kitchenStations')
+        .values({ restaurantId: DEMO_RESTAURANT_ID, name: station.name, sortOrder })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await trx
+        .insertInto('kitchenStationCategories')
+        .values(
+          station.categories.map((categoryId) => ({
+            restaurantId: DEMO_RESTAURANT_ID,
+            categoryId,
+            stationId: id,
+          })),
+        )
+        .execute()
+    }
+    return true
+  })
 }
 
 async function seedDemoMenu(db: Kysely<Database>): Promise<boolean> {

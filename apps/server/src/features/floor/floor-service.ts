@@ -14,7 +14,7 @@ import { tableChannel, type TableRef } from '@tableside/contracts/table-sessions
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
 import type { OrderBonus } from '../bonus/bonus-orders'
-import { billUpdatedEntry, orderUpdateEntries } from '../orders/order-events'
+import { billUpdatedEntry, kitchenChangedEntry, orderUpdateEntries } from '../orders/order-events'
 import { createOrderRepository } from '../orders/order-repository'
 import { publishEntry, type Outbox } from '../outbox/outbox'
 import type { OutboxEntry } from '../outbox/outbox-repository'
@@ -343,6 +343,8 @@ export function createFloorService(deps: FloorServiceDeps) {
           [
             publishEntry(tableChannel(sessionId), tableSessionMoved, { sessionId, table: to }),
             billUpdatedEntry(sessionId),
+            // The kitchen's tickets name the table (decision 0070).
+            kitchenChangedEntry(waiter.restaurantId, null),
           ],
           trx,
         )

@@ -1,3 +1,5 @@
+import { kitchenChanged, kitchenChannel } from '@tableside/contracts/kitchen'
+import type { OrderStatus } from '@tableside/contracts/order-status'
 import { orderChannel, type Order } from '@tableside/contracts/orders'
 import { billUpdated, orderUpdated } from '@tableside/contracts/table-events'
 import { tableChannel } from '@tableside/contracts/table-sessions'
@@ -26,8 +28,17 @@ export interface OrderPlacedEntry {
 export function orderUpdateEntries(row: OrderRow): OutboxEntry[] {
   const entries = [orderUpdatedEntry(row)]
   if (row.tableSessionId) entries.push(billUpdatedEntry(row.tableSessionId))
+  if (KITCHEN_HEARS.includes(row.status))
+    entries.push(kitchenChangedEntry(row.restaurantId, row.id))
   return entries
 }
+
+/** The statuses that put an order on the kitchen's screen or take it off (decision 0070). */
+const KITCHEN_HEARS: readonly OrderStatus[] = ['accepted', 'cooking', 'ready', 'cancelled']
+
+/** `kitchen.changed` on the restaurant's kitchen channel: its screens refetch their tickets. */
+export const kitchenChangedEntry = (restaurantId: string, orderId: string | null) =>
+  publishEntry(kitchenChannel(restaurantId), kitchenChanged, { orderId })
 
 /** What `order.updated` says of an order. */
 export function orderUpdatedData(order: Order) {

@@ -257,6 +257,32 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   /**
+   * A step other than a cancel, in the caller's transaction, compared and set on `from`: the
+   * change, what it tells (the outbox), the points of a completed order, and the table's
+   * waiters alerted when it is ready. Undefined when the order is no longer `from`.
+   */
+  const stepIn = async (
+    trx: Transaction<Database>,
+    id: string,
+    from: OrderStatus,
+    to: Exclude<OrderStatus, 'cancelled'>,
+    by?: StepBy,
+  ): Promise<OrderRow | undefined> => {
+    const order = await repository.changeStatus(id, from, to, now(), trx, by)
+    if (!order) return undefined
+    await deps.outbox.add(orderUpdateEntries(order), trx)
+    if (to === 'completed') await deps.bonus?.moved(trx, order)
+    if (to === 'ready' && order.tableSessionId) {
+      await deps.alerts?.atTable(trx, order.tableSessionId, {
+        kind: 'order_ready',
+        orderNumber: order.number,
+        detail: { amount: order.total, currency: order.currency.trim() },
+      })
+    }
+    return order
+  }
+
+  /**
    * Moves an order along the transition table. `refuse` is the actor's own rule (the diner
    * may cancel only a placed order); it is judged again against the order as it is now
    * whenever someone else moved it first. The change and what it tells are one transaction
@@ -278,24 +304,11 @@ export function createOrderService(deps: OrderServiceDeps) {
       )
     }
     const moved = await deps.db.transaction().execute(async (trx) => {
-      const changed =
-        to === 'cancelled'
-          ? await cancelIn(row, trx, refuse, by)
-          : await repository
-              .changeStatus(row.id, row.status, to, now(), trx, by)
-              .then((next) => next && { moved: next, entries: [] })
+      if (to !== 'cancelled') return stepIn(trx, row.id, row.status, to, by)
+      const changed = await cancelIn(row, trx, refuse, by)
       if (!changed) return undefined
       await deps.outbox.add([...changed.entries, ...orderUpdateEntries(changed.moved)], trx)
-      const { moved: order } = changed
-      if (to === 'completed') await deps.bonus?.moved(trx, order)
-      if (to === 'ready' && order.tableSessionId) {
-        await deps.alerts?.atTable(trx, order.tableSessionId, {
-          kind: 'order_ready',
-          orderNumber: order.number,
-          detail: { amount: order.total, currency: order.currency.trim() },
-        })
-      }
-      return order
+      return changed.moved
     })
     if (!moved) {
       // Someone else moved it first: judge the move against where it is now.
@@ -708,6 +721,32 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     async lookup(restaurantId: string, ids: readonly string[]): Promise<OrderSummary[]> {
       return (await repository.lookup(restaurantId, [...new Set(ids)])).map(toOrderSummary)
+    },
+
+    /**
+     * The kitchen's step (decision 0071), in the kitchen's transaction that holds the order's
+     * row: accepted → cooking at the first bump, cooking → ready at the last, and back from
+     * ready to cooking when the bump that made it ready is undone in time (the one step the
+     * transition table does not list). The same events and alerts as any other step.
+     */
+    async kitchenStepIn(
+      trx: Transaction<Database>,
+      id: string,
+      from: OrderStatus,
+      to: 'cooking' | 'ready',
+    ): Promise<OrderStatus | undefined> {
+      const allowed =
+        (from === 'accepted' && to === 'cooking') ||
+        (from === 'cooking' && to === 'ready') ||
+        (from === 'ready' && to === 'cooking')
+      if (!allowed) {
+        throw new HttpError(
+          409,
+          'illegal_status_change',
+          `An order that is ${from} cannot become ${to}.`,
+        )
+      }
+      return (await stepIn(trx, id, from, to))?.status
     },
 
     /** Whether an order with this id exists (for its realtime channel). */

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import type { Database } from '../../db/schema'
 import { withDefaultSettings } from './restaurant-settings'
@@ -16,8 +16,12 @@ export function createRestaurantRepository(
   { takesOnlinePayment = () => true }: RestaurantRepositoryOptions = {},
 ) {
   return {
-    async findById(id: string): Promise<Restaurant | undefined> {
-      const row = await db
+    /** The profile diners see; in `executor`, a transaction's own changes. */
+    async findById(
+      id: string,
+      executor: Kysely<Database> | Transaction<Database> = db,
+    ): Promise<Restaurant | undefined> {
+      const row = await executor
         .selectFrom('restaurants')
         .select([
           'id',

@@ -3,7 +3,7 @@ import { paths } from '../../config/paths'
 import { ClientSignIn } from '../../features/client/components/client-sign-in'
 import { clientMessages } from '../../features/client/client-messages'
 import { useMyOrderIds } from '../../features/orders/my-orders-store'
-import { useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
+import { useRestaurant, useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { Screen } from '../screen'
 
@@ -15,6 +15,7 @@ const isReturnScreen = (name: string | null): name is keyof typeof returnPaths =
 
 export function ClientAuthRoute() {
   const restaurantId = useRestaurantId()
+  const restaurant = useRestaurant()
   const { t } = useMessages(clientMessages)
   const orderIds = useMyOrderIds(restaurantId)
   const [params] = useSearchParams()
@@ -25,6 +26,7 @@ export function ClientAuthRoute() {
         restaurantId={restaurantId}
         orderIds={orderIds}
         then={isReturnScreen(then) ? returnPaths[then](restaurantId) : undefined}
+        privacyPolicyUrl={restaurant.settings.privacyPolicyUrl}
       />
     </Screen>
   )

@@ -1,16 +1,15 @@
-import { AdminPage } from '../../components/admin/admin-page'
-import { useKitchenSession } from '../../features/staff/api/staff-session'
+import { KitchenBoard } from '../../features/kitchen/components/kitchen-board'
+import { useKitchenSession, useStaffSignOut } from '../../features/staff/api/staff-session'
 import { StaffFrame } from '../../features/staff/components/staff-frame'
 import { useRestaurant, useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { adminMessages } from '../layouts/admin-messages'
 
-/** `/rest/:restaurant_id/kitchen`: the kitchen display, behind the kitchen's own sign-in. */
+/** `/rest/:restaurant_id/kitchen`: the kitchen display (issue 17), behind the kitchen's sign-in. */
 export function KitchenRoute() {
   const restaurantId = useRestaurantId()
   const restaurant = useRestaurant()
   const session = useKitchenSession()
-  const { t } = useMessages(adminMessages)
   return (
     <StaffFrame
       role="kitchen"
@@ -19,19 +18,27 @@ export function KitchenRoute() {
       session={session}
     >
       {() => (
-        <main id="main" className="admin__main">
-          <AdminPage
-            title={t('kitchen')}
-            documentTitle={t('pageTitle', { page: t('kitchen'), place: restaurant.name })}
-          >
-            <div className="admin-panel">
-              <p>
-                <strong>{t('notBuilt')}</strong> {t('notBuiltText')}
-              </p>
-            </div>
-          </AdminPage>
-        </main>
+        <KitchenBoard
+          restaurantId={restaurantId}
+          documentTitle={restaurant.name}
+          signOut={<KitchenSignOut />}
+        />
       )}
     </StaffFrame>
+  )
+}
+
+function KitchenSignOut() {
+  const { t } = useMessages(adminMessages)
+  const signOut = useStaffSignOut('kitchen')
+  return (
+    <button
+      type="button"
+      className="kitchen-button"
+      onClick={() => signOut.mutate()}
+      disabled={signOut.isPending}
+    >
+      {t('signOut')}
+    </button>
   )
 }

@@ -7,6 +7,7 @@ export const clientMessages = defineMessages({
     phone: 'Phone number',
     consent: 'I agree to the processing of my personal data',
     policy: 'How the restaurant uses your number',
+    policyLink: 'The restaurant’s privacy policy',
     policyText:
       'The restaurant keeps your phone number, and the name, birthday and addresses you add, to sign you in and keep your orders, favourites and bonus card. Delete your profile at any time: your data is erased, your orders stay without it.',
     sendCode: 'Get a code',
@@ -58,6 +59,7 @@ export const clientMessages = defineMessages({
     phone: 'Номер телефона',
     consent: 'Я согласен на обработку персональных данных',
     policy: 'Как ресторан использует ваш номер',
+    policyLink: 'Политика конфиденциальности ресторана',
     policyText:
       'Ресторан хранит ваш номер телефона и добавленные вами имя, дату рождения и адреса, чтобы вы могли войти и видеть заказы, избранное и бонусную карту. Профиль можно удалить в любой момент: данные сотрутся, заказы останутся без них.',
     sendCode: 'Получить код',

@@ -34,10 +34,13 @@ export function ClientSignIn({
   restaurantId,
   orderIds,
   then,
+  privacyPolicyUrl,
 }: {
   restaurantId: string
   orderIds: readonly string[]
-  then?: string
+  then?: string | undefined
+  /** The restaurant's own policy, linked below the short text when it has one. */
+  privacyPolicyUrl?: string | null | undefined
 }) {
   const { t } = useMessages(clientMessages)
   const navigate = useNavigate()
@@ -124,6 +127,13 @@ export function ClientSignIn({
         <details className="client-policy">
           <summary>{t('policy')}</summary>
           <p>{t('policyText')}</p>
+          {privacyPolicyUrl ? (
+            <p>
+              <a href={privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
+                {t('policyLink')}
+              </a>
+            </p>
+          ) : null}
         </details>
         {askProblem ? (
           <p className="client-problem" id="client-phone-problem" role="alert">

@@ -1,0 +1,457 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { garconAlert, listGarconAlerts } from '@tableside/contracts/garcon-alerts'
+import { bumpResult, kitchenBoard, kitchenChannel } from '@tableside/contracts/kitchen'
+import { order, orderChannel } from '@tableside/contracts/orders'
+import { createTestApp, type TestApp } from '../../test/test-app'
+import { testDatabaseKinds } from '../../test/test-database'
+import { recordEvents } from '../../test/test-payments'
+import {
+  addManager,
+  createOrderingRestaurant,
+  openTableSession,
+  signInAsKitchen,
+  signInAsWaiter,
+} from '../../test/test-restaurants'
+import type { OutboundEvent } from '../realtime/hub'
+
+// Issue 17, decisions 0070 and 0071: the kitchen display's tickets by station, bumps and undo,
+// and who may see them. The demo's stations: Горячий цех (soups, mains…), Холодный цех
+// (salads…), Бар (the bar menu). Анна serves T1–T6.
+describe.each(testDatabaseKinds)('The kitchen display on $name', (kind) => {
+  let t: TestApp
+  let events: OutboundEvent[]
+  const clock = { now: new Date() }
+  let kitchenToken = ''
+  let bistroKitchenToken = ''
+  let anna = { id: '', token: '' }
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, undefined, () => clock.now)
+    events = recordEvents(t.app)
+    kitchenToken = (await signInAsKitchen(t.app)).token
+    anna = await signInAsWaiter(t.app, 'anna', '1111').then((s) => ({
+      id: s.waiter.id,
+      token: s.token,
+    }))
+    await createOrderingRestaurant(t, 'bistro', { tables: [{ code: 'B1', label: 'B1' }] })
+    await addManager(t, 'bistro', 'bistro-kitchen', '4444', 'kitchen')
+    bistroKitchenToken = (await signInAsKitchen(t.app, 'bistro', 'bistro-kitchen', '4444')).token
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+  beforeEach(async () => {
+    clock.now = new Date()
+    await t.app.outbox.kick()
+    // Each test starts with an empty screen: what earlier tests left open is served.
+    await t.database.db
+      .updateTable('orders')
+      .set({ status: 'served' })
+      .where('status', 'in', ['accepted', 'cooking', 'placed'])
+      .execute()
+    events.length = 0
+  })
+
+  const asKitchen = (token = kitchenToken) => ({ 'x-kitchen-token': token })
+  const asAnna = () => ({ 'x-garcon-token': anna.token })
+
+  /** A phone at table `code` orders: borscht with salo, olivier, a chicken Kiev, a lemonade. */
+  const placeAt = async (code = 'T1', lines = defaultLines) => {
+    const session = await openTableSession(t, 'demo', code)
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/restaurants/demo/orders',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { type: 'dine_in', lines, paymentMethod: 'cash', tableSessionId: session.id },
+    })
+    expect(response.statusCode).toBe(201)
+    return order.parse(response.json())
+  }
+  const defaultLines = [
+    { dishId: 'borscht', quantity: 2, optionIds: ['salo'], comment: 'Без сметаны' },
+    { dishId: 'olivier', quantity: 1, optionIds: [] },
+    { dishId: 'chicken-kiev', quantity: 1, optionIds: [] },
+    { dishId: 'lemonade-tarragon', quantity: 1, optionIds: [] },
+  ]
+
+  const accept = async (orderId: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/garcon/orders/${orderId}/status`,
+      headers: asAnna(),
+      payload: { status: 'accepted' },
+    })
+    expect(response.statusCode).toBe(200)
+  }
+
+  const acceptedOrder = async (code = 'T1') => {
+    const placed = await placeAt(code)
+    await accept(placed.id)
+    return placed
+  }
+
+  const board = async (token = kitchenToken) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/kitchen/tickets',
+      headers: asKitchen(token),
+    })
+    expect(response.statusCode).toBe(200)
+    return kitchenBoard.parse(response.json())
+  }
+
+  const bump = (orderId: string, lines: number[], token = kitchenToken) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/kitchen/orders/${orderId}/bumps`,
+      headers: asKitchen(token),
+      payload: { lines },
+    })
+
+  const undo = (bumpId: string) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/kitchen/bumps/${bumpId}`,
+      headers: asKitchen(),
+    })
+
+  const statusOf = async (orderId: string) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}` })
+    return order.parse(response.json()).status
+  }
+
+  const stationIds = async () => {
+    const { stations } = await board()
+    const id = (name: string) => stations.find((station) => station.name === name)?.id
+    return { hot: id('Горячий цех'), cold: id('Холодный цех'), bar: id('Бар') }
+  }
+
+  it('shows accepted orders as one ticket per station, oldest first, with modifiers and notes', async () => {
+    const placedOnly = await placeAt('T2')
+    const first = await acceptedOrder('T1')
+    clock.now = new Date(clock.now.getTime() + 60_000)
+    const second = await acceptedOrder('T3')
+    const { hot, cold, bar } = await stationIds()
+
+    const { tickets, thresholds } = await board()
+    expect(thresholds).toEqual({ warnMinutes: 10, lateMinutes: 20 })
+    expect(tickets.some((ticket) => ticket.orderId === placedOnly.id)).toBe(false)
+    expect(tickets.map((ticket) => [ticket.orderNumber, ticket.stationId])).toEqual([
+      [first.number, hot],
+      [first.number, cold],
+      [first.number, bar],
+      [second.number, hot],
+      [second.number, cold],
+      [second.number, bar],
+    ])
+    const [hotTicket] = tickets
+    expect(hotTicket).toMatchObject({
+      orderId: first.id,
+      status: 'accepted',
+      table: { code: 'T1', label: '1' },
+      items: [
+        {
+          line: 0,
+          name: { ru: 'Борщ с говядиной и пампушками' },
+          quantity: 2,
+          modifiers: [{ ru: expect.stringMatching(/сал/i) as string }],
+          comment: 'Без сметаны',
+          bumpedAt: null,
+        },
+        // A subcategory (Мясо и птица) is cooked where its parent (Горячее) is.
+        { line: 2, quantity: 1, bumpedAt: null },
+      ],
+    })
+    expect(Date.parse(tickets[3]?.since ?? '')).toBeGreaterThan(Date.parse(hotTicket?.since ?? ''))
+  })
+
+  it('moves the order to cooking at the first bump and to ready at the last, telling the waiter and the diner', async () => {
+    const placed = await acceptedOrder('T1')
+    const first = await bump(placed.id, [1])
+    expect(first.statusCode).toBe(200)
+    expect(bumpResult.parse(first.json())).toMatchObject({ orderStatus: 'cooking' })
+    expect(await statusOf(placed.id)).toBe('cooking')
+    await t.app.outbox.kick()
+    expect(events.some((event) => event.channels.includes(kitchenChannel('demo')))).toBe(true)
+    const cooking = (await board()).tickets.filter((ticket) => ticket.orderId === placed.id)
+    expect(cooking.flatMap((ticket) => ticket.items).filter((item) => item.bumpedAt)).toHaveLength(
+      1,
+    )
+
+    // The whole hot ticket, then the rest: across stations, the last dish makes it ready.
+    expect(bumpResult.parse((await bump(placed.id, [0, 2])).json()).orderStatus).toBe('cooking')
+    const last = bumpResult.parse((await bump(placed.id, [3])).json())
+    expect(last.orderStatus).toBe('ready')
+    expect(await statusOf(placed.id)).toBe('ready')
+    expect((await board()).tickets.some((ticket) => ticket.orderId === placed.id)).toBe(false)
+
+    await t.app.outbox.kick()
+    const toDiner = events.filter(
+      (event) => event.channels.includes(orderChannel(placed.id)) && event.name === 'order.updated',
+    )
+    expect(toDiner.map((event) => (JSON.parse(event.data) as { status: string }).status)).toEqual(
+      expect.arrayContaining(['cooking', 'ready']),
+    )
+    const alerts = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/garcon/alerts',
+      headers: asAnna(),
+    })
+    const ready = listGarconAlerts.response
+      .parse(alerts.json())
+      .alerts.map((alert) => garconAlert.parse(alert))
+      .filter((alert) => alert.kind === 'order_ready' && alert.orderNumber === placed.number)
+    expect(ready).toHaveLength(1)
+  })
+
+  it('bumps a whole order at once from accepted to ready, and a bump twice changes nothing', async () => {
+    const placed = await acceptedOrder('T4')
+    const all = bumpResult.parse((await bump(placed.id, [0, 1, 2, 3])).json())
+    expect(all.orderStatus).toBe('ready')
+    const again = await bump(placed.id, [0])
+    expect(again.statusCode).toBe(409)
+    expect(again.json()).toMatchObject({ error: { code: 'order_not_in_kitchen' } })
+  })
+
+  it('undoes the last bump within 30 s, even the one that made the order ready, and not later', async () => {
+    const placed = await acceptedOrder('T1')
+    await bump(placed.id, [0, 1, 2])
+    const last = bumpResult.parse((await bump(placed.id, [3])).json())
+    expect(last.orderStatus).toBe('ready')
+
+    clock.now = new Date(clock.now.getTime() + 29_000)
+    const undone = await undo(last.bumpId ?? '')
+    expect(undone.statusCode).toBe(200)
+    expect(bumpResult.parse(undone.json()).orderStatus).toBe('cooking')
+    expect(await statusOf(placed.id)).toBe('cooking')
+    const items = (await board()).tickets
+      .filter((ticket) => ticket.orderId === placed.id)
+      .flatMap((ticket) => ticket.items)
+    expect(items.find((item) => item.line === 3)?.bumpedAt).toBeNull()
+    expect(items.find((item) => item.line === 0)?.bumpedAt).not.toBeNull()
+    // Undone once: the bump is gone.
+    expect((await undo(last.bumpId ?? '')).statusCode).toBe(404)
+
+    const again = bumpResult.parse((await bump(placed.id, [3])).json())
+    clock.now = new Date(clock.now.getTime() + 31_000)
+    const late = await undo(again.bumpId ?? '')
+    expect(late.statusCode).toBe(409)
+    expect(late.json()).toMatchObject({ error: { code: 'undo_expired' } })
+    expect(await statusOf(placed.id)).toBe('ready')
+  })
+
+  it('un-bumps any dish of an order still in the kitchen', async () => {
+    const placed = await acceptedOrder('T2')
+    await bump(placed.id, [0])
+    clock.now = new Date(clock.now.getTime() + 10 * 60_000)
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/kitchen/orders/${placed.id}/bumps/0`,
+      headers: asKitchen(),
+    })
+    expect(response.statusCode).toBe(200)
+    // It stays cooking: the kitchen has started it.
+    expect(bumpResult.parse(response.json()).orderStatus).toBe('cooking')
+    const items = (await board()).tickets
+      .filter((ticket) => ticket.orderId === placed.id)
+      .flatMap((ticket) => ticket.items)
+    expect(items.every((item) => item.bumpedAt === null)).toBe(true)
+  })
+
+  it('takes a cancelled order off the screen at once and refuses its bumps', async () => {
+    const placed = await acceptedOrder('T5')
+    events.length = 0
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/garcon/orders/${placed.id}/status`,
+      headers: asAnna(),
+      payload: { status: 'cancelled', reason: 'Гость ушёл' },
+    })
+    expect(cancel.statusCode).toBe(200)
+    await t.app.outbox.kick()
+    expect(
+      events.some(
+        (event) =>
+          event.channels.includes(kitchenChannel('demo')) && event.name === 'kitchen.changed',
+      ),
+    ).toBe(true)
+    expect((await board()).tickets.some((ticket) => ticket.orderId === placed.id)).toBe(false)
+    const refused = await bump(placed.id, [0])
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toMatchObject({ error: { code: 'order_not_in_kitchen' } })
+  })
+
+  it('shows a moved table at once', async () => {
+    const placed = await acceptedOrder('T6')
+    events.length = 0
+    const session = (await t.database.db
+      .selectFrom('orders')
+      .select('tableSessionId')
+      .where('id', '=', placed.id)
+      .executeTakeFirstOrThrow()) as { tableSessionId: string }
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/garcon/table-sessions/${session.tableSessionId}/move`,
+      headers: asAnna(),
+      payload: { tableCode: 'T11' },
+    })
+    expect(moved.statusCode).toBe(200)
+    await t.app.outbox.kick()
+    expect(events.some((event) => event.channels.includes(kitchenChannel('demo')))).toBe(true)
+    const tickets = (await board()).tickets.filter((ticket) => ticket.orderId === placed.id)
+    expect(tickets[0]?.table).toEqual({ code: 'T11', label: '11' })
+  })
+
+  it('puts dishes whose category has no station in the default group', async () => {
+    await t.database.db
+      .deleteFrom('kitchenStationCategories')
+      .where('restaurantId', '=', 'demo')
+      .where('categoryId', '=', 'salads')
+      .execute()
+    try {
+      const placed = await acceptedOrder('T1')
+      const tickets = (await board()).tickets.filter((ticket) => ticket.orderId === placed.id)
+      expect(tickets.at(-1)).toMatchObject({
+        key: `${placed.id}:kitchen`,
+        stationId: null,
+        items: [{ line: 1 }],
+      })
+    } finally {
+      const { cold } = await stationIds()
+      await t.database.db
+        .insertInto('kitchenStationCategories')
+        .values({ restaurantId: 'demo', categoryId: 'salads', stationId: cold ?? '' })
+        .execute()
+    }
+  })
+
+  it('refuses lines the order does not have, and changes nothing', async () => {
+    const placed = await acceptedOrder('T1')
+    const response = await bump(placed.id, [1, 9])
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({
+      error: { code: 'validation_failed', fields: [{ path: 'body.lines.1' }] },
+    })
+    expect(await statusOf(placed.id)).toBe('accepted')
+    for (const payload of [{ lines: [] }, { lines: [-1] }, { lines: ['a'] }, {}]) {
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/kitchen/orders/${placed.id}/bumps`,
+        headers: asKitchen(),
+        payload,
+      })
+      expect(bad.statusCode).toBe(400)
+    }
+    expect((await bump('not-a-uuid', [0])).statusCode).toBe(400)
+    expect((await bump(randomUUID(), [0])).statusCode).toBe(404)
+    expect(await statusOf(placed.id)).toBe('accepted')
+  })
+
+  it('refuses anyone but the kitchen: no token, a waiter, a manager, a diner', async () => {
+    const placed = await acceptedOrder('T1')
+    const { token: managerToken } = await t.app
+      .inject({
+        method: 'POST',
+        url: '/api/v1/auth/admin/login',
+        payload: { restaurantId: 'demo', login: 'manager', password: 'tableside-demo' },
+      })
+      .then((response) => response.json<{ token: string }>())
+    const strangers = [
+      {},
+      { 'x-garcon-token': anna.token },
+      { 'x-manager-token': managerToken },
+      { 'x-kitchen-token': 'forged' },
+      { 'x-profile-token': 'a-diner-profile-token' },
+    ]
+    for (const headers of strangers) {
+      const calls = [
+        { method: 'GET' as const, url: '/api/v1/kitchen/tickets' },
+        {
+          method: 'POST' as const,
+          url: `/api/v1/kitchen/orders/${placed.id}/bumps`,
+          payload: { lines: [0] },
+        },
+        { method: 'DELETE' as const, url: `/api/v1/kitchen/bumps/${randomUUID()}` },
+        { method: 'DELETE' as const, url: `/api/v1/kitchen/orders/${placed.id}/bumps/0` },
+      ]
+      for (const call of calls) {
+        const response = await t.app.inject({ ...call, headers })
+        expect(response.statusCode, `${call.method} ${call.url}`).toBe(401)
+      }
+    }
+    expect(await statusOf(placed.id)).toBe('accepted')
+  })
+
+  it("never shows or bumps another restaurant's orders", async () => {
+    const placed = await acceptedOrder('T1')
+    const theirs = await board(bistroKitchenToken)
+    expect(theirs.tickets).toEqual([])
+    expect(theirs.stations).toEqual([])
+    expect((await bump(placed.id, [0], bistroKitchenToken)).statusCode).toBe(404)
+    const mine = bumpResult.parse((await bump(placed.id, [0])).json())
+    const undoTheirs = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/kitchen/bumps/${mine.bumpId ?? ''}`,
+      headers: asKitchen(bistroKitchenToken),
+    })
+    expect(undoTheirs.statusCode).toBe(404)
+    const unbumpTheirs = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/kitchen/orders/${placed.id}/bumps/0`,
+      headers: asKitchen(bistroKitchenToken),
+    })
+    expect(unbumpTheirs.statusCode).toBe(404)
+    expect(await statusOf(placed.id)).toBe('cooking')
+  })
+
+  describe('its channel', () => {
+    const authorize = (channel: string, headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/broadcasting/auth',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: new URLSearchParams({ socket_id: '1.2', channel_name: channel }).toString(),
+      })
+
+    const managerToken = async (restaurantId = 'demo') => {
+      const login =
+        restaurantId === 'demo'
+          ? { login: 'manager', password: 'tableside-demo' }
+          : { login: 'bistro-boss', password: 'bistro-password-1' }
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/admin/login',
+        payload: { restaurantId, ...login },
+      })
+      return response.json<{ token: string }>().token
+    }
+
+    it("lets the restaurant's kitchen in, and its manager", async () => {
+      const insiders: Record<string, string>[] = [
+        asKitchen(),
+        { 'x-manager-token': await managerToken() },
+      ]
+      for (const headers of insiders) {
+        const response = await authorize('private-kitchen.demo', headers)
+        expect(response.statusCode).toBe(200)
+        expect(response.json()).toHaveProperty('auth')
+      }
+    })
+
+    it("refuses another restaurant's kitchen and manager, a waiter and nobody", async () => {
+      await addManager(t, 'bistro', 'bistro-boss', 'bistro-password-1')
+      const strangers: Record<string, string>[] = [
+        asKitchen(bistroKitchenToken),
+        { 'x-manager-token': await managerToken('bistro') },
+        { 'x-garcon-token': anna.token },
+        {},
+      ]
+      for (const headers of strangers) {
+        const response = await authorize('private-kitchen.demo', headers)
+        expect(response.statusCode).toBe(403)
+      }
+      expect((await authorize('private-kitchen.bistro', asKitchen())).statusCode).toBe(403)
+    })
+  })
+})

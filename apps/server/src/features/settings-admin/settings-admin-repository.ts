@@ -1,0 +1,81 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { BonusProgramSettings } from '@tableside/contracts/admin-settings'
+import type { OpeningHours, RestaurantSettings } from '@tableside/contracts/restaurants'
+import type { Database } from '../../db/schema'
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+export interface StoredSettings {
+  timezone: string
+  openingHours: OpeningHours[]
+  settings: Partial<RestaurantSettings>
+  callEscalationSeconds: number
+  bonusProgram: BonusProgramSettings | null
+}
+
+/**
+ * All the SQL of the restaurant's settings, where each lives (decision 0069): the time zone,
+ * opening hours, call escalation and the diners' settings on the restaurant's row (the last
+ * two as JSON), the bonus programme in its own table.
+ */
+export function createSettingsAdminRepository(db: Kysely<Database>) {
+  return {
+    /** The restaurant's settings as stored, its row held to the end of `trx` when given one. */
+    async read(
+      restaurantId: string,
+      executor: Executor = db,
+      lock = false,
+    ): Promise<StoredSettings | undefined> {
+      let query = executor
+        .selectFrom('restaurants')
+        .select(['timezone', 'openingHours', 'settings', 'callEscalationSeconds'])
+        .where('id', '=', restaurantId)
+      if (lock) query = query.forUpdate()
+      const row = await query.executeTakeFirst()
+      if (!row) return undefined
+      const bonusProgram = await executor
+        .selectFrom('bonusPrograms')
+        .select([
+          'active',
+          'earnBasisPoints',
+          'maxShareBasisPoints',
+          'expiryDays',
+          'welcomePoints',
+          'birthdayPoints',
+        ])
+        .where('restaurantId', '=', restaurantId)
+        .executeTakeFirst()
+      return { ...row, bonusProgram: bonusProgram ?? null }
+    },
+
+    async write(
+      restaurantId: string,
+      stored: Omit<StoredSettings, 'bonusProgram'>,
+      trx: Transaction<Database>,
+    ): Promise<void> {
+      await trx
+        .updateTable('restaurants')
+        .set({
+          timezone: stored.timezone,
+          openingHours: JSON.stringify(stored.openingHours),
+          settings: JSON.stringify(stored.settings),
+          callEscalationSeconds: stored.callEscalationSeconds,
+        })
+        .where('id', '=', restaurantId)
+        .execute()
+    },
+
+    /** The programme's rules, made when the restaurant had none. */
+    async writeBonusProgram(
+      restaurantId: string,
+      program: BonusProgramSettings,
+      trx: Transaction<Database>,
+    ): Promise<void> {
+      await trx
+        .insertInto('bonusPrograms')
+        .values({ restaurantId, ...program })
+        .onConflict((oc) => oc.column('restaurantId').doUpdateSet(program))
+        .execute()
+    },
+  }
+}

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  adminSettings,
+  type AdminSettings,
+  type AdminSettingsBody,
+} from '@tableside/contracts/admin-settings'
+import { errorBody } from '@tableside/contracts/errors'
+import { GARCON_TOKEN_HEADER } from '@tableside/contracts/garcon'
+import { restaurant as restaurantProfile } from '@tableside/contracts/restaurants'
+import { KITCHEN_TOKEN_HEADER, MANAGER_TOKEN_HEADER } from '@tableside/contracts/staff'
+import { createTestApp, type TestApp } from '../../test/test-app'
+import { testDatabaseKinds } from '../../test/test-database'
+import {
+  addManager,
+  createOrderingRestaurant,
+  signInAsKitchen,
+  signInAsManager,
+  signInAsWaiter,
+} from '../../test/test-restaurants'
+
+const API = '/api/v1'
+
+/** What a save sends: the settings without what the server alone decides. */
+const bodyOf = (settings: AdminSettings): AdminSettingsBody => ({
+  timezone: settings.timezone,
+  openingHours: settings.openingHours,
+  settings: settings.settings,
+  callEscalationSeconds: settings.callEscalationSeconds,
+  bonusProgram: settings.bonusProgram,
+})
+
+// Decision 0069: the restaurant's settings as its manager edits them.
+describe.each(testDatabaseKinds)("A manager edits the restaurant's settings on $name", (kind) => {
+  let t: TestApp
+  let manager: string
+  let otherManager: string
+  let saved: AdminSettingsBody
+
+  const get = (token: string | null = manager, header = MANAGER_TOKEN_HEADER) =>
+    t.app.inject({
+      url: `${API}/admin/settings`,
+      headers: token === null ? {} : { [header]: token },
+    })
+  const put = (payload: object, token: string | null = manager, header = MANAGER_TOKEN_HEADER) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `${API}/admin/settings`,
+      headers: token === null ? {} : { [header]: token },
+      payload,
+    })
+  const profile = async (id = 'demo') =>
+    restaurantProfile.parse((await t.app.inject({ url: `${API}/restaurants/${id}` })).json())
+  const settingsAudit = () =>
+    t.database.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('entity', '=', 'settings')
+      .orderBy('id')
+      .execute()
+
+  beforeAll(async () => {
+    t = await createTestApp(kind)
+    manager = (await signInAsManager(t.app)).token
+    await createOrderingRestaurant(t, 'bistro', { tables: [{ code: 'B1', label: 'B1' }] })
+    await addManager(t, 'bistro', 'boss', 'bistro-password')
+    otherManager = (await signInAsManager(t.app, 'bistro', 'boss', 'bistro-password')).token
+    const body = bodyOf(adminSettings.parse((await get()).json()))
+    saved = body
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('shows where every setting lives today, the demo’s programme and provider among them', async () => {
+    const response = await get()
+    expect(response.statusCode).toBe(200)
+    const settings = adminSettings.parse(response.json())
+    expect(settings).toMatchObject({
+      timezone: 'Europe/Moscow',
+      paymentProvider: 'sandbox',
+      bonusProgram: { active: true, earnBasisPoints: 500, maxShareBasisPoints: 3000 },
+    })
+    expect(settings.settings.tipPresetsPercent.length).toBeGreaterThan(0)
+    expect(settings.openingHours.length).toBeGreaterThan(0)
+  })
+
+  it('refuses a waiter, the kitchen, no token; another manager edits their own restaurant only', async () => {
+    const waiter = (await signInAsWaiter(t.app, 'igor', '2222')).token
+    const kitchen = (await signInAsKitchen(t.app)).token
+    for (const [token, header] of [
+      [null, MANAGER_TOKEN_HEADER],
+      [waiter, GARCON_TOKEN_HEADER],
+      [kitchen, KITCHEN_TOKEN_HEADER],
+      [waiter, MANAGER_TOKEN_HEADER],
+      [kitchen, MANAGER_TOKEN_HEADER],
+    ] as const) {
+      expect((await get(token, header)).statusCode).toBe(401)
+      const refused = await put({ ...saved, callEscalationSeconds: 11 }, token, header)
+      expect(refused.statusCode).toBe(401)
+      expect(errorBody.parse(refused.json()).error.code).toBe('unauthorized')
+    }
+    const bistro = adminSettings.parse((await get(otherManager)).json())
+    expect(bistro.bonusProgram).toBeNull()
+    const theirs = bodyOf(bistro)
+    const changed = await put({ ...theirs, callEscalationSeconds: 11 }, otherManager)
+    expect(changed.statusCode).toBe(200)
+    const demo = adminSettings.parse((await get()).json())
+    expect(demo.callEscalationSeconds).toBe(saved.callEscalationSeconds)
+  })
+
+  it('takes effect at once: the diners’ profile, the cache and open screens follow, with an audit entry', async () => {
+    // The profile is cached: read it first so a stale copy would show.
+    expect((await profile()).settings.tipPresetsPercent).toEqual(saved.settings.tipPresetsPercent)
+    const next: AdminSettingsBody = {
+      ...saved,
+      timezone: 'Asia/Yekaterinburg',
+      openingHours: [
+        { day: 5, opens: '18:00', closes: '02:00' },
+        { day: 6, opens: '12:00', closes: '23:00' },
+      ],
+      settings: {
+        ...saved.settings,
+        tipPresetsPercent: [7, 12, 20],
+        serviceChargeBasisPoints: 500,
+        tableSessionMinutes: 90,
+        privacyPolicyUrl: 'https://samovar.example/privacy',
+      },
+      callEscalationSeconds: 45,
+      bonusProgram: saved.bonusProgram && { ...saved.bonusProgram, earnBasisPoints: 700 },
+    }
+    const response = await put(next)
+    expect(response.statusCode).toBe(200)
+    expect(adminSettings.parse(response.json())).toMatchObject({
+      ...next,
+      paymentProvider: 'sandbox',
+    })
+    const diners = await profile()
+    expect(diners.timezone).toBe('Asia/Yekaterinburg')
+    expect(diners.settings.tipPresetsPercent).toEqual([7, 12, 20])
+    expect(diners.settings.privacyPolicyUrl).toBe('https://samovar.example/privacy')
+    const row = await t.database.db
+      .selectFrom('restaurants')
+      .select('callEscalationSeconds')
+      .where('id', '=', 'demo')
+      .executeTakeFirstOrThrow()
+    expect(row.callEscalationSeconds).toBe(45)
+    const program = await t.database.db
+      .selectFrom('bonusPrograms')
+      .select('earnBasisPoints')
+      .where('restaurantId', '=', 'demo')
+      .executeTakeFirstOrThrow()
+    expect(program.earnBasisPoints).toBe(700)
+    // Open screens hear the new profile: `restaurant.updated` was written with the change.
+    const outbox = await t.database.db.selectFrom('outbox').select('payload').execute()
+    const published = outbox
+      .map((row) => row.payload as { name?: string; channels?: string[]; data?: string })
+      .filter(
+        (payload) =>
+          payload.name === 'restaurant.updated' && payload.channels?.includes('restaurant.demo'),
+      )
+    expect(published).toHaveLength(1)
+    expect(
+      restaurantProfile.parse(JSON.parse(published[0]?.data ?? '{}')).settings.tipPresetsPercent,
+    ).toEqual([7, 12, 20])
+    const [entry] = (await settingsAudit()).slice(-1)
+    expect(entry).toMatchObject({ action: 'update', entity: 'settings', entityId: 'demo' })
+  })
+
+  it('says which field is wrong and changes nothing', async () => {
+    const before = adminSettings.parse((await get()).json())
+    const entries = (await settingsAudit()).length
+    const current = bodyOf(before)
+    const cases: [body: object, path: string][] = [
+      [{ ...current, timezone: 'Mars/Olympus' }, 'body.timezone'],
+      [
+        {
+          ...current,
+          openingHours: [
+            { day: 5, opens: '18:00', closes: '03:00' },
+            { day: 6, opens: '02:00', closes: '12:00' },
+          ],
+        },
+        'body.openingHours.1.opens',
+      ],
+      [
+        { ...current, openingHours: [{ day: 1, opens: '10:00', closes: '09:00' }] },
+        'body.openingHours.0.closes',
+      ],
+      [
+        { ...current, openingHours: [{ day: 1, opens: '25:00', closes: '09:00' }] },
+        'body.openingHours.0.opens',
+      ],
+      [
+        { ...current, settings: { ...current.settings, tipPresetsPercent: [5, 5] } },
+        'body.settings.tipPresetsPercent',
+      ],
+      [
+        { ...current, settings: { ...current.settings, tipPresetsPercent: [80] } },
+        'body.settings.tipPresetsPercent.0',
+      ],
+      [
+        { ...current, settings: { ...current.settings, orderTypes: [] } },
+        'body.settings.orderTypes',
+      ],
+      [
+        { ...current, settings: { ...current.settings, privacyPolicyUrl: 'http://x.example' } },
+        'body.settings.privacyPolicyUrl',
+      ],
+      [{ ...current, callEscalationSeconds: 5 }, 'body.callEscalationSeconds'],
+      [
+        { ...current, bonusProgram: { ...current.bonusProgram, expiryDays: 0 } },
+        'body.bonusProgram.expiryDays',
+      ],
+    ]
+    for (const [body, path] of cases) {
+      const response = await put(body)
+      expect(response.statusCode, path).toBe(400)
+      const { error } = errorBody.parse(response.json())
+      expect(error.code).toBe('validation_failed')
+      expect(error.fields?.map((field) => field.path)).toContain(path)
+    }
+    expect(adminSettings.parse((await get()).json())).toEqual(before)
+    expect(await settingsAudit()).toHaveLength(entries)
+  })
+
+  it('switching the bonus programme off keeps its rules, off', async () => {
+    const current = bodyOf(adminSettings.parse((await get()).json()))
+    const response = await put({ ...current, bonusProgram: null })
+    expect(response.statusCode).toBe(200)
+    expect(adminSettings.parse(response.json()).bonusProgram).toMatchObject({
+      active: false,
+      earnBasisPoints: 700,
+    })
+  })
+})

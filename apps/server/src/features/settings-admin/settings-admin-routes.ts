@@ -1,0 +1,25 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { getAdminSettings, updateAdminSettings } from '@tableside/contracts/admin-settings'
+import { registerEndpoint } from '../../http/register-endpoint'
+import type { SettingsAdminService } from './settings-admin-service'
+
+/** `/admin/settings`: the signed-in manager's restaurant only. */
+export function registerSettingsAdminRoutes(
+  app: FastifyInstance,
+  {
+    requireManager,
+    settings,
+  }: {
+    requireManager: (
+      request: FastifyRequest,
+    ) => Promise<{ id: string; restaurantId: string; name: string }>
+    settings: SettingsAdminService
+  },
+): void {
+  registerEndpoint(app, getAdminSettings, async ({ request }) =>
+    settings.get(await requireManager(request)),
+  )
+  registerEndpoint(app, updateAdminSettings, async ({ request, body }) =>
+    settings.update(await requireManager(request), body),
+  )
+}

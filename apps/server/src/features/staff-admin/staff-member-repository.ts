@@ -1,0 +1,104 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { AdminStaffMember, StaffRole } from '@tableside/contracts/admin-staff'
+import type { Database } from '../../db/schema'
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+const names = new Intl.Collator('ru', { sensitivity: 'base' })
+
+/** All the SQL of the back office's managers and kitchen logins (the `staff` table). */
+export function createStaffMemberRepository(db: Kysely<Database>) {
+  const list = async (
+    restaurantId: string,
+    askingManagerId: string,
+    staffId?: string,
+    executor: Executor = db,
+  ): Promise<AdminStaffMember[]> => {
+    let query = executor
+      .selectFrom('staff')
+      .select(['id', 'role', 'name', 'login', 'active', 'createdAt'])
+      .where('restaurantId', '=', restaurantId)
+    if (staffId) query = query.where('id', '=', staffId)
+    const rows = await query.execute()
+    return rows
+      .map((row) => ({
+        id: row.id,
+        role: row.role,
+        name: row.name,
+        login: row.login,
+        active: row.active,
+        self: row.id === askingManagerId,
+        createdAt: row.createdAt.toISOString(),
+      }))
+      .sort((a, b) => Number(b.active) - Number(a.active) || names.compare(a.name, b.name))
+  }
+
+  return {
+    list,
+
+    async find(restaurantId: string, askingManagerId: string, staffId: string, executor: Executor) {
+      const [member] = await list(restaurantId, askingManagerId, staffId, executor)
+      return member
+    },
+
+    async lock(restaurantId: string, staffId: string, trx: Transaction<Database>) {
+      return trx
+        .selectFrom('staff')
+        .select(['id', 'role', 'active'])
+        .where('restaurantId', '=', restaurantId)
+        .where('id', '=', staffId)
+        .forUpdate()
+        .executeTakeFirst()
+    },
+
+    async loginTaken(restaurantId: string, login: string, executor: Executor = db) {
+      const row = await executor
+        .selectFrom('staff')
+        .select('id')
+        .where('restaurantId', '=', restaurantId)
+        .where('login', '=', login)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** The new account's id, or undefined when the login was taken meanwhile. */
+    async insert(
+      member: {
+        restaurantId: string
+        role: StaffRole
+        name: string
+        login: string
+        secretHash: string
+      },
+      trx: Transaction<Database>,
+    ): Promise<string | undefined> {
+      const row = await trx
+        .insertInto('staff')
+        .values(member)
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst()
+      return row?.id
+    },
+
+    async update(
+      staffId: string,
+      change: { name?: string; active?: boolean; secretHash?: string },
+      trx: Transaction<Database>,
+    ): Promise<void> {
+      await trx.updateTable('staff').set(change).where('id', '=', staffId).execute()
+    },
+
+    /** Ends every session of the account still in use; returns how many. */
+    async endSessions(staffId: string, at: Date, trx: Transaction<Database>): Promise<number> {
+      const result = await trx
+        .updateTable('staffSessions')
+        .set({ revokedAt: at })
+        .where('staffId', '=', staffId)
+        .where('revokedAt', 'is', null)
+        .where('expiresAt', '>', at)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows)
+    },
+  }
+}

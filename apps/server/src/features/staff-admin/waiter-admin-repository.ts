@@ -1,0 +1,131 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { AdminWaiter } from '@tableside/contracts/admin-staff'
+import type { Database } from '../../db/schema'
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+const codes = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
+const names = new Intl.Collator('ru', { sensitivity: 'base' })
+
+/** All the SQL of the back office's waiters: their rows, tables and sessions. */
+export function createWaiterAdminRepository(db: Kysely<Database>) {
+  /** The restaurant's waiters as the manager sees them (one, with `waiterId`), active first. */
+  const list = async (
+    restaurantId: string,
+    waiterId?: string,
+    executor: Executor = db,
+  ): Promise<AdminWaiter[]> => {
+    let query = executor
+      .selectFrom('waiters')
+      .select(['id', 'name', 'login', 'active', 'onShift', 'createdAt'])
+      .where('restaurantId', '=', restaurantId)
+    if (waiterId) query = query.where('id', '=', waiterId)
+    const waiters = await query.execute()
+    if (waiters.length === 0) return []
+    const tables = await executor
+      .selectFrom('waiterTables as wt')
+      .innerJoin('restaurantTables as t', 't.id', 'wt.tableId')
+      .select(['wt.waiterId', 't.code', 't.label'])
+      .where(
+        'wt.waiterId',
+        'in',
+        waiters.map((waiter) => waiter.id),
+      )
+      .execute()
+    return waiters
+      .map((waiter) => ({
+        id: waiter.id,
+        name: waiter.name,
+        login: waiter.login,
+        active: waiter.active,
+        onShift: waiter.active && waiter.onShift,
+        tables: tables
+          .filter((table) => table.waiterId === waiter.id)
+          .map(({ code, label }) => ({ code, label }))
+          .sort((a, b) => codes.compare(a.code, b.code)),
+        createdAt: waiter.createdAt.toISOString(),
+      }))
+      .sort((a, b) => Number(b.active) - Number(a.active) || names.compare(a.name, b.name))
+  }
+
+  return {
+    list,
+
+    async find(restaurantId: string, waiterId: string, executor: Executor = db) {
+      const [waiter] = await list(restaurantId, waiterId, executor)
+      return waiter
+    },
+
+    /** Holds the waiter's row to the end of `trx`; undefined when the restaurant has no such waiter. */
+    async lock(restaurantId: string, waiterId: string, trx: Transaction<Database>) {
+      return trx
+        .selectFrom('waiters')
+        .select(['id', 'active'])
+        .where('restaurantId', '=', restaurantId)
+        .where('id', '=', waiterId)
+        .forUpdate()
+        .executeTakeFirst()
+    },
+
+    async loginTaken(restaurantId: string, login: string, executor: Executor = db) {
+      const row = await executor
+        .selectFrom('waiters')
+        .select('id')
+        .where('restaurantId', '=', restaurantId)
+        .where('login', '=', login)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** The new waiter's id, or undefined when the login was taken meanwhile. */
+    async insert(
+      waiter: { restaurantId: string; name: string; login: string; pinHash: string },
+      trx: Transaction<Database>,
+    ): Promise<string | undefined> {
+      const row = await trx
+        .insertInto('waiters')
+        .values(waiter)
+        .onConflict((oc) => oc.columns(['restaurantId', 'login']).doNothing())
+        .returning('id')
+        .executeTakeFirst()
+      return row?.id
+    },
+
+    async update(
+      waiterId: string,
+      change: { name?: string; active?: boolean },
+      trx: Transaction<Database>,
+    ): Promise<void> {
+      await trx.updateTable('waiters').set(change).where('id', '=', waiterId).execute()
+    },
+
+    /** Off shift and serving no table: what a deactivated waiter leaves behind. */
+    async release(waiterId: string, at: Date, trx: Transaction<Database>): Promise<void> {
+      await trx.deleteFrom('waiterTables').where('waiterId', '=', waiterId).execute()
+      await trx
+        .updateTable('waiters')
+        .set({ onShift: false, shiftChangedAt: at })
+        .where('id', '=', waiterId)
+        .where('onShift', '=', true)
+        .execute()
+    },
+
+    async setPinHash(waiterId: string, pinHash: string, trx: Transaction<Database>) {
+      await trx.updateTable('waiters').set({ pinHash }).where('id', '=', waiterId).execute()
+    },
+
+    /** Ends every session of the waiter still in use; returns how many. */
+    async endSessions(waiterId: string, at: Date, trx: Transaction<Database>): Promise<number> {
+      const result = await trx
+        .updateTable('garconSessions')
+        .set({ revokedAt: at })
+        .where('waiterId', '=', waiterId)
+        .where('revokedAt', 'is', null)
+        .where('expiresAt', '>', at)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows)
+    },
+  }
+}
+
+export type WaiterAdminRepository = ReturnType<typeof createWaiterAdminRepository>

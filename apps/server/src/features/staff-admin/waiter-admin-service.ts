@@ -1,0 +1,117 @@
+import type { Kysely } from 'kysely'
+import type { AdminWaiter } from '@tableside/contracts/admin-staff'
+import type { Database } from '../../db/schema'
+import { notFound } from '../../http/http-error'
+import { loginTaken, type ManagerRef, type StaffAdminDeps } from './staff-admin-deps'
+import { createWaiterAdminRepository } from './waiter-admin-repository'
+
+const noSuchWaiter = () => notFound('No such waiter here.')
+
+/**
+ * The manager's waiters (decision 0068): added with a login and PIN, renamed, deactivated
+ * (signed out everywhere, off shift, their tables freed) or brought back, given a new PIN
+ * (signed out everywhere). Each change and its audit entry are one transaction.
+ */
+export function createWaiterAdminService({
+  db,
+  audit,
+  hashSecret,
+  now = () => new Date(),
+}: StaffAdminDeps & { db: Kysely<Database> }) {
+  const repository = createWaiterAdminRepository(db)
+
+  return {
+    list: (restaurantId: string) => repository.list(restaurantId),
+
+    async create(
+      manager: ManagerRef,
+      input: { name: string; login: string; pin: string },
+    ): Promise<AdminWaiter> {
+      if (await repository.loginTaken(manager.restaurantId, input.login)) throw loginTaken()
+      const pinHash = await hashSecret(input.pin)
+      return db.transaction().execute(async (trx) => {
+        const id = await repository.insert(
+          { restaurantId: manager.restaurantId, name: input.name, login: input.login, pinHash },
+          trx,
+        )
+        if (!id) throw loginTaken()
+        const waiter = await repository.find(manager.restaurantId, id, trx)
+        if (!waiter) throw noSuchWaiter()
+        await audit.record(trx, manager, {
+          action: 'create',
+          entity: 'waiter',
+          entityId: id,
+          before: null,
+          after: waiter,
+        })
+        return waiter
+      })
+    },
+
+    async update(
+      manager: ManagerRef,
+      waiterId: string,
+      change: { name?: string | undefined; active?: boolean | undefined },
+    ): Promise<AdminWaiter> {
+      return db.transaction().execute(async (trx) => {
+        const locked = await repository.lock(manager.restaurantId, waiterId, trx)
+        if (!locked) throw noSuchWaiter()
+        const before = await repository.find(manager.restaurantId, waiterId, trx)
+        const at = now()
+        const set = {
+          ...(change.name === undefined ? {} : { name: change.name }),
+          ...(change.active === undefined ? {} : { active: change.active }),
+        }
+        if (Object.keys(set).length > 0) await repository.update(waiterId, set, trx)
+        const deactivated = locked.active && change.active === false
+        if (deactivated) {
+          await repository.endSessions(waiterId, at, trx)
+          await repository.release(waiterId, at, trx)
+        }
+        const after = await repository.find(manager.restaurantId, waiterId, trx)
+        if (!before || !after) throw noSuchWaiter()
+        const action =
+          change.active === undefined || change.active === locked.active
+            ? 'update'
+            : change.active
+              ? 'activate'
+              : 'deactivate'
+        await audit.record(trx, manager, {
+          action,
+          entity: 'waiter',
+          entityId: waiterId,
+          before,
+          after,
+        })
+        return after
+      })
+    },
+
+    /** A new PIN; every session of the waiter ends. Returns how many. */
+    async resetPin(
+      manager: ManagerRef,
+      waiterId: string,
+      pin: string,
+    ): Promise<{ signedOut: number }> {
+      const pinHash = await hashSecret(pin)
+      return db.transaction().execute(async (trx) => {
+        const locked = await repository.lock(manager.restaurantId, waiterId, trx)
+        if (!locked) throw noSuchWaiter()
+        await repository.setPinHash(waiterId, pinHash, trx)
+        const signedOut = await repository.endSessions(waiterId, now(), trx)
+        const waiter = await repository.find(manager.restaurantId, waiterId, trx)
+        // The entry says that the PIN changed, never what it is.
+        await audit.record(trx, manager, {
+          action: 'reset_pin',
+          entity: 'waiter',
+          entityId: waiterId,
+          before: waiter ?? null,
+          after: waiter ?? null,
+        })
+        return { signedOut }
+      })
+    },
+  }
+}
+
+export type WaiterAdminService = ReturnType<typeof createWaiterAdminService>

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { tableSession } from '@tableside/contracts/table-sessions'
+import { order } from '@tableside/contracts/orders'
+import { demoTableTokens, startServer } from '../../../scripts/lib/server-process.mjs'
+import { expectNoSeriousViolations } from './axe'
+import { pageHeading } from './client-service'
+import { keepScreenshot, useBrowser } from './fixtures'
+import { signInOnScreen } from './garcon-service'
+import { plain } from './table-service'
+
+/**
+ * The back office's staff and settings (issue 17, decisions 0068–0069): a manager adds a waiter
+ * who then signs in on their own phone, and a changed setting reaches a diner's open bill.
+ */
+const HOST = 'tableside.test'
+const SCREEN = { include: 'main' }
+
+const notice = async (page: Page) => plain(await page.getByRole('status').first().textContent())
+
+describe('The back office runs the staff and the settings', () => {
+  const browser = useBrowser({ hosts: [HOST] })
+
+  it('Manager adds a waiter who then signs in; a new tip preset reaches an open bill', async () => {
+    const server = await startServer({ publicHost: HOST })
+    try {
+      const site = server.url.replace('127.0.0.1', HOST)
+      const api = `${server.url}/api/v1`
+      const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+        const response = await fetch(`${api}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        })
+        expect(response.ok, `${path}: ${String(response.status)}`).toBe(true)
+        return (await response.json()) as unknown
+      }
+      // The manager signs in through the API (the sign-in window is the foundation's story).
+      const signedIn = (await post('/auth/admin/login', {
+        restaurantId: 'demo',
+        login: 'manager',
+        password: 'tableside-demo',
+      })) as { token: string }
+      const manager = await browser.phone()
+      await manager.context.addCookies([
+        { name: 'manager_token', value: signedIn.token, url: site },
+      ])
+      const { page } = manager
+      await page.setViewportSize({ width: 1440, height: 900 })
+      await page.goto(`${site}/rest/demo/admin/staff`, { waitUntil: 'networkidle' })
+      await expect.poll(() => pageHeading(page)).toBe('Персонал')
+      const list = page.getByRole('tabpanel')
+      await list.getByText('anna').waitFor()
+      await keepScreenshot(page, 'admin-staff-1440')
+      await expectNoSeriousViolations(page, SCREEN)
+
+      // Add Олег: a taken login is said on its field, then his own goes through.
+      await page.getByRole('button', { name: 'Добавить официанта' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Добавить официанта' })
+      await dialog.getByRole('textbox', { name: 'Имя' }).fill('Олег')
+      await dialog.getByRole('textbox', { name: 'Логин' }).fill('Anna')
+      await dialog.getByRole('textbox', { name: 'PIN' }).fill('4321')
+      await dialog.getByRole('button', { name: 'Добавить' }).click()
+      await dialog.getByText('Такой логин уже занят: выберите другой.').waitFor()
+      const login = dialog.getByRole('textbox', { name: 'Логин' })
+      expect(await login.getAttribute('aria-invalid')).toBe('true')
+      await keepScreenshot(page, 'admin-staff-login-taken')
+      await expectNoSeriousViolations(page, { include: 'dialog' })
+      await login.fill('oleg')
+      await dialog.getByRole('button', { name: 'Добавить' }).click()
+      await dialog.waitFor({ state: 'detached' })
+      await expect.poll(() => notice(page)).toBe('Олег: добавлен(а), можно входить.')
+      await list.getByText('oleg').waitFor()
+
+      // Олег, on his own phone, signs in with what the manager gave him.
+      const waiter = await browser.phone()
+      await waiter.page.goto(`${site}/rest/demo/garcon`, { waitUntil: 'networkidle' })
+      await signInOnScreen(waiter.page, 'oleg', '4321')
+      expect(await pageHeading(waiter.page)).toMatch(/Олег/)
+
+      // The other tabs, and a phone-sized look at the list.
+      await page.getByRole('tab', { name: 'Кухня' }).click()
+      await list.getByText('kitchen').waitFor()
+      await page.getByRole('tab', { name: 'Менеджеры' }).click()
+      await list.getByText('(вы)').waitFor()
+      await page.setViewportSize({ width: 1024, height: 768 })
+      await keepScreenshot(page, 'admin-staff-managers-1024')
+      await expectNoSeriousViolations(page, SCREEN)
+
+      // A diner at T3 with an order has the bill open: 5, 10 and 15 % tips.
+      const tokens = await demoTableTokens(server)
+      const session = tableSession.parse(
+        await post('/restaurants/demo/table-sessions', { tableToken: tokens.T3 }),
+      )
+      const placed = order.parse(
+        await post(
+          '/restaurants/demo/orders',
+          {
+            type: 'dine_in',
+            lines: [{ dishId: 'borscht', quantity: 1, optionIds: [] }],
+            paymentMethod: 'cash',
+            tableSessionId: session.id,
+          },
+          { 'idempotency-key': randomUUID() },
+        ),
+      )
+      const diner = await browser.phone()
+      await diner.page.goto(`${site}/rest/demo/menu`, { waitUntil: 'networkidle' })
+      await diner.page.evaluate(
+        ([table, orders]) => {
+          localStorage.setItem('tableside.table-session.v1.demo', table)
+          localStorage.setItem('tableside.my-orders.v1.demo', orders)
+        },
+        [JSON.stringify(session), JSON.stringify([placed.id])] as const,
+      )
+      await diner.page.goto(`${site}/rest/demo/bill`, { waitUntil: 'networkidle' })
+      await diner.page.getByRole('radio', { name: /^10 %/ }).waitFor()
+
+      // The manager makes the tips 7, 12 and 20 %: the open bill follows without a reload.
+      await page.setViewportSize({ width: 1440, height: 900 })
+      await page.goto(`${site}/rest/demo/admin/settings`, { waitUntil: 'networkidle' })
+      await expect.poll(() => pageHeading(page)).toBe('Настройки')
+      const tips = page.getByRole('textbox', { name: 'Варианты чаевых, %' })
+      await tips.fill('7, 7')
+      await page.getByRole('button', { name: 'Сохранить' }).click()
+      await page.getByText('Каждый вариант чаевых — один раз.').waitFor()
+      expect(await tips.getAttribute('aria-invalid')).toBe('true')
+      await keepScreenshot(page, 'admin-settings-problem')
+      await expectNoSeriousViolations(page, SCREEN)
+      await tips.fill('7, 12, 20')
+      await page.getByRole('button', { name: 'Сохранить' }).click()
+      await page.getByText('Сохранено. Гости уже видят новые настройки.').waitFor()
+      await diner.page.getByRole('radio', { name: /^12 %/ }).waitFor()
+      expect(await diner.page.getByRole('radio', { name: /^10 %/ }).count()).toBe(0)
+      await keepScreenshot(page, 'admin-settings-1440')
+      await page.setViewportSize({ width: 390, height: 844 })
+      await keepScreenshot(page, 'admin-settings-390')
+      await expectNoSeriousViolations(page, SCREEN)
+      for (const { problems } of [manager, waiter, diner]) {
+        // The development console's fonts; the taken login's 409 and the refused save the screens explained.
+        expect(problems.filter((problem) => !/font-src|409 \(Conflict\)/.test(problem))).toEqual([])
+      }
+    } finally {
+      await server.stop('SIGTERM')
+    }
+  })
+})

@@ -1,0 +1,91 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  createAdminStaff,
+  createAdminWaiter,
+  listAdminStaff,
+  listAdminWaiters,
+  resetAdminStaffPin,
+  resetAdminWaiterPin,
+  updateAdminStaff,
+  updateAdminWaiter,
+} from '@tableside/contracts/admin-staff'
+import type { EndpointBody } from '@tableside/contracts/endpoint'
+import type { ApiClient } from '../../../lib/api-client'
+import { useApiClient } from '../../../lib/app-context'
+
+const waitersKey = ['admin', 'waiters'] as const
+const staffKey = ['admin', 'staff'] as const
+
+/** The restaurant's waiters with their tables and shift: asked again on each visit. */
+export function waitersQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: waitersKey,
+    queryFn: ({ signal }) => api.callEndpoint(listAdminWaiters, { signal }),
+    staleTime: 10_000,
+  })
+}
+
+/** The restaurant's managers and kitchen logins. */
+export function staffQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: staffKey,
+    queryFn: ({ signal }) => api.callEndpoint(listAdminStaff, { signal }),
+    staleTime: 10_000,
+  })
+}
+
+export function useAddWaiter() {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: EndpointBody<typeof createAdminWaiter>) =>
+      api.callEndpoint(createAdminWaiter, { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: waitersKey }),
+  })
+}
+
+export function useUpdateWaiter() {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ waiterId, ...body }: { waiterId: string; active?: boolean; name?: string }) =>
+      api.callEndpoint(updateAdminWaiter, { params: { waiterId }, body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: waitersKey }),
+  })
+}
+
+export function useResetWaiterPin() {
+  const api = useApiClient()
+  return useMutation({
+    mutationFn: ({ waiterId, pin }: { waiterId: string; pin: string }) =>
+      api.callEndpoint(resetAdminWaiterPin, { params: { waiterId }, body: { pin } }),
+  })
+}
+
+export function useAddStaff() {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: EndpointBody<typeof createAdminStaff>) =>
+      api.callEndpoint(createAdminStaff, { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKey }),
+  })
+}
+
+export function useUpdateStaff() {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ staffId, ...body }: { staffId: string; active?: boolean; name?: string }) =>
+      api.callEndpoint(updateAdminStaff, { params: { staffId }, body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKey }),
+  })
+}
+
+export function useResetStaffPin() {
+  const api = useApiClient()
+  return useMutation({
+    mutationFn: ({ staffId, pin }: { staffId: string; pin: string }) =>
+      api.callEndpoint(resetAdminStaffPin, { params: { staffId }, body: { pin } }),
+  })
+}

@@ -1,0 +1,234 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import {
+  KITCHEN_UNDO_SECONDS,
+  type KitchenBoard as Board,
+  type KitchenTicket,
+} from '@tableside/contracts/kitchen'
+import { useApiClient } from '../../../lib/app-context'
+import { isApiError } from '../../../lib/api-error'
+import { localized } from '../../../lib/i18n/localized-text'
+import { useMessages } from '../../../lib/i18n/use-translation'
+import { createStoredValue, useStoredValue } from '../../../lib/stored-value'
+import { bump, markLines, unbump, undo } from '../api/bumps'
+import { kitchenBoardKey, kitchenBoardQueryOptions } from '../api/kitchen-board'
+import { noteServerTime } from '../hooks/use-clock'
+import { useKitchenLive } from '../hooks/use-kitchen-live'
+import { kitchenMessages } from '../kitchen-messages'
+import { StationTabs, ALL, DEFAULT } from './station-tabs'
+import { TicketCard, type TicketActions } from './ticket-card'
+import { UndoToast, type UndoOffer } from './undo-toast'
+import '../kitchen.css'
+
+/** Which station this screen shows, kept per device: a wall tablet stays on its station. */
+const shownStation = createStoredValue(
+  'tableside.kitchen-station.v1',
+  (stored) => (typeof stored === 'string' ? stored : ALL),
+  ALL,
+)
+
+/** The kitchen display (issue 17): tickets by station, oldest first, bumped with a tap. */
+export function KitchenBoard({
+  restaurantId,
+  documentTitle,
+  signOut,
+}: {
+  restaurantId: string
+  /** The restaurant's name, for the page's title. */
+  documentTitle: string
+  /** The way out, at the end of the top bar (the app layer's: the kitchen's session). */
+  signOut?: ReactNode
+}) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  const { t, language } = useMessages(kitchenMessages)
+  const board = useQuery(kitchenBoardQueryOptions(api))
+  useKitchenLive(restaurantId)
+  const station = useStoredValue(shownStation, ALL)
+  const [offer, setOffer] = useState<UndoOffer | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+
+  const describe = (error: unknown) => {
+    if (!isApiError(error)) return t('failed', { message: String(error) })
+    if (error.code === 'undo_expired') return t('undoExpired')
+    if (error.code === 'network_error') return t('offline')
+    return t('failed', { message: error.message })
+  }
+  const latest = useRef({ describe, language, t })
+  useEffect(() => {
+    latest.current = { describe, language, t }
+  })
+  useEffect(() => {
+    if (board.data) noteServerTime(board.data.now)
+  }, [board.data])
+
+  // One object for every card, made once: the cards' memo holds while their tickets do.
+  const actions = useMemo<TicketActions>(() => {
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: kitchenBoardKey })
+    const fail = (error: unknown) => {
+      setProblem(latest.current.describe(error))
+      refetch()
+    }
+    return {
+      bump(ticket, lines) {
+        if (lines.length === 0) return
+        const { t: say, language: lang } = latest.current
+        markLines(queryClient, ticket.orderId, lines, new Date().toISOString())
+        setProblem(null)
+        bump(api, ticket.orderId, lines).then((result) => {
+          if (!result.bumpId) return
+          const names = ticket.items
+            .filter((item) => lines.includes(item.line))
+            .map((item) => localized(item.name, lang))
+          const what = `№${String(ticket.orderNumber)} ${names.join(', ')}`
+          setOffer({
+            bumpId: result.bumpId,
+            text:
+              result.orderStatus === 'ready'
+                ? say('orderReady', { number: ticket.orderNumber })
+                : say('bumped', { what }),
+            until: Date.now() + KITCHEN_UNDO_SECONDS * 1000,
+          })
+        }, fail)
+      },
+      unbump(ticket, line) {
+        markLines(queryClient, ticket.orderId, [line], null)
+        setProblem(null)
+        unbump(api, ticket.orderId, line).catch(fail)
+      },
+    }
+  }, [api, queryClient])
+
+  const undoLast = (bumpId: string) => {
+    setOffer(null)
+    undo(api, bumpId).then(
+      () => void queryClient.invalidateQueries({ queryKey: kitchenBoardKey }),
+      (error: unknown) => setProblem(describe(error)),
+    )
+  }
+
+  if (board.isPending) {
+    return (
+      <main id="main" className="kitchen kitchen--message">
+        <p role="status">{t('loading')}</p>
+      </main>
+    )
+  }
+  if (board.isError) {
+    return (
+      <main id="main" className="kitchen kitchen--message">
+        <p role="alert">{t('loadFailed')}</p>
+        <button type="button" className="kitchen-button" onClick={() => void board.refetch()}>
+          {t('retry')}
+        </button>
+      </main>
+    )
+  }
+  return (
+    <KitchenView
+      board={board.data}
+      station={station}
+      actions={actions}
+      offer={offer}
+      problem={problem}
+      stale={board.isRefetchError}
+      title={`${t('title')} · ${documentTitle}`}
+      signOut={signOut}
+      onStation={(id) => shownStation.set(id)}
+      onUndo={undoLast}
+      onDismiss={() => setOffer(null)}
+    />
+  )
+}
+
+interface KitchenViewProps {
+  board: Board
+  title: string
+  signOut: ReactNode
+  station: string
+  actions: TicketActions
+  offer: UndoOffer | null
+  problem: string | null
+  stale: boolean
+  onStation: (id: string) => void
+  onUndo: (bumpId: string) => void
+  onDismiss: () => void
+}
+
+function KitchenView({
+  board,
+  title,
+  signOut,
+  station,
+  actions,
+  offer,
+  problem,
+  stale,
+  onStation,
+  onUndo,
+  onDismiss,
+}: KitchenViewProps) {
+  const { t } = useMessages(kitchenMessages)
+  const names = useMemo(
+    () => new Map(board.stations.map((each) => [each.id, each.name])),
+    [board.stations],
+  )
+  const counts = useMemo(() => {
+    const open = new Map<string, number>()
+    for (const ticket of board.tickets) {
+      if (ticket.items.every((item) => item.bumpedAt !== null)) continue
+      const key = ticket.stationId ?? DEFAULT
+      open.set(key, (open.get(key) ?? 0) + 1)
+    }
+    return open
+  }, [board.tickets])
+  const hasDefault = board.tickets.some((ticket) => ticket.stationId === null)
+  const known = station === ALL || names.has(station) || (station === DEFAULT && hasDefault)
+  const shown = known ? station : ALL
+  const tickets = board.tickets.filter((ticket: KitchenTicket) =>
+    shown === ALL ? true : (ticket.stationId ?? DEFAULT) === shown,
+  )
+  const stationName = (ticket: KitchenTicket) =>
+    ticket.stationId === null ? t('defaultStation') : (names.get(ticket.stationId) ?? '')
+
+  return (
+    <main id="main" className="kitchen">
+      <title>{title}</title>
+      <header className="kitchen__bar">
+        <h1 className="kitchen__title">{t('title')}</h1>
+        <StationTabs
+          stations={board.stations}
+          hasDefault={hasDefault}
+          counts={counts}
+          total={[...counts.values()].reduce((sum, count) => sum + count, 0)}
+          shown={shown}
+          onShow={onStation}
+        />
+        {signOut && <div className="kitchen__end">{signOut}</div>}
+      </header>
+      {(stale || problem) && (
+        <p className="kitchen__problem" role="alert">
+          {problem ?? t('offline')}
+        </p>
+      )}
+      <section className="kitchen__tickets" aria-label={t('ticketsLabel')}>
+        {tickets.length === 0 ? (
+          <p className="kitchen__empty">{shown === ALL ? t('empty') : t('emptyStation')}</p>
+        ) : (
+          tickets.map((ticket) => (
+            <TicketCard
+              key={ticket.key}
+              ticket={ticket}
+              stationName={stationName(ticket)}
+              thresholds={board.thresholds}
+              actions={actions}
+            />
+          ))
+        )}
+      </section>
+      {offer && (
+        <UndoToast key={offer.bumpId} offer={offer} onUndo={onUndo} onDismiss={onDismiss} />
+      )}
+    </main>
+  )
+}

@@ -1,0 +1,117 @@
+import { memo } from 'react'
+import type { KitchenThresholds, KitchenTicket } from '@tableside/contracts/kitchen'
+import { localized } from '../../../lib/i18n/localized-text'
+import { useMessages } from '../../../lib/i18n/use-translation'
+import { kitchenMessages } from '../kitchen-messages'
+import { CheckIcon } from './kitchen-icons'
+import { TicketTimer } from './ticket-timer'
+
+export interface TicketActions {
+  /** Bumps these lines of the order (one dish, or the ticket's every dish not done yet). */
+  bump: (ticket: KitchenTicket, lines: number[]) => void
+  unbump: (ticket: KitchenTicket, line: number) => void
+}
+
+interface TicketCardProps {
+  ticket: KitchenTicket
+  stationName: string
+  thresholds: KitchenThresholds
+  actions: TicketActions
+}
+
+/**
+ * One ticket: the order's dishes of one station. The header bumps every dish not done yet; a
+ * dish bumps itself, and a bumped one un-bumps. Memoised: the board's cached tickets keep
+ * their identity until they change, so a card draws only when its own ticket does.
+ */
+export const TicketCard = memo(function TicketCard({
+  ticket,
+  stationName,
+  thresholds,
+  actions,
+}: TicketCardProps) {
+  const { t, language } = useMessages(kitchenMessages)
+  const open = ticket.items.filter((item) => item.bumpedAt === null).map((item) => item.line)
+  const done = open.length === 0
+  const where = ticket.table
+    ? t('table', { label: ticket.table.label })
+    : ticket.orderType === 'delivery'
+      ? t('delivery')
+      : ticket.orderType === 'pickup'
+        ? t('pickup')
+        : t('preorder')
+  const scheduled =
+    ticket.scheduledFor &&
+    t('for', {
+      time: new Date(ticket.scheduledFor).toLocaleTimeString(
+        language === 'en' ? 'en-GB' : 'ru-RU',
+        {
+          hour: '2-digit',
+          minute: '2-digit',
+        },
+      ),
+    })
+  return (
+    <article
+      className={`kitchen-ticket${done ? ' kitchen-ticket--done' : ''}`}
+      aria-label={`${t('order', { number: ticket.orderNumber })} ${where}`}
+      data-order={ticket.orderNumber}
+    >
+      <button
+        type="button"
+        className="kitchen-ticket__header"
+        disabled={done}
+        onClick={() => actions.bump(ticket, open)}
+      >
+        <span className="kitchen-ticket__number">{t('order', { number: ticket.orderNumber })}</span>
+        <span className="kitchen-ticket__where">
+          {where}
+          {scheduled ? ` · ${scheduled}` : ''}
+        </span>
+        <span className="kitchen-ticket__station">{stationName}</span>
+        <TicketTimer since={Date.parse(ticket.since)} thresholds={thresholds} />
+        {!done && <span className="visually-hidden">{t('bumpAll')}</span>}
+      </button>
+      {done && (
+        <p className="kitchen-ticket__done">
+          <CheckIcon size={22} /> {t('stationDone')}
+        </p>
+      )}
+      <ul className="kitchen-ticket__items">
+        {ticket.items.map((item) => {
+          const name = localized(item.name, language)
+          const bumped = item.bumpedAt !== null
+          return (
+            <li key={item.line}>
+              <button
+                type="button"
+                className={`kitchen-dish${bumped ? ' kitchen-dish--bumped' : ''}`}
+                aria-pressed={bumped}
+                onClick={() =>
+                  bumped ? actions.unbump(ticket, item.line) : actions.bump(ticket, [item.line])
+                }
+              >
+                <span className="kitchen-dish__quantity">{item.quantity}×</span>
+                <span className="kitchen-dish__body">
+                  <span className="kitchen-dish__name">{name}</span>
+                  {item.modifiers.length > 0 && (
+                    <span className="kitchen-dish__modifiers">
+                      {item.modifiers.map((modifier) => localized(modifier, language)).join(', ')}
+                    </span>
+                  )}
+                  {item.comment && <span className="kitchen-dish__comment">{item.comment}</span>}
+                </span>
+                {bumped && <CheckIcon className="kitchen-dish__check" size={28} />}
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+      {ticket.comment && (
+        <p className="kitchen-ticket__comment">
+          <strong>{t('comment')}:</strong> {ticket.comment}
+        </p>
+      )}
+    </article>
+  )
+})

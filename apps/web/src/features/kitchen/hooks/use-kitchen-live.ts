@@ -1,0 +1,46 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { kitchenChanged, kitchenChannel } from '@tableside/contracts/kitchen'
+import { useRealtimeLoader } from '../../../lib/realtime/realtime-context'
+import { useChannelEvent } from '../../../lib/realtime/use-channel-event'
+import { kitchenBoardKey } from '../api/kitchen-board'
+
+/** Events that come together (a ticket bumped whole, a burst of orders) cost one refetch. */
+const COALESCE_MS = 150
+
+/**
+ * Keeps the board live from `private-kitchen.{restaurantId}`: every `kitchen.changed` refetches
+ * the tickets (coalesced), and so does every (re)subscription, when events may have been missed.
+ */
+export function useKitchenLive(restaurantId: string) {
+  const queryClient = useQueryClient()
+  const channel = kitchenChannel(restaurantId)
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const refetch = () => {
+    if (pending.current) return
+    pending.current = setTimeout(() => {
+      pending.current = undefined
+      void queryClient.invalidateQueries({ queryKey: kitchenBoardKey })
+    }, COALESCE_MS)
+  }
+  useChannelEvent(channel, kitchenChanged, refetch)
+
+  const loadRealtime = useRealtimeLoader()
+  const latest = useRef(refetch)
+  useEffect(() => {
+    latest.current = refetch
+  })
+  useEffect(() => {
+    let stop: (() => void) | undefined
+    let stopped = false
+    void loadRealtime().then((connection) => {
+      if (stopped) return
+      stop = connection.listen(channel, 'pusher:subscription_succeeded', () => latest.current())
+    })
+    return () => {
+      stopped = true
+      stop?.()
+      clearTimeout(pending.current)
+    }
+  }, [loadRealtime, channel])
+}

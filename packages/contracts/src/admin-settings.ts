@@ -1,0 +1,94 @@
+import * as z from 'zod/mini'
+import { defineEndpoint } from './endpoint'
+import { openingHours, restaurantSettings } from './restaurants'
+
+/**
+ * The restaurant's settings as its manager edits them (issue 17, decision 0069): the diners'
+ * profile settings, the opening hours and time zone, the waiters' call escalation and the bonus
+ * programme, each kept where it lived before.
+ */
+
+/** The bonus programme's rules; null in the settings when the restaurant has none. */
+export const bonusProgramSettings = z.object({
+  /** Off: no points are earned or spent, cards keep their balance. */
+  active: z.boolean(),
+  /** Points earned on the money paid, in basis points (500 = 5 %). */
+  earnBasisPoints: z.int().check(z.gte(0), z.lte(10_000)),
+  /** The largest share of an order payable in points, in basis points (3000 = 30 %). */
+  maxShareBasisPoints: z.int().check(z.gte(0), z.lte(10_000)),
+  expiryDays: z.int().check(z.gte(1), z.lte(3650)),
+  welcomePoints: z.int().check(z.gte(0), z.lte(100_000)),
+  birthdayPoints: z.int().check(z.gte(0), z.lte(100_000)),
+})
+export type BonusProgramSettings = z.infer<typeof bonusProgramSettings>
+
+/** An address on the web a restaurant links to. */
+export const httpsUrl = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(500, 'An address is at most 500 characters'),
+    z.regex(/^https:\/\/[^\s/]+\.\S+$/, 'An address starts with https://'),
+  )
+
+/** The diners' settings, the privacy policy's address always said (null: none). */
+export const adminRestaurantSettings = z.extend(restaurantSettings, {
+  privacyPolicyUrl: z.nullable(httpsUrl),
+})
+
+/** An IANA time zone name; the server checks it names a zone it knows. */
+export const timeZoneName = z.string().check(z.minLength(1), z.maxLength(64))
+
+/** Most periods a week can have: a few a day. */
+export const MAX_OPENING_PERIODS = 28
+/** Most tip suggestions the bill shows. */
+export const MAX_TIP_PRESETS = 4
+
+export const adminSettingsBody = z.object({
+  timezone: timeZoneName,
+  /**
+   * Periods by ISO weekday. A `closes` earlier than `opens` closes the next day (18:00–02:00);
+   * equal times mean round the clock. The server refuses periods that overlap.
+   */
+  openingHours: z.array(openingHours).check(z.maxLength(MAX_OPENING_PERIODS)),
+  settings: adminRestaurantSettings,
+  /** How long a call waits for its table's waiters before every waiter on shift hears it. */
+  callEscalationSeconds: z.int().check(z.gte(10), z.lte(3600)),
+  bonusProgram: z.nullable(bonusProgramSettings),
+})
+export type AdminSettingsBody = z.infer<typeof adminSettingsBody>
+
+export const adminSettings = z.object({
+  timezone: z.string(),
+  openingHours: z.array(openingHours),
+  settings: adminRestaurantSettings,
+  callEscalationSeconds: z.int(),
+  bonusProgram: z.nullable(bonusProgramSettings),
+  /**
+   * Who takes this restaurant's online payments, set by the server's configuration
+   * (`PAYMENT_PROVIDER`, decision 0032): `sandbox` (test payments) or null (none: online payment
+   * stays off whatever the setting).
+   */
+  paymentProvider: z.nullable(z.enum(['sandbox'])),
+})
+export type AdminSettings = z.infer<typeof adminSettings>
+
+export const getAdminSettings = defineEndpoint({
+  method: 'GET',
+  path: '/admin/settings',
+  summary: "The restaurant's settings as its manager edits them",
+  tags: ['admin'],
+  status: 200,
+  response: adminSettings,
+})
+
+export const updateAdminSettings = defineEndpoint({
+  method: 'PUT',
+  path: '/admin/settings',
+  summary:
+    "Replaces the restaurant's settings; they take effect at once and open diners' screens follow",
+  tags: ['admin'],
+  body: adminSettingsBody,
+  status: 200,
+  response: adminSettings,
+})
