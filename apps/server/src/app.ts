@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { constants as zlib } from 'node:zlib'
 import compress from '@fastify/compress'
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify'
@@ -10,6 +11,11 @@ import { createMenuRepository } from './features/menu/menu-repository'
 import { registerMenuRoutes } from './features/menu/menu-routes'
 import { createMenuService, type MenuService } from './features/menu/menu-service'
 import { firstDishPhotos } from './features/menu/menu-snapshot'
+import { createMenuAdminRepository } from './features/menu/menu-admin-repository'
+import { freshMenuFirst } from './features/menu/menu-events'
+import { registerMenuAdminRoutes } from './features/menu/menu-admin-routes'
+import { createMenuAdminService } from './features/menu/menu-admin-service'
+import { createPhotoStore } from './features/menu/menu-photos'
 import { registerMedia } from './plugins/media'
 import { registerRestaurantRoutes } from './features/restaurants/restaurant-routes'
 import { createRestaurantRepository } from './features/restaurants/restaurant-repository'
@@ -212,11 +218,16 @@ export async function buildApp({
   const realtime = await registerRealtime(app, config)
   app.decorate('realtime', realtime)
   const { broadcaster } = realtime
-  const outbox = new Outbox({ db, broadcaster, log: app.log })
-  app.decorate('outbox', outbox)
-
   const menuRepository = createMenuRepository(db)
   const menuCache = new MenuCache(menuRepository, app.log)
+  // Open menus hear of a change once this node serves it (decision 0064).
+  const outbox = new Outbox({
+    db,
+    broadcaster: freshMenuFirst(broadcaster, menuCache),
+    log: app.log,
+  })
+  app.decorate('outbox', outbox)
+
   menuCache.watch(config.menuCheckIntervalMs)
   app.addHook('onClose', () => {
     menuCache.stop()
@@ -481,6 +492,18 @@ export async function buildApp({
         restaurantName: async (id) => (await restaurants.get(id))?.name ?? id,
       })
       registerAuditRoutes(api, { audit, requireManager: staff.requireManager })
+      // The manager's menu: checked edits of the menu file, and photos (decisions 0064, 0065).
+      registerMenuAdminRoutes(api, {
+        service: createMenuAdminService({
+          repository: createMenuAdminRepository(db),
+          audit,
+          cache: menuCache,
+          outbox,
+          mediaOrigins: config.mediaOrigins,
+        }),
+        requireManager: staff.requireManager,
+        photos: createPhotoStore(join(config.dataDir, 'photos')),
+      })
       // The back office's staff and settings (decisions 0068, 0069).
       registerStaffAdminRoutes(api, {
         requireManager: staff.requireManager,
@@ -548,7 +571,7 @@ export async function buildApp({
     registerDevSmsRoute(app, sms)
   }
 
-  await registerMedia(app)
+  await registerMedia(app, join(config.dataDir, 'photos'))
   const renderFirstScreen = await loadFirstScreenRenderer(config.webDist)
   await registerSpa(app, config, realtime.credentials.key, {
     firstPictures: (restaurantId, menuId) => {

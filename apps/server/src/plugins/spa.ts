@@ -1,3 +1,4 @@
+import { photoSources } from '@tableside/contracts/photo-sources'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
@@ -255,9 +256,13 @@ export function picturePreloads(url: string, firstPictures?: SpaOptions['firstPi
   if (match?.[2] !== 'menu' || !firstPictures) return ''
   const menuId = new URLSearchParams(query).get('menu')
   return firstPictures(match[1] ?? '', menuId)
-    .map(
-      (href, i) =>
-        `<link rel="preload" as="image" href="${encodeURI(href)}"${i === 0 ? ' fetchpriority="high"' : ''}>`,
-    )
+    .map((href, i) => {
+      const priority = i === 0 ? ' fetchpriority="high"' : ''
+      // An uploaded photo: the file the card's <picture> will pick (decision 0065).
+      const sources = photoSources(href)
+      return sources
+        ? `<link rel="preload" as="image" type="image/avif" imagesrcset="${sources.avif}" imagesizes="128px"${priority}>`
+        : `<link rel="preload" as="image" href="${encodeURI(href)}"${priority}>`
+    })
     .join('')
 }

@@ -60,6 +60,20 @@ export class MenuCache {
     return load
   }
 
+  /**
+   * Waits until the held menu is at least `version`, one a transaction has just committed: a load
+   * already under way may have read the rows before that commit, so it is not enough to join it.
+   */
+  async atLeast(restaurantId: string, version: string): Promise<void> {
+    for (let tries = 0; tries < 3; tries += 1) {
+      const held = this.#snapshots.peek(restaurantId)
+      if (held && BigInt(held.version) >= BigInt(version)) return
+      const pending = this.#loading.get(restaurantId)
+      if (pending) await pending.catch(() => undefined)
+      else await this.refresh(restaurantId)
+    }
+  }
+
   async #load(restaurantId: string): Promise<MenuSnapshot | undefined> {
     const rows = await this.#repository.load(restaurantId)
     if (!rows) {

@@ -16,39 +16,7 @@ export function createMenuRepository(db: Kysely<Database>) {
   return {
     /** Everything the menu, its dishes and its stories are built from, in menu order. */
     async load(restaurantId: string) {
-      return db.transaction().execute(async (trx) => {
-        const restaurant = await trx
-          .selectFrom('restaurants')
-          .select(['id', 'currency', sql<string>`menu_version::text`.as('menuVersion')])
-          .where('id', '=', restaurantId)
-          .executeTakeFirst()
-        if (!restaurant) return undefined
-        const menus = await trx
-          .selectFrom('menus')
-          .selectAll()
-          .where('restaurantId', '=', restaurantId)
-          .orderBy('sortOrder')
-          .execute()
-        const categories = await trx
-          .selectFrom('menuCategories')
-          .selectAll()
-          .where('restaurantId', '=', restaurantId)
-          .orderBy('sortOrder')
-          .execute()
-        const dishes = await trx
-          .selectFrom('dishes')
-          .selectAll()
-          .where('restaurantId', '=', restaurantId)
-          .orderBy('sortOrder')
-          .execute()
-        const stories = await trx
-          .selectFrom('stories')
-          .selectAll()
-          .where('restaurantId', '=', restaurantId)
-          .orderBy('sortOrder')
-          .execute()
-        return { restaurant, menus, categories, dishes, stories }
-      })
+      return db.transaction().execute((trx) => readMenuRows(trx, restaurantId))
     },
 
     /** The menu version of every restaurant: a cheap way to notice changes made elsewhere. */
@@ -67,85 +35,7 @@ export function createMenuRepository(db: Kysely<Database>) {
     async replace(restaurantId: string, file: MenuFile): Promise<string> {
       return db.transaction().execute(async (trx) => {
         await lockRestaurant(trx, restaurantId)
-        await trx.deleteFrom('stories').where('restaurantId', '=', restaurantId).execute()
-        await trx.deleteFrom('menus').where('restaurantId', '=', restaurantId).execute()
-        await trx
-          .insertInto('menus')
-          .values(
-            file.menus.map((menu, i) => ({
-              restaurantId,
-              id: menu.id,
-              name: json(menu.name),
-              description: optionalJson(menu.description),
-              servedFrom: menu.servedFrom ?? null,
-              servedUntil: menu.servedUntil ?? null,
-              sortOrder: i,
-            })),
-          )
-          .execute()
-        const categories = placedCategories(file)
-        if (categories.length > 0) {
-          // Depth-first order puts every parent before its children.
-          await trx
-            .insertInto('menuCategories')
-            .values(
-              categories.map(({ category, menuId, parentId }, i) => ({
-                restaurantId,
-                id: category.id,
-                menuId,
-                parentId,
-                name: json(category.name),
-                description: optionalJson(category.description),
-                sortOrder: i,
-              })),
-            )
-            .execute()
-        }
-        const dishes = placedDishes(file)
-        if (dishes.length > 0) {
-          await trx
-            .insertInto('dishes')
-            .values(
-              dishes.map(({ dish, categoryId }, i) => ({
-                restaurantId,
-                id: dish.id,
-                categoryId,
-                name: json(dish.name),
-                description: optionalJson(dish.description),
-                photo: optionalJson(dish.photo),
-                portion: optionalJson(dish.portion),
-                nutrition: optionalJson(dish.nutrition),
-                price: dish.price,
-                modifierGroups: json(dish.modifierGroups),
-                allergens: dish.allergens,
-                diet: dish.diet,
-                highlight: dish.highlight ?? null,
-                ageRestricted: dish.ageRestricted,
-                available: dish.available,
-                sortOrder: i,
-              })),
-            )
-            .execute()
-        }
-        if (file.stories.length > 0) {
-          await trx
-            .insertInto('stories')
-            .values(
-              file.stories.map((story, i) => ({
-                restaurantId,
-                id: story.id,
-                title: json(story.title),
-                caption: optionalJson(story.caption),
-                media: json(story.media),
-                dishId: story.dishId ?? null,
-                durationMs: story.durationMs,
-                startsAt: story.startsAt ? new Date(story.startsAt) : null,
-                endsAt: story.endsAt ? new Date(story.endsAt) : null,
-                sortOrder: i,
-              })),
-            )
-            .execute()
-        }
+        await writeMenuFile(trx, restaurantId, file)
         const version = await bumpVersion(trx, restaurantId)
         await outbox.add([menuUpdatedEntry(restaurantId, version, null)], trx)
         return version
@@ -199,7 +89,10 @@ export function createMenuRepository(db: Kysely<Database>) {
 export type MenuRepository = ReturnType<typeof createMenuRepository>
 
 /** Menu writes to one restaurant run one at a time, so versions never interleave. */
-async function lockRestaurant(trx: Transaction<Database>, restaurantId: string): Promise<void> {
+export async function lockRestaurant(
+  trx: Transaction<Database>,
+  restaurantId: string,
+): Promise<void> {
   await trx
     .selectFrom('restaurants')
     .select('id')
@@ -208,7 +101,10 @@ async function lockRestaurant(trx: Transaction<Database>, restaurantId: string):
     .executeTakeFirstOrThrow()
 }
 
-async function bumpVersion(trx: Transaction<Database>, restaurantId: string): Promise<string> {
+export async function bumpVersion(
+  trx: Transaction<Database>,
+  restaurantId: string,
+): Promise<string> {
   const row = await trx
     .updateTable('restaurants')
     .set({ menuVersion: sql<string>`menu_version + 1` })
@@ -226,3 +122,113 @@ async function currentVersion(trx: Transaction<Database>, restaurantId: string):
     .executeTakeFirstOrThrow()
   return row.menuVersion
 }
+
+/** Everything the menu, its dishes and its stories are built from, in menu order. */
+export async function readMenuRows(trx: Transaction<Database>, restaurantId: string) {
+  const restaurant = await trx
+    .selectFrom('restaurants')
+    .select(['id', 'currency', sql<string>`menu_version::text`.as('menuVersion')])
+    .where('id', '=', restaurantId)
+    .executeTakeFirst()
+  if (!restaurant) return undefined
+  const menus = await trx
+    .selectFrom('menus')
+    .selectAll()
+    .where('restaurantId', '=', restaurantId)
+    .orderBy('sortOrder')
+    .execute()
+  const categories = await trx
+    .selectFrom('menuCategories')
+    .selectAll()
+    .where('restaurantId', '=', restaurantId)
+    .orderBy('sortOrder')
+    .execute()
+  const dishes = await trx
+    .selectFrom('dishes')
+    .selectAll()
+    .where('restaurantId', '=', restaurantId)
+    .orderBy('sortOrder')
+    .execute()
+  const stories = await trx
+    .selectFrom('stories')
+    .selectAll()
+    .where('restaurantId', '=', restaurantId)
+    .orderBy('sortOrder')
+    .execute()
+  return { restaurant, menus, categories, dishes, stories }
+}
+
+/** The restaurant's menu and stories become the file's: everything else is deleted. */
+export async function writeMenuFile(
+  trx: Transaction<Database>,
+  restaurantId: string,
+  file: MenuFile,
+): Promise<void> {
+  await trx.deleteFrom('stories').where('restaurantId', '=', restaurantId).execute()
+  await trx.deleteFrom('menus').where('restaurantId', '=', restaurantId).execute()
+  await trx.insertInto('menus').values(menuRows(restaurantId, file)).execute()
+  const categories = categoryRows(restaurantId, file)
+  // Depth-first order puts every parent before its children.
+  if (categories.length > 0) await trx.insertInto('menuCategories').values(categories).execute()
+  const dishes = dishRows(restaurantId, file)
+  if (dishes.length > 0) await trx.insertInto('dishes').values(dishes).execute()
+  const stories = storyRows(restaurantId, file)
+  if (stories.length > 0) await trx.insertInto('stories').values(stories).execute()
+}
+
+/** The rows a file is stored as; sort orders run depth-first through the whole file. */
+export const menuRows = (restaurantId: string, file: MenuFile) =>
+  file.menus.map((menu, i) => ({
+    restaurantId,
+    id: menu.id,
+    name: json(menu.name),
+    description: optionalJson(menu.description),
+    servedFrom: menu.servedFrom ?? null,
+    servedUntil: menu.servedUntil ?? null,
+    sortOrder: i,
+  }))
+
+export const categoryRows = (restaurantId: string, file: MenuFile) =>
+  placedCategories(file).map(({ category, menuId, parentId }, i) => ({
+    restaurantId,
+    id: category.id,
+    menuId,
+    parentId,
+    name: json(category.name),
+    description: optionalJson(category.description),
+    sortOrder: i,
+  }))
+
+export const dishRows = (restaurantId: string, file: MenuFile) =>
+  placedDishes(file).map(({ dish, categoryId }, i) => ({
+    restaurantId,
+    id: dish.id,
+    categoryId,
+    name: json(dish.name),
+    description: optionalJson(dish.description),
+    photo: optionalJson(dish.photo),
+    portion: optionalJson(dish.portion),
+    nutrition: optionalJson(dish.nutrition),
+    price: dish.price,
+    modifierGroups: json(dish.modifierGroups),
+    allergens: dish.allergens,
+    diet: dish.diet,
+    highlight: dish.highlight ?? null,
+    ageRestricted: dish.ageRestricted,
+    available: dish.available,
+    sortOrder: i,
+  }))
+
+export const storyRows = (restaurantId: string, file: MenuFile) =>
+  file.stories.map((story, i) => ({
+    restaurantId,
+    id: story.id,
+    title: json(story.title),
+    caption: optionalJson(story.caption),
+    media: json(story.media),
+    dishId: story.dishId ?? null,
+    durationMs: story.durationMs,
+    startsAt: story.startsAt ? new Date(story.startsAt) : null,
+    endsAt: story.endsAt ? new Date(story.endsAt) : null,
+    sortOrder: i,
+  }))

@@ -1,7 +1,8 @@
 import { useMemo, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { Link } from '../../components/ui/link'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { menuUpdated, restaurantChannel } from '@tableside/contracts/realtime-events'
 import type { Dish } from '@tableside/contracts/menu'
 import { paths } from '../../config/paths'
 import { useCart } from '../../features/cart/cart-store'
@@ -11,6 +12,7 @@ import { CartEmpty } from '../../features/cart/components/cart-empty'
 import { CartLineItem } from '../../features/cart/components/cart-line-item'
 import { CartSummary } from '../../features/cart/components/cart-summary'
 import { UndoSnackbar } from '../../features/cart/components/undo-snackbar'
+import { invalidateCartQuotes } from '../../features/cart/api/quote-cart'
 import { useCartQuote } from '../../features/cart/hooks/use-cart-quote'
 import { readReorderedNotice, reorderedMessages } from '../../features/orders/reorder-notice'
 import { menuQueryOptions } from '../../features/menu/api/get-menu'
@@ -20,6 +22,7 @@ import { ApiError } from '../../lib/api-error'
 import { formatPrice } from '../../lib/format-price'
 import { useApiClient } from '../../lib/app-context'
 import { useMessages } from '../../lib/i18n/use-translation'
+import { useChannelEvent } from '../../lib/realtime/use-channel-event'
 import { Screen } from '../screen'
 import './cart.css'
 
@@ -35,6 +38,14 @@ export function CartRoute() {
   const reordered = readReorderedNotice(useLocation().state)
   const reorderedText = useMessages(reorderedMessages).t
   const quote = useCartQuote(restaurantId, cart.lines)
+  const queryClient = useQueryClient()
+  // The manager's stop-list reaches the cart at once (issue 17): the lines are priced again.
+  useChannelEvent(restaurantChannel(restaurantId), menuUpdated, (update) => {
+    void import('../../features/menu/api/menu-updates').then(({ applyMenuUpdate }) => {
+      applyMenuUpdate(queryClient, api, restaurantId, update)
+    })
+    invalidateCartQuotes(queryClient, restaurantId)
+  })
   // Photos and names come from the menu when it is cached; the quote has names too.
   const menu = useQuery(menuQueryOptions(api, restaurantId))
   const dishes = useMemo(

@@ -73,6 +73,10 @@ export function MenuRoute() {
     void import('../../features/menu/api/menu-updates').then(({ applyMenuUpdate }) =>
       applyMenuUpdate(queryClient, api, restaurantId, update),
     )
+    // The cart bar's total is the server's: priced again with the new menu.
+    void import('../../features/cart/api/quote-cart').then(({ invalidateCartQuotes }) => {
+      invalidateCartQuotes(queryClient, restaurantId)
+    })
   })
   // The server's drawing of this screen stays until the menu is drawn here, not the skeleton.
   useReplaceFirstScreen(menu.data !== undefined || menu.isError)

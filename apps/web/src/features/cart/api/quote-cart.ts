@@ -49,3 +49,11 @@ function latestQuote(queryClient: QueryClient, restaurantId: string): PricedCart
   }
   return latest?.data
 }
+
+/**
+ * The menu changed (a dish on the stop-list, a new price): every cached quote of the cart is
+ * priced again, so the cart says at once what is sold out.
+ */
+export function invalidateCartQuotes(queryClient: QueryClient, restaurantId: string): void {
+  void queryClient.invalidateQueries({ queryKey: quotesKey(restaurantId) })
+}

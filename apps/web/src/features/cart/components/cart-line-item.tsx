@@ -8,6 +8,7 @@ import { useMessages } from '../../../lib/i18n/use-translation'
 import { cartMessages } from '../cart-messages'
 import type { LineView } from '../cart-view'
 import { QuantityStepper } from './quantity-stepper'
+import { MenuPhoto } from '../../../components/ui/menu-photo'
 
 interface CartLineItemProps {
   view: LineView
@@ -28,7 +29,14 @@ export function CartLineItem({ view, restaurant, onQuantity, onRemove }: CartLin
     <li className="cart-line" data-problem={problem ?? undefined}>
       <div className="cart-line__photo" style={{ backgroundColor: view.photo?.color }}>
         {view.photo ? (
-          <img src={view.photo.url} alt="" width={64} height={64} decoding="async" />
+          <MenuPhoto
+            sizes="64px"
+            src={view.photo.url}
+            alt=""
+            width={64}
+            height={64}
+            decoding="async"
+          />
         ) : (
           <DishIcon size={28} />
         )}

@@ -7,6 +7,7 @@ import { useMessages } from '../../../lib/i18n/use-translation'
 import { heartMessages } from '../favourite-messages'
 import { favouritesMessages } from '../favourites-messages'
 import '../../../components/ui/heart-toggle.css'
+import { MenuPhoto } from '../../../components/ui/menu-photo'
 
 export interface FavouriteItemProps {
   entry: Favourite
@@ -41,7 +42,15 @@ export function FavouriteItem({
     <li className="favourite" data-gone={gone || undefined} data-sold-out={soldOut || undefined}>
       <div className="favourite__photo" style={{ backgroundColor: dish?.photo?.color }}>
         {dish?.photo ? (
-          <img src={dish.photo.url} alt="" width={80} height={80} loading="lazy" decoding="async" />
+          <MenuPhoto
+            sizes="80px"
+            src={dish.photo.url}
+            alt=""
+            width={80}
+            height={80}
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
           <DishIcon size={28} />
         )}

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { menuUpdated, restaurantChannel } from '@tableside/contracts/realtime-events'
 import { useId, useState, type ReactNode } from 'react'
 import type { CartLine } from '@tableside/contracts/cart'
 import type { FloorSession, FloorTable } from '@tableside/contracts/garcon-floor'
@@ -19,6 +20,7 @@ import {
 import { newIdempotencyKey } from './floor-api'
 import type { FloorT } from './floor-messages'
 import { GarconSheet } from '../components/garcon-sheet'
+import { useChannelEvent } from '../../../lib/realtime/use-channel-event'
 
 interface OrderSheetProps {
   table: FloorTable
@@ -54,6 +56,14 @@ export function OrderSheet({
     queryKey: ['restaurants', restaurantId, 'menu'],
     queryFn: ({ signal }) => api.callEndpoint(getMenu, { params: { restaurantId }, signal }),
     staleTime: 60_000,
+  })
+  const queryClient = useQueryClient()
+  // The manager's stop-list and edits reach the waiter's sheet at once (issue 17).
+  useChannelEvent(restaurantChannel(restaurantId), menuUpdated, () => {
+    void queryClient.invalidateQueries({
+      queryKey: ['restaurants', restaurantId, 'menu'],
+      exact: true,
+    })
   })
   const [lines, setLines] = useState<Readonly<Record<string, DraftLine>>>({})
   const [comment, setComment] = useState('')

@@ -1,6 +1,7 @@
 import type { Dish } from '@tableside/contracts/menu'
 import type { UiLanguage } from '@tableside/contracts/restaurants'
 import type { MouseEvent, ReactNode } from 'react'
+import { MenuPhoto } from '../../../components/ui/menu-photo'
 import { localized } from '../../../lib/i18n/localized-text'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import type { MenuMessageKey } from '../menu-messages'
@@ -69,8 +70,9 @@ export function DishCard({ dish, actions, language, t, eager = false }: DishCard
       </div>
       <div className="dish-card__media" style={{ backgroundColor: dish.photo?.color }}>
         {dish.photo ? (
-          <img
+          <MenuPhoto
             src={dish.photo.url}
+            sizes="128px"
             alt={localized(dish.photo.alt, language)}
             width={128}
             height={96}

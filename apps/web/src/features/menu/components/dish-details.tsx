@@ -3,6 +3,7 @@ import { MAX_LINE_COMMENT, MAX_LINE_QUANTITY, type CartLine } from '@tableside/c
 import type { Dish, ModifierGroup } from '@tableside/contracts/menu'
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import { formatPrice } from '../../../lib/format-price'
+import { MenuPhoto } from '../../../components/ui/menu-photo'
 import { localized } from '../../../lib/i18n/localized-text'
 import { defineMessages } from '../../../lib/i18n/messages'
 import { useMessages, type Translate } from '../../../lib/i18n/use-translation'
@@ -126,8 +127,9 @@ export function DishDetails({
     <article className="dish-details">
       <div className="dish-details__photo" style={{ backgroundColor: dish.photo?.color }}>
         {dish.photo ? (
-          <img
+          <MenuPhoto
             src={dish.photo.url}
+            sizes="(min-width: 720px) 480px, 100vw"
             alt={localized(dish.photo.alt, language)}
             width={400}
             height={300}

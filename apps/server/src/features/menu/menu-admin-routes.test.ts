@@ -1,0 +1,490 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { errorBody } from '@tableside/contracts/errors'
+import { restaurantMenu } from '@tableside/contracts/menu'
+import { adminMenu, uploadedPhoto } from '@tableside/contracts/menu-admin'
+import type { DishFile } from '@tableside/contracts/menu-file'
+import { MANAGER_TOKEN_HEADER, KITCHEN_TOKEN_HEADER } from '@tableside/contracts/staff'
+import { GARCON_TOKEN_HEADER } from '@tableside/contracts/garcon'
+import { createTestApp, type TestApp } from '../../test/test-app'
+import { testDatabaseKinds } from '../../test/test-database'
+import {
+  addManager,
+  signInAsAnna,
+  signInAsKitchen,
+  signInAsManager,
+} from '../../test/test-restaurants'
+import { createTestRestaurant, testMenuFile } from './test-menu-file'
+
+const api = '/api/v1/admin/menu'
+
+const newDish = (id: string, extra: Partial<DishFile> = {}): DishFile => ({
+  id,
+  name: { ru: 'Уха по-царски', en: 'Royal fish soup' },
+  description: { ru: 'Три рыбы', en: 'Three fish' },
+  portion: { amount: 300, unit: 'g' },
+  nutrition: { kcal: 210, protein: 18, fat: 9, carbs: 12 },
+  price: 52000,
+  modifierGroups: [],
+  allergens: ['fish'],
+  diet: [],
+  ageRestricted: false,
+  available: true,
+  ...extra,
+})
+
+describe.each(testDatabaseKinds)('Back-office menu API on $name', (kind) => {
+  let t: TestApp
+  let photosDir: string
+  /** The demo's manager, another restaurant's, and tokens that are not a manager's. */
+  const w = {
+    demoToken: '',
+    otherToken: '',
+    refused: [] as Record<string, string>[],
+  }
+  const audited = async () =>
+    t.database.db
+      .selectFrom('auditLog')
+      .select(['restaurantId', 'action', 'entity', 'entityId', 'before', 'after'])
+      .orderBy('id')
+      .execute()
+
+  beforeAll(async () => {
+    photosDir = await mkdtemp(join(tmpdir(), 'tableside-photos-'))
+    t = await createTestApp(kind, { DATA_DIR: photosDir })
+    await createTestRestaurant(t.database.db, 'other')
+    await t.app.menu.importMenu('other', testMenuFile())
+    await addManager(t, 'other', 'other-manager', 'other-password-1')
+    w.demoToken = (await signInAsManager(t.app)).token
+    w.otherToken = (
+      await signInAsManager(t.app, 'other', 'other-manager', 'other-password-1')
+    ).token
+    w.refused = [
+      { [GARCON_TOKEN_HEADER]: (await signInAsAnna(t.app)).token },
+      { [KITCHEN_TOKEN_HEADER]: (await signInAsKitchen(t.app)).token },
+      // A kitchen token in the manager's header is still not a manager's.
+      { [MANAGER_TOKEN_HEADER]: (await signInAsKitchen(t.app)).token },
+      { [MANAGER_TOKEN_HEADER]: 'not-a-token' },
+    ]
+  })
+  afterAll(async () => {
+    await t.close()
+    await rm(photosDir, { recursive: true, force: true })
+  })
+
+  const as = (token: string | Record<string, string> | undefined): Record<string, string> =>
+    typeof token === 'string' ? { [MANAGER_TOKEN_HEADER]: token } : (token ?? {})
+  const send = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    token: string | Record<string, string> | undefined,
+    payload?: unknown,
+  ) =>
+    t.app.inject({
+      method,
+      url: `${api}${path}`,
+      headers: as(token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    })
+  const read = async (token: string) => adminMenu.parse((await send('GET', '', token)).json())
+  const dinerMenu = async (restaurantId: string) =>
+    restaurantMenu.parse(
+      (await t.app.inject({ url: `/api/v1/restaurants/${restaurantId}/menu` })).json(),
+    )
+  const fieldsOf = (body: unknown) =>
+    errorBody.parse(body).error.fields?.map((field) => field.path) ?? []
+
+  it("reads the manager's own restaurant's menu as the import file", async () => {
+    const demo = await read(w.demoToken)
+    expect(demo.file.menus.map((m) => m.id)).toEqual(['main', 'breakfast', 'bar'])
+    const other = await read(w.otherToken)
+    expect(other.file.menus.map((m) => m.id)).toEqual(['main', 'bar'])
+    expect(other.version).toBe((await dinerMenu('other')).version)
+  })
+
+  it('refuses every route without a manager token', async () => {
+    const routes: [string, string, unknown?][] = [
+      ['GET', ''],
+      ['PUT', '/menus/main', { name: { ru: 'М' } }],
+      ['POST', '/dishes', { categoryId: 'soups', dish: newDish('x') }],
+      ['PUT', '/dishes/borscht', { categoryId: 'soups', dish: newDish('borscht') }],
+      ['DELETE', '/dishes/borscht'],
+      ['PUT', '/dishes/borscht/availability', { available: false }],
+      [
+        'POST',
+        '/categories',
+        { menuId: 'main', parentId: null, category: { id: 'x', name: { ru: 'X' } } },
+      ],
+      ['PUT', '/categories/soups', { name: { ru: 'Супы' } }],
+      ['DELETE', '/categories/soups'],
+      ['PUT', '/category-order', { menuId: 'main', parentId: null, categoryIds: [] }],
+      ['PUT', '/dish-order', { categoryId: 'soups', dishIds: [] }],
+      ['PUT', '/stories', { stories: [] }],
+      ['POST', '/import', testMenuFile()],
+    ]
+    const before = await read(w.demoToken)
+    for (const token of [undefined, ...w.refused]) {
+      for (const [method, path, payload] of routes) {
+        const response = await send(method as 'GET', path, token, payload)
+        expect([method, path, response.statusCode]).toEqual([method, path, 401])
+      }
+      const photo = await t.app.inject({
+        method: 'POST',
+        url: `${api}/photos`,
+        headers: { ...as(token), 'content-type': 'image/png' },
+        payload: Buffer.alloc(10),
+      })
+      expect(photo.statusCode).toBe(401)
+    }
+    expect((await read(w.demoToken)).version).toBe(before.version)
+    expect(await audited()).toEqual([])
+  })
+
+  it('adds a dish that the diners menu shows at once, with an audit entry', async () => {
+    const response = await send('POST', '/dishes', w.demoToken, {
+      categoryId: 'soups',
+      dish: newDish('royal-ukha'),
+    })
+    expect(response.statusCode).toBe(201)
+    const saved = adminMenu.parse(response.json())
+    const menu = await dinerMenu('demo')
+    expect(menu.version).toBe(saved.version)
+    expect(menu.dishes.find((d) => d.id === 'royal-ukha')?.name.en).toBe('Royal fish soup')
+    expect(menu.menus[0]?.categories.find((c) => c.id === 'soups')?.dishIds.at(-1)).toBe(
+      'royal-ukha',
+    )
+    expect((await audited()).at(-1)).toMatchObject({
+      restaurantId: 'demo',
+      action: 'create',
+      entity: 'dish',
+      entityId: 'royal-ukha',
+      before: null,
+    })
+  })
+
+  it('says which field breaks a rule and changes nothing', async () => {
+    const before = await read(w.demoToken)
+    const entries = (await audited()).length
+    const bad = await send('POST', '/dishes', w.demoToken, {
+      categoryId: 'soups',
+      dish: { ...newDish('bad-ukha'), price: -5, name: { ru: '' } },
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(fieldsOf(bad.json())).toEqual(
+      expect.arrayContaining(['body.dish.price', 'body.dish.name.ru']),
+    )
+    const rules = await send('PUT', '/dishes/royal-ukha', w.demoToken, {
+      categoryId: 'soups',
+      dish: newDish('royal-ukha', {
+        modifierGroups: [
+          {
+            id: 'size',
+            name: { ru: 'Размер' },
+            minChoices: 1,
+            maxChoices: 2,
+            options: [
+              {
+                id: 'big',
+                name: { ru: 'Большая' },
+                priceDelta: 0,
+                preselected: false,
+                available: true,
+              },
+            ],
+          },
+        ],
+      }),
+    })
+    expect(rules.statusCode).toBe(400)
+    expect(fieldsOf(rules.json())).toEqual(['body.dish.modifierGroups.0.maxChoices'])
+    const taken = await send('POST', '/dishes', w.demoToken, {
+      categoryId: 'mains',
+      dish: newDish('borscht'),
+    })
+    expect(fieldsOf(taken.json())).toEqual(['body.dish.id'])
+    const nowhere = await send('POST', '/dishes', w.demoToken, {
+      categoryId: 'no-such',
+      dish: newDish('lost'),
+    })
+    expect(fieldsOf(nowhere.json())).toEqual(['body.categoryId'])
+    const story = await send('PUT', '/stories', w.demoToken, {
+      stories: [
+        {
+          id: 's1',
+          title: { ru: 'Скоро' },
+          media: { url: '/media/demo/borscht.svg', alt: { ru: 'Борщ' }, color: '#aa3322' },
+          startsAt: '2026-06-02T00:00:00Z',
+          endsAt: '2026-06-01T00:00:00Z',
+        },
+      ],
+    })
+    expect(fieldsOf(story.json())).toEqual(['body.stories.0.endsAt'])
+    const badFile = await send('POST', '/import', w.demoToken, {
+      ...testMenuFile(),
+      menus: [{ id: 'Main!', name: { ru: 'М' }, categories: [] }],
+    })
+    expect(fieldsOf(badFile.json())).toEqual(['body.menus.0.id'])
+    expect(await read(w.demoToken)).toEqual(before)
+    expect((await audited()).length).toBe(entries)
+  })
+
+  it('moves, edits and deletes dishes; another restaurant’s ids are not found', async () => {
+    const moved = await send('PUT', '/dishes/royal-ukha', w.demoToken, {
+      categoryId: 'fish',
+      dish: newDish('royal-ukha', { price: 55000, ageRestricted: true }),
+    })
+    expect(moved.statusCode).toBe(200)
+    const menu = await dinerMenu('demo')
+    const fish = menu.menus[0]?.categories.find((c) => c.id === 'fish')
+    expect(fish?.dishIds).toContain('royal-ukha')
+    expect(menu.dishes.find((d) => d.id === 'royal-ukha')).toMatchObject({
+      price: 55000,
+      ageRestricted: true,
+    })
+
+    const own = await send('POST', '/dishes', w.otherToken, {
+      categoryId: 'hot',
+      dish: newDish('only-other'),
+    })
+    expect(own.statusCode).toBe(201)
+    for (const [method, path, payload] of [
+      ['PUT', '/dishes/only-other', { categoryId: 'soups', dish: newDish('only-other') }],
+      ['DELETE', '/dishes/only-other'],
+      ['PUT', '/dishes/only-other/availability', { available: false }],
+      ['PUT', '/categories/hot', { name: { ru: 'Чужое' } }],
+      ['DELETE', '/categories/hot'],
+    ] as const) {
+      const response = await send(method, path, w.demoToken, payload)
+      expect([path, response.statusCode]).toEqual([path, 404])
+    }
+    expect((await dinerMenu('other')).dishes.find((d) => d.id === 'only-other')?.available).toBe(
+      true,
+    )
+
+    const deleted = await send('DELETE', '/dishes/royal-ukha', w.demoToken)
+    expect(deleted.statusCode).toBe(200)
+    expect((await dinerMenu('demo')).dishes.some((d) => d.id === 'royal-ukha')).toBe(false)
+  })
+
+  it('puts a dish on the stop-list in one tap and tells open menus which', async () => {
+    const response = await send('PUT', '/dishes/solyanka/availability', w.demoToken, {
+      available: false,
+    })
+    expect(response.statusCode).toBe(200)
+    const { version } = adminMenu.parse(response.json())
+    expect((await dinerMenu('demo')).dishes.find((d) => d.id === 'solyanka')?.available).toBe(false)
+    const entry = await t.database.db
+      .selectFrom('outbox')
+      .select('payload')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    expect(entry.payload).toMatchObject({
+      name: 'menu.updated',
+      channels: ['restaurant.demo'],
+      data: JSON.stringify({
+        restaurantId: 'demo',
+        version,
+        availability: [{ dishId: 'solyanka', available: false }],
+      }),
+    })
+    expect((await audited()).at(-1)).toMatchObject({
+      action: 'stop',
+      entity: 'dish',
+      entityId: 'solyanka',
+      before: { available: true },
+      after: { available: false },
+    })
+    await send('PUT', '/dishes/solyanka/availability', w.demoToken, { available: true })
+    expect((await dinerMenu('demo')).dishes.find((d) => d.id === 'solyanka')?.available).toBe(true)
+  })
+
+  it('reorders categories and dishes, moves a category under another, never inside itself', async () => {
+    const top = (await read(w.demoToken)).file.menus[0]?.categories.map((c) => c.id) ?? []
+    const swapped = [top[1], top[0], ...top.slice(2)]
+    const order = await send('PUT', '/category-order', w.demoToken, {
+      menuId: 'main',
+      parentId: null,
+      categoryIds: swapped,
+    })
+    expect(order.statusCode).toBe(200)
+    const shown = (await dinerMenu('demo')).menus[0]?.categories
+      .filter((c) => c.parentId === null)
+      .map((c) => c.id)
+    expect(shown).toEqual(swapped)
+
+    const nested = await send('PUT', '/category-order', w.demoToken, {
+      menuId: 'main',
+      parentId: 'mains',
+      categoryIds: ['fish', 'meat', 'sides'],
+    })
+    expect(nested.statusCode).toBe(200)
+    expect(
+      (await dinerMenu('demo')).menus[0]?.categories
+        .filter((c) => c.parentId === 'mains')
+        .map((c) => c.id),
+    ).toEqual(['fish', 'meat', 'sides'])
+
+    const cycle = await send('PUT', '/category-order', w.demoToken, {
+      menuId: 'main',
+      parentId: 'fish',
+      categoryIds: ['mains'],
+    })
+    expect(cycle.statusCode).toBe(400)
+    expect(fieldsOf(cycle.json())).toEqual(['body.categoryIds'])
+    const missing = await send('PUT', '/category-order', w.demoToken, {
+      menuId: 'main',
+      parentId: null,
+      categoryIds: swapped.slice(1),
+    })
+    expect(fieldsOf(missing.json())).toEqual(['body.categoryIds'])
+
+    const dishes = await send('PUT', '/dish-order', w.demoToken, {
+      categoryId: 'soups',
+      dishIds: ['solyanka', 'borscht', 'ukha', 'shchi', 'chicken-noodle'],
+    })
+    expect(dishes.statusCode).toBe(200)
+    expect(
+      (await dinerMenu('demo')).menus[0]?.categories.find((c) => c.id === 'soups')?.dishIds,
+    ).toEqual(['solyanka', 'borscht', 'ukha', 'shchi', 'chicken-noodle'])
+  })
+
+  it('adds, renames and deletes a category; only an empty one goes', async () => {
+    const added = await send('POST', '/categories', w.demoToken, {
+      menuId: 'main',
+      parentId: 'mains',
+      category: { id: 'grill', name: { ru: 'Гриль', en: 'Grill' } },
+    })
+    expect(added.statusCode).toBe(201)
+    const renamed = await send('PUT', '/categories/grill', w.demoToken, {
+      name: { ru: 'С гриля', en: 'From the grill' },
+    })
+    expect(renamed.statusCode).toBe(200)
+    expect(
+      (await dinerMenu('demo')).menus[0]?.categories.find((c) => c.id === 'grill'),
+    ).toMatchObject({ parentId: 'mains', name: { ru: 'С гриля', en: 'From the grill' } })
+    const full = await send('DELETE', '/categories/soups', w.demoToken)
+    expect(full.statusCode).toBe(409)
+    expect(errorBody.parse(full.json()).error.code).toBe('category_not_empty')
+    const deleted = await send('DELETE', '/categories/grill', w.demoToken)
+    expect(deleted.statusCode).toBe(200)
+    const deep = await send('POST', '/categories', w.demoToken, {
+      menuId: 'bar',
+      parentId: 'wine-red',
+      category: { id: 'too-deep', name: { ru: 'Глубоко' } },
+    })
+    expect(deep.statusCode).toBe(201)
+    const deeper = await send('POST', '/categories', w.demoToken, {
+      menuId: 'bar',
+      parentId: 'too-deep',
+      category: { id: 'deepest', name: { ru: 'Глубже' } },
+    })
+    expect(deeper.statusCode).toBe(400)
+    await send('DELETE', '/categories/too-deep', w.demoToken)
+  })
+
+  it('saves stories with their period and imports a whole file from the screen', async () => {
+    const stories = await send('PUT', '/stories', w.demoToken, {
+      stories: [
+        {
+          id: 'tonight',
+          title: { ru: 'Сегодня', en: 'Tonight' },
+          media: { url: '/media/demo/borscht.svg', alt: { ru: 'Борщ' }, color: '#aa3322' },
+          dishId: 'borscht',
+          startsAt: '2020-01-01T00:00:00Z',
+          endsAt: '2099-01-01T00:00:00Z',
+        },
+      ],
+    })
+    expect(stories.statusCode).toBe(200)
+    const shown = await t.app.inject({ url: '/api/v1/restaurants/demo/stories' })
+    expect(shown.json()).toMatchObject({ stories: [{ id: 'tonight', dishId: 'borscht' }] })
+
+    const exported = await read(w.otherToken)
+    const imported = await send('POST', '/import', w.otherToken, exported.file)
+    expect(imported.statusCode).toBe(200)
+    expect(adminMenu.parse(imported.json()).file).toEqual(exported.file)
+    expect((await audited()).at(-1)).toMatchObject({ restaurantId: 'other', action: 'import' })
+  })
+
+  describe('photos', () => {
+    const upload = (
+      token: string | Record<string, string> | undefined,
+      body: Buffer | string,
+      type: string,
+    ) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${api}/photos`,
+        headers: { ...as(token), 'content-type': type },
+        payload: body,
+      })
+
+    it('refuses what is not a photo and what is too large, storing nothing', async () => {
+      const script = await upload(w.demoToken, '<script>alert(1)</script>', 'image/png')
+      expect(script.statusCode).toBe(415)
+      expect(errorBody.parse(script.json()).error.code).toBe('unsupported_media_type')
+      const svg = await upload(
+        w.demoToken,
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>',
+        'image/svg+xml',
+      )
+      expect(svg.statusCode).toBe(415)
+      const json = await upload(w.demoToken, '{"a":1}', 'application/json')
+      expect(json.statusCode).toBe(415)
+      const text = await upload(w.demoToken, 'hello', 'text/plain')
+      expect(text.statusCode).toBe(415)
+      const png = await sharp({
+        create: { width: 40, height: 30, channels: 3, background: '#336699' },
+      })
+        .png()
+        .toBuffer()
+      const cut = await upload(w.demoToken, png.subarray(0, png.length - 20), 'image/png')
+      expect(cut.statusCode).toBe(415)
+      const huge = await upload(w.demoToken, Buffer.alloc(11 * 1024 * 1024), 'image/jpeg')
+      expect(huge.statusCode).toBe(413)
+      const bomb = await sharp({
+        create: { width: 10_000, height: 6_000, channels: 3, background: '#000000' },
+      })
+        .png({ compressionLevel: 9 })
+        .toBuffer()
+      const refused = await upload(w.demoToken, bomb, 'image/png')
+      expect(refused.statusCode).toBe(415)
+    })
+
+    it('turns a photo into AVIF and WebP in every width, served for good', async () => {
+      const jpeg = await sharp({
+        create: { width: 1600, height: 1200, channels: 3, background: '#cc5522' },
+      })
+        .jpeg()
+        .toBuffer()
+      const response = await upload(w.demoToken, jpeg, 'image/jpeg')
+      expect(response.statusCode).toBe(201)
+      const photo = uploadedPhoto.parse(response.json())
+      expect(photo).toMatchObject({ width: 1600, height: 1200 })
+      expect(photo.url).toMatch(/^\/media\/photos\/demo\/[0-9a-f]{24}\/640\.webp$/)
+      expect(photo.color).toMatch(/^#c[a-f0-9]5[a-f0-9]2[a-f0-9]$/)
+      for (const [size, format] of [
+        ['320', 'avif'],
+        ['640', 'webp'],
+        ['960', 'avif'],
+      ] as const) {
+        const file = await t.app.inject({ url: photo.url.replace('640.webp', `${size}.${format}`) })
+        expect(file.statusCode).toBe(200)
+        expect(file.headers['cache-control']).toContain('immutable')
+        const meta = await sharp(file.rawPayload).metadata()
+        expect(meta.width).toBe(Number(size))
+        expect(meta.format).toBe(format === 'avif' ? 'heif' : 'webp')
+      }
+      const dish = await send('POST', '/dishes', w.demoToken, {
+        categoryId: 'soups',
+        dish: newDish('photo-ukha', {
+          photo: { url: photo.url, alt: { ru: 'Уха' }, color: photo.color },
+        }),
+      })
+      expect(dish.statusCode).toBe(201)
+    })
+  })
+})

@@ -1,0 +1,108 @@
+import { useState, type SyntheticEvent } from 'react'
+import { buttonClass } from '../../../components/ui/button'
+import type { Translate } from '../../../lib/i18n/use-translation'
+import type { AdminMenuMessageKey } from '../admin-menu-messages'
+import { Field } from './form-field'
+
+export interface CategoryForm {
+  nameRu: string
+  nameEn: string
+  descriptionRu: string
+  descriptionEn: string
+}
+
+interface CategoryEditorProps {
+  title: string
+  initial: CategoryForm
+  errors: ReadonlyMap<string, string>
+  busy: boolean
+  canDelete: boolean
+  t: Translate<AdminMenuMessageKey>
+  onSubmit: (form: CategoryForm) => void
+  onCancel: () => void
+  onDelete: () => void
+}
+
+/** A category's name and description in both languages; deleting is for empty ones. */
+export function CategoryEditor({
+  title,
+  initial,
+  errors,
+  busy,
+  canDelete,
+  t,
+  ...on
+}: CategoryEditorProps) {
+  const [form, setForm] = useState(initial)
+  const input = (key: keyof CategoryForm, label: string, path: string) => (
+    <Field label={label} error={errors.get(path) ?? errors.get(`category.${path}`)}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          id={id}
+          value={form[key]}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          onChange={(event) => {
+            setForm({ ...form, [key]: event.target.value })
+          }}
+        />
+      )}
+    </Field>
+  )
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault()
+    on.onSubmit(form)
+  }
+  const other = [...errors.entries()].filter(([path]) => !/(^|\.)(name|description)\./.test(path))
+  return (
+    <form
+      className="admin-menu__editor"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="category-editor-title"
+    >
+      <h2 id="category-editor-title">{title}</h2>
+      {other.length > 0 ? (
+        <ul className="admin-menu__problems" role="alert">
+          {other.map(([path, message]) => (
+            <li key={path}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="admin-menu__grid">
+        {input('nameRu', t('nameRu'), 'name.ru')}
+        {input('nameEn', t('nameEn'), 'name.en')}
+        {input('descriptionRu', t('descriptionRu'), 'description.ru')}
+        {input('descriptionEn', t('descriptionEn'), 'description.en')}
+      </div>
+      <div className="admin-menu__actions">
+        <button type="submit" className={buttonClass()} disabled={busy}>
+          {t('save')}
+        </button>
+        <button type="button" className={buttonClass('secondary')} onClick={on.onCancel}>
+          {t('cancel')}
+        </button>
+        {canDelete ? (
+          <button type="button" className="admin-menu__danger" onClick={on.onDelete}>
+            {t('deleteCategory')}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  )
+}
+
+const localizedOf = (ru: string, en: string) => ({
+  ru: ru.trim(),
+  ...(en.trim() ? { en: en.trim() } : {}),
+})
+
+/** The category's fields as the API takes them. */
+export function categoryFields(form: CategoryForm) {
+  return {
+    name: localizedOf(form.nameRu, form.nameEn),
+    ...(form.descriptionRu.trim() || form.descriptionEn.trim()
+      ? { description: localizedOf(form.descriptionRu, form.descriptionEn) }
+      : {}),
+  }
+}

@@ -1,0 +1,142 @@
+import { useState } from 'react'
+import type { CategoryFile } from '@tableside/contracts/menu-file'
+import type { UiLanguage } from '@tableside/contracts/restaurants'
+import { buttonClass } from '../../../components/ui/button'
+import { MenuPhoto } from '../../../components/ui/menu-photo'
+import { localized } from '../../../lib/i18n/localized-text'
+import type { Translate } from '../../../lib/i18n/use-translation'
+import type { AdminMenuMessageKey } from '../admin-menu-messages'
+import { droppedBefore, movedBy } from '../menu-tree'
+
+interface DishListProps {
+  category: CategoryFile
+  language: UiLanguage
+  t: Translate<AdminMenuMessageKey>
+  price: (minor: number) => string
+  onEdit: (dishId: string) => void
+  onAdd: () => void
+  onEditCategory: () => void
+  onOrder: (dishIds: string[]) => void
+  /** One tap: on the stop-list or back on sale. */
+  onAvailability: (dishId: string, available: boolean) => void
+}
+
+const DRAG_TYPE = 'application/x-tableside-dish'
+
+/** A category's dishes: the stop-list switch on each, reorder by drag or by the arrows. */
+export function DishList({
+  category,
+  language,
+  t,
+  price,
+  onEdit,
+  onAdd,
+  onEditCategory,
+  onOrder,
+  onAvailability,
+}: DishListProps) {
+  const ids = category.dishes.map((dish) => dish.id)
+  const [dropTarget, setDropTarget] = useState<string | null>(null)
+  const title = localized(category.name, language)
+  return (
+    <section className="admin-menu__dishes" aria-labelledby="admin-menu-dishes-title">
+      <header className="admin-menu__pane-head">
+        <h2 id="admin-menu-dishes-title">{title}</h2>
+        <button type="button" className={buttonClass('secondary')} onClick={onEditCategory}>
+          {t('editCategory')}
+        </button>
+        <button type="button" className={buttonClass()} onClick={onAdd}>
+          {t('addDish')}
+        </button>
+      </header>
+      {category.dishes.length === 0 ? <p className="admin-menu__empty">{t('noDishes')}</p> : null}
+      <ul className="admin-menu__dish-list">
+        {category.dishes.map((dish) => {
+          const name = localized(dish.name, language)
+          const up = movedBy(ids, dish.id, -1)
+          const down = movedBy(ids, dish.id, 1)
+          return (
+            <li
+              key={dish.id}
+              className="admin-menu__dish"
+              data-sold-out={!dish.available || undefined}
+              data-drop={dropTarget === dish.id || undefined}
+              draggable
+              onDragStart={(event) => {
+                event.dataTransfer.setData(DRAG_TYPE, dish.id)
+              }}
+              onDragOver={(event) => {
+                if (!event.dataTransfer.types.includes(DRAG_TYPE)) return
+                event.preventDefault()
+                setDropTarget(dish.id)
+              }}
+              onDragLeave={() => {
+                setDropTarget(null)
+              }}
+              onDrop={(event) => {
+                event.preventDefault()
+                setDropTarget(null)
+                const order = droppedBefore(ids, event.dataTransfer.getData(DRAG_TYPE), dish.id)
+                if (order) onOrder(order)
+              }}
+            >
+              <span className="admin-menu__thumb" style={{ backgroundColor: dish.photo?.color }}>
+                {dish.photo ? (
+                  <MenuPhoto src={dish.photo.url} sizes="56px" alt="" width={56} height={56} />
+                ) : null}
+              </span>
+              <span className="admin-menu__dish-text">
+                <button
+                  type="button"
+                  className="admin-menu__dish-name"
+                  onClick={() => {
+                    onEdit(dish.id)
+                  }}
+                >
+                  {name}
+                </button>
+                <span className="admin-menu__dish-price">{price(dish.price)}</span>
+              </span>
+              <button
+                type="button"
+                role="switch"
+                aria-checked={dish.available}
+                aria-label={t('onSale', { name })}
+                className="admin-menu__switch"
+                onClick={() => {
+                  onAvailability(dish.id, !dish.available)
+                }}
+              >
+                <span aria-hidden="true">{dish.available ? t('selling') : t('stopped')}</span>
+              </button>
+              <span className="admin-menu__row-tools">
+                <button
+                  type="button"
+                  className="admin-menu__icon-button"
+                  aria-label={t('moveUp', { name })}
+                  disabled={!up}
+                  onClick={() => {
+                    if (up) onOrder(up)
+                  }}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="admin-menu__icon-button"
+                  aria-label={t('moveDown', { name })}
+                  disabled={!down}
+                  onClick={() => {
+                    if (down) onOrder(down)
+                  }}
+                >
+                  ↓
+                </button>
+              </span>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}
