@@ -32,7 +32,9 @@ export const httpsUrl = z
   )
 
 /** The diners' settings, the privacy policy's address always said (null: none). */
-export const adminRestaurantSettings = z.extend(restaurantSettings, {
+// The shape spread, not z.extend(): zod's object helpers would join the diners' first load.
+export const adminRestaurantSettings = z.object({
+  ...restaurantSettings.shape,
   privacyPolicyUrl: z.nullable(httpsUrl),
 })
 

@@ -135,15 +135,15 @@ export const createAdminStaff = defineEndpoint({
   path: '/admin/staff',
   summary: 'Adds a manager (login and password) or a kitchen login (login and PIN)',
   tags: ['admin'],
-  body: z.discriminatedUnion('role', [
-    z.object({
-      role: z.literal('manager'),
-      name: staffName,
-      login: staffLogin,
-      password: managerPassword,
-    }),
-    z.object({ role: z.literal('kitchen'), name: staffName, login: staffLogin, pin: staffPin }),
-  ]),
+  // One object, not a discriminated union: zod's unions would join the diners' first load. A
+  // manager needs `password`, a kitchen login `pin`; the server says which is missing.
+  body: z.object({
+    role: z.enum(['manager', 'kitchen']),
+    name: staffName,
+    login: staffLogin,
+    password: z.optional(managerPassword),
+    pin: z.optional(staffPin),
+  }),
   status: 201,
   response: adminStaffMember,
 })

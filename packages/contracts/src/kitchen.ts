@@ -129,7 +129,9 @@ export const unbumpLine = defineEndpoint({
   tags: ['kitchen'],
   params: z.object({
     orderId,
-    line: z.coerce.number().check(z.int(), z.minimum(0), z.maximum(499)),
+    // A line's index as the path has it; the server reads it as a number (no z.coerce, which
+    // would join the diners' first load).
+    line: z.string().check(z.regex(/^(?:0|[1-9]\d{0,2})$/, 'A line is a number 0–499')),
   }),
   status: 200,
   response: bumpResult,

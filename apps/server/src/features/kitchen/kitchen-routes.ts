@@ -39,7 +39,7 @@ export function registerKitchenRoutes(app: FastifyInstance, deps: KitchenRouteDe
   })
   registerEndpoint(app, unbumpLine, async ({ params, request }) => {
     const staff = await requireKitchen(request)
-    return kitchen.unbump(staff.restaurantId, params.orderId, params.line)
+    return kitchen.unbump(staff.restaurantId, params.orderId, Number(params.line))
   })
 
   registerEndpoint(app, listStations, async ({ request }) =>

@@ -297,6 +297,30 @@ describe.each(testDatabaseKinds)("A manager runs the restaurant's staff on $name
     })
     expect(short.statusCode).toBe(400)
     expect(errorBody.parse(short.json()).error.fields?.[0]?.path).toBe('body.password')
+    // Each kind of account with its own secret: the other one, or none, is refused on its field.
+    for (const [body, field] of [
+      [{ role: 'manager', name: 'Пётр', login: 'petr' }, 'body.password'],
+      [
+        { role: 'manager', name: 'Пётр', login: 'petr', password: 'petr-password', pin: '1234' },
+        'body.pin',
+      ],
+      [{ role: 'kitchen', name: 'Бар', login: 'bar' }, 'body.pin'],
+      [
+        { role: 'kitchen', name: 'Бар', login: 'bar', pin: '1234', password: 'bar-password' },
+        'body.password',
+      ],
+      [{ role: 'waiter', name: 'Бар', login: 'bar', pin: '1234' }, 'body.role'],
+    ] as const) {
+      const refused = await inject('POST', '/admin/staff', body)
+      expect(refused.statusCode).toBe(400)
+      expect(errorBody.parse(refused.json()).error.fields?.[0]?.path).toBe(field)
+    }
+    const nobody = await t.database.db
+      .selectFrom('staff')
+      .select('id')
+      .where('login', 'in', ['petr', 'bar'])
+      .execute()
+    expect(nobody).toEqual([])
 
     const grill = await inject('POST', '/admin/staff', {
       role: 'kitchen',

@@ -43,5 +43,5 @@ export function undo(api: ApiClient, bumpId: string): Promise<BumpResult> {
 }
 
 export function unbump(api: ApiClient, orderId: string, line: number): Promise<BumpResult> {
-  return api.callEndpoint(unbumpLine, { params: { orderId, line } })
+  return api.callEndpoint(unbumpLine, { params: { orderId, line: String(line) } })
 }
