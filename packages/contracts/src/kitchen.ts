@@ -131,7 +131,7 @@ export const unbumpLine = defineEndpoint({
     orderId,
     // A line's index as the path has it; the server reads it as a number (no z.coerce, which
     // would join the diners' first load).
-    line: z.string().check(z.regex(/^(?:0|[1-9]\d{0,2})$/, 'A line is a number 0–499')),
+    line: z.string().check(z.regex(/^(?:\d|[1-9]\d|[1-4]\d\d)$/, 'A line is a number 0–499')),
   }),
   status: 200,
   response: bumpResult,
