@@ -415,6 +415,8 @@ export async function buildApp({
     raiseAlert: (trx, restaurantId, waiterIds, alert) =>
       garconAlerts.raise(trx, restaurantId, waiterIds, alert),
     alertAtTable,
+    // A table closed with its orders completed and paid releases their points (decision 0060).
+    bonus: orderBonus,
     now,
   })
   // Diners' profiles: sign-in codes by SMS (decision 0051).
