@@ -53,6 +53,12 @@ describe('Staff sign in', () => {
       await expectNoSeriousViolations(page, { include: 'dialog' })
       await keepScreenshot(page, 'admin-account-totp')
       const totp = new TOTP({ secret: key })
+      // A wrong code says so, and the manager stays signed in (a 401 of its own is no sign-out).
+      await dialog
+        .getByLabel('Код из приложения')
+        .fill(totp.generate({ timestamp: Date.now() - 10 * 60_000 }))
+      await dialog.getByRole('button', { name: 'Включить' }).click()
+      await dialog.getByText('Код неверный или устарел').waitFor()
       await dialog.getByLabel('Код из приложения').fill(totp.generate())
       await dialog.getByRole('button', { name: 'Включить' }).click()
       await dialog.getByText('Включён').waitFor()

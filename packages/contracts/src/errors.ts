@@ -88,6 +88,7 @@ export const ERROR_CODES = [
   // The back office (issue 17, decision 0062): a manager with TOTP on signs in with a code too.
   'totp_required',
   'totp_invalid',
+  'totp_already_on',
   // The back office's tables (issue 17, decision 0066): codes and zone names are unique in a
   // restaurant, and a zone with tables in it stays.
   'table_code_taken',

@@ -126,6 +126,10 @@ export function updateDish(
   const found = findDish(file, dishId)
   if (!found) throw notFound('There is no such dish on the menu.')
   if (dish.id !== dishId) throw badField('body.dish.id', "A dish's id cannot change")
+  // The stop-list is its own one-tap switch: an editor opened before a tap saves the dish as it
+  // was loaded, and must not put it back on sale (or take it off).
+  const previous = found.category.dishes[found.index]
+  if (previous) dish = { ...dish, available: previous.available }
   if (found.category.id === categoryId) {
     found.category.dishes[found.index] = dish
   } else {

@@ -297,6 +297,15 @@ describe.each(testDatabaseKinds)('Back-office menu API on $name', (kind) => {
       before: { available: true },
       after: { available: false },
     })
+    // A colleague's editor, opened before the tap, saves the dish as it loaded it: the price
+    // changes, the stop-list stays (only its own switch moves it).
+    const stale = await send('PUT', '/dishes/solyanka', w.demoToken, {
+      categoryId: 'soups',
+      dish: { ...newDish('solyanka'), price: 61000, available: true },
+    })
+    expect(stale.statusCode).toBe(200)
+    const after = (await dinerMenu('demo')).dishes.find((d) => d.id === 'solyanka')
+    expect(after).toMatchObject({ price: 61000, available: false })
     await send('PUT', '/dishes/solyanka/availability', w.demoToken, { available: true })
     expect((await dinerMenu('demo')).dishes.find((d) => d.id === 'solyanka')?.available).toBe(true)
   })

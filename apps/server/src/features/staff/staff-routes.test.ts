@@ -182,6 +182,25 @@ describe.each(testDatabaseKinds)('Managers and the kitchen sign in on $name', (k
     })
     expect(confirmed.statusCode).toBe(200)
     expect(adminMe.parse(confirmed.json()).totpEnabled).toBe(true)
+    // A token alone cannot swap in a secret of its own (and then turn the code off with it).
+    const another = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/admin/me/totp', headers })
+    ).json<{ secret: string }>().secret
+    const swapped = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/me/totp',
+      headers,
+      payload: { secret: another, code: totpCodeAt(another, new Date()) },
+    })
+    expect(swapped.statusCode).toBe(409)
+    expect(codeOf(swapped)).toBe('totp_already_on')
+    const offWithTheirs = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/admin/me/totp',
+      headers,
+      payload: { code: totpCodeAt(another, new Date()) },
+    })
+    expect(offWithTheirs.statusCode).toBe(401)
 
     const password = { restaurantId: 'bistro', login: 'boss', password: 'bistro-password' }
     const without = await adminLogin(password)

@@ -163,6 +163,11 @@ export function createStaffService({
 
     async confirmTotp(managerId: string, secret: string, code: string): Promise<AdminMe> {
       const found = await account(managerId)
+      // A code already on is replaced only by turning it off first, with a code from it: else a
+      // stolen token could swap in its own secret and then turn the code off.
+      if (found.totpSecret) {
+        throw new HttpError(409, 'totp_already_on', 'The code at sign-in is already on.')
+      }
       if (!checkTotp(secret, code, now())) throw totpInvalid()
       await repository.setTotpSecret(found.id, secret)
       return meOf({ ...found, totpSecret: secret })

@@ -2,6 +2,9 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { LocalizedText } from '@tableside/contracts/text'
 import type { Database } from '../../db/schema'
 
+/** The highest position the database takes (migration 0034). */
+const MAX_ZONE_POSITION = 10_000
+
 export interface ZoneRow {
   id: string
   name: LocalizedText
@@ -125,7 +128,8 @@ export function createTablesAdminRepository(db: Kysely<Database>) {
         .select((eb) => eb.fn.max<number | null>('position').as('last'))
         .where('restaurantId', '=', restaurantId)
         .executeTakeFirst()
-      return row?.last == null ? 0 : row.last + 1
+      // Positions stop at the database's bound (10,000); zones past it share the last place.
+      return row?.last == null ? 0 : Math.min(MAX_ZONE_POSITION, row.last + 1)
     },
 
     async insertZone(

@@ -239,8 +239,19 @@ describe.each(testDatabaseKinds)('The back office’s tables and QR codes on $na
     const again = await scan(tokenOf(v1.qrLink))
     expect(tableSession.parse(again.json()).table.zone).toEqual({ ru: 'Летняя веранда' })
 
+    // A zone at the last position the database takes: the next one added shares it, no 500.
+    expect(
+      (await call('PATCH', `/admin/zones/${veranda.id}`, { position: 10_000 })).statusCode,
+    ).toBe(200)
+    const next = await call('POST', '/admin/zones', { name: { ru: 'Сад' } })
+    expect(next.statusCode).toBe(201)
+    expect(adminZone.parse(next.json()).position).toBe(10_000)
+    expect(
+      (await call('DELETE', `/admin/zones/${adminZone.parse(next.json()).id}`)).statusCode,
+    ).toBe(200)
+
     const [zoneEntries, tableEntries] = await Promise.all([audit(veranda.id), audit(v1.id)])
-    expect(zoneEntries.map((entry) => entry.action)).toEqual(['create', 'update'])
+    expect(zoneEntries.map((entry) => entry.action)).toEqual(['create', 'update', 'update'])
     expect(tableEntries.map((entry) => entry.action)).toEqual(['create'])
     expect(JSON.stringify(tableEntries)).not.toContain(tokenOf(v1.qrLink))
   })

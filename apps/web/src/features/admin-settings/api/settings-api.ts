@@ -22,6 +22,7 @@ export function useSaveSettings() {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
+    mutationKey: ['admin', 'save-settings'],
     mutationFn: (body: AdminSettingsBody) => api.callEndpoint(updateAdminSettings, { body }),
     onSuccess: (saved) => queryClient.setQueryData(settingsKey, saved),
   })

@@ -38,6 +38,8 @@ export function useAddWaiter() {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
+    // 'admin' first: a 401 ends the back office's session (features/staff/api/staff-session.ts).
+    mutationKey: ['admin', 'add-waiter'],
     mutationFn: (body: EndpointBody<typeof createAdminWaiter>) =>
       api.callEndpoint(createAdminWaiter, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: waitersKey }),
@@ -48,6 +50,8 @@ export function useUpdateWaiter() {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
+    // 'admin' first: a 401 ends the back office's session (features/staff/api/staff-session.ts).
+    mutationKey: ['admin', 'update-waiter'],
     mutationFn: ({ waiterId, ...body }: { waiterId: string; active?: boolean; name?: string }) =>
       api.callEndpoint(updateAdminWaiter, { params: { waiterId }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: waitersKey }),
@@ -57,6 +61,8 @@ export function useUpdateWaiter() {
 export function useResetWaiterPin() {
   const api = useApiClient()
   return useMutation({
+    // 'admin' first: a 401 ends the back office's session (features/staff/api/staff-session.ts).
+    mutationKey: ['admin', 'reset-waiter-pin'],
     mutationFn: ({ waiterId, pin }: { waiterId: string; pin: string }) =>
       api.callEndpoint(resetAdminWaiterPin, { params: { waiterId }, body: { pin } }),
   })
@@ -66,6 +72,8 @@ export function useAddStaff() {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
+    // 'admin' first: a 401 ends the back office's session (features/staff/api/staff-session.ts).
+    mutationKey: ['admin', 'add-staff'],
     mutationFn: (body: EndpointBody<typeof createAdminStaff>) =>
       api.callEndpoint(createAdminStaff, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKey }),
@@ -76,6 +84,8 @@ export function useUpdateStaff() {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
+    // 'admin' first: a 401 ends the back office's session (features/staff/api/staff-session.ts).
+    mutationKey: ['admin', 'update-staff'],
     mutationFn: ({ staffId, ...body }: { staffId: string; active?: boolean; name?: string }) =>
       api.callEndpoint(updateAdminStaff, { params: { staffId }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKey }),
@@ -85,6 +95,8 @@ export function useUpdateStaff() {
 export function useResetStaffPin() {
   const api = useApiClient()
   return useMutation({
+    // 'admin' first: a 401 ends the back office's session (features/staff/api/staff-session.ts).
+    mutationKey: ['admin', 'reset-staff-pin'],
     mutationFn: ({ staffId, pin }: { staffId: string; pin: string }) =>
       api.callEndpoint(resetAdminStaffPin, { params: { staffId }, body: { pin } }),
   })

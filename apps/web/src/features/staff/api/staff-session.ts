@@ -30,7 +30,12 @@ import {
 export const ADMIN_KEY = 'admin'
 export const KITCHEN_KEY = 'kitchen'
 const keyOf = (role: StaffRole) => (role === 'manager' ? ADMIN_KEY : KITCHEN_KEY)
-const refused = (error: unknown) => isApiError(error) && error.status === 401
+/**
+ * The token no longer signs anyone in. Only `unauthorized`: a 401 with a code of its own (a
+ * wrong TOTP code, `totp_invalid`) is an answer to the request, not the session's end.
+ */
+const refused = (error: unknown) =>
+  isApiError(error) && error.status === 401 && error.code === 'unauthorized'
 
 export type StaffSession<Who> =
   | { status: 'signed-out'; ended: boolean }
