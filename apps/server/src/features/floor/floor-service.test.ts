@@ -39,6 +39,8 @@ describe.each(testDatabaseKinds)('The floor’s queries on $name', (kind) => {
       restaurants,
       outbox: t.app.outbox,
       raiseAlert: () => Promise.resolve(),
+      // Reading the floor releases no points; closing a table (floor-routes.test.ts) does.
+      bonus: { moved: () => Promise.resolve() },
     })
     const signedIn = await signInAsWaiter(t.app, 'anna', '1111')
     const anna = { id: signedIn.waiter.id, restaurantId: 'demo', name: 'Анна' }

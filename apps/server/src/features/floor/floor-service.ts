@@ -47,8 +47,11 @@ export interface FloorServiceDeps {
   ) => Promise<unknown>
   /** Tells whoever hears a table's session but `alert.except`, in `trx` (the same alerts). */
   alertAtTable?: AlertAtTable
-  /** What a completed, paid order earned becomes available (decision 0060). */
-  bonus?: Pick<OrderBonus, 'moved'>
+  /**
+   * What a completed, paid order earned becomes available (decision 0060). Required: a floor
+   * without it closes tables whose points then never become available.
+   */
+  bonus: Pick<OrderBonus, 'moved'>
   now?: () => Date
 }
 
@@ -266,7 +269,7 @@ export function createFloorService(deps: FloorServiceDeps) {
             { waiter: { name: waiter.name } },
           )
           if (!completed) continue
-          await deps.bonus?.moved(trx, completed)
+          await deps.bonus.moved(trx, completed)
           entries.push(...orderUpdateEntries(completed))
         }
         await sessions.close(sessionId, 'settled', at, trx)
