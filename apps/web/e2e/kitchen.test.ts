@@ -102,15 +102,25 @@ describe('The kitchen display', () => {
       await keepScreenshot(page, 'kitchen-1024')
       await expectNoSeriousViolations(page)
 
-      // A tap on a dish bumps it: the order is cooking, and the diner sees so.
-      // A dish is a toggle: pressed is done.
-      await hot.getByRole('button', { name: /Борщ/, pressed: false }).click()
-      await expect
-        .poll(() => hot.getByRole('button', { name: /Борщ/, pressed: true }).count())
-        .toBe(1)
+      // A tap on a dish bumps it: the order is cooking, and the diner sees so. A double tap is
+      // one bump: the second tap never brings the dish back (only its "return" control does).
+      const borscht = hot.locator('.kitchen-dish', { hasText: 'Борщ' })
+      const returnBorscht = hot.getByRole('button', { name: /^Вернуть в работу: Борщ/ })
+      await borscht.dblclick()
+      await expect.poll(() => returnBorscht.count()).toBe(1)
       await expect.poll(async () => plain(await step.textContent())).toContain('Готовится')
       const toast = page.getByRole('status').filter({ hasText: 'Отменить' })
       expect(plain(await toast.textContent())).toContain('Готово: №')
+      await page.waitForTimeout(1_000)
+      await page.reload({ waitUntil: 'networkidle' })
+      expect(await borscht.getAttribute('aria-disabled')).toBe('true')
+      expect(await returnBorscht.count()).toBe(1)
+
+      // "Return" brings it back to work; a tap bumps it again.
+      await returnBorscht.click()
+      await expect.poll(() => borscht.getAttribute('aria-disabled')).toBe(null)
+      await borscht.click()
+      await expect.poll(() => returnBorscht.count()).toBe(1)
 
       // The bar's tab shows the bar's ticket only; its header bumps it whole.
       const tabs = page.getByRole('navigation', { name: 'Цеха' })

@@ -10,8 +10,9 @@ import { isApiError } from '../../../lib/api-error'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { createStoredValue, useStoredValue } from '../../../lib/stored-value'
-import { bump, markLines, unbump, undo } from '../api/bumps'
-import { kitchenBoardKey, kitchenBoardQueryOptions } from '../api/kitchen-board'
+import { createBumpActions } from '../api/bump-actions'
+import { bump, unbump, undo } from '../api/bumps'
+import { kitchenBoardQueryOptions } from '../api/kitchen-board'
 import { noteServerTime } from '../hooks/use-clock'
 import { useKitchenLive } from '../hooks/use-kitchen-live'
 import { kitchenMessages } from '../kitchen-messages'
@@ -63,48 +64,55 @@ export function KitchenBoard({
   }, [board.data])
 
   // One object for every card, made once: the cards' memo holds while their tickets do.
-  const actions = useMemo<TicketActions>(() => {
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: kitchenBoardKey })
-    const fail = (error: unknown) => {
-      setProblem(latest.current.describe(error))
-      refetch()
-    }
-    return {
-      bump(ticket, lines) {
-        if (lines.length === 0) return
-        const { t: say, language: lang } = latest.current
-        markLines(queryClient, ticket.orderId, lines, new Date().toISOString())
-        setProblem(null)
-        bump(api, ticket.orderId, lines).then((result) => {
+  const bumps = useMemo(
+    () =>
+      createBumpActions({
+        queryClient,
+        send: {
+          bump: (orderId, lines) => bump(api, orderId, lines),
+          unbump: (orderId, line) => unbump(api, orderId, line),
+          undo: (bumpId) => undo(api, bumpId),
+        },
+        onBumped(ticket, lines, result, at) {
           if (!result.bumpId) return
+          const { t: say, language: lang } = latest.current
           const names = ticket.items
             .filter((item) => lines.includes(item.line))
             .map((item) => localized(item.name, lang))
           const what = `№${String(ticket.orderNumber)} ${names.join(', ')}`
           setOffer({
             bumpId: result.bumpId,
+            orderId: ticket.orderId,
+            lines,
             text:
               result.orderStatus === 'ready'
                 ? say('orderReady', { number: ticket.orderNumber })
                 : say('bumped', { what }),
-            until: Date.now() + KITCHEN_UNDO_SECONDS * 1000,
+            until: at + KITCHEN_UNDO_SECONDS * 1000,
           })
-        }, fail)
+        },
+        onProblem: (error) => setProblem(latest.current.describe(error)),
+      }),
+    [api, queryClient],
+  )
+  const actions = useMemo<TicketActions>(
+    () => ({
+      bump(ticket, lines) {
+        setProblem(null)
+        bumps.bump(ticket, lines)
       },
       unbump(ticket, line) {
-        markLines(queryClient, ticket.orderId, [line], null)
         setProblem(null)
-        unbump(api, ticket.orderId, line).catch(fail)
+        bumps.unbump(ticket, line)
       },
-    }
-  }, [api, queryClient])
+    }),
+    [bumps],
+  )
 
-  const undoLast = (bumpId: string) => {
+  const undoLast = (target: UndoOffer) => {
     setOffer(null)
-    undo(api, bumpId).then(
-      () => void queryClient.invalidateQueries({ queryKey: kitchenBoardKey }),
-      (error: unknown) => setProblem(describe(error)),
-    )
+    setProblem(null)
+    bumps.undo(target)
   }
 
   if (board.isPending) {
@@ -151,7 +159,7 @@ interface KitchenViewProps {
   problem: string | null
   stale: boolean
   onStation: (id: string) => void
-  onUndo: (bumpId: string) => void
+  onUndo: (offer: UndoOffer) => void
   onDismiss: () => void
 }
 

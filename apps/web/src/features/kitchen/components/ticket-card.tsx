@@ -3,7 +3,7 @@ import type { KitchenThresholds, KitchenTicket } from '@tableside/contracts/kitc
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { kitchenMessages } from '../kitchen-messages'
-import { CheckIcon } from './kitchen-icons'
+import { CheckIcon, ReturnIcon } from './kitchen-icons'
 import { TicketTimer } from './ticket-timer'
 
 export interface TicketActions {
@@ -21,7 +21,8 @@ interface TicketCardProps {
 
 /**
  * One ticket: the order's dishes of one station. The header bumps every dish not done yet; a
- * dish bumps itself, and a bumped one un-bumps. Memoised: the board's cached tickets keep
+ * dish bumps itself, and a bumped one comes back only through its own "return" control (or the
+ * undo bar), never by a second tap on it. Memoised: the board's cached tickets keep
  * their identity until they change, so a card draws only when its own ticket does.
  */
 export const TicketCard = memo(function TicketCard({
@@ -82,14 +83,15 @@ export const TicketCard = memo(function TicketCard({
           const name = localized(item.name, language)
           const bumped = item.bumpedAt !== null
           return (
-            <li key={item.line}>
+            <li key={item.line} className="kitchen-dish-row">
+              {/* A tap bumps; a bumped dish stays put (a double tap never brings it back). */}
               <button
                 type="button"
                 className={`kitchen-dish${bumped ? ' kitchen-dish--bumped' : ''}`}
-                aria-pressed={bumped}
-                onClick={() =>
-                  bumped ? actions.unbump(ticket, item.line) : actions.bump(ticket, [item.line])
-                }
+                aria-disabled={bumped || undefined}
+                onClick={() => {
+                  if (!bumped) actions.bump(ticket, [item.line])
+                }}
               >
                 <span className="kitchen-dish__quantity">{item.quantity}×</span>
                 <span className="kitchen-dish__body">
@@ -101,8 +103,24 @@ export const TicketCard = memo(function TicketCard({
                   )}
                   {item.comment && <span className="kitchen-dish__comment">{item.comment}</span>}
                 </span>
-                {bumped && <CheckIcon className="kitchen-dish__check" size={28} />}
+                {bumped && (
+                  <>
+                    <CheckIcon className="kitchen-dish__check" size={28} />
+                    <span className="visually-hidden">{t('dishDone')}</span>
+                  </>
+                )}
               </button>
+              {bumped && (
+                <button
+                  type="button"
+                  className="kitchen-dish__return"
+                  aria-label={t('returnDish', { name })}
+                  onClick={() => actions.unbump(ticket, item.line)}
+                >
+                  <ReturnIcon size={22} />
+                  <span>{t('return')}</span>
+                </button>
+              )}
             </li>
           )
         })}

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
+import type { UndoTarget } from '../api/bump-actions'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { kitchenMessages } from '../kitchen-messages'
 
-export interface UndoOffer {
-  bumpId: string
+export interface UndoOffer extends UndoTarget {
   text: string
   /** When the server stops taking the undo (ms since the epoch, this screen's clock). */
   until: number
@@ -19,7 +19,7 @@ export function UndoToast({
   onDismiss,
 }: {
   offer: UndoOffer
-  onUndo: (bumpId: string) => void
+  onUndo: (offer: UndoOffer) => void
   onDismiss: () => void
 }) {
   const { t } = useMessages(kitchenMessages)
@@ -36,7 +36,7 @@ export function UndoToast({
   return (
     <div className="kitchen-toast" role="status">
       <span className="kitchen-toast__text">{offer.text}</span>
-      <button type="button" className="kitchen-button" onClick={() => onUndo(offer.bumpId)}>
+      <button type="button" className="kitchen-button" onClick={() => onUndo(offer)}>
         {t('undo')}
       </button>
       <span
