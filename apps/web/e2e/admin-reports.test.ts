@@ -46,6 +46,20 @@ describe('The manager’s day', () => {
       })
       expect(signedIn.status).toBe(200)
       const { token } = signedIn.json as { token: string }
+      // The manager has shortened the call escalation to 10 s (the settings screen's own story).
+      const settings = await fetch(`${api}/admin/settings`, {
+        headers: { 'x-manager-token': token },
+      })
+      const saved = await fetch(`${api}/admin/settings`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-manager-token': token },
+        body: JSON.stringify({
+          ...((await settings.json()) as object),
+          callEscalationSeconds: 10,
+        }),
+      })
+      expect(saved.status).toBe(200)
+
       const { page, context, problems } = await browser.phone()
       await context.addCookies([{ name: 'manager_token', value: token, url: site }])
       await page.setViewportSize({ width: 1440, height: 900 })
@@ -72,9 +86,24 @@ describe('The manager’s day', () => {
       expect(placed.status).toBe(201)
       const order = orderSchema.parse(placed.json)
 
+      // The diner at T3 calls for the bill.
+      const called = await post('/restaurants/demo/waiter-calls', {
+        tableSessionId: tableSession.parse(session.json).id,
+        reason: 'bill',
+      })
+      expect(called.status).toBe(201)
+
       // It appears without a reload: the screen asks every few seconds.
       const row = orders.getByRole('listitem').filter({ hasText: `Заказ ${order.number}` })
       await row.waitFor({ timeout: 15_000 })
+
+      // The call waits; past the restaurant's 10 s it says it is late, in words.
+      const calls = page.getByRole('region', { name: /^Вызовы/ })
+      const call = calls.getByRole('listitem').filter({ hasText: 'Стол 3' })
+      await call.waitFor({ timeout: 15_000 })
+      await expect
+        .poll(async () => plain(await call.textContent()), { timeout: 20_000 })
+        .toMatch(/Просрочен на \d+ с/)
       const text = plain(await row.textContent())
       expect(text).toContain('Новый')
       expect(text).toContain('Оливье с телятиной × 2')

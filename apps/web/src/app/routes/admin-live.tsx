@@ -1,8 +1,11 @@
+import { useQuery } from '@tanstack/react-query'
 import { AdminPage } from '../../components/admin/admin-page'
 import { adminReportsMessages } from '../../features/admin-reports/admin-reports-messages'
 import { LiveView } from '../../features/admin-reports/components/live-view'
 import '../../features/admin-reports/admin-reports.css'
+import { settingsQueryOptions } from '../../features/admin-settings/api/settings-api'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
+import { useApiClient } from '../../lib/app-context'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { useSectionTitle } from './admin-section'
 
@@ -11,9 +14,15 @@ export function AdminLiveRoute() {
   const { title, documentTitle } = useSectionTitle('live')
   const { t } = useMessages(adminReportsMessages)
   const restaurant = useRestaurant()
+  const api = useApiClient()
+  // When a call is late is the restaurant's setting; the settings section keeps it fresh.
+  const settings = useQuery(settingsQueryOptions(api))
   return (
     <AdminPage title={title} documentTitle={documentTitle} lead={t('liveLead')}>
-      <LiveView restaurant={restaurant} />
+      <LiveView
+        restaurant={restaurant}
+        callEscalationSeconds={settings.data?.callEscalationSeconds}
+      />
     </AdminPage>
   )
 }

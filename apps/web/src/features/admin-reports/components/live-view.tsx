@@ -9,6 +9,7 @@ import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages, type Translate } from '../../../lib/i18n/use-translation'
 import { adminReportsMessages } from '../admin-reports-messages'
 import { adminLiveQueryOptions, type LiveFilters } from '../api/admin-live'
+import { callLateness } from '../call-lateness'
 import { waitedParts } from '../report-dates'
 import { useNow } from '../use-now'
 
@@ -29,8 +30,18 @@ function filtersOf(params: URLSearchParams): LiveFilters {
   return filters
 }
 
-/** `/admin/live`: the restaurant's orders and calls now, filtered, polled every few seconds. */
-export function LiveView({ restaurant }: { restaurant: Pick<Restaurant, 'locale' | 'currency'> }) {
+/**
+ * `/admin/live`: the restaurant's orders and calls now, filtered, polled every few seconds. A call
+ * waiting longer than the restaurant's `callEscalationSeconds` (its settings; unknown while they
+ * load) says it is late, and by how long, in words as well as in colour.
+ */
+export function LiveView({
+  restaurant,
+  callEscalationSeconds,
+}: {
+  restaurant: Pick<Restaurant, 'locale' | 'currency'>
+  callEscalationSeconds: number | undefined
+}) {
   const { t, language } = useMessages(adminReportsMessages)
   const api = useApiClient()
   const [params, setParams] = useSearchParams()
@@ -164,7 +175,13 @@ export function LiveView({ restaurant }: { restaurant: Pick<Restaurant, 'locale'
             ) : (
               <ul className="day-list">
                 {data.calls.map((call) => (
-                  <CallRow key={call.id} call={call} now={now + skew} t={t} />
+                  <CallRow
+                    key={call.id}
+                    call={call}
+                    now={now + skew}
+                    escalationSeconds={callEscalationSeconds}
+                    t={t}
+                  />
                 ))}
               </ul>
             )}
@@ -207,13 +224,33 @@ function age(since: string, now: number, t: Translate<Key>): string {
   }
 }
 
-function CallRow({ call, now, t }: { call: LiveCall; now: number; t: Translate<Key> }) {
-  const waited = (now - Date.parse(call.createdAt)) / 1000
+function CallRow({
+  call,
+  now,
+  escalationSeconds,
+  t,
+}: {
+  call: LiveCall
+  now: number
+  escalationSeconds: number | undefined
+  t: Translate<Key>
+}) {
+  const lateness = callLateness(call, now, escalationSeconds)
   return (
-    <li className={`day-call${call.status === 'open' && waited > 120 ? ' day-call--late' : ''}`}>
+    <li className={`day-call${lateness ? ' day-call--late' : ''}`}>
       <div className="day-row__head">
         <strong>{t('tableLabel', { label: call.table.label })}</strong>
         <span className="day-badge">{t(`reason_${call.reason}`)}</span>
+        {lateness ? (
+          <span className="day-badge day-badge--late">
+            <LateMark />
+            {lateness.lateBySeconds === null
+              ? t('late')
+              : t('lateBy', {
+                  age: age(new Date(now - lateness.lateBySeconds * 1000).toISOString(), now, t),
+                })}
+          </span>
+        ) : null}
         <span className="day-call__age">
           {t('waitingFor', { age: age(call.createdAt, now, t) })}
         </span>
@@ -226,6 +263,21 @@ function CallRow({ call, now, t }: { call: LiveCall; now: number; t: Translate<K
         {call.escalated ? ` · ${t('escalated')}` : ''}
       </p>
     </li>
+  )
+}
+
+/** An exclamation mark in a circle: late reads as late without its colour too. */
+function LateMark() {
+  return (
+    <svg className="day-badge__icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+      <circle cx="8" cy="8" r="7" fill="currentColor" />
+      <path
+        d="M8 4.2v4.6M8 11.2v.3"
+        stroke="var(--color-danger)"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+      />
+    </svg>
   )
 }
 
