@@ -38,8 +38,14 @@ export const adminRestaurantSettings = z.object({
   privacyPolicyUrl: z.nullable(httpsUrl),
 })
 
-/** An IANA time zone name; the server checks it names a zone it knows. */
+/** An IANA time zone name; the server checks that its database knows it (`listTimeZones`). */
 export const timeZoneName = z.string().check(z.minLength(1), z.maxLength(64))
+
+/**
+ * Which state of the settings a form was made from (decision 0074): opaque, and new whenever
+ * the settings change. A save names the one it read; a stale one is 409 `settings_changed`.
+ */
+export const settingsVersion = z.string().check(z.minLength(1), z.maxLength(64))
 
 /** Most periods a week can have: a few a day. */
 export const MAX_OPENING_PERIODS = 28
@@ -47,6 +53,8 @@ export const MAX_OPENING_PERIODS = 28
 export const MAX_TIP_PRESETS = 4
 
 export const adminSettingsBody = z.object({
+  /** The `version` of the settings this body was edited from. */
+  version: settingsVersion,
   timezone: timeZoneName,
   /**
    * Periods by ISO weekday. A `closes` earlier than `opens` closes the next day (18:00–02:00);
@@ -61,6 +69,8 @@ export const adminSettingsBody = z.object({
 export type AdminSettingsBody = z.infer<typeof adminSettingsBody>
 
 export const adminSettings = z.object({
+  /** Sent back with a save, so a save made from older settings is refused (decision 0074). */
+  version: z.string(),
   timezone: z.string(),
   openingHours: z.array(openingHours),
   settings: adminRestaurantSettings,
@@ -88,9 +98,21 @@ export const updateAdminSettings = defineEndpoint({
   method: 'PUT',
   path: '/admin/settings',
   summary:
-    "Replaces the restaurant's settings; they take effect at once and open diners' screens follow",
+    "Replaces the restaurant's settings; they take effect at once and open diners' screens follow. A body whose version is no longer the settings' is 409 settings_changed and changes nothing",
   tags: ['admin'],
   body: adminSettingsBody,
   status: 200,
   response: adminSettings,
+})
+
+/** The time zones a save takes: those both the database and the server's runtime know. */
+export const timeZoneList = z.object({ timeZones: z.array(z.string()) })
+
+export const listTimeZones = defineEndpoint({
+  method: 'GET',
+  path: '/admin/settings/time-zones',
+  summary: 'The time zones the settings take, sorted by name',
+  tags: ['admin'],
+  status: 200,
+  response: timeZoneList,
 })

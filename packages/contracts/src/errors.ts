@@ -98,6 +98,10 @@ export const ERROR_CODES = [
   // and a manager deactivating themself.
   'login_taken',
   'cannot_deactivate_self',
+  // Saved at once by two managers (decisions 0074, 0075): settings changed since they were read,
+  // and a change that would leave the restaurant without an active manager.
+  'settings_changed',
+  'last_active_manager',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import type { BonusProgramSettings } from '@tableside/contracts/admin-settings'
 import type { OpeningHours, RestaurantSettings } from '@tableside/contracts/restaurants'
 import type { Database } from '../../db/schema'
@@ -30,7 +30,8 @@ export function createSettingsAdminRepository(db: Kysely<Database>) {
         .selectFrom('restaurants')
         .select(['timezone', 'openingHours', 'settings', 'callEscalationSeconds'])
         .where('id', '=', restaurantId)
-      if (lock) query = query.forUpdate()
+      // No key changes: diners' orders may still insert rows that name the restaurant meanwhile.
+      if (lock) query = query.forNoKeyUpdate()
       const row = await query.executeTakeFirst()
       if (!row) return undefined
       const bonusProgram = await executor
@@ -63,6 +64,13 @@ export function createSettingsAdminRepository(db: Kysely<Database>) {
         })
         .where('id', '=', restaurantId)
         .execute()
+    },
+
+    /** Every time zone name the database knows (`AT TIME ZONE` takes exactly these). */
+    async timeZoneNames(): Promise<string[]> {
+      // A system view, not one of ours: `db/schema.ts` does not describe it.
+      const { rows } = await sql<{ name: string }>`select name from pg_timezone_names`.execute(db)
+      return rows.map((row) => row.name)
     },
 
     /** The programme's rules, made when the restaurant had none. */

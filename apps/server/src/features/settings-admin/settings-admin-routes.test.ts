@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'kysely'
 import {
   adminSettings,
+  timeZoneList,
   type AdminSettings,
   type AdminSettingsBody,
 } from '@tableside/contracts/admin-settings'
@@ -20,8 +22,9 @@ import {
 
 const API = '/api/v1'
 
-/** What a save sends: the settings without what the server alone decides. */
+/** What a save sends: the settings without what the server alone decides, and the version read. */
 const bodyOf = (settings: AdminSettings): AdminSettingsBody => ({
+  version: settings.version,
   timezone: settings.timezone,
   openingHours: settings.openingHours,
   settings: settings.settings,
@@ -47,6 +50,11 @@ describe.each(testDatabaseKinds)("A manager edits the restaurant's settings on $
       url: `${API}/admin/settings`,
       headers: token === null ? {} : { [header]: token },
       payload,
+    })
+  const timeZones = (token: string | null = manager, header = MANAGER_TOKEN_HEADER) =>
+    t.app.inject({
+      url: `${API}/admin/settings/time-zones`,
+      headers: token === null ? {} : { [header]: token },
     })
   const profile = async (id = 'demo') =>
     restaurantProfile.parse((await t.app.inject({ url: `${API}/restaurants/${id}` })).json())
@@ -130,10 +138,12 @@ describe.each(testDatabaseKinds)("A manager edits the restaurant's settings on $
     }
     const response = await put(next)
     expect(response.statusCode).toBe(200)
+    const { version, ...changed } = next
     expect(adminSettings.parse(response.json())).toMatchObject({
-      ...next,
+      ...changed,
       paymentProvider: 'sandbox',
     })
+    expect(adminSettings.parse(response.json()).version).not.toBe(version)
     const diners = await profile()
     expect(diners.timezone).toBe('Asia/Yekaterinburg')
     expect(diners.settings.tipPresetsPercent).toEqual([7, 12, 20])
@@ -231,5 +241,110 @@ describe.each(testDatabaseKinds)("A manager edits the restaurant's settings on $
       active: false,
       earnBasisPoints: 700,
     })
+  })
+  // Decision 0074: a save names the version it was made from; a stale one changes nothing.
+  it('two managers save at once: the one who edited an older version is told, and changes nothing', async () => {
+    await addManager(t, 'demo', 'vera', 'vera-password-1')
+    const second = (await signInAsManager(t.app, 'demo', 'vera', 'vera-password-1')).token
+    const seen = adminSettings.parse((await get()).json())
+    const seenBySecond = adminSettings.parse((await get(second)).json())
+    expect(seenBySecond.version).toBe(seen.version)
+    const entries = (await settingsAudit()).length
+
+    const first = await put({ ...bodyOf(seen), callEscalationSeconds: 33 })
+    expect(first.statusCode).toBe(200)
+    const firstVersion = adminSettings.parse(first.json()).version
+    expect(firstVersion).not.toBe(seen.version)
+    // The second manager saves what they saw with their own change: it would undo the first's.
+    const stale = await put(
+      {
+        ...bodyOf(seenBySecond),
+        settings: { ...seenBySecond.settings, tipPresetsPercent: [3] },
+      },
+      second,
+    )
+    expect(stale.statusCode).toBe(409)
+    expect(errorBody.parse(stale.json()).error.code).toBe('settings_changed')
+
+    const now = adminSettings.parse((await get()).json())
+    expect(now.callEscalationSeconds).toBe(33)
+    expect(now.settings.tipPresetsPercent).toEqual(seen.settings.tipPresetsPercent)
+    expect(now.version).toBe(firstVersion)
+    expect(await settingsAudit()).toHaveLength(entries + 1)
+    // Made again from the fresh version, the second manager's change goes through.
+    const again = await put(
+      { ...bodyOf(now), settings: { ...now.settings, tipPresetsPercent: [3] } },
+      second,
+    )
+    expect(again.statusCode).toBe(200)
+    expect(adminSettings.parse(again.json())).toMatchObject({
+      callEscalationSeconds: 33,
+      settings: { tipPresetsPercent: [3] },
+    })
+  })
+
+  it('two saves of one version at the same instant: one is kept, the other refused', async () => {
+    const seen = adminSettings.parse((await get()).json())
+    const responses = await Promise.all([
+      put({ ...bodyOf(seen), callEscalationSeconds: 41 }),
+      put({ ...bodyOf(seen), callEscalationSeconds: 42 }),
+    ])
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409])
+    const kept = responses.find((response) => response.statusCode === 200)
+    const now = adminSettings.parse((await get()).json())
+    expect(now).toEqual(adminSettings.parse(kept?.json()))
+  })
+
+  it('a save that does not say which version it changes is refused on body.version', async () => {
+    const before = adminSettings.parse((await get()).json())
+    const unversioned = Object.fromEntries(
+      Object.entries(bodyOf(before)).filter(([key]) => key !== 'version'),
+    )
+    for (const body of [unversioned, { ...unversioned, version: '' }]) {
+      const response = await put({ ...body, callEscalationSeconds: 99 })
+      expect(response.statusCode).toBe(400)
+      const { error } = errorBody.parse(response.json())
+      expect(error.fields?.map((field) => field.path)).toContain('body.version')
+    }
+    const made = await put({ ...bodyOf(before), version: 'made-up', callEscalationSeconds: 99 })
+    expect(made.statusCode).toBe(409)
+    expect(adminSettings.parse((await get()).json())).toEqual(before)
+  })
+
+  it('refuses a time zone the runtime knows but the database does not (US/Pacific-New)', async () => {
+    expect(() => new Intl.DateTimeFormat('en', { timeZone: 'US/Pacific-New' })).not.toThrow()
+    const before = adminSettings.parse((await get()).json())
+    const response = await put({ ...bodyOf(before), timezone: 'US/Pacific-New' })
+    expect(response.statusCode).toBe(400)
+    const { error } = errorBody.parse(response.json())
+    expect(error.fields?.map((field) => field.path)).toEqual(['body.timezone'])
+    expect(adminSettings.parse((await get()).json())).toEqual(before)
+  })
+
+  it('offers exactly the time zones a save takes, each one the database knows', async () => {
+    for (const [token, header] of [
+      [null, MANAGER_TOKEN_HEADER],
+      [(await signInAsKitchen(t.app)).token, KITCHEN_TOKEN_HEADER],
+      [(await signInAsKitchen(t.app)).token, MANAGER_TOKEN_HEADER],
+    ] as const) {
+      expect((await timeZones(token, header)).statusCode).toBe(401)
+    }
+    const response = await timeZones()
+    expect(response.statusCode).toBe(200)
+    const list = timeZoneList.parse(response.json()).timeZones
+    expect(list).toContain('Europe/Moscow')
+    expect(list).toContain('UTC')
+    expect(list).not.toContain('US/Pacific-New')
+    expect([...list].sort()).toEqual(list)
+    const known = await sql<{ count: number }>`
+      select count(*)::int as count from pg_timezone_names where name = any(${list})
+    `.execute(t.database.db)
+    expect(known.rows[0]?.count).toBe(list.length)
+    // One of them, saved, answers as any other.
+    const before = adminSettings.parse((await get()).json())
+    const zone = list.find((name) => name.startsWith('America/')) ?? 'UTC'
+    const saved = await put({ ...bodyOf(before), timezone: zone })
+    expect(saved.statusCode).toBe(200)
+    expect(adminSettings.parse(saved.json()).timezone).toBe(zone)
   })
 })

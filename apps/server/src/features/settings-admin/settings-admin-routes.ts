@@ -1,5 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { getAdminSettings, updateAdminSettings } from '@tableside/contracts/admin-settings'
+import {
+  getAdminSettings,
+  listTimeZones,
+  updateAdminSettings,
+} from '@tableside/contracts/admin-settings'
 import { registerEndpoint } from '../../http/register-endpoint'
 import type { SettingsAdminService } from './settings-admin-service'
 
@@ -19,6 +23,10 @@ export function registerSettingsAdminRoutes(
   registerEndpoint(app, getAdminSettings, async ({ request }) =>
     settings.get(await requireManager(request)),
   )
+  registerEndpoint(app, listTimeZones, async ({ request }) => {
+    await requireManager(request)
+    return { timeZones: await settings.timeZones() }
+  })
   registerEndpoint(app, updateAdminSettings, async ({ request, body }) =>
     settings.update(await requireManager(request), body),
   )

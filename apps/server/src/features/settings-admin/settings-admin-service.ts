@@ -8,6 +8,7 @@ import { publishEntry, type Outbox } from '../outbox/outbox'
 import { withDefaultSettings } from '../restaurants/restaurant-settings'
 import { createSettingsAdminRepository, type StoredSettings } from './settings-admin-repository'
 import { knowsTimeZone, settingsErrors } from './settings-rules'
+import { settingsVersion } from './settings-version'
 
 interface ManagerRef {
   id: string
@@ -39,10 +40,18 @@ export interface SettingsAdminDeps {
   paymentProvider: (restaurantId: string) => 'sandbox' | null
 }
 
+const settingsChanged = () =>
+  new HttpError(
+    409,
+    'settings_changed',
+    'Someone else saved the settings after you opened them: nothing was saved. Look at theirs and make your change again.',
+  )
+
 /**
  * The restaurant's settings as its manager edits them (decision 0069): read from where each
  * lives, checked as a whole (a bad field changes nothing), written with its audit entry and the
- * diners' `restaurant.updated` in one transaction, and in force at once on this node.
+ * diners' `restaurant.updated` in one transaction, and in force at once on this node. A save
+ * names the version it was made from and is refused when the settings changed since (0074).
  */
 export function createSettingsAdminService({
   db,
@@ -53,12 +62,29 @@ export function createSettingsAdminService({
   paymentProvider,
 }: SettingsAdminDeps) {
   const repository = createSettingsAdminRepository(db)
+  let timeZones: Promise<string[]> | undefined
+
+  /**
+   * The zones a save takes, asked of the database once (the view reads the zone files): a name
+   * the runtime knows but PostgreSQL does not (`US/Pacific-New`) would break every report.
+   */
+  const knownTimeZones = (): Promise<string[]> => {
+    timeZones ??= repository.timeZoneNames().then(
+      (names) => names.filter(knowsTimeZone).sort(),
+      (error: unknown) => {
+        timeZones = undefined
+        throw error
+      },
+    )
+    return timeZones
+  }
 
   const view = (restaurantId: string, stored: StoredSettings): AdminSettings => {
     const provider = paymentProvider(restaurantId)
     const settings = withDefaultSettings(stored.settings)
     settings.onlinePayment &&= provider !== null
     return {
+      version: settingsVersion(stored),
       timezone: stored.timezone,
       openingHours: stored.openingHours,
       settings: { ...settings, privacyPolicyUrl: settings.privacyPolicyUrl ?? null },
@@ -75,10 +101,13 @@ export function createSettingsAdminService({
       return view(manager.restaurantId, stored)
     },
 
+    timeZones: knownTimeZones,
+
     async update(manager: ManagerRef, body: AdminSettingsBody): Promise<AdminSettings> {
       const { restaurantId } = manager
+      const zones = new Set(await knownTimeZones())
       const errors = settingsErrors(body, {
-        knowsTimeZone,
+        knowsTimeZone: (zone) => zones.has(zone),
         hasPaymentProvider: paymentProvider(restaurantId) !== null,
       })
       if (errors.length > 0) {
@@ -87,6 +116,8 @@ export function createSettingsAdminService({
       const after = await db.transaction().execute(async (trx) => {
         const before = await repository.read(restaurantId, trx, true)
         if (!before) throw notFound('This restaurant does not exist.')
+        // Read under the row's lock: of two saves made from one version, the second finds it gone.
+        if (settingsVersion(before) !== body.version) throw settingsChanged()
         const openingHours = [...body.openingHours].sort(
           (a, b) => a.day - b.day || a.opens.localeCompare(b.opens),
         )

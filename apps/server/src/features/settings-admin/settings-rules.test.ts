@@ -3,6 +3,7 @@ import type { AdminSettingsBody } from '@tableside/contracts/admin-settings'
 import { knowsTimeZone, openingHoursErrors, settingsErrors } from './settings-rules'
 
 const body: AdminSettingsBody = {
+  version: 'v1',
   timezone: 'Europe/Moscow',
   openingHours: [{ day: 1, opens: '10:00', closes: '22:00' }],
   settings: {
