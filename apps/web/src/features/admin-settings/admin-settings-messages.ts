@@ -102,6 +102,14 @@ export const settingsMessages = defineMessages({
     sessionRange: 'Enter minutes from 5 to 1440.',
     escalationRange: 'Enter seconds from 10 to 3600.',
     timezoneMissing: 'Choose a time zone.',
+    timezoneUnknown: 'The server does not know this time zone: choose another.',
+    unsavedBehind:
+      'Unsaved changes. Another manager has saved the settings since you opened them: saving will show you theirs.',
+    updatedElsewhere: 'Another manager saved the settings: the form shows them now.',
+    conflict:
+      'Not saved: another manager saved the settings while you were editing. The form now shows their settings; your changes ({count}) are not on it.',
+    restoreMine: 'Put my changes back',
+    restored: 'Your changes are back over the new settings: check them and save.',
   },
   ru: {
     intro: 'Изменения действуют сразу после сохранения — и на открытых экранах гостей.',
@@ -203,6 +211,14 @@ export const settingsMessages = defineMessages({
     sessionRange: 'Введите минуты от 5 до 1440.',
     escalationRange: 'Введите секунды от 10 до 3600.',
     timezoneMissing: 'Выберите часовой пояс.',
+    timezoneUnknown: 'Сервер не знает этот часовой пояс: выберите другой.',
+    unsavedBehind:
+      'Есть несохранённые изменения. Другой менеджер уже сохранил настройки: при сохранении вы увидите его значения.',
+    updatedElsewhere: 'Другой менеджер сохранил настройки: на форме теперь они.',
+    conflict:
+      'Не сохранено: другой менеджер сохранил настройки, пока вы их меняли. На форме теперь его значения; ваших изменений ({count}) на ней нет.',
+    restoreMine: 'Вернуть мои изменения',
+    restored: 'Ваши изменения возвращены поверх новых настроек: проверьте и сохраните.',
   },
 })
 

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import type { AdminSettings } from '@tableside/contracts/admin-settings'
-import { fromForm, serverProblems, toForm } from './settings-form'
+import {
+  changedFields,
+  fromForm as fromFormOf,
+  reapplyChanges,
+  serverProblems,
+  toForm,
+  type SettingsForm,
+} from './settings-form'
+
+const fromForm = (form: SettingsForm) => fromFormOf(form, saved.version)
 
 const saved: AdminSettings = {
+  version: 'v1',
   timezone: 'Europe/Moscow',
   openingHours: [
     { day: 5, opens: '12:00', closes: '02:00' },
@@ -110,5 +120,24 @@ describe('the settings form', () => {
       },
       unplaced: ['Odd'],
     })
+  })
+
+  it('sends the version the form started from', () => {
+    expect(fromFormOf(toForm(saved), 'seen-version').body?.version).toBe('seen-version')
+  })
+
+  it('after a stale save, puts back only what the manager changed, over the new settings', () => {
+    const started = toForm(saved)
+    const draft = { ...started, tipPresets: '3, 6', slotMinutes: '15' }
+    // Meanwhile another manager changed the escalation and the slot.
+    const fresh = { ...started, callEscalationSeconds: '90', slotMinutes: '45' }
+    expect(changedFields(draft, started)).toEqual(['tipPresets', 'slotMinutes'])
+    expect(reapplyChanges(draft, started, fresh)).toEqual({
+      ...fresh,
+      tipPresets: '3, 6',
+      slotMinutes: '15',
+    })
+    // Whether a programme exists stays the server's word.
+    expect(reapplyChanges({ ...draft, bonusExists: true }, started, fresh).bonusExists).toBe(false)
   })
 })

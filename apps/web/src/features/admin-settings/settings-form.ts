@@ -155,6 +155,8 @@ const minor = (value: number) => Math.round(value * 100)
  */
 export function fromForm(
   form: SettingsForm,
+  /** The `version` of the settings the form was started from (decision 0074). */
+  version: string,
 ): { body: AdminSettingsBody; problems: null } | { body: null; problems: SettingsProblems } {
   const problems: SettingsProblems = {}
   const need = (field: keyof SettingsForm, range: Range, key: SettingsMessageKey = 'number') => {
@@ -200,6 +202,7 @@ export function fromForm(
   const zoneEn = form.deliveryZoneEn.trim()
   if (zoneEn !== '' && zoneRu === '') problems.deliveryZoneRu = 'zoneRussianFirst'
   const body: AdminSettingsBody = {
+    version,
     timezone: form.timezone.trim(),
     openingHours: form.openingHours.map(({ day, opens, closes }) => ({ day, opens, closes })),
     settings: {
@@ -241,4 +244,27 @@ export function fromForm(
         : null,
   }
   return Object.keys(problems).length > 0 ? { body: null, problems } : { body, problems: null }
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+/** The fields the manager changed from the settings the form was started from. */
+export function changedFields(form: SettingsForm, basis: SettingsForm): (keyof SettingsForm)[] {
+  return (Object.keys(form) as (keyof SettingsForm)[]).filter((key) => !same(form[key], basis[key]))
+}
+
+/**
+ * After a save refused as stale (someone else saved first): the manager's own changes put back,
+ * field by field, over the settings as saved now; every other field keeps the new value.
+ */
+export function reapplyChanges(
+  draft: SettingsForm,
+  draftBasis: SettingsForm,
+  fresh: SettingsForm,
+): SettingsForm {
+  // Whether a programme exists is the server's to say, never the form's.
+  return changedFields(draft, draftBasis).reduce<SettingsForm>(
+    (merged, key) => (key === 'bonusExists' ? merged : { ...merged, [key]: draft[key] }),
+    fresh,
+  )
 }

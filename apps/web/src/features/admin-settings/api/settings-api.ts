@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   getAdminSettings,
+  listTimeZones,
   updateAdminSettings,
   type AdminSettingsBody,
 } from '@tableside/contracts/admin-settings'
@@ -17,6 +18,15 @@ export function settingsQueryOptions(api: ApiClient) {
   })
 }
 
+/** The time zones the server takes: they change only with the database's zone files. */
+export function timeZonesQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: ['admin', 'time-zones'],
+    queryFn: ({ signal }) => api.callEndpoint(listTimeZones, { signal }),
+    staleTime: Infinity,
+  })
+}
+
 /** Saves the whole form; the answer is what the server kept, and the form starts over from it. */
 export function useSaveSettings() {
   const api = useApiClient()
@@ -26,4 +36,11 @@ export function useSaveSettings() {
     mutationFn: (body: AdminSettingsBody) => api.callEndpoint(updateAdminSettings, { body }),
     onSuccess: (saved) => queryClient.setQueryData(settingsKey, saved),
   })
+}
+
+/** The settings as saved now, past the cached copy: after a save refused as made from older ones. */
+export function useReloadSettings() {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return () => queryClient.query({ ...settingsQueryOptions(api), staleTime: 0 })
 }

@@ -1,33 +1,51 @@
 import { useMemo, useRef, useState, type SubmitEvent } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import type { AdminSettings } from '@tableside/contracts/admin-settings'
 import type { OrderType, PaymentMethod } from '@tableside/contracts/restaurants'
 import { buttonClass } from '../../../components/ui/button'
 import { isApiError } from '../../../lib/api-error'
+import { useApiClient } from '../../../lib/app-context'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { settingsMessages } from '../admin-settings-messages'
-import { useSaveSettings } from '../api/settings-api'
+import { timeZonesQueryOptions, useReloadSettings, useSaveSettings } from '../api/settings-api'
 import {
+  changedFields,
   fromForm,
+  reapplyChanges,
   serverProblems,
   toForm,
   type SettingsForm,
   type SettingsProblems,
 } from '../settings-form'
 import { OpeningHoursEditor } from './opening-hours-editor'
-import { CheckboxGroup, SettingsGroup, TextField, Toggle } from './settings-fields'
+import { CheckboxGroup, SelectField, SettingsGroup, TextField, Toggle } from './settings-fields'
 
 const ORDER_TYPES: readonly OrderType[] = ['dine_in', 'delivery', 'pickup', 'preorder']
 const PAYMENT_METHODS: readonly PaymentMethod[] = ['cash', 'card', 'sbp']
 
-function timeZones(current: string): string[] {
-  const known =
-    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
+/**
+ * The zones the server takes (decision 0074), and the one chosen now even when it is not among
+ * them (saved before the check, or the list not loaded yet): saving then names the field.
+ */
+function zoneChoices(current: string, known: readonly string[] | undefined): readonly string[] {
+  if (!known) return [current]
   return known.includes(current) ? known : [current, ...known]
+}
+
+/** A save refused because someone else saved first: what the manager had, and what it was from. */
+interface Conflict {
+  draft: SettingsForm
+  draftBasis: SettingsForm
 }
 
 /**
  * The settings as grouped forms with one save for all: each refused field says what is wrong
- * beside it, and the bar at the bottom stays in view with the count of problems and Save.
+ * beside it, and the bar at the bottom stays in view with the state of the form and Save.
+ *
+ * `saved` is the query's copy, which a background refetch may replace while the manager types:
+ * the form follows it only while it has no unsaved changes. A save names the version the form
+ * started from; when someone else saved meanwhile (409) the form shows their settings and offers
+ * the manager's own changes back, never mixing the two silently (decision 0074).
  */
 export function SettingsEditor({
   saved,
@@ -37,25 +55,45 @@ export function SettingsEditor({
   currencySymbol: string
 }) {
   const { t } = useMessages(settingsMessages)
+  const api = useApiClient()
   const save = useSaveSettings()
-  const initial = useMemo(() => toForm(saved), [saved])
-  const [form, setForm] = useState<SettingsForm>(initial)
-  // What the server kept after a save (or a refetch) starts the form over from it.
+  const reload = useReloadSettings()
+  const zones = useQuery(timeZonesQueryOptions(api))
+  // The settings the form started from: their version goes with the save.
   const [basis, setBasis] = useState(saved)
-  if (basis !== saved) {
-    setBasis(saved)
-    setForm(initial)
-  }
-  const [problems, setProblems] = useState<SettingsProblems>({})
-  const [status, setStatus] = useState<string>('')
-  const formRef = useRef<HTMLFormElement>(null)
-  const zones = useMemo(() => timeZones(saved.timezone), [saved.timezone])
+  const initial = useMemo(() => toForm(basis), [basis])
+  const [form, setForm] = useState<SettingsForm>(initial)
   const dirty = JSON.stringify(form) !== JSON.stringify(initial)
+  const [problems, setProblems] = useState<SettingsProblems>({})
+  // What the last action said; any edit makes it old news.
+  const [status, setStatus] = useState<string>('')
+  const [conflict, setConflict] = useState<Conflict | null>(null)
+  const formRef = useRef<HTMLFormElement>(null)
 
+  const startOver = (from: AdminSettings) => {
+    setBasis(from)
+    setForm(toForm(from))
+    setProblems({})
+  }
+  // A newer copy from the server (a refetch, another manager's save) replaces an untouched form.
+  const [seen, setSeen] = useState(saved)
+  if (seen !== saved) {
+    setSeen(saved)
+    if (!dirty && saved.version !== basis.version) {
+      startOver(saved)
+      setStatus(t('updatedElsewhere'))
+    }
+  }
+  const behind = saved.version !== basis.version
+
+  const edit = (change: (current: SettingsForm) => SettingsForm) => {
+    setForm(change)
+    setStatus('')
+  }
   const set =
     <K extends keyof SettingsForm>(key: K) =>
     (value: SettingsForm[K]) =>
-      setForm((current) => ({ ...current, [key]: value }))
+      edit((current) => ({ ...current, [key]: value }))
   const problem = (key: keyof SettingsForm) => {
     const found = problems[key]
     return found ? t(found) : undefined
@@ -77,21 +115,44 @@ export function SettingsEditor({
     })
   }
 
+  const staleSave = async (draft: SettingsForm, draftBasis: SettingsForm) => {
+    setStatus('')
+    try {
+      startOver(await reload())
+      setConflict({ draft, draftBasis })
+    } catch {
+      setStatus(t('offline'))
+    }
+  }
+
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (save.isPending) return
-    const result = fromForm(form)
-    if (!result.body) {
-      refuse(result.problems)
+    const result = fromForm(form, basis.version)
+    const unknownZone = zones.data !== undefined && !zones.data.timeZones.includes(form.timezone)
+    if (!result.body || unknownZone) {
+      refuse({ ...result.problems, ...(unknownZone ? { timezone: 'timezoneUnknown' } : {}) })
       return
     }
+    const submitted = form
+    const submittedBasis = initial
     setProblems({})
+    setConflict(null)
     setStatus(t('saving'))
     save.mutate(result.body, {
-      onSuccess: () => setStatus(t('saved')),
+      onSuccess: (answer) => {
+        setBasis(answer)
+        // Typed on while it saved: those keystrokes stay, as unsaved changes.
+        setForm((current) => (current === submitted ? toForm(answer) : current))
+        setStatus(t('saved'))
+      },
       onError: (error) => {
         if (!isApiError(error) || error.status === 0) {
           setStatus(t('offline'))
+          return
+        }
+        if (error.code === 'settings_changed') {
+          void staleSave(submitted, submittedBasis)
           return
         }
         const { problems: found, unplaced } = serverProblems(error.fields)
@@ -177,27 +238,13 @@ export function SettingsEditor({
       </SettingsGroup>
 
       <SettingsGroup id="hours" title={t('hours')}>
-        <div className={`settings-field${problems.timezone ? ' settings-field--invalid' : ''}`}>
-          <label htmlFor="settings-timezone" className="settings-field__label">
-            {t('timezone')}
-          </label>
-          <select
-            id="settings-timezone"
-            className="settings-field__input"
-            value={form.timezone}
-            onChange={(event) => set('timezone')(event.currentTarget.value)}
-            aria-invalid={problems.timezone ? true : undefined}
-          >
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </select>
-          {problems.timezone ? (
-            <p className="settings-field__problem">{problem('timezone')}</p>
-          ) : null}
-        </div>
+        <SelectField
+          label={t('timezone')}
+          value={form.timezone}
+          options={zoneChoices(form.timezone, zones.data?.timeZones)}
+          onChange={set('timezone')}
+          problem={problem('timezone')}
+        />
         <p className="settings-field__hint settings-field--wide">{t('hoursHint')}</p>
         <div className="settings-field--wide">
           <OpeningHoursEditor
@@ -256,8 +303,28 @@ export function SettingsEditor({
       </SettingsGroup>
 
       <div className="settings-savebar">
+        {conflict ? (
+          <div className="settings-savebar__conflict" role="alert">
+            <p>
+              {t('conflict', {
+                count: changedFields(conflict.draft, conflict.draftBasis).length,
+              })}
+            </p>
+            <button
+              type="button"
+              className={buttonClass('secondary')}
+              onClick={() => {
+                edit((current) => reapplyChanges(conflict.draft, conflict.draftBasis, current))
+                setConflict(null)
+                setStatus(t('restored'))
+              }}
+            >
+              {t('restoreMine')}
+            </button>
+          </div>
+        ) : null}
         <p className="settings-savebar__status" role="status">
-          {status || (dirty ? t('unsaved') : t('noChanges'))}
+          {status || (dirty ? t(behind ? 'unsavedBehind' : 'unsaved') : t('noChanges'))}
         </p>
         <div className="settings-savebar__actions">
           <button
@@ -266,8 +333,9 @@ export function SettingsEditor({
             aria-disabled={!dirty || save.isPending}
             onClick={() => {
               if (!dirty || save.isPending) return
-              setForm(initial)
-              setProblems({})
+              // Back to the settings as saved now, which may be newer than the form's start.
+              startOver(saved)
+              setConflict(null)
               setStatus('')
             }}
           >

@@ -67,6 +67,45 @@ export function TextField({
   )
 }
 
+/** A labelled choice of one value from a list (the time zone). */
+export function SelectField({
+  label,
+  value,
+  options,
+  onChange,
+  ...described
+}: Described & {
+  label: string
+  value: string
+  options: readonly string[]
+  onChange: (value: string) => void
+}) {
+  const id = useId()
+  const { describedBy, notes } = useDescription(described)
+  return (
+    <div className={`settings-field${described.problem ? ' settings-field--invalid' : ''}`}>
+      <label htmlFor={id} className="settings-field__label">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="settings-field__input"
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        aria-invalid={described.problem ? true : undefined}
+        aria-describedby={describedBy}
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      {notes}
+    </div>
+  )
+}
+
 /** A set of checkboxes with one legend, e.g. the order types the restaurant takes. */
 export function CheckboxGroup<Value extends string>({
   legend,
