@@ -112,6 +112,23 @@ export const deleteAdminZone = defineEndpoint({
   response: z.object({ deleted: z.literal(true) }),
 })
 
+export const MAX_ZONES = 200
+
+/**
+ * The zones in a new order: every zone of the restaurant, each once (the category order's way,
+ * `PUT /admin/menu/category-order`). A list that leaves one out (added meanwhile on another
+ * screen) is refused, so nothing is moved on a stale picture.
+ */
+export const orderAdminZones = defineEndpoint({
+  method: 'PUT',
+  path: '/admin/zone-order',
+  summary: "The restaurant's zones, in order: every zone, each once",
+  tags: ['admin'],
+  body: z.object({ zoneIds: z.array(zoneId).check(z.maxLength(MAX_ZONES)) }),
+  status: 200,
+  response: z.object({ zones: z.array(adminZone) }),
+})
+
 export const tableInput = z.object({
   code: tableCode,
   label: tableLabel,

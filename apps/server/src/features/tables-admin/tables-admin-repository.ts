@@ -105,6 +105,25 @@ export function createTablesAdminRepository(db: Kysely<Database>) {
         .executeTakeFirst()
     },
 
+    /** Every zone of the restaurant locked for a new order, in a fixed order (no deadlock). */
+    async lockZones(trx: Transaction<Database>, restaurantId: string): Promise<string[]> {
+      const rows = await trx
+        .selectFrom('tableZones')
+        .select('id')
+        .where('restaurantId', '=', restaurantId)
+        .orderBy('id')
+        .forUpdate()
+        .execute()
+      return rows.map((row) => row.id)
+    },
+
+    /** Gives each zone its index in `ids` as its position. */
+    async setZonePositions(trx: Transaction<Database>, ids: readonly string[]): Promise<void> {
+      for (const [position, id] of ids.entries()) {
+        await trx.updateTable('tableZones').set({ position }).where('id', '=', id).execute()
+      }
+    },
+
     /** Whether the restaurant has another zone of this Russian name (any case). */
     async zoneNameTaken(
       trx: Transaction<Database>,

@@ -4,6 +4,7 @@ import {
   createAdminZone,
   deleteAdminZone,
   getAdminFloor,
+  orderAdminZones,
   printAdminTableQr,
   rotateAdminTableToken,
   updateAdminTable,
@@ -34,6 +35,9 @@ export function registerTablesAdminRoutes(
   )
   registerEndpoint(app, updateAdminZone, async ({ request, params, body }) =>
     tables.updateZone(await requireManager(request), params.zoneId, body),
+  )
+  registerEndpoint(app, orderAdminZones, async ({ request, body }) =>
+    tables.orderZones(await requireManager(request), body.zoneIds),
   )
   registerEndpoint(app, deleteAdminZone, async ({ request, params }) =>
     tables.deleteZone(await requireManager(request), params.zoneId),

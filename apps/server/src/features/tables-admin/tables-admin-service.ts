@@ -42,6 +42,21 @@ const names = new Intl.Collator('ru', { numeric: true, sensitivity: 'base' })
 
 const zoneView = (zone: ZoneRow): AdminZone => zone
 
+/** Zones by position; those sharing one (the last place, 10,000) by name. */
+const byPosition = (a: ZoneRow, b: ZoneRow) =>
+  a.position - b.position || names.compare(a.name.ru, b.name.ru)
+
+/** What is wrong with a new order of the zones `current`, or undefined when it lists each once. */
+function zoneOrderProblem(ids: readonly string[], current: readonly string[]): string | undefined {
+  if (new Set(ids).size !== ids.length) return 'A zone is listed twice'
+  const known = new Set(current)
+  const strangers = ids.filter((id) => !known.has(id))
+  if (strangers.length > 0) return `There is no such zone: ${strangers.join(', ')}`
+  const missing = current.filter((id) => !ids.includes(id))
+  if (missing.length > 0) return `List every zone; missing: ${missing.join(', ')}`
+  return undefined
+}
+
 /** A table as the audit log keeps it: never the token its QR code carries (decision 0066). */
 const auditedTable = ({ id, code, label, zoneId, seats, enabled }: TableRow) => ({
   id,
@@ -108,7 +123,7 @@ export function createTablesAdminService({
       repository.zones(restaurantId),
       repository.tables(restaurantId, now()),
     ])
-    zones.sort((a, b) => a.position - b.position || names.compare(a.name.ru, b.name.ru))
+    zones.sort(byPosition)
     const rank = new Map(zones.map((zone, index) => [zone.id, index]))
     const zoneRank = (table: TableRow) =>
       table.zoneId === null ? zones.length : (rank.get(table.zoneId) ?? zones.length)
@@ -211,6 +226,40 @@ export function createTablesAdminService({
           }),
         () => zoneNameTaken(name?.ru ?? ''),
       )
+    },
+
+    /**
+     * Puts the zones in this order: every zone of the restaurant, each once, or 400 on
+     * `body.zoneIds` and nothing moves. The zones are locked first, so a zone added meanwhile is
+     * either in the list the manager saw or makes it incomplete.
+     */
+    async orderZones(
+      manager: ManagerRef,
+      zoneIds: readonly string[],
+    ): Promise<{ zones: AdminZone[] }> {
+      const { restaurantId } = manager
+      return transaction(async (trx) => {
+        const current = await repository.lockZones(trx, restaurantId)
+        const problem = zoneOrderProblem(zoneIds, current)
+        if (problem) {
+          throw new HttpError(400, 'validation_failed', problem, [
+            { path: 'body.zoneIds', message: problem },
+          ])
+        }
+        const before = (await repository.zones(restaurantId, trx))
+          .sort(byPosition)
+          .map((zone) => zone.id)
+        await repository.setZonePositions(trx, zoneIds)
+        const zones = (await repository.zones(restaurantId, trx)).sort(byPosition)
+        await audit.record(trx, manager, {
+          action: 'reorder',
+          entity: 'zone',
+          entityId: restaurantId,
+          before,
+          after: zones.map((zone) => zone.id),
+        })
+        return { zones: zones.map(zoneView) }
+      })
     },
 
     /** A zone with tables in it stays: move or its tables first (409 `zone_not_empty`). */
