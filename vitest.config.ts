@@ -49,7 +49,7 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type UserConfig } from 'vite'
 import { buildFreshness } from './build/build-freshness-plugin.ts'
+import { lazyImportHelper } from './build/lazy-import-helper-plugin.ts'
 import { precompress } from './build/precompress-plugin.ts'
 import { pureReactRouter } from './build/pure-react-router-plugin.ts'
 import { preloadEntryImports } from './build/preload-entry-imports-plugin.ts'
@@ -53,6 +54,8 @@ export default defineConfig(({ command, isSsrBuild }) =>
           react(),
           // React Router's unused components (NavLink, Form…) would stay in `core` without it.
           pureReactRouter(),
+          // Vite's preload helper, with nothing to preload here, made as small as it can be.
+          lazyImportHelper(),
           buildFreshness(),
           preloadEntryImports(),
           // The chunks of the screens a QR code or a shared link opens first; the server names them
@@ -89,7 +92,8 @@ export default defineConfig(({ command, isSsrBuild }) =>
           // The server sends precompressed files; Vite's own size report would compress everything twice.
           reportCompressedSize: false,
           // One small stylesheet for the whole app, so lazy routes carry no CSS of their own and
-          // Vite needs no preload helper in the entry (the 125 KB first-load budget counts every byte).
+          // Vite's preload helper has nothing to load (lazyImportHelper; the 125 KB first-load
+          // budget counts every byte).
           cssCodeSplit: false,
           modulePreload: false,
           rolldownOptions: {

@@ -147,4 +147,21 @@ describe('A person who lands somewhere wrong sees the error catalogue', () => {
     expect(chunkRequests).toBeGreaterThanOrEqual(2)
     expect(new URL(page.url()).pathname).toBe('/rest/demo/cart')
   })
+
+  it('a part of the menu that fails to load while nobody navigates reloads the page once', async () => {
+    const { page } = await browser.phone()
+    let searchRequests = 0
+    // The search panel loads when the browser is idle, outside any navigation: Vite's error
+    // event (lib/chunk-reload) reloads the page, and the second try loads it.
+    await page.route(/\/assets\/search-panel-[\w-]{8}\.js$/, (route) =>
+      ++searchRequests === 1 ? route.abort('failed') : route.continue(),
+    )
+    let loads = 0
+    page.on('load', () => loads++)
+    await page.goto(`${baseUrl()}/rest/demo/menu`)
+    await expect.poll(() => searchRequests, { timeout: 15_000 }).toBeGreaterThanOrEqual(2)
+    expect(loads).toBe(2)
+    expect(await page.locator('.error-page').count()).toBe(0)
+    expect(new URL(page.url()).pathname).toBe('/rest/demo/menu')
+  })
 })

@@ -182,7 +182,9 @@ export const importAdminMenu = defineEndpoint({
   path: '/admin/menu/import',
   summary: "Replaces the whole menu and stories with a menu file's (the same checks as the CLI)",
   tags,
-  body: z.unknown(),
+  // The file as the export writes it. The server takes what the CLI takes, a file that leaves
+  // out the fields with defaults too (`menu-file-import.ts`, which the web never loads).
+  body: menuFile,
   status: 200,
   response: adminMenu,
 })

@@ -6,11 +6,25 @@ import { image, localizedText, money, slugId } from './text'
 /**
  * The file a restaurant keeps its menu in: `npm run menu:export` writes it and
  * `npm run menu:import` reads it. Nested as people think of a menu (menu → categories →
- * dishes); optional fields take the defaults shown. Importing replaces the restaurant's
- * whole menu and its stories.
+ * dishes). Importing replaces the restaurant's whole menu and its stories.
+ *
+ * These schemas are the file as the server writes it, every field present: the export and the
+ * back office's answers and saves. A file a person writes may leave out the fields that have
+ * a default; `menu-file-import.ts` (the server's and the CLI's, never the web's: every zod
+ * feature the web uses lands in the diners' first load) fills them in.
  */
 export const MENU_FILE_FORMAT = 'tableside.menu/1'
 export const MAX_CATEGORY_DEPTH = 3
+
+/** The most of each list a file may hold. */
+export const MENU_FILE_LIMITS = {
+  menus: 20,
+  categories: 100,
+  dishes: 500,
+  modifierGroups: 10,
+  options: 30,
+  stories: 50,
+} as const
 
 const text = localizedText
 const optionalText = z.optional(localizedText)
@@ -18,9 +32,9 @@ const optionalText = z.optional(localizedText)
 export const modifierOptionFile = z.object({
   id: slugId,
   name: text,
-  priceDelta: z._default(money, 0),
-  preselected: z._default(z.boolean(), false),
-  available: z._default(z.boolean(), true),
+  priceDelta: money,
+  preselected: z.boolean(),
+  available: z.boolean(),
 })
 
 export const modifierGroupFile = z.object({
@@ -28,7 +42,7 @@ export const modifierGroupFile = z.object({
   name: text,
   minChoices: z.int().check(z.gte(0), z.lte(20)),
   maxChoices: z.int().check(z.gte(1), z.lte(20)),
-  options: z.array(modifierOptionFile).check(z.minLength(1), z.maxLength(30)),
+  options: z.array(modifierOptionFile).check(z.minLength(1), z.maxLength(MENU_FILE_LIMITS.options)),
 })
 
 export const dishFile = z.object({
@@ -39,12 +53,12 @@ export const dishFile = z.object({
   portion: z.optional(portion),
   nutrition: z.optional(nutrition),
   price: money,
-  modifierGroups: z._default(z.array(modifierGroupFile).check(z.maxLength(10)), []),
-  allergens: z._default(z.array(allergen), []),
-  diet: z._default(z.array(dietTag), []),
+  modifierGroups: z.array(modifierGroupFile).check(z.maxLength(MENU_FILE_LIMITS.modifierGroups)),
+  allergens: z.array(allergen),
+  diet: z.array(dietTag),
   highlight: z.optional(highlight),
-  ageRestricted: z._default(z.boolean(), false),
-  available: z._default(z.boolean(), true),
+  ageRestricted: z.boolean(),
+  available: z.boolean(),
 })
 export type DishFile = z.infer<typeof dishFile>
 
@@ -60,9 +74,9 @@ export const categoryFile: z.ZodMiniType<CategoryFile> = z.object({
   id: slugId,
   name: text,
   description: optionalText,
-  dishes: z._default(z.array(dishFile).check(z.maxLength(500)), []),
+  dishes: z.array(dishFile).check(z.maxLength(MENU_FILE_LIMITS.dishes)),
   get categories() {
-    return z._default(z.array(categoryFile).check(z.maxLength(100)), [])
+    return z.array(categoryFile).check(z.maxLength(MENU_FILE_LIMITS.categories))
   },
 })
 
@@ -74,8 +88,11 @@ export const menuFileMenu = z.object({
   description: optionalText,
   servedFrom: z.optional(clockTime),
   servedUntil: z.optional(clockTime),
-  categories: z.array(categoryFile).check(z.maxLength(100)),
+  categories: z.array(categoryFile).check(z.maxLength(MENU_FILE_LIMITS.categories)),
 })
+
+/** How long a story shows when its file says nothing. */
+export const STORY_DURATION_MS = { min: 2000, max: 30_000, default: 6000 } as const
 
 export const storyFile = z.object({
   id: slugId,
@@ -83,7 +100,7 @@ export const storyFile = z.object({
   caption: optionalText,
   media: image,
   dishId: z.optional(slugId),
-  durationMs: z._default(z.int().check(z.gte(2000), z.lte(30_000)), 6000),
+  durationMs: z.int().check(z.gte(STORY_DURATION_MS.min), z.lte(STORY_DURATION_MS.max)),
   /** ISO date-times; a story shows only between them. */
   startsAt: z.optional(z.iso.datetime({ offset: true })),
   endsAt: z.optional(z.iso.datetime({ offset: true })),
@@ -92,8 +109,8 @@ export type StoryFile = z.infer<typeof storyFile>
 
 export const menuFile = z.object({
   format: z.literal(MENU_FILE_FORMAT),
-  menus: z.array(menuFileMenu).check(z.minLength(1), z.maxLength(20)),
-  stories: z._default(z.array(storyFile).check(z.maxLength(50)), []),
+  menus: z.array(menuFileMenu).check(z.minLength(1), z.maxLength(MENU_FILE_LIMITS.menus)),
+  stories: z.array(storyFile).check(z.maxLength(MENU_FILE_LIMITS.stories)),
 })
 export type MenuFile = z.infer<typeof menuFile>
 export type MenuFileMenu = z.infer<typeof menuFileMenu>

@@ -1,14 +1,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import {
-  menuFile,
-  menuFileProblems,
-  placedCategories,
-  placedDishes,
-} from '@tableside/contracts/menu-file'
+import { menuFileProblems, placedCategories, placedDishes } from '@tableside/contracts/menu-file'
+import { menuFileImport } from '@tableside/contracts/menu-file-import'
 
 const demoDir = new URL('../../demo/', import.meta.url)
-const file = menuFile.parse(JSON.parse(readFileSync(new URL('menu.json', demoDir), 'utf8')))
+const file = menuFileImport.parse(JSON.parse(readFileSync(new URL('menu.json', demoDir), 'utf8')))
 const dishes = placedDishes(file).map(({ dish }) => dish)
 const dishById = new Map(dishes.map((dish) => [dish.id, dish]))
 

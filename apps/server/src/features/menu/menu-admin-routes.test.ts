@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorBody } from '@tableside/contracts/errors'
 import { restaurantMenu } from '@tableside/contracts/menu'
 import { adminMenu, uploadedPhoto } from '@tableside/contracts/menu-admin'
-import type { DishFile } from '@tableside/contracts/menu-file'
+import { MENU_FILE_FORMAT, type DishFile } from '@tableside/contracts/menu-file'
 import { MANAGER_TOKEN_HEADER, KITCHEN_TOKEN_HEADER } from '@tableside/contracts/staff'
 import { GARCON_TOKEN_HEADER } from '@tableside/contracts/garcon'
 import { createTestApp, type TestApp } from '../../test/test-app'
@@ -216,6 +216,7 @@ describe.each(testDatabaseKinds)('Back-office menu API on $name', (kind) => {
           id: 's1',
           title: { ru: 'Скоро' },
           media: { url: '/media/demo/borscht.svg', alt: { ru: 'Борщ' }, color: '#aa3322' },
+          durationMs: 6000,
           startsAt: '2026-06-02T00:00:00Z',
           endsAt: '2026-06-01T00:00:00Z',
         },
@@ -402,6 +403,7 @@ describe.each(testDatabaseKinds)('Back-office menu API on $name', (kind) => {
           title: { ru: 'Сегодня', en: 'Tonight' },
           media: { url: '/media/demo/borscht.svg', alt: { ru: 'Борщ' }, color: '#aa3322' },
           dishId: 'borscht',
+          durationMs: 5000,
           startsAt: '2020-01-01T00:00:00Z',
           endsAt: '2099-01-01T00:00:00Z',
         },
@@ -416,6 +418,40 @@ describe.each(testDatabaseKinds)('Back-office menu API on $name', (kind) => {
     expect(imported.statusCode).toBe(200)
     expect(adminMenu.parse(imported.json()).file).toEqual(exported.file)
     expect((await audited()).at(-1)).toMatchObject({ restaurantId: 'other', action: 'import' })
+
+    // A file written by hand may leave out what has a default, as `npm run menu:import` allows.
+    const handWritten = await send('POST', '/import', w.otherToken, {
+      format: MENU_FILE_FORMAT,
+      menus: [
+        {
+          id: 'main',
+          name: { ru: 'Меню' },
+          categories: [
+            {
+              id: 'soups',
+              name: { ru: 'Супы' },
+              dishes: [{ id: 'ukha', name: { ru: 'Уха' }, price: 42000 }],
+            },
+          ],
+        },
+      ],
+    })
+    expect(handWritten.statusCode).toBe(200)
+    const written = adminMenu.parse(handWritten.json()).file
+    expect(written.stories).toEqual([])
+    expect(written.menus[0]?.categories[0]).toMatchObject({
+      categories: [],
+      dishes: [
+        {
+          id: 'ukha',
+          modifierGroups: [],
+          allergens: [],
+          diet: [],
+          ageRestricted: false,
+          available: true,
+        },
+      ],
+    })
   })
 
   describe('photos', () => {

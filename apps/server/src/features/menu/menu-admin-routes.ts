@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { menuFileImport } from '@tableside/contracts/menu-file-import'
 import {
   createAdminCategory,
   createAdminDish,
@@ -101,7 +102,8 @@ export function registerMenuAdminRoutes(
   registerEndpoint(app, saveAdminStories, async ({ request, body }) =>
     service.saveStories(await requireManager(request), body.stories),
   )
-  registerEndpoint(app, importAdminMenu, async ({ request, body }) =>
+  // A file a person wrote may leave out the fields with defaults, as `npm run menu:import` allows.
+  registerEndpoint(app, { ...importAdminMenu, body: menuFileImport }, async ({ request, body }) =>
     service.importFile(await requireManager(request), body),
   )
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { menuFile } from '@tableside/contracts/menu-file'
+import { menuFileImport } from '@tableside/contracts/menu-file-import'
 import { openDatabase } from '../../db/database'
 import { migrate } from '../../db/migrate'
 import { runMenuCommand } from './menu-command'
@@ -93,7 +93,7 @@ describe('menu command line', () => {
 
   it('refuses pictures from image hosts not in MEDIA_ORIGINS, with the field that has them', async () => {
     const before = (await run('export', '--restaurant', 'bistro')).out
-    const file = menuFile.parse(testMenuFile())
+    const file = menuFileImport.parse(testMenuFile())
     const borscht = file.menus[0]?.categories[0]?.dishes[0]
     const story = file.stories[0]
     if (!borscht?.photo || !story) throw new Error('fixture changed')

@@ -1,11 +1,7 @@
 import * as z from 'zod/mini'
 import type { FieldError } from '@tableside/contracts/errors'
-import {
-  menuFile,
-  menuFileProblems,
-  placedDishes,
-  type MenuFile,
-} from '@tableside/contracts/menu-file'
+import { menuFileProblems, placedDishes, type MenuFile } from '@tableside/contracts/menu-file'
+import { menuFileImport } from '@tableside/contracts/menu-file-import'
 
 export type MenuFileCheck = { ok: true; file: MenuFile } | { ok: false; problems: FieldError[] }
 
@@ -18,7 +14,7 @@ export function checkMenuFile(
   raw: unknown,
   { mediaOrigins = [] }: { mediaOrigins?: readonly string[] } = {},
 ): MenuFileCheck {
-  const parsed = z.safeParse(menuFile, raw)
+  const parsed = z.safeParse(menuFileImport, raw)
   if (!parsed.success) {
     return {
       ok: false,

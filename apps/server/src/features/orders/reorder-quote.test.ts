@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorBody } from '@tableside/contracts/errors'
 import { checkoutQuote, order, type Order } from '@tableside/contracts/orders'
 import { reorderQuote } from '@tableside/contracts/reorder'
+import { categoryFileImport, menuFileImport } from '@tableside/contracts/menu-file-import'
 import {
-  categoryFile,
-  menuFile,
   placedCategories,
   placedDishes,
   type DishFile,
@@ -18,9 +17,9 @@ import { createOrderingRestaurant, openTableSession } from '../../test/test-rest
 
 /** The test menu with drinks and pelmeni whose sauce is optional: the menu of the past order. */
 function menuBefore(): MenuFile {
-  const file = menuFile.parse(testMenuFile())
+  const file = menuFileImport.parse(testMenuFile())
   file.menus[0]?.categories.push(
-    categoryFile.parse({
+    categoryFileImport.parse({
       id: 'more',
       name: { ru: 'Ещё', en: 'More' },
       dishes: [

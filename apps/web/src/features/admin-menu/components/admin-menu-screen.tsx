@@ -25,6 +25,7 @@ import { formatPrice } from '../../../lib/format-price'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { adminMenuMessages } from '../admin-menu-messages'
+import { readMenuFileForImport } from '../import-file'
 import {
   adminMenuQueryOptions,
   downloadMenuFile,
@@ -349,16 +350,14 @@ export function AdminMenuScreen({ restaurant }: { restaurant: Restaurant }) {
                 const chosen = event.target.files?.[0]
                 if (!chosen) return
                 void chosen.text().then((text) => {
-                  let parsed: unknown
-                  try {
-                    parsed = JSON.parse(text)
-                  } catch {
+                  const file = readMenuFileForImport(text)
+                  if (!file) {
                     setStatus(t('importNotJson'))
                     return
                   }
                   if (!window.confirm(t('confirmImport'))) return
                   void save(
-                    () => api.callEndpoint(importAdminMenu, { body: parsed }),
+                    () => api.callEndpoint(importAdminMenu, { body: file }),
                     t('imported'),
                   ).then((ok) => {
                     if (!ok) setEditing(null)
