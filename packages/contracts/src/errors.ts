@@ -83,8 +83,10 @@ export const ERROR_CODES = [
   'otp_exhausted',
   'sms_unavailable',
   'too_many_addresses',
-  // The back office's menu (issue 17, decision 0064): only an empty category is deleted.
+  // The back office's menu (issue 17, decision 0064): only an empty category is deleted, and a
+  // restaurant keeps at least one menu.
   'category_not_empty',
+  'last_menu',
   // The back office (issue 17, decision 0062): a manager with TOTP on signs in with a code too.
   'totp_required',
   'totp_invalid',

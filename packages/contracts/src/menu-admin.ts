@@ -45,6 +45,17 @@ export const saveAdminMenu = defineEndpoint({
   response: adminMenu,
 })
 
+export const deleteAdminMenu = defineEndpoint({
+  method: 'DELETE',
+  path: '/admin/menu/menus/:menuId',
+  summary:
+    'Deletes a menu with its categories and dishes (409 last_menu: a restaurant keeps one menu)',
+  tags,
+  params: z.object({ menuId: slugId }),
+  status: 200,
+  response: adminMenu,
+})
+
 export const dishBody = z.object({
   categoryId: slugId,
   dish: dishFile,

@@ -101,6 +101,45 @@ export function saveMenu(
   }
 }
 
+/**
+ * A menu goes with its categories and dishes (the screen asks first); stories that showed one of
+ * its dishes stay, without the link. A restaurant keeps at least one menu: the file needs one.
+ */
+export function deleteMenu(current: MenuFile, menuId: string): MenuEdit {
+  const file = copy(current)
+  const index = file.menus.findIndex((menu) => menu.id === menuId)
+  const menu = file.menus[index]
+  if (!menu) throw notFound('There is no such menu.')
+  if (file.menus.length === 1) {
+    throw new HttpError(
+      409,
+      'last_menu',
+      'A restaurant keeps at least one menu: add another first.',
+    )
+  }
+  file.menus.splice(index, 1)
+  const { categories, dishes } = menuSummary({ ...file, menus: [menu] })
+  const gone = new Set(
+    categorySpots({ ...file, menus: [menu] }).flatMap((spot) =>
+      spot.category.dishes.map((dish) => dish.id),
+    ),
+  )
+  file.stories = file.stories.map((story) =>
+    story.dishId !== undefined && gone.has(story.dishId) ? { ...story, dishId: undefined } : story,
+  )
+  const { id, name, description, servedFrom, servedUntil } = menu
+  return {
+    file,
+    audit: {
+      action: 'delete',
+      entity: 'menu',
+      entityId: menuId,
+      before: { id, name, description, servedFrom, servedUntil, categories, dishes },
+      after: null,
+    },
+  }
+}
+
 export function createDish(current: MenuFile, categoryId: string, dish: DishFile): MenuEdit {
   const file = copy(current)
   const spot = findCategory(file, categoryId)

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorBody } from '@tableside/contracts/errors'
+import { adminStations } from '@tableside/contracts/kitchen'
 import { restaurantMenu } from '@tableside/contracts/menu'
 import { adminMenu, uploadedPhoto } from '@tableside/contracts/menu-admin'
 import { MENU_FILE_FORMAT, type DishFile } from '@tableside/contracts/menu-file'
@@ -109,6 +110,7 @@ describe.each(testDatabaseKinds)('Back-office menu API on $name', (kind) => {
     const routes: [string, string, unknown?][] = [
       ['GET', ''],
       ['PUT', '/menus/main', { name: { ru: 'М' } }],
+      ['DELETE', '/menus/breakfast'],
       ['POST', '/dishes', { categoryId: 'soups', dish: newDish('x') }],
       ['PUT', '/dishes/borscht', { categoryId: 'soups', dish: newDish('borscht') }],
       ['DELETE', '/dishes/borscht'],
@@ -452,6 +454,84 @@ describe.each(testDatabaseKinds)('Back-office menu API on $name', (kind) => {
         },
       ],
     })
+  })
+
+  it('keeps the kitchen stations’ categories through an import, from the screen or the CLI', async () => {
+    const stations = async () =>
+      adminStations.parse(
+        (await t.app.inject({ url: '/api/v1/admin/stations', headers: as(w.demoToken) })).json(),
+      ).stations
+    const before = await stations()
+    expect(before.find((station) => station.categoryIds.includes('soups'))).toBeDefined()
+    const exported = await read(w.demoToken)
+    const imported = await send('POST', '/import', w.demoToken, exported.file)
+    expect(imported.statusCode).toBe(200)
+    expect(await stations()).toEqual(before)
+    await t.app.menu.importMenu('demo', exported.file)
+    expect(await stations()).toEqual(before)
+  })
+
+  it('adds a menu and deletes menus, with what is in them; never the last one', async () => {
+    const added = await send('PUT', '/menus/lunch', w.demoToken, {
+      name: { ru: 'Бизнес-ланч', en: 'Lunch' },
+      servedFrom: '12:00',
+      servedUntil: '16:00',
+    })
+    expect(added.statusCode).toBe(200)
+    expect((await dinerMenu('demo')).menus.map((m) => m.id)).toContain('lunch')
+    const empty = await send('DELETE', '/menus/lunch', w.demoToken)
+    expect(empty.statusCode).toBe(200)
+    expect(adminMenu.parse(empty.json()).file.menus.map((m) => m.id)).not.toContain('lunch')
+    expect((await audited()).at(-1)).toMatchObject({
+      restaurantId: 'demo',
+      action: 'delete',
+      entity: 'menu',
+      entityId: 'lunch',
+      after: null,
+    })
+
+    // A menu with categories and dishes goes with them; a story keeps going, without its link.
+    const breakfast = (await read(w.demoToken)).file.menus.find((m) => m.id === 'breakfast')
+    const breakfastDish = breakfast?.categories[0]?.dishes[0]?.id ?? ''
+    expect(breakfastDish).not.toBe('')
+    const story = await send('PUT', '/stories', w.demoToken, {
+      stories: [
+        {
+          id: 'morning',
+          title: { ru: 'Утро' },
+          media: { url: '/media/demo/borscht.svg', alt: { ru: 'Утро' }, color: '#aa3322' },
+          dishId: breakfastDish,
+          durationMs: 6000,
+        },
+      ],
+    })
+    expect(story.statusCode).toBe(200)
+    const full = await send('DELETE', '/menus/breakfast', w.demoToken)
+    expect(full.statusCode).toBe(200)
+    const after = adminMenu.parse(full.json())
+    expect(after.file.menus.map((m) => m.id)).toEqual(['main', 'bar'])
+    expect(after.file.stories).toMatchObject([{ id: 'morning' }])
+    expect(after.file.stories[0]?.dishId).toBeUndefined()
+    const menu = await dinerMenu('demo')
+    expect(menu.version).toBe(after.version)
+    expect(menu.dishes.some((d) => d.id === breakfastDish)).toBe(false)
+    expect((await audited()).at(-1)).toMatchObject({
+      action: 'delete',
+      entity: 'menu',
+      entityId: 'breakfast',
+      before: { id: 'breakfast', categories: breakfast?.categories.length },
+    })
+
+    // Unknown here (another restaurant's menu included): 404; the last menu stays: 409.
+    const entries = (await audited()).length
+    expect((await send('DELETE', '/menus/no-such', w.demoToken)).statusCode).toBe(404)
+    const otherMenus = (await read(w.otherToken)).file.menus.map((m) => m.id)
+    expect(otherMenus).toEqual(['main'])
+    const last = await send('DELETE', '/menus/main', w.otherToken)
+    expect(last.statusCode).toBe(409)
+    expect(errorBody.parse(last.json()).error.code).toBe('last_menu')
+    expect((await read(w.otherToken)).file.menus.map((m) => m.id)).toEqual(['main'])
+    expect((await audited()).length).toBe(entries)
   })
 
   describe('photos', () => {

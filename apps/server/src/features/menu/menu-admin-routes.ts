@@ -5,6 +5,7 @@ import {
   createAdminDish,
   deleteAdminCategory,
   deleteAdminDish,
+  deleteAdminMenu,
   getAdminMenu,
   importAdminMenu,
   orderAdminCategories,
@@ -61,6 +62,9 @@ export function registerMenuAdminRoutes(
   )
   registerEndpoint(app, saveAdminMenu, async ({ request, params, body }) =>
     service.saveMenu(await requireManager(request), params.menuId, body),
+  )
+  registerEndpoint(app, deleteAdminMenu, async ({ request, params }) =>
+    service.deleteMenu(await requireManager(request), params.menuId),
   )
   registerEndpoint(app, createAdminDish, async ({ request, body }) =>
     service.createDish(await requireManager(request), body.categoryId, body.dish),

@@ -94,6 +94,8 @@ export function createMenuAdminService({
     },
     saveMenu: (manager: MenuEditor, menuId: string, fields: Parameters<typeof edits.saveMenu>[2]) =>
       save(manager, (file) => edits.saveMenu(file, menuId, fields)),
+    deleteMenu: (manager: MenuEditor, menuId: string) =>
+      save(manager, (file) => edits.deleteMenu(file, menuId)),
     createDish: (manager: MenuEditor, categoryId: string, dish: DishFile) =>
       save(manager, (file) => edits.createDish(file, categoryId, dish)),
     updateDish: (manager: MenuEditor, dishId: string, categoryId: string, dish: DishFile) =>
