@@ -241,6 +241,56 @@ describe.each(testDatabaseKinds)("A manager runs the restaurant's staff on $name
     expect((await signInAsWaiter(t.app, 'anna', '1111')).waiter.id).toBe(anna.waiter.id)
   })
 
+  it('renames a waiter: validated, audited, and their own area shows the new name without signing them out', async () => {
+    const igor = await signInAsWaiter(t.app, 'igor', '2222')
+    const before = (await auditOf(igor.waiter.id)).length
+    for (const name of ['', '   ', 'Я'.repeat(101)]) {
+      const refused = await inject('PATCH', `/admin/waiters/${igor.waiter.id}`, { name })
+      expect(refused.statusCode, JSON.stringify(name)).toBe(400)
+      expect(errorBody.parse(refused.json()).error.fields?.[0]?.path).toBe('body.name')
+    }
+    // A change that names nothing is no change: refused, and no entry in the audit.
+    const empty = await inject('PATCH', `/admin/waiters/${igor.waiter.id}`, {})
+    expect(empty.statusCode).toBe(400)
+    expect(await auditOf(igor.waiter.id)).toHaveLength(before)
+    // Another restaurant's manager cannot rename the demo's waiter; nor can Игорь himself here.
+    const theirs = await inject(
+      'PATCH',
+      `/admin/waiters/${igor.waiter.id}`,
+      { name: 'Чужой' },
+      otherManager,
+    )
+    expect(theirs.statusCode).toBe(404)
+    const himself = await t.app.inject({
+      method: 'PATCH',
+      url: `${API}/admin/waiters/${igor.waiter.id}`,
+      headers: { [GARCON_TOKEN_HEADER]: igor.token },
+      payload: { name: 'Шеф' },
+    })
+    expect(himself.statusCode).toBe(401)
+
+    const renamed = await inject('PATCH', `/admin/waiters/${igor.waiter.id}`, {
+      name: '  Игорь Петров ',
+    })
+    expect(renamed.statusCode).toBe(200)
+    expect(adminWaiter.parse(renamed.json())).toMatchObject({ name: 'Игорь Петров', active: true })
+    const entries = await auditOf(igor.waiter.id)
+    expect(entries).toHaveLength(before + 1)
+    expect(entries.at(-1)).toMatchObject({
+      action: 'update',
+      entity: 'waiter',
+      before: expect.objectContaining({ name: 'Игорь' }) as unknown,
+      after: expect.objectContaining({ name: 'Игорь Петров' }) as unknown,
+    })
+    // His phone, reloaded, still signed in, says who he is now.
+    const me = await t.app.inject({
+      url: `${API}/garcon/me`,
+      headers: { [GARCON_TOKEN_HEADER]: igor.token },
+    })
+    expect(me.statusCode).toBe(200)
+    expect(me.json<{ name: string }>().name).toBe('Игорь Петров')
+  })
+
   it("resetting a waiter's PIN signs them out everywhere; the new PIN signs in, the old does not", async () => {
     const igor = await signInAsWaiter(t.app, 'igor', '2222')
     const response = await inject('PUT', `/admin/waiters/${igor.waiter.id}/pin`, { pin: '5678' })

@@ -6,7 +6,7 @@ type Executor = Kysely<Database> | Transaction<Database>
 
 const names = new Intl.Collator('ru', { sensitivity: 'base' })
 
-/** All the SQL of the back office's managers and kitchen logins (the `staff` table). */
+/** The SQL of the back office's managers and kitchen logins (`account-rows.ts` has the rest). */
 export function createStaffMemberRepository(db: Kysely<Database>) {
   const list = async (
     restaurantId: string,
@@ -41,26 +41,6 @@ export function createStaffMemberRepository(db: Kysely<Database>) {
       return member
     },
 
-    async lock(restaurantId: string, staffId: string, trx: Transaction<Database>) {
-      return trx
-        .selectFrom('staff')
-        .select(['id', 'role', 'active'])
-        .where('restaurantId', '=', restaurantId)
-        .where('id', '=', staffId)
-        .forUpdate()
-        .executeTakeFirst()
-    },
-
-    async loginTaken(restaurantId: string, login: string, executor: Executor = db) {
-      const row = await executor
-        .selectFrom('staff')
-        .select('id')
-        .where('restaurantId', '=', restaurantId)
-        .where('login', '=', login)
-        .executeTakeFirst()
-      return row !== undefined
-    },
-
     /** The new account's id, or undefined when the login was taken meanwhile. */
     async insert(
       member: {
@@ -81,12 +61,8 @@ export function createStaffMemberRepository(db: Kysely<Database>) {
       return row?.id
     },
 
-    async update(
-      staffId: string,
-      change: { name?: string; active?: boolean; secretHash?: string },
-      trx: Transaction<Database>,
-    ): Promise<void> {
-      await trx.updateTable('staff').set(change).where('id', '=', staffId).execute()
+    async setSecretHash(staffId: string, secretHash: string, trx: Transaction<Database>) {
+      await trx.updateTable('staff').set({ secretHash }).where('id', '=', staffId).execute()
     },
 
     /** Ends every session of the account still in use; returns how many. */

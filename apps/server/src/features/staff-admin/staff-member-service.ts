@@ -2,7 +2,16 @@ import type { Kysely } from 'kysely'
 import type { AdminStaffMember, StaffRole } from '@tableside/contracts/admin-staff'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
-import { loginTaken, type ManagerRef, type StaffAdminDeps } from './staff-admin-deps'
+import { createAccountRows } from './account-rows'
+import {
+  auditAction,
+  columnsToChange,
+  loginTaken,
+  staffChange,
+  type AccountChange,
+  type ManagerRef,
+  type StaffAdminDeps,
+} from './staff-admin-deps'
 import { createStaffMemberRepository } from './staff-member-repository'
 
 /** The account as the audit keeps it: `self` says who asked, not what the account is. */
@@ -24,10 +33,20 @@ export type NewStaffMember =
   | { role: 'manager'; name: string; login: string; password: string }
   | { role: 'kitchen'; name: string; login: string; pin: string }
 
+const lastActiveManager = () =>
+  new HttpError(
+    409,
+    'last_active_manager',
+    'The restaurant would be left without an active manager.',
+    [{ path: 'body.active', message: 'The last active manager stays' }],
+  )
+
 /**
  * The manager's fellow managers and kitchen logins (decision 0068): added, renamed, deactivated
  * (signed out everywhere) or brought back; a kitchen login gets a new PIN. A manager cannot
- * deactivate themself, so a restaurant always keeps one who can sign in.
+ * deactivate themself, and every change runs with the restaurant's row held and only while the
+ * asking manager is still active (decision 0075), so two managers deactivating each other at
+ * once leave one: a restaurant always keeps a manager who can sign in.
  */
 export function createStaffMemberService({
   db,
@@ -36,15 +55,17 @@ export function createStaffMemberService({
   now = () => new Date(),
 }: StaffAdminDeps & { db: Kysely<Database> }) {
   const repository = createStaffMemberRepository(db)
+  const rows = createAccountRows(db)
+  const change = staffChange(db, rows)
 
   return {
     list: (manager: ManagerRef) => repository.list(manager.restaurantId, manager.id),
 
     async create(manager: ManagerRef, input: NewStaffMember): Promise<AdminStaffMember> {
-      if (await repository.loginTaken(manager.restaurantId, input.login)) throw loginTaken()
+      if (await rows.loginTaken('staff', manager.restaurantId, input.login)) throw loginTaken()
       const secretHash = await hashSecret(input.role === 'manager' ? input.password : input.pin)
       const role: StaffRole = input.role
-      return db.transaction().execute(async (trx) => {
+      return change(manager, async (trx) => {
         const id = await repository.insert(
           {
             restaurantId: manager.restaurantId,
@@ -72,9 +93,9 @@ export function createStaffMemberService({
     async update(
       manager: ManagerRef,
       staffId: string,
-      change: { name?: string | undefined; active?: boolean | undefined },
+      asked: AccountChange,
     ): Promise<AdminStaffMember> {
-      if (staffId === manager.id && change.active === false) {
+      if (staffId === manager.id && asked.active === false) {
         throw new HttpError(
           409,
           'cannot_deactivate_self',
@@ -82,29 +103,21 @@ export function createStaffMemberService({
           [{ path: 'body.active', message: 'You cannot deactivate yourself' }],
         )
       }
-      return db.transaction().execute(async (trx) => {
-        const locked = await repository.lock(manager.restaurantId, staffId, trx)
-        if (!locked) throw noSuchAccount()
-        const before = await repository.find(manager.restaurantId, manager.id, staffId, trx)
-        const set = {
-          ...(change.name === undefined ? {} : { name: change.name }),
-          ...(change.active === undefined ? {} : { active: change.active }),
-        }
-        if (Object.keys(set).length > 0) await repository.update(staffId, set, trx)
-        if (locked.active && change.active === false) {
-          await repository.endSessions(staffId, now(), trx)
-        }
+      const columns = columnsToChange(asked)
+      return change(manager, async (trx, activeManagers) => {
+        const locked = await rows.lock('staff', manager.restaurantId, staffId, trx)
+        const before =
+          locked && (await repository.find(manager.restaurantId, manager.id, staffId, trx))
+        if (!locked || !before) throw noSuchAccount()
+        const deactivated = locked.active && asked.active === false
+        if (deactivated && activeManagers.every((id) => id === staffId)) throw lastActiveManager()
+        await rows.update('staff', staffId, columns, trx)
+        if (deactivated) await repository.endSessions(staffId, now(), trx)
         const after = await repository.find(manager.restaurantId, manager.id, staffId, trx)
-        if (!before || !after) throw noSuchAccount()
-        const action =
-          change.active === undefined || change.active === locked.active
-            ? 'update'
-            : change.active
-              ? 'activate'
-              : 'deactivate'
+        if (!after) throw noSuchAccount()
         await audit.record(trx, manager, {
-          action,
-          entity: locked.role,
+          action: auditAction(asked, locked.active),
+          entity: before.role,
           entityId: staffId,
           before: audited(before),
           after: audited(after),
@@ -120,14 +133,13 @@ export function createStaffMemberService({
       pin: string,
     ): Promise<{ signedOut: number }> {
       const secretHash = await hashSecret(pin)
-      return db.transaction().execute(async (trx) => {
-        const locked = await repository.lock(manager.restaurantId, staffId, trx)
-        if (!locked || locked.role !== 'kitchen') {
-          throw notFound('No such kitchen login here.')
-        }
-        await repository.update(staffId, { secretHash }, trx)
+      return change(manager, async (trx) => {
+        const locked = await rows.lock('staff', manager.restaurantId, staffId, trx)
+        const member =
+          locked && (await repository.find(manager.restaurantId, manager.id, staffId, trx))
+        if (!locked || member?.role !== 'kitchen') throw notFound('No such kitchen login here.')
+        await repository.setSecretHash(staffId, secretHash, trx)
         const signedOut = await repository.endSessions(staffId, now(), trx)
-        const member = await repository.find(manager.restaurantId, manager.id, staffId, trx)
         await audit.record(trx, manager, {
           action: 'reset_pin',
           entity: 'kitchen',

@@ -7,7 +7,7 @@ type Executor = Kysely<Database> | Transaction<Database>
 const codes = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 const names = new Intl.Collator('ru', { sensitivity: 'base' })
 
-/** All the SQL of the back office's waiters: their rows, tables and sessions. */
+/** The SQL of the back office's waiters: their rows, tables and sessions (`account-rows.ts` has the rest). */
 export function createWaiterAdminRepository(db: Kysely<Database>) {
   /** The restaurant's waiters as the manager sees them (one, with `waiterId`), active first. */
   const list = async (
@@ -56,27 +56,6 @@ export function createWaiterAdminRepository(db: Kysely<Database>) {
       return waiter
     },
 
-    /** Holds the waiter's row to the end of `trx`; undefined when the restaurant has no such waiter. */
-    async lock(restaurantId: string, waiterId: string, trx: Transaction<Database>) {
-      return trx
-        .selectFrom('waiters')
-        .select(['id', 'active'])
-        .where('restaurantId', '=', restaurantId)
-        .where('id', '=', waiterId)
-        .forUpdate()
-        .executeTakeFirst()
-    },
-
-    async loginTaken(restaurantId: string, login: string, executor: Executor = db) {
-      const row = await executor
-        .selectFrom('waiters')
-        .select('id')
-        .where('restaurantId', '=', restaurantId)
-        .where('login', '=', login)
-        .executeTakeFirst()
-      return row !== undefined
-    },
-
     /** The new waiter's id, or undefined when the login was taken meanwhile. */
     async insert(
       waiter: { restaurantId: string; name: string; login: string; pinHash: string },
@@ -89,14 +68,6 @@ export function createWaiterAdminRepository(db: Kysely<Database>) {
         .returning('id')
         .executeTakeFirst()
       return row?.id
-    },
-
-    async update(
-      waiterId: string,
-      change: { name?: string; active?: boolean },
-      trx: Transaction<Database>,
-    ): Promise<void> {
-      await trx.updateTable('waiters').set(change).where('id', '=', waiterId).execute()
     },
 
     /** Off shift and serving no table: what a deactivated waiter leaves behind. */

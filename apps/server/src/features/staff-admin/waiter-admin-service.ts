@@ -2,7 +2,16 @@ import type { Kysely } from 'kysely'
 import type { AdminWaiter } from '@tableside/contracts/admin-staff'
 import type { Database } from '../../db/schema'
 import { notFound } from '../../http/http-error'
-import { loginTaken, type ManagerRef, type StaffAdminDeps } from './staff-admin-deps'
+import { createAccountRows } from './account-rows'
+import {
+  auditAction,
+  columnsToChange,
+  loginTaken,
+  staffChange,
+  type AccountChange,
+  type ManagerRef,
+  type StaffAdminDeps,
+} from './staff-admin-deps'
 import { createWaiterAdminRepository } from './waiter-admin-repository'
 
 const noSuchWaiter = () => notFound('No such waiter here.')
@@ -10,7 +19,8 @@ const noSuchWaiter = () => notFound('No such waiter here.')
 /**
  * The manager's waiters (decision 0068): added with a login and PIN, renamed, deactivated
  * (signed out everywhere, off shift, their tables freed) or brought back, given a new PIN
- * (signed out everywhere). Each change and its audit entry are one transaction.
+ * (signed out everywhere). Each change and its audit entry are one transaction, made only by a
+ * manager still active when it runs (decision 0075).
  */
 export function createWaiterAdminService({
   db,
@@ -19,6 +29,8 @@ export function createWaiterAdminService({
   now = () => new Date(),
 }: StaffAdminDeps & { db: Kysely<Database> }) {
   const repository = createWaiterAdminRepository(db)
+  const rows = createAccountRows(db)
+  const change = staffChange(db, rows)
 
   return {
     list: (restaurantId: string) => repository.list(restaurantId),
@@ -27,9 +39,9 @@ export function createWaiterAdminService({
       manager: ManagerRef,
       input: { name: string; login: string; pin: string },
     ): Promise<AdminWaiter> {
-      if (await repository.loginTaken(manager.restaurantId, input.login)) throw loginTaken()
+      if (await rows.loginTaken('waiters', manager.restaurantId, input.login)) throw loginTaken()
       const pinHash = await hashSecret(input.pin)
-      return db.transaction().execute(async (trx) => {
+      return change(manager, async (trx) => {
         const id = await repository.insert(
           { restaurantId: manager.restaurantId, name: input.name, login: input.login, pinHash },
           trx,
@@ -51,33 +63,23 @@ export function createWaiterAdminService({
     async update(
       manager: ManagerRef,
       waiterId: string,
-      change: { name?: string | undefined; active?: boolean | undefined },
+      asked: AccountChange,
     ): Promise<AdminWaiter> {
-      return db.transaction().execute(async (trx) => {
-        const locked = await repository.lock(manager.restaurantId, waiterId, trx)
-        if (!locked) throw noSuchWaiter()
-        const before = await repository.find(manager.restaurantId, waiterId, trx)
-        const at = now()
-        const set = {
-          ...(change.name === undefined ? {} : { name: change.name }),
-          ...(change.active === undefined ? {} : { active: change.active }),
-        }
-        if (Object.keys(set).length > 0) await repository.update(waiterId, set, trx)
-        const deactivated = locked.active && change.active === false
-        if (deactivated) {
+      const columns = columnsToChange(asked)
+      return change(manager, async (trx) => {
+        const locked = await rows.lock('waiters', manager.restaurantId, waiterId, trx)
+        const before = locked && (await repository.find(manager.restaurantId, waiterId, trx))
+        if (!locked || !before) throw noSuchWaiter()
+        await rows.update('waiters', waiterId, columns, trx)
+        if (locked.active && asked.active === false) {
+          const at = now()
           await repository.endSessions(waiterId, at, trx)
           await repository.release(waiterId, at, trx)
         }
         const after = await repository.find(manager.restaurantId, waiterId, trx)
-        if (!before || !after) throw noSuchWaiter()
-        const action =
-          change.active === undefined || change.active === locked.active
-            ? 'update'
-            : change.active
-              ? 'activate'
-              : 'deactivate'
+        if (!after) throw noSuchWaiter()
         await audit.record(trx, manager, {
-          action,
+          action: auditAction(asked, locked.active),
           entity: 'waiter',
           entityId: waiterId,
           before,
@@ -94,8 +96,8 @@ export function createWaiterAdminService({
       pin: string,
     ): Promise<{ signedOut: number }> {
       const pinHash = await hashSecret(pin)
-      return db.transaction().execute(async (trx) => {
-        const locked = await repository.lock(manager.restaurantId, waiterId, trx)
+      return change(manager, async (trx) => {
+        const locked = await rows.lock('waiters', manager.restaurantId, waiterId, trx)
         if (!locked) throw noSuchWaiter()
         await repository.setPinHash(waiterId, pinHash, trx)
         const signedOut = await repository.endSessions(waiterId, now(), trx)
