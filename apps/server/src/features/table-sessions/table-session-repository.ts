@@ -72,6 +72,19 @@ export function createTableSessionRepository(db: Kysely<Database>) {
         .executeTakeFirst()
     },
 
+    /**
+     * The table a scan opens, share-locked to the end of `trx`: the back office's switch that
+     * takes it out of service locks it for update, so the two take turns (decision 0076).
+     */
+    lockTableToOpen(trx: Transaction<Database>, tableId: string) {
+      return trx
+        .selectFrom('restaurantTables')
+        .select(['id', 'label', 'enabled', 'qrToken'])
+        .where('id', '=', tableId)
+        .forShare()
+        .executeTakeFirst()
+    },
+
     /** Whether this token was one of the restaurant's tables' before its QR code was replaced. */
     async isRetiredQrToken(restaurantId: string, qrToken: string): Promise<boolean> {
       const retired = await db

@@ -30,6 +30,13 @@ export const tableQrReplaced = () =>
     'This QR code has been replaced: scan the one on your table now.',
   )
 
+export const tableDisabled = (label: string) =>
+  new HttpError(
+    409,
+    'table_disabled',
+    `Table ${label} is not taking orders through the app right now.`,
+  )
+
 export const sessionExpired = () =>
   new HttpError(
     410,
@@ -138,35 +145,46 @@ export function createTableSessionService({
   }
 
   return {
-    /** Opens or joins the session of the table whose QR code carries `qrToken` (decision 0026). */
+    /**
+     * Opens or joins the session of the table whose QR code carries `qrToken` (decision 0026).
+     * The table's row is share-locked while the session opens, so a manager taking the table out
+     * of service (which locks it for update) either finishes first, and the scan is refused, or
+     * waits and finds diners there (decision 0076).
+     */
     async open(restaurantId: string, qrToken: string): Promise<TableSession> {
       const restaurant = await restaurants.get(restaurantId)
       if (!restaurant) throw notFound(UNKNOWN_RESTAURANT)
-      const table = await repository.findTableByQrToken(restaurantId, qrToken)
-      if (!table) {
+      const found = await repository.findTableByQrToken(restaurantId, qrToken)
+      if (!found) {
         throw (await repository.isRetiredQrToken(restaurantId, qrToken))
           ? tableQrReplaced()
           : tableLinkOutdated()
       }
-      if (!table.enabled) {
-        throw new HttpError(
-          409,
-          'table_disabled',
-          `Table ${table.label} is not taking orders through the app right now.`,
-        )
-      }
-      const at = now()
-      const expiresAt = new Date(at.getTime() + (await lifetimeMs(restaurantId)))
-      const open = await repository.findOpenForTable(table.id)
-      if (open && open.expiresAt > at) {
-        await repository.touch(open.id, at, expiresAt)
-        return toTableSession({ ...open, lastActivityAt: at, expiresAt })
-      }
-      if (open) await expire(open, at)
-      await repository.open(restaurantId, table.id, at, expiresAt)
-      const opened = await repository.findOpenForTable(table.id)
-      if (!opened) throw new Error(`The session of table ${table.id} vanished as it opened`)
-      return toTableSession(opened)
+      if (!found.enabled) throw tableDisabled(found.label)
+      const lifetime = await lifetimeMs(restaurantId)
+      const { session, ended } = await db.transaction().execute(async (trx) => {
+        const table = await repository.lockTableToOpen(trx, found.id)
+        // Its code was replaced since it was found: this scan carries the old one.
+        if (table?.qrToken !== qrToken) throw tableQrReplaced()
+        if (!table.enabled) throw tableDisabled(table.label)
+        const at = now()
+        const expiresAt = new Date(at.getTime() + lifetime)
+        const open = await repository.findOpenForTable(table.id, trx)
+        if (open && open.expiresAt > at) {
+          await repository.touch(open.id, at, expiresAt, trx)
+          return {
+            session: toTableSession({ ...open, lastActivityAt: at, expiresAt }),
+            ended: false,
+          }
+        }
+        const ended = open ? await expireSession(trx, open.id, at, { outbox, alertAtTable }) : false
+        await repository.open(restaurantId, table.id, at, expiresAt, trx)
+        const opened = await repository.findOpenForTable(table.id, trx)
+        if (!opened) throw new Error(`The session of table ${table.id} vanished as it opened`)
+        return { session: toTableSession(opened), ended }
+      })
+      if (ended) void outbox.kick()
+      return session
     },
 
     async get(id: string): Promise<TableSession> {
