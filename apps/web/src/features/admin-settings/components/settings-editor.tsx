@@ -324,7 +324,9 @@ export function SettingsEditor({
           </div>
         ) : null}
         <p className="settings-savebar__status" role="status">
-          {status || (dirty ? t(behind ? 'unsavedBehind' : 'unsaved') : t('noChanges'))}
+          {status ||
+            // The refusal above says what happened; "all saved" beside it would contradict it.
+            (conflict ? '' : dirty ? t(behind ? 'unsavedBehind' : 'unsaved') : t('noChanges'))}
         </p>
         <div className="settings-savebar__actions">
           <button
