@@ -55,6 +55,12 @@ export const staffMessages = defineMessages({
     selfDeactivate: 'You cannot deactivate yourself.',
     failed: 'Not saved: {message}',
     offline: 'Not saved: no connection to the server. Try again.',
+    rename: 'Rename',
+    renameTitle: 'Rename {name}',
+    renameHint: 'Everyone sees the new name at once; the login stays the same.',
+    renamed: 'Name saved: {name}.',
+    nameLong: 'A name is at most 100 characters.',
+    lastManager: 'Not saved: the restaurant would be left without an active manager.',
   },
   ru: {
     waiters: 'Официанты',
@@ -109,6 +115,12 @@ export const staffMessages = defineMessages({
     selfDeactivate: 'Нельзя отключить самого себя.',
     failed: 'Не сохранено: {message}',
     offline: 'Не сохранено: нет связи с сервером. Попробуйте ещё раз.',
+    rename: 'Переименовать',
+    renameTitle: 'Переименовать: {name}',
+    renameHint: 'Новое имя видно всем сразу; логин остаётся прежним.',
+    renamed: 'Имя сохранено: {name}.',
+    nameLong: 'Имя — не длиннее 100 символов.',
+    lastManager: 'Не сохранено: в ресторане не останется активного менеджера.',
   },
 })
 

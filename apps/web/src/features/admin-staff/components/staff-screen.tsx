@@ -1,10 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
-import type { AdminStaffMember, AdminWaiter } from '@tableside/contracts/admin-staff'
 import { AdminPage } from '../../../components/admin/admin-page'
 import { buttonClass } from '../../../components/ui/button'
-import { isApiError } from '../../../lib/api-error'
 import { useApiClient } from '../../../lib/app-context'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { staffMessages, type StaffMessageKey } from '../admin-staff-messages'
@@ -19,7 +17,9 @@ import {
 import type { AccountKind } from '../staff-form'
 import { AccountDialog } from './account-dialog'
 import { ConfirmDialog } from './confirm-dialog'
-import { PinDialog } from './pin-dialog'
+import { FieldDialog } from './field-dialog'
+import { StaffRow, staffRow, waiterRow, type Row, type RowAction } from './staff-row'
+import { useRefusal } from './use-refusal'
 import '../admin-staff.css'
 
 const TABS: readonly { kind: AccountKind; label: StaffMessageKey; tab: string }[] = [
@@ -33,43 +33,14 @@ const ADD: Record<AccountKind, StaffMessageKey> = {
   kitchen: 'addKitchen',
 }
 
-/** One person on a tab, whatever their role. */
-interface Row {
-  id: string
-  name: string
-  login: string
-  active: boolean
-  self: boolean
-  status: StaffMessageKey
-  /** Waiters only: the tables they serve now. */
-  tables: string[] | null
-}
+type Dialog = { type: 'add' } | { type: Exclude<RowAction, 'activate'>; row: Row } | null
 
-type Dialog = { type: 'add' } | { type: 'pin'; row: Row } | { type: 'deactivate'; row: Row } | null
-
-const waiterRow = (waiter: AdminWaiter): Row => ({
-  id: waiter.id,
-  name: waiter.name,
-  login: waiter.login,
-  active: waiter.active,
-  self: false,
-  status: !waiter.active ? 'inactive' : waiter.onShift ? 'onShift' : 'offShift',
-  tables: waiter.tables.map((table) => table.label),
-})
-
-const staffRow = (member: AdminStaffMember): Row => ({
-  id: member.id,
-  name: member.name,
-  login: member.login,
-  active: member.active,
-  self: member.self,
-  status: member.active ? 'active' : 'inactive',
-  tables: null,
-})
+const NAME_MAX = 100
 
 /**
  * `/rest/{rid}/admin/staff`: waiters (with their tables and shift), managers and kitchen logins
- * on three tabs; add, reset a PIN, deactivate or bring back, each in a window of its own.
+ * on three tabs; add, rename, reset a PIN, deactivate or bring back, each but the last in a
+ * window of its own. A refusal is said where the manager acted: in the window, or above the list.
  */
 export function StaffScreen({ title, documentTitle }: { title: string; documentTitle: string }) {
   const { t } = useMessages(staffMessages)
@@ -85,7 +56,9 @@ export function StaffScreen({ title, documentTitle }: { title: string; documentT
   const resetStaffPin = useResetStaffPin()
   const [dialog, setDialog] = useState<Dialog>(null)
   const [notice, setNotice] = useState('')
+  // What the server refused: in the open window, or above the list when none is open.
   const [problem, setProblem] = useState<string | null>(null)
+  const refusal = useRefusal()
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([])
   const baseId = useId()
 
@@ -99,6 +72,7 @@ export function StaffScreen({ title, documentTitle }: { title: string; documentT
     const tab = TABS[(index + TABS.length) % TABS.length]
     if (!tab) return
     setNotice('')
+    setProblem(null)
     setSearch(tab.tab === 'waiters' ? {} : { tab: tab.tab }, { replace: true })
     tabRefs.current[TABS.indexOf(tab)]?.focus()
   }
@@ -115,34 +89,43 @@ export function StaffScreen({ title, documentTitle }: { title: string; documentT
     setDialog(null)
     setProblem(null)
   }
-  const failed = (error: Error) =>
-    setProblem(
-      isApiError(error) && error.code === 'cannot_deactivate_self'
-        ? t('selfDeactivate')
-        : isApiError(error) && error.status !== 0
-          ? t('failed', { message: error.message })
-          : t('offline'),
-    )
-  const setActive = (row: Row, active: boolean) => {
-    const handlers = {
-      onSuccess: () => {
-        close()
-        setNotice(t(active ? 'activated' : 'deactivated', { name: row.name }))
-      },
-      onError: failed,
-    }
-    if (kind === 'waiter') updateWaiter.mutate({ waiterId: row.id, active }, handlers)
-    else updateStaff.mutate({ staffId: row.id, active }, handlers)
+  const done = (message: string) => {
+    close()
+    setNotice(message)
+  }
+  const answered = (message: string) => ({
+    onSuccess: () => done(message),
+    onError: (error: Error) => {
+      setNotice('')
+      setProblem(refusal(error))
+    },
+  })
+  const update = (row: Row, change: { active?: boolean; name?: string }, message: string) => {
+    if (kind === 'waiter') updateWaiter.mutate({ waiterId: row.id, ...change }, answered(message))
+    else updateStaff.mutate({ staffId: row.id, ...change }, answered(message))
+  }
+  const setActive = (row: Row, active: boolean) =>
+    update(row, { active }, t(active ? 'activated' : 'deactivated', { name: row.name }))
+  const onAction = (action: RowAction, row: Row) => {
+    setProblem(null)
+    setNotice('')
+    if (action === 'activate') setActive(row, true)
+    else setDialog({ type: action, row })
   }
   const savePin = (row: Row) => (pin: string, handlers: { onError: (error: Error) => void }) => {
-    const onSuccess = ({ signedOut }: { signedOut: number }) => {
-      close()
-      setNotice(t('pinReset', { name: row.name, count: signedOut }))
-    }
+    const onSuccess = ({ signedOut }: { signedOut: number }) =>
+      done(t('pinReset', { name: row.name, count: signedOut }))
     if (kind === 'waiter')
       resetWaiterPin.mutate({ waiterId: row.id, pin }, { ...handlers, onSuccess })
     else resetStaffPin.mutate({ staffId: row.id, pin }, { ...handlers, onSuccess })
   }
+  const saveName = (row: Row) => (name: string, handlers: { onError: (error: Error) => void }) => {
+    const onSuccess = () => done(t('renamed', { name: name.trim() }))
+    if (kind === 'waiter')
+      updateWaiter.mutate({ waiterId: row.id, name }, { ...handlers, onSuccess })
+    else updateStaff.mutate({ staffId: row.id, name }, { ...handlers, onSuccess })
+  }
+  const updating = updateWaiter.isPending || updateStaff.isPending
 
   return (
     <AdminPage
@@ -186,6 +169,9 @@ export function StaffScreen({ title, documentTitle }: { title: string; documentT
         <p className="staff-screen__notice" role="status">
           {notice}
         </p>
+        <p className="staff-screen__problem" role="alert">
+          {dialog === null ? problem : null}
+        </p>
         <section
           role="tabpanel"
           id={`${baseId}-panel`}
@@ -210,55 +196,7 @@ export function StaffScreen({ title, documentTitle }: { title: string; documentT
           ) : (
             <ul className="staff-list">
               {rows.map((row) => (
-                <li key={row.id} className={`staff-row${row.active ? '' : ' staff-row--inactive'}`}>
-                  <div className="staff-row__who">
-                    <p className="staff-row__name">
-                      {row.name}
-                      {row.self ? <span className="staff-row__you"> ({t('you')})</span> : null}
-                    </p>
-                    <p className="staff-row__login">
-                      {t('login')}: <span translate="no">{row.login}</span>
-                    </p>
-                  </div>
-                  <p className={`staff-badge staff-badge--${row.status}`}>{t(row.status)}</p>
-                  {row.tables === null ? null : (
-                    <p className="staff-row__tables">
-                      <span className="staff-row__label">{t('tables')}: </span>
-                      {row.tables.length > 0 ? row.tables.join(', ') : t('noTables')}
-                    </p>
-                  )}
-                  <div className="staff-row__actions">
-                    {kind !== 'manager' && row.active ? (
-                      <button
-                        type="button"
-                        className={buttonClass('secondary')}
-                        aria-label={`${t('resetPin')}: ${row.name}`}
-                        onClick={() => setDialog({ type: 'pin', row })}
-                      >
-                        {t('resetPin')}
-                      </button>
-                    ) : null}
-                    {row.self ? null : row.active ? (
-                      <button
-                        type="button"
-                        className={buttonClass('secondary')}
-                        aria-label={`${t('deactivate')}: ${row.name}`}
-                        onClick={() => setDialog({ type: 'deactivate', row })}
-                      >
-                        {t('deactivate')}
-                      </button>
-                    ) : (
-                      <button
-                        type="button"
-                        className={buttonClass('secondary')}
-                        aria-label={`${t('activate')}: ${row.name}`}
-                        onClick={() => setActive(row, true)}
-                      >
-                        {t('activate')}
-                      </button>
-                    )}
-                  </div>
-                </li>
+                <StaffRow key={row.id} row={row} busy={updating} onAction={onAction} />
               ))}
             </ul>
           )}
@@ -274,10 +212,34 @@ export function StaffScreen({ title, documentTitle }: { title: string; documentT
           />
         ) : null}
         {dialog?.type === 'pin' ? (
-          <PinDialog
-            name={dialog.row.name}
+          <FieldDialog
+            title={t('newPinFor', { name: dialog.row.name })}
+            text={t('newPinHint', { name: dialog.row.name })}
+            label={t('pin')}
+            hint={t('pinHint')}
+            input={{ inputMode: 'numeric', autoComplete: 'new-password', maxLength: 8 }}
+            check={(pin) => (/^\d{4,8}$/.test(pin) ? undefined : t('pinInvalid'))}
             pending={resetWaiterPin.isPending || resetStaffPin.isPending}
             onSave={savePin(dialog.row)}
+            onClose={close}
+          />
+        ) : null}
+        {dialog?.type === 'rename' ? (
+          <FieldDialog
+            title={t('renameTitle', { name: dialog.row.name })}
+            text={t('renameHint')}
+            label={t('name')}
+            initial={dialog.row.name}
+            input={{ autoComplete: 'off', maxLength: NAME_MAX }}
+            check={(name) =>
+              name.trim() === ''
+                ? t('nameRequired')
+                : name.trim().length > NAME_MAX
+                  ? t('nameLong')
+                  : undefined
+            }
+            pending={updating}
+            onSave={saveName(dialog.row)}
             onClose={close}
           />
         ) : null}
@@ -288,7 +250,7 @@ export function StaffScreen({ title, documentTitle }: { title: string; documentT
               name: dialog.row.name,
             })}
             confirm={t('deactivate')}
-            pending={updateWaiter.isPending || updateStaff.isPending}
+            pending={updating}
             problem={problem}
             onConfirm={() => setActive(dialog.row, false)}
             onClose={close}

@@ -1,63 +1,67 @@
-import { useRef, useState, type SubmitEvent } from 'react'
+import { useRef, useState, type InputHTMLAttributes, type SubmitEvent } from 'react'
 import { buttonClass } from '../../../components/ui/button'
-import { isApiError } from '../../../lib/api-error'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { staffMessages } from '../admin-staff-messages'
 import { FormField } from './form-field'
 import { StaffDialog } from './staff-dialog'
+import { useRefusal } from './use-refusal'
 
-/** A new PIN for a waiter or a kitchen login; saving it signs them out everywhere. */
-export function PinDialog({
-  name,
+/**
+ * A window that changes one thing about someone (their PIN, their name): checked as the server
+ * checks it before sending, and the server's refusal said beside the field.
+ */
+export function FieldDialog({
+  title,
+  text,
+  label,
+  hint,
+  initial = '',
+  input,
+  check,
   pending,
   onSave,
   onClose,
 }: {
-  name: string
+  title: string
+  text?: string
+  label: string
+  hint?: string
+  initial?: string
+  input: Pick<InputHTMLAttributes<HTMLInputElement>, 'inputMode' | 'autoComplete' | 'maxLength'>
+  /** What is wrong with the value typed, if anything. */
+  check: (value: string) => string | undefined
   pending: boolean
-  onSave: (pin: string, handlers: { onError: (error: Error) => void }) => void
+  onSave: (value: string, handlers: { onError: (error: Error) => void }) => void
   onClose: () => void
 }) {
   const { t } = useMessages(staffMessages)
-  const [pin, setPin] = useState('')
+  const refusal = useRefusal()
+  const [value, setValue] = useState(initial)
   const [problem, setProblem] = useState<string | undefined>()
   const ref = useRef<HTMLInputElement>(null)
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (pending) return
-    if (!/^\d{4,8}$/.test(pin)) {
-      setProblem(t('pinInvalid'))
+    const wrong = check(value)
+    setProblem(wrong)
+    if (wrong) {
       ref.current?.focus()
       return
     }
-    setProblem(undefined)
-    onSave(pin, {
-      onError: (error) =>
-        setProblem(
-          isApiError(error) && error.status !== 0
-            ? t('failed', { message: error.message })
-            : t('offline'),
-        ),
-    })
+    onSave(value, { onError: (error) => setProblem(refusal(error)) })
   }
 
   return (
-    <StaffDialog
-      title={t('newPinFor', { name })}
-      text={t('newPinHint', { name })}
-      onClose={onClose}
-    >
+    <StaffDialog title={title} text={text} onClose={onClose}>
       <form className="staff-form" noValidate onSubmit={submit}>
         <FormField
-          label={t('pin')}
-          hint={t('pinHint')}
+          {...input}
+          label={label}
+          hint={hint}
           inputRef={ref}
-          value={pin}
-          onChange={(event) => setPin(event.currentTarget.value)}
-          inputMode="numeric"
-          autoComplete="new-password"
-          maxLength={8}
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
           problem={problem}
         />
         <div className="staff-form__actions">

@@ -1,0 +1,14 @@
+import { isApiError } from '../../../lib/api-error'
+import { useMessages } from '../../../lib/i18n/use-translation'
+import { staffMessages } from '../admin-staff-messages'
+
+/** What to tell the manager when the server refused a change to someone, or was not reached. */
+export function useRefusal(): (error: Error) => string {
+  const { t } = useMessages(staffMessages)
+  return (error) => {
+    if (!isApiError(error) || error.status === 0) return t('offline')
+    if (error.code === 'cannot_deactivate_self') return t('selfDeactivate')
+    if (error.code === 'last_active_manager') return t('lastManager')
+    return t('failed', { message: error.message })
+  }
+}
