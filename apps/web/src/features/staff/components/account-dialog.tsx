@@ -25,7 +25,7 @@ export function AccountDialog({ manager, onClose }: AccountDialogProps) {
   const set = useSetTotp()
   const [code, setCode] = useState('')
   const [wrong, setWrong] = useState(false)
-  const ids = { title: useId(), code: useId(), problem: useId() }
+  const ids = { title: useId(), code: useId(), problem: useId(), startProblem: useId() }
   const enrolment = manager.totpEnabled ? undefined : start.data
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
@@ -115,9 +115,14 @@ export function AccountDialog({ manager, onClose }: AccountDialogProps) {
               className={buttonClass('secondary')}
               onClick={() => start.mutate()}
               disabled={start.isPending}
+              aria-describedby={ids.startProblem}
             >
               {t('setUp')}
             </button>
+            {/* A refusal or no connection: said here, and the button tries again. */}
+            <p className="account__problem" id={ids.startProblem} role="alert">
+              {start.isError ? t('failed') : null}
+            </p>
           </>
         )}
       </section>
