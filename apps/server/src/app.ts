@@ -437,6 +437,23 @@ export async function buildApp({
   // Managers and the kitchen (decision 0062); every manager's change is audited (0063).
   const staff = createStaffAuth(db, { now })
   const audit = createAuditLog(db)
+  // The manager's menu: checked edits of the menu file, and photos (decisions 0064, 0065); photos
+  // nothing uses any more are swept after a save that drops one, and hourly (0078).
+  const photos = createPhotoStore(join(config.dataDir, 'photos'))
+  const menuAdmin = createMenuAdminService({
+    repository: createMenuAdminRepository(db),
+    audit,
+    cache: menuCache,
+    outbox,
+    mediaOrigins: config.mediaOrigins,
+    photos,
+    log: app.log,
+  })
+  const stopPhotoSweeps = menuAdmin.sweepPhotosEvery(60 * 60_000)
+  app.addHook('onClose', () => {
+    stopPhotoSweeps()
+    return Promise.resolve()
+  })
 
   realtime.channels.add(garconChannelRule(garcon))
   realtime.channels.add(kitchenChannelRule(staff))
@@ -494,17 +511,11 @@ export async function buildApp({
         restaurantName: async (id) => (await restaurants.get(id))?.name ?? id,
       })
       registerAuditRoutes(api, { audit, requireManager: staff.requireManager })
-      // The manager's menu: checked edits of the menu file, and photos (decisions 0064, 0065).
+      // The manager's menu and its photos (decisions 0064, 0065, 0078).
       registerMenuAdminRoutes(api, {
-        service: createMenuAdminService({
-          repository: createMenuAdminRepository(db),
-          audit,
-          cache: menuCache,
-          outbox,
-          mediaOrigins: config.mediaOrigins,
-        }),
+        service: menuAdmin,
         requireManager: staff.requireManager,
-        photos: createPhotoStore(join(config.dataDir, 'photos')),
+        photos,
       })
       // The back office's staff and settings (decisions 0068, 0069).
       registerStaffAdminRoutes(api, {

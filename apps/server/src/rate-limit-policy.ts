@@ -7,11 +7,13 @@ import type { Endpoint } from '@tableside/contracts/endpoint'
 import { requestClientOtp, verifyClientOtp } from '@tableside/contracts/client'
 import { GARCON_TOKEN_HEADER, garconLogin } from '@tableside/contracts/garcon'
 import { changeGarconPin } from '@tableside/contracts/garcon-profile'
+import { uploadAdminPhoto } from '@tableside/contracts/menu-admin'
 import {
   adminLogin,
   confirmAdminTotp,
   disableAdminTotp,
   kitchenLogin,
+  MANAGER_TOKEN_HEADER,
 } from '@tableside/contracts/staff'
 import { cancelOrder, lookupOrders, placeOrder, quoteCheckout } from '@tableside/contracts/orders'
 import {
@@ -54,15 +56,18 @@ const perAddressAnd = (name: string, subject: string, max: number): RateLimit =>
 })
 
 /**
- * The waiter's sign-in a request carries, as a digest: a counter's key (kept in Redis when
+ * The sign-in a request carries in `header`, as a digest: a counter's key (kept in Redis when
  * there is one) never holds the token itself.
  */
-const garconSignIn = (request: FastifyRequest): string | undefined => {
-  const token = request.headers[GARCON_TOKEN_HEADER]
-  return typeof token === 'string'
-    ? createHash('sha256').update(token).digest('base64url').slice(0, 22)
-    : undefined
-}
+const signIn =
+  (header: string) =>
+  (request: FastifyRequest): string | undefined => {
+    const token = request.headers[header]
+    return typeof token === 'string'
+      ? createHash('sha256').update(token).digest('base64url').slice(0, 22)
+      : undefined
+  }
+const garconSignIn = signIn(GARCON_TOKEN_HEADER)
 
 /**
  * Sized for a restaurant whose diners all share its Wi-Fi's one public address: a busy room
@@ -113,6 +118,13 @@ export function rateLimitPolicy(apiBase: string): RateLimitPolicy {
     lookupBonusCard,
     { name: 'bonus-card-lookup', max: 30, windowMs: 15 * MINUTE_MS, subject: garconSignIn },
     perAddress('bonus-card-lookups', 300, 15 * MINUTE_MS),
+  )
+  // Each photo a manager uploads costs seconds of the server's time (six sizes): counted per
+  // manager's sign-in, and per address so that signing in again buys no more (decision 0078).
+  api(
+    uploadAdminPhoto,
+    { name: 'photo-uploads', max: 20, windowMs: MINUTE_MS, subject: signIn(MANAGER_TOKEN_HEADER) },
+    perAddress('photo-uploads-at', 40),
   )
   // Diners at one restaurant share its address; each number has its own caps besides (5 codes
   // an hour, 10 a day, one a minute, 5 tries a code: features/client/client-sign-in.ts).

@@ -61,10 +61,29 @@ export function createMenuAdminRepository(db: Kysely<Database>) {
         return { version, file: change.file }
       })
     },
+
+    /**
+     * Every picture address any restaurant uses now: dishes' photos, stories' media and logos.
+     * A file may point at another restaurant's uploads, so the sweep asks of all of them.
+     */
+    picturesInUse: () => picturesInUse(db),
   }
 }
 
 export type MenuAdminRepository = ReturnType<typeof createMenuAdminRepository>
+
+async function picturesInUse(db: Kysely<Database>): Promise<string[]> {
+  const [dishes, stories, logos] = await Promise.all([
+    db.selectFrom('dishes').select('photo').where('photo', 'is not', null).execute(),
+    db.selectFrom('stories').select('media').execute(),
+    db.selectFrom('restaurants').select('logo').where('logo', 'is not', null).execute(),
+  ])
+  return [
+    ...dishes.map((row) => row.photo?.url),
+    ...stories.map((row) => row.media.url),
+    ...logos.map((row) => row.logo?.url),
+  ].filter((url) => url !== undefined)
+}
 
 function differences<R extends { id: string }>(before: R[], after: R[]) {
   const old = new Map(before.map((row) => [row.id, JSON.stringify(row)]))

@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { randomInt } from 'node:crypto'
+import { mkdtemp, readdir, rm, stat, utimes } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
@@ -21,6 +22,8 @@ import {
 import { createTestRestaurant, testMenuFile } from './test-menu-file'
 
 const api = '/api/v1/admin/menu'
+const freshAddress = () =>
+  `10.${String(randomInt(256))}.${String(randomInt(256))}.${String(randomInt(1, 255))}`
 
 const newDish = (id: string, extra: Partial<DishFile> = {}): DishFile => ({
   id,
@@ -546,6 +549,43 @@ describe.each(testDatabaseKinds)('Back-office menu API on $name', (kind) => {
         headers: { ...as(token), 'content-type': type },
         payload: body,
       })
+    /** A manager signed in from an address of their own: their uploads count apart. */
+    const managerAt = async (address = freshAddress()) => {
+      const signedIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/admin/login',
+        payload: { restaurantId: 'demo', login: 'manager', password: 'tableside-demo' },
+        remoteAddress: address,
+      })
+      const { token } = signedIn.json<{ token: string }>()
+      return {
+        address,
+        upload: (body: Buffer | string, type = 'image/png') =>
+          t.app.inject({
+            method: 'POST',
+            url: `${api}/photos`,
+            headers: { ...as(token), 'content-type': type },
+            payload: body,
+            remoteAddress: address,
+          }),
+      }
+    }
+    const photoOf = async (background: string, width = 640) => {
+      const bytes = await sharp({
+        create: { width, height: (width * 3) / 4, channels: 3, background },
+      })
+        .png()
+        .toBuffer()
+      return bytes
+    }
+    /** `/media/photos/demo/{hash}/640.webp` → where its sizes are on disk. */
+    const folderOf = (url: string) =>
+      join(photosDir, 'photos', ...url.replace('/media/photos/', '').split('/').slice(0, 2))
+    const stored = async (url: string) =>
+      stat(folderOf(url)).then(
+        () => true,
+        () => false,
+      )
 
     it('refuses what is not a photo and what is too large, storing nothing', async () => {
       const script = await upload(w.demoToken, '<script>alert(1)</script>', 'image/png')
@@ -610,6 +650,119 @@ describe.each(testDatabaseKinds)('Back-office menu API on $name', (kind) => {
         }),
       })
       expect(dish.statusCode).toBe(201)
+    })
+
+    it('limits uploads per sign-in and per address: a burst is 429 with Retry-After', async () => {
+      const address = freshAddress()
+      let manager = await managerAt(address)
+      for (let n = 0; n < 20; n++) {
+        expect((await manager.upload('not a photo')).statusCode, String(n)).toBe(415)
+      }
+      const limited = await manager.upload(await photoOf('#102030'))
+      expect(limited.statusCode).toBe(429)
+      expect(errorBody.parse(limited.json()).error.code).toBe('rate_limited')
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+      // Signing in again from the same address buys a count of its own, up to the address's.
+      for (let n = 20; n < 40; n++) {
+        if (n % 20 === 0) manager = await managerAt(address)
+        expect((await manager.upload('not a photo')).statusCode, String(n)).toBe(415)
+      }
+      manager = await managerAt(address)
+      expect((await manager.upload('not a photo')).statusCode).toBe(429)
+      // Another manager elsewhere uploads on.
+      expect((await (await managerAt()).upload('not a photo')).statusCode).toBe(415)
+    })
+
+    it('stores a photo uploaded several times at once whole, never replacing a stored set', async () => {
+      const manager = await managerAt()
+      const png = await photoOf('#4477aa')
+      const uploads = [1, 2, 3].map(() => manager.upload(png))
+      const first = uploadedPhoto.parse((await Promise.race(uploads)).json())
+      const folder = folderOf(first.url)
+      const { ino } = await stat(folder)
+      // While the others finish, the stored set is always there to read.
+      const misses: number[] = []
+      const done = new AbortController()
+      const reader = (async () => {
+        while (!done.signal.aborted) {
+          const read = await t.app.inject({ url: first.url })
+          if (read.statusCode !== 200) misses.push(read.statusCode)
+        }
+      })()
+      const answers = await Promise.all(uploads)
+      done.abort()
+      await reader
+      expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201])
+      expect(new Set(answers.map((answer) => uploadedPhoto.parse(answer.json()).url))).toEqual(
+        new Set([first.url]),
+      )
+      expect(misses).toEqual([])
+      expect((await stat(folder)).ino).toBe(ino)
+      expect((await readdir(folder)).sort()).toEqual(
+        ['320', '640', '960'].flatMap((w) => [`${w}.avif`, `${w}.webp`]),
+      )
+      // Nothing half-written is left beside it.
+      expect((await readdir(join(folder, '..'))).filter((name) => name.includes('.'))).toEqual([])
+    })
+
+    it('deletes photos nothing uses any more once an hour old, whoever used them', async () => {
+      const manager = await managerAt()
+      const photo = async (color: string) =>
+        uploadedPhoto.parse((await manager.upload(await photoOf(color, 320))).json())
+      const [dropped, sharedWithOther, neverUsed, fresh] = [
+        await photo('#aa0000'),
+        await photo('#00aa00'),
+        await photo('#0000aa'),
+        await photo('#aaaa00'),
+      ]
+      const image = (url: string) => ({ url, alt: { ru: 'Фото' }, color: '#808080' })
+      for (const [id, url] of [
+        ['sweep-a', dropped.url],
+        ['sweep-b', sharedWithOther.url],
+        ['sweep-c', fresh.url],
+      ] as const) {
+        const added = await send('POST', '/dishes', w.demoToken, {
+          categoryId: 'soups',
+          dish: newDish(id, { photo: image(url) }),
+        })
+        expect(added.statusCode).toBe(201)
+      }
+      // The other restaurant's story shows the demo's photo: it stays while that story does.
+      const otherStory = await send('PUT', '/stories', w.otherToken, {
+        stories: [
+          {
+            id: 'borrowed',
+            title: { ru: 'Чужое фото' },
+            media: image(sharedWithOther.url),
+            durationMs: 6000,
+          },
+        ],
+      })
+      expect(otherStory.statusCode).toBe(200)
+      // A dish saved with a photo earlier keeps it, however old.
+      const kept =
+        (await read(w.demoToken)).file.menus
+          .flatMap((m) => m.categories)
+          .flatMap((c) => c.dishes)
+          .find((d) => d.id === 'photo-ukha')?.photo?.url ?? ''
+      const hoursAgo = new Date(Date.now() - 2 * 60 * 60_000)
+      for (const url of [dropped.url, sharedWithOther.url, neverUsed.url, kept]) {
+        await utimes(folderOf(url), hoursAgo, hoursAgo)
+      }
+      // A save drops three photos; the one just uploaded stays for the hour it may wait unsaved.
+      for (const id of ['sweep-a', 'sweep-b', 'sweep-c']) {
+        const updated = await send('PUT', `/dishes/${id}`, w.demoToken, {
+          categoryId: 'soups',
+          dish: newDish(id),
+        })
+        expect(updated.statusCode).toBe(200)
+      }
+      await expect.poll(() => stored(dropped.url), { timeout: 5000 }).toBe(false)
+      await expect.poll(() => stored(neverUsed.url), { timeout: 5000 }).toBe(false)
+      expect(await stored(sharedWithOther.url)).toBe(true)
+      expect(await stored(fresh.url)).toBe(true)
+      expect((await t.app.inject({ url: sharedWithOther.url })).statusCode).toBe(200)
+      expect(await stored(kept)).toBe(true)
     })
   })
 })

@@ -1,13 +1,19 @@
 import type { Transaction } from 'kysely'
 import type { FieldError } from '@tableside/contracts/errors'
 import type { Manager } from '@tableside/contracts/staff'
-import type { DishFile, MenuFile, StoryFile } from '@tableside/contracts/menu-file'
+import {
+  placedDishes,
+  type DishFile,
+  type MenuFile,
+  type StoryFile,
+} from '@tableside/contracts/menu-file'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
 import type { MenuAdminRepository } from './menu-admin-repository'
 import * as edits from './menu-admin-edits'
 import type { MenuCache } from './menu-cache'
 import { checkMenuFile } from './menu-file-validation'
+import { photoSetsOf, type PhotoStore } from './menu-photos'
 
 /** Who makes the change: the signed-in manager. */
 export type MenuEditor = Manager
@@ -27,6 +33,20 @@ export interface MenuAdminDeps {
   cache: MenuCache
   outbox: { kick(): Promise<void> }
   mediaOrigins?: readonly string[]
+  /** Uploaded photos: a save that stops using one sweeps away those nothing uses (0078). */
+  photos?: Pick<PhotoStore, 'sweep'>
+  log?: { warn(details: object, message: string): void }
+}
+
+const picturesOf = (file: MenuFile) => [
+  ...placedDishes(file).flatMap(({ dish }) => (dish.photo ? [dish.photo.url] : [])),
+  ...file.stories.map((story) => story.media.url),
+]
+
+/** Whether `after` stopped using an uploaded photo that `before` used. */
+function dropsAPhoto(before: MenuFile, after: MenuFile): boolean {
+  const still = photoSetsOf(picturesOf(after))
+  return [...photoSetsOf(picturesOf(before))].some((set) => !still.has(set))
 }
 
 const invalid = (fields: FieldError[]) =>
@@ -66,16 +86,43 @@ export function createMenuAdminService({
   cache,
   outbox,
   mediaOrigins = [],
+  photos,
+  log,
 }: MenuAdminDeps) {
+  // One sweep at a time; a save that drops a photo meanwhile asks for one more after it.
+  let sweeping: Promise<void> | null = null
+  let asked = 0
+  const sweepPhotos = async (): Promise<void> => {
+    if (!photos) return
+    asked += 1
+    if (sweeping) return sweeping
+    const sweep = async () => {
+      for (let seen = -1; seen !== asked;) {
+        seen = asked
+        try {
+          await photos.sweep(await repository.picturesInUse())
+        } catch (error) {
+          log?.warn({ err: error }, 'Unused photos could not be swept; the next sweep tries again')
+        }
+      }
+    }
+    sweeping = sweep().finally(() => {
+      sweeping = null
+    })
+    return sweeping
+  }
+
   const save = async (
     manager: MenuEditor,
     edit: (file: MenuFile) => edits.MenuEdit,
   ): Promise<{ version: string; file: MenuFile }> => {
+    const dropped: boolean[] = []
     const saved = await repository.change(manager.restaurantId, async (current, trx) => {
       const change = edit(current)
       const check = checkMenuFile(change.file, { mediaOrigins })
       if (!check.ok) throw invalid(fieldsOf(check.problems, change.fieldsAt))
       await audit.record(trx, manager, change.audit)
+      dropped.push(dropsAPhoto(current, check.file))
       return {
         file: check.file,
         ...(change.availability ? { availability: change.availability } : {}),
@@ -83,6 +130,7 @@ export function createMenuAdminService({
     })
     await cache.atLeast(manager.restaurantId, saved.version)
     void outbox.kick()
+    if (dropped.includes(true)) void sweepPhotos()
     return saved
   }
 
@@ -135,7 +183,9 @@ export function createMenuAdminService({
         const inBody = (path: string) => (path === '(the file)' ? 'body' : dotted(`body.${path}`))
         throw invalid(check.problems.map(({ path, message }) => ({ path: inBody(path), message })))
       }
+      const dropped: boolean[] = []
       const saved = await repository.change(manager.restaurantId, async (current, trx) => {
+        dropped.push(dropsAPhoto(current, check.file))
         await audit.record(trx, manager, {
           action: 'import',
           entity: 'menu_file',
@@ -147,7 +197,20 @@ export function createMenuAdminService({
       })
       await cache.atLeast(manager.restaurantId, saved.version)
       void outbox.kick()
+      if (dropped.includes(true)) void sweepPhotos()
       return saved
+    },
+
+    /** Deletes uploaded photos nothing uses any more (past their hour); never throws. */
+    sweepPhotos,
+
+    /** Sweeps now and then, for what saves elsewhere (the CLI, another node) stopped using. */
+    sweepPhotosEvery(intervalMs: number): () => void {
+      const timer = setInterval(() => void sweepPhotos(), intervalMs)
+      timer.unref()
+      return () => {
+        clearInterval(timer)
+      }
     },
   }
 }
