@@ -20,7 +20,16 @@ import { useMessages } from '../../lib/i18n/use-translation'
 import { adminMessages } from './admin-messages'
 import './admin-layout.css'
 
-const SECTIONS = ['live', 'menu', 'tables', 'staff', 'settings', 'reports', 'audit'] as const
+const SECTIONS = [
+  'live',
+  'menu',
+  'stations',
+  'tables',
+  'staff',
+  'settings',
+  'reports',
+  'audit',
+] as const
 export type AdminSection = (typeof SECTIONS)[number]
 
 /** A section's screen, loaded when first opened: each is its own chunk. */
@@ -32,6 +41,7 @@ const section = <Name extends string>(
 const screens: Record<AdminSection, ComponentType> = {
   live: section(() => import('../routes/admin-live'), 'AdminLiveRoute'),
   menu: section(() => import('../routes/admin-menu'), 'AdminMenuRoute'),
+  stations: section(() => import('../routes/admin-stations'), 'AdminStationsRoute'),
   tables: section(() => import('../routes/admin-tables'), 'AdminTablesRoute'),
   staff: section(() => import('../routes/admin-staff'), 'AdminStaffRoute'),
   settings: section(() => import('../routes/admin-settings'), 'AdminSettingsRoute'),
