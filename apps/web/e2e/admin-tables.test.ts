@@ -90,6 +90,26 @@ describe('Manager prints QR codes', () => {
       await qr.getByRole('button', { name: 'Закрыть' }).click()
       await qr.waitFor({ state: 'detached' })
 
+      // The zones' order, by keyboard: the moved zone's buttons keep the focus. The hall goes
+      // down (now last, so its "up" button takes the focus), and the order is the server's.
+      const zoneOrder = async () =>
+        (await page.locator('.tables-admin__zone-title').allTextContents()).map((text) =>
+          plain(text).replace(/\d.*$/, ''),
+        )
+      const focused = () =>
+        page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null)
+      await page.getByRole('button', { name: 'Опустить зону «Зал»' }).focus()
+      await page.keyboard.press('Enter')
+      await expect.poll(zoneOrder).toEqual(['Терраса', 'Зал'])
+      await expect.poll(focused).toBe('Поднять зону «Зал»')
+      await keepScreenshot(page, 'admin-tables-zone-moved')
+      await page.reload({ waitUntil: 'networkidle' })
+      await expect.poll(zoneOrder).toEqual(['Терраса', 'Зал'])
+      await page.getByRole('button', { name: 'Поднять зону «Зал»' }).focus()
+      await page.keyboard.press('Space')
+      await expect.poll(zoneOrder).toEqual(['Зал', 'Терраса'])
+      await expect.poll(focused).toBe('Опустить зону «Зал»')
+
       // The tablet and the phone see the same screen.
       await page.setViewportSize({ width: 1024, height: 768 })
       await keepScreenshot(page, 'admin-tables-1024')

@@ -4,6 +4,7 @@ import {
   createAdminZone,
   deleteAdminZone,
   getAdminFloor,
+  orderAdminZones,
   rotateAdminTableToken,
   updateAdminTable,
   updateAdminZone,
@@ -91,3 +92,33 @@ export const useRotateTableToken = () =>
     (api, id: string) => api.callEndpoint(rotateAdminTableToken, { params: { tableId: id } }),
     withTable,
   )
+
+/**
+ * Puts the zones in a new order, drawn at once (a refetch in flight is cancelled first, so it
+ * cannot draw the old order back) and drawn back if the server refuses it.
+ */
+export function useOrderZones() {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationKey: ['admin', 'tables', 'order-zones'],
+    // Quick presses go to the server one after another, so the last order drawn is the one kept.
+    scope: { id: 'admin-zone-order' },
+    mutationFn: (zoneIds: string[]) => api.callEndpoint(orderAdminZones, { body: { zoneIds } }),
+    onMutate: async (zoneIds) => {
+      await queryClient.cancelQueries({ queryKey: adminFloorQueryKey })
+      const before = queryClient.getQueryData<AdminFloor>(adminFloorQueryKey)
+      queryClient.setQueryData<AdminFloor>(adminFloorQueryKey, (floor) => {
+        if (!floor) return floor
+        const rank = new Map(zoneIds.map((id, index) => [id, index]))
+        const place = (id: string) => rank.get(id) ?? zoneIds.length
+        return { ...floor, zones: [...floor.zones].sort((a, b) => place(a.id) - place(b.id)) }
+      })
+      return { before }
+    },
+    onError: (_error, _zoneIds, context) => {
+      if (context?.before) queryClient.setQueryData(adminFloorQueryKey, context.before)
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminFloorQueryKey }),
+  })
+}

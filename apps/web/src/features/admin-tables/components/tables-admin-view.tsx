@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import type { AdminFloor, AdminTable, AdminZone } from '@tableside/contracts/admin-tables'
 import { buttonClass } from '../../../components/ui/button'
 import { useApiClient } from '../../../lib/app-context'
@@ -9,6 +9,7 @@ import { useMessages } from '../../../lib/i18n/use-translation'
 import {
   adminFloorQueryOptions,
   useDeleteZone,
+  useOrderZones,
   useRotateTableToken,
   useUpdateTable,
 } from '../api/admin-floor'
@@ -19,6 +20,7 @@ import { problemText } from './problem-text'
 import { TableDialog } from './table-dialog'
 import { QrDialog } from './qr-dialog'
 import { ZoneDialog } from './zone-dialog'
+import { focusAfterMove, movedBy, type Step } from '../zone-order'
 import './tables-admin.css'
 
 type Dialog =
@@ -214,6 +216,28 @@ function FloorZones({
 }) {
   const { t, language } = useMessages(adminTablesMessages)
   const update = useUpdateTable()
+  const order = useOrderZones()
+  const zoneIds = floor.zones.map((zone) => zone.id)
+  // The zone just moved: once drawn in its new place, its button takes the focus back (the
+  // section moved in the page, and the pressed button may be off at an end).
+  const moved = useRef<{ zoneId: string; step: Step; order: string } | null>(null)
+  useLayoutEffect(() => {
+    const target = moved.current
+    if (target?.order !== zoneIds.join()) return
+    moved.current = null
+    const which = focusAfterMove(zoneIds, target.zoneId, target.step)
+    document.getElementById(`zone-${which}-${target.zoneId}`)?.focus()
+  })
+  const move = (zone: AdminZone, step: Step) => {
+    const next = movedBy(zoneIds, zone.id, step)
+    if (!next) return
+    moved.current = { zoneId: zone.id, step, order: next.join() }
+    order.mutate(next, {
+      onError: () => {
+        moved.current = null
+      },
+    })
+  }
   const groups: { zone: AdminZone | null; tables: AdminTable[] }[] = floor.zones.map((zone) => ({
     zone,
     tables: floor.tables.filter((table) => table.zoneId === zone.id),
@@ -226,6 +250,11 @@ function FloorZones({
       {update.isError ? (
         <p className="tables-admin__problem" role="alert">
           {problemText(update.error, t)}
+        </p>
+      ) : null}
+      {order.isError ? (
+        <p className="tables-admin__problem" role="alert">
+          {problemText(order.error, t)}
         </p>
       ) : null}
       {rotated ? (
@@ -258,6 +287,28 @@ function FloorZones({
               </h2>
               {zone ? (
                 <div className="tables-admin__zone-actions">
+                  <span className="tables-admin__move" role="group" aria-label={t('zoneOrder')}>
+                    <button
+                      type="button"
+                      id={`zone-up-${zone.id}`}
+                      className="tables-admin__move-button"
+                      aria-label={t('moveZoneUp', { zone: name })}
+                      disabled={zoneIds[0] === zone.id}
+                      onClick={() => move(zone, -1)}
+                    >
+                      <span aria-hidden="true">↑</span>
+                    </button>
+                    <button
+                      type="button"
+                      id={`zone-down-${zone.id}`}
+                      className="tables-admin__move-button"
+                      aria-label={t('moveZoneDown', { zone: name })}
+                      disabled={zoneIds.at(-1) === zone.id}
+                      onClick={() => move(zone, 1)}
+                    >
+                      <span aria-hidden="true">↓</span>
+                    </button>
+                  </span>
                   <button
                     type="button"
                     className="tables-admin__link-button"
