@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState, type SyntheticEvent } from 'react'
+import type { SyntheticEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import { REPORT_MAX_DAYS, type DayReport } from '@tableside/contracts/admin-reports'
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import { buttonClass } from '../../../components/ui/button'
 import { ApiError } from '../../../lib/api-error'
-import { useApiClient, useRuntimeConfig } from '../../../lib/app-context'
+import { useApiClient } from '../../../lib/app-context'
 import { formatPrice } from '../../../lib/format-price'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages, type Translate } from '../../../lib/i18n/use-translation'
 import { adminReportsMessages } from '../admin-reports-messages'
-import { adminReportQueryOptions, downloadReportCsv } from '../api/admin-report'
+import { adminReportQueryOptions, useReportCsvDownload } from '../api/admin-report'
 import { localToday, presetRange, type RangePreset } from '../report-dates'
 import { BarList } from './bar-list'
 import { DayChart } from './day-chart'
@@ -35,13 +35,12 @@ export function ReportView({
 }) {
   const { t, language } = useMessages(adminReportsMessages)
   const api = useApiClient()
-  const config = useRuntimeConfig()
   const [params, setParams] = useSearchParams()
   const today = localToday(restaurant.timezone)
   const from = DATE.test(params.get('from') ?? '') ? (params.get('from') ?? today) : today
   const to = DATE.test(params.get('to') ?? '') ? (params.get('to') ?? today) : today
   const report = useQuery(adminReportQueryOptions(api, { from, to }))
-  const [download, setDownload] = useState<'idle' | 'busy' | 'failed'>('idle')
+  const download = useReportCsvDownload()
 
   const choose = (range: { from: string; to: string }) => setParams(range, { replace: true })
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
@@ -52,15 +51,6 @@ export function ReportView({
       return typeof entry === 'string' ? entry : ''
     }
     choose({ from: value('from'), to: value('to') })
-  }
-  const csv = async () => {
-    setDownload('busy')
-    try {
-      await downloadReportCsv(config.apiBase, { from, to }, language)
-      setDownload('idle')
-    } catch {
-      setDownload('failed')
-    }
   }
   const badRange = report.error instanceof ApiError && report.error.status === 400
 
@@ -98,15 +88,17 @@ export function ReportView({
         <button
           type="button"
           className={`${buttonClass('secondary')} day-report__csv`}
-          onClick={() => void csv()}
-          disabled={download === 'busy' || !report.data}
+          onClick={() => {
+            download.mutate({ range: { from, to }, language })
+          }}
+          disabled={download.isPending || !report.data}
         >
-          {download === 'busy' ? t('downloading') : t('downloadCsv')}
+          {download.isPending ? t('downloading') : t('downloadCsv')}
         </button>
       </form>
-      {download === 'failed' ? (
+      {download.isError ? (
         <p role="alert" className="day-error">
-          {t('downloadFailed')}
+          {t('downloadFailed')} {download.error.message}
         </p>
       ) : null}
       {badRange ? (
