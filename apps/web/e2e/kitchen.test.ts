@@ -125,6 +125,11 @@ describe('The kitchen display', () => {
       expect(await returnBorscht.count()).toBe(0)
       await borscht.click()
       await expect.poll(() => returnBorscht.count()).toBe(1)
+      await keepScreenshot(page, 'kitchen-bumped-1024')
+      await page.setViewportSize({ width: 1440, height: 900 })
+      await keepScreenshot(page, 'kitchen-bumped-1440')
+      await expectNoSeriousViolations(page)
+      await page.setViewportSize({ width: 1024, height: 768 })
 
       // The bar's tab shows the bar's ticket only; its header bumps it whole.
       const tabs = page.getByRole('navigation', { name: 'Цеха' })
