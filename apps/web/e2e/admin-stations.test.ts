@@ -87,6 +87,11 @@ describe('The back office sets up the kitchen stations', () => {
       const moved = [...before.slice(0, -1), 'Кондитерский цех', ...before.slice(-1)]
       await expect.poll(names).toEqual(moved)
       await expect.poll(() => focusedLabel(page)).toBe('Поднять «Кондитерский цех»')
+      // The screen says when every change has reached the server: then a reload keeps it.
+      const saving = page.locator('.admin-kitchen__saving')
+      await expect
+        .poll(async () => plain(await saving.textContent()))
+        .toBe('Все изменения сохранены.')
       await page.reload({ waitUntil: 'networkidle' })
       await expect.poll(names).toEqual(moved)
 
@@ -130,6 +135,17 @@ describe('The back office sets up the kitchen stations', () => {
       await expect
         .poll(() => tabs.getByRole('button', { name: /^Кондитерский цех/ }).count())
         .toBe(0)
+
+      // Every change is in the audit log, the timer's too, on the manager's phone.
+      await page.getByRole('link', { name: 'Журнал изменений' }).click()
+      await page.getByRole('heading', { name: 'Журнал изменений', level: 1 }).waitFor()
+      const log = page.locator('main')
+      await expect.poll(async () => plain(await log.textContent())).toContain('Таймер кухни')
+      const text = plain(await log.textContent())
+      expect(text).toContain('Цех')
+      expect(text).not.toContain('kitchen_thresholds')
+      await keepScreenshot(page, 'admin-audit-390')
+      await expectNoSeriousViolations(page, { include: 'main' })
     } finally {
       await server.stop()
     }

@@ -4,6 +4,7 @@ import { buttonClass } from '../../../components/ui/button'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { useAuditLog } from '../api/audit'
 import { auditMessages, auditWords } from '../audit-messages'
+import { fieldName, subjectOf } from '../audit-text'
 import './audit-log.css'
 
 type Changes = { field: string; before: unknown; after: unknown }[]
@@ -86,7 +87,9 @@ export function AuditLog() {
               <div className="audit__head">
                 <span className="audit__what">
                   <strong>{entityName(entry.entity)}</strong>
-                  {entry.entityId ? <span className="audit__id"> {entry.entityId}</span> : null}
+                  {subjectOf(entry, language) ? (
+                    <span className="audit__id"> «{subjectOf(entry, language)}»</span>
+                  ) : null}
                   {' — '}
                   {actionName(entry.action)}
                 </span>
@@ -115,7 +118,7 @@ export function AuditLog() {
 }
 
 function ChangeTable({ entry }: { entry: AuditEntry }) {
-  const { t } = useMessages(auditMessages)
+  const { t, language } = useMessages(auditMessages)
   const changes = changesOf(entry)
   if (changes.length === 0) return null
   return (
@@ -130,7 +133,7 @@ function ChangeTable({ entry }: { entry: AuditEntry }) {
       <tbody>
         {changes.slice(0, 20).map((change) => (
           <tr key={change.field}>
-            <th scope="row">{change.field}</th>
+            <th scope="row">{fieldName(change.field, language)}</th>
             <td>{shown(change.before) ?? t('none')}</td>
             <td>{shown(change.after) ?? t('none')}</td>
           </tr>

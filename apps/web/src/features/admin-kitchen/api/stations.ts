@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   createStation,
@@ -98,3 +99,20 @@ export const useSaveThresholds = () =>
   useStationsChange('thresholds', (api, body: KitchenThresholds) =>
     api.callEndpoint(updateKitchenThresholds, { body }),
   )
+
+/**
+ * Where the manager's changes are: still on their way, all saved, or the last one refused (its
+ * card says why). From the mutation cache itself: React Query's `useMutationState` would join
+ * the diners' first load with the rest of @tanstack (vite.config.ts).
+ */
+export function useStationsSaveState(): 'idle' | 'saving' | 'saved' | 'failed' {
+  const cache = useQueryClient().getMutationCache()
+  const state = () => {
+    const mine = cache.findAll({ mutationKey: ['admin', 'stations'] })
+    if (mine.some((mutation) => mutation.state.status === 'pending')) return 'saving'
+    const last = mine.at(-1)
+    if (!last) return 'idle'
+    return last.state.status === 'error' ? 'failed' : 'saved'
+  }
+  return useSyncExternalStore((notify) => cache.subscribe(notify), state)
+}

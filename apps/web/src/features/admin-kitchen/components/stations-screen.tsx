@@ -3,7 +3,12 @@ import { buttonClass } from '../../../components/ui/button'
 import { Link } from '../../../components/ui/link'
 import { PageLoading } from '../../../components/ui/page-loading'
 import { useMessages } from '../../../lib/i18n/use-translation'
-import { useMenuForStations, useStations, useUpdateStation } from '../api/stations'
+import {
+  useMenuForStations,
+  useStations,
+  useStationsSaveState,
+  useUpdateStation,
+} from '../api/stations'
 import { adminKitchenMessages } from '../admin-kitchen-messages'
 import { categoryOptions, reordered, sortedStations } from '../category-options'
 import { problemText } from '../problem-text'
@@ -20,6 +25,7 @@ export function StationsScreen({ restaurantId }: { restaurantId: string }) {
   const move = useUpdateStation()
   const [moving, setMoving] = useState(false)
   const [moved, setMoved] = useState<{ id: string; step: -1 | 1 } | null>(null)
+  const saveState = useStationsSaveState()
 
   if (stations.isPending || menu.isPending) return <PageLoading label={t('saving')} />
   if (stations.isError || menu.isError) {
@@ -65,6 +71,9 @@ export function StationsScreen({ restaurantId }: { restaurantId: string }) {
           <h2 id="admin-kitchen-stations" className="admin-kitchen__heading">
             {t('stationsTitle')}
           </h2>
+          <p className="admin-kitchen__saving" role="status">
+            {saveState === 'saving' ? t('saving') : saveState === 'saved' ? t('allSaved') : ''}
+          </p>
           <Link
             className={buttonClass('secondary')}
             to={`/rest/${encodeURIComponent(restaurantId)}/kitchen`}
