@@ -152,7 +152,7 @@ export const updateAdminStaff = defineEndpoint({
   method: 'PATCH',
   path: '/admin/staff/:staffId',
   summary:
-    'Deactivates a manager or kitchen login (their sessions end) or brings them back; a manager cannot deactivate themself',
+    'Renames a manager or kitchen login, deactivates it (its sessions end) or brings it back; a manager cannot deactivate themself, nor the last active manager (409 last_active_manager)',
   tags: ['admin'],
   params: staffIdParams,
   body: z.object({ name: z.optional(staffName), active: z.optional(z.boolean()) }),

@@ -21,6 +21,7 @@ export const accountMessages = defineMessages({
     turnOff: 'Turn off',
     wrongCode: 'That code is wrong or expired. Type the one the app shows now.',
     failed: 'Could not save. Try again.',
+    startFailed: 'Could not start setting up the code. Try again.',
   },
   ru: {
     title: 'Ваша учётная запись',
@@ -42,5 +43,6 @@ export const accountMessages = defineMessages({
     turnOff: 'Выключить',
     wrongCode: 'Код неверный или устарел. Введите тот, что сейчас в приложении.',
     failed: 'Не удалось сохранить. Попробуйте снова.',
+    startFailed: 'Не удалось начать настройку кода. Попробуйте снова.',
   },
 })

@@ -121,7 +121,7 @@ export function AccountDialog({ manager, onClose }: AccountDialogProps) {
             </button>
             {/* A refusal or no connection: said here, and the button tries again. */}
             <p className="account__problem" id={ids.startProblem} role="alert">
-              {start.isError ? t('failed') : null}
+              {start.isError ? t('startFailed') : null}
             </p>
           </>
         )}
