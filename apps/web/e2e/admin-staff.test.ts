@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { tableSession } from '@tableside/contracts/table-sessions'
 import { order } from '@tableside/contracts/orders'
 import { demoTableTokens, startServer } from '../../../scripts/lib/server-process.mjs'
+import { actAsManager, signInDemoManager } from './admin-service'
 import { expectNoSeriousViolations } from './axe'
 import { pageHeading } from './client-service'
 import { keepScreenshot, useBrowser } from './fixtures'
@@ -37,15 +38,9 @@ describe('The back office runs the staff and the settings', () => {
         return (await response.json()) as unknown
       }
       // The manager signs in through the API (the sign-in window is the foundation's story).
-      const signedIn = (await post('/auth/admin/login', {
-        restaurantId: 'demo',
-        login: 'manager',
-        password: 'tableside-demo',
-      })) as { token: string }
+      const token = await signInDemoManager(server.url)
       const manager = await browser.phone()
-      await manager.context.addCookies([
-        { name: 'manager_token', value: signedIn.token, url: site },
-      ])
+      await actAsManager(manager.context, site, token)
       const { page } = manager
       await page.setViewportSize({ width: 1440, height: 900 })
       await page.goto(`${site}/rest/demo/admin/staff`, { waitUntil: 'networkidle' })

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { kitchenLogin } from '@tableside/contracts/staff'
 import { startServer } from '../../../scripts/lib/server-process.mjs'
+import { actAsManager, signInDemoManager } from './admin-service'
 import { expectNoSeriousViolations } from './axe'
 import { pageHeading } from './client-service'
 import { keepScreenshot, useBrowser } from './fixtures'
@@ -34,15 +35,9 @@ describe('The back office sets up the kitchen stations', () => {
         expect(response.ok, `${path}: ${String(response.status)}`).toBe(true)
         return (await response.json()) as unknown
       }
-      const signedIn = (await post('/auth/admin/login', {
-        restaurantId: 'demo',
-        login: 'manager',
-        password: 'tableside-demo',
-      })) as { token: string }
+      const token = await signInDemoManager(server.url)
       const manager = await browser.phone()
-      await manager.context.addCookies([
-        { name: 'manager_token', value: signedIn.token, url: site },
-      ])
+      await actAsManager(manager.context, site, token)
       const { page } = manager
       page.on('dialog', (dialog) => void dialog.accept())
       await page.setViewportSize({ width: 1440, height: 900 })
@@ -107,7 +102,7 @@ describe('The back office sets up the kitchen stations', () => {
       await page.getByRole('button', { name: 'Сохранить таймер' }).click()
       await page.getByText('Сохранено.').waitFor()
       const thresholds = (await (
-        await fetch(`${api}/admin/stations`, { headers: { 'x-manager-token': signedIn.token } })
+        await fetch(`${api}/admin/stations`, { headers: { 'x-manager-token': token } })
       ).json()) as { thresholds: unknown }
       expect(thresholds.thresholds).toEqual({ warnMinutes: 15, lateMinutes: 25 })
 
