@@ -134,6 +134,8 @@ describe('The back office sets up the kitchen stations', () => {
       // Every change is in the audit log, the timer's too, on the manager's phone.
       await page.getByRole('link', { name: 'Журнал изменений' }).click()
       await page.getByRole('heading', { name: 'Журнал изменений', level: 1 }).waitFor()
+      // The keyboard goes on from the new section's content, not from the nav's link.
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
       const log = page.locator('main')
       await expect.poll(async () => plain(await log.textContent())).toContain('Таймер кухни')
       const text = plain(await log.textContent())

@@ -114,11 +114,20 @@ function AdminShell({
   const base = `/rest/${encodeURIComponent(restaurantId)}/admin`
   const here = useLocation().pathname.replace(/\/$/, '')
   const nav = useRef<HTMLElement>(null)
+  const main = useRef<HTMLElement>(null)
+  const shown = useRef(here)
   // On a phone the sections scroll sideways: keep the current one in sight.
   useEffect(() => {
     nav.current
       ?.querySelector('[aria-current="page"]')
       ?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+    // Another section: the keyboard and the screen reader go on from its content, not from the
+    // link in the nav (nothing moves on the first screen, which the page load announces).
+    if (shown.current !== here) {
+      shown.current = here
+      main.current?.focus({ preventScroll: true })
+      window.scrollTo({ top: 0 })
+    }
   }, [here])
   return (
     <div className="admin">
@@ -165,7 +174,7 @@ function AdminShell({
           </li>
         </ul>
       </nav>
-      <main className="admin__main" id="main" tabIndex={-1}>
+      <main ref={main} className="admin__main" id="main" tabIndex={-1}>
         {children}
       </main>
       {account ? <AccountDialog manager={manager} onClose={() => setAccount(false)} /> : null}
