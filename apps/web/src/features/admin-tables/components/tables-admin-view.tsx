@@ -286,7 +286,7 @@ function FloorZones({
                 </span>
               </h2>
               {zone ? (
-                <div className="tables-admin__zone-actions">
+                <>
                   <span className="tables-admin__move" role="group" aria-label={t('zoneOrder')}>
                     <button
                       type="button"
@@ -309,30 +309,32 @@ function FloorZones({
                       <span aria-hidden="true">↓</span>
                     </button>
                   </span>
-                  <button
-                    type="button"
-                    className="tables-admin__link-button"
-                    onClick={() => onDialog({ kind: 'table', zoneId: zone.id })}
-                  >
-                    {t('addTable')}
-                  </button>
-                  <button
-                    type="button"
-                    className="tables-admin__link-button"
-                    onClick={() => onDialog({ kind: 'zone', zone })}
-                  >
-                    {t('renameZone')}
-                  </button>
-                  {tables.length === 0 ? (
+                  <div className="tables-admin__zone-actions">
                     <button
                       type="button"
-                      className="tables-admin__link-button tables-admin__link-button--danger"
-                      onClick={() => onDialog({ kind: 'delete-zone', zone })}
+                      className="tables-admin__link-button"
+                      onClick={() => onDialog({ kind: 'table', zoneId: zone.id })}
                     >
-                      {t('deleteZone')}
+                      {t('addTable')}
                     </button>
-                  ) : null}
-                </div>
+                    <button
+                      type="button"
+                      className="tables-admin__link-button"
+                      onClick={() => onDialog({ kind: 'zone', zone })}
+                    >
+                      {t('renameZone')}
+                    </button>
+                    {tables.length === 0 ? (
+                      <button
+                        type="button"
+                        className="tables-admin__link-button tables-admin__link-button--danger"
+                        onClick={() => onDialog({ kind: 'delete-zone', zone })}
+                      >
+                        {t('deleteZone')}
+                      </button>
+                    ) : null}
+                  </div>
+                </>
               ) : null}
             </header>
             {tables.length === 0 ? (
