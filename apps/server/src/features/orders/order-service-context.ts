@@ -1,0 +1,101 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { TableAlert } from '@tableside/contracts/garcon-alerts'
+import type { OrderType, Restaurant } from '@tableside/contracts/restaurants'
+import type { Database } from '../../db/schema'
+import { notFound } from '../../http/http-error'
+import type { OrderBonus } from '../bonus/bonus-orders'
+import type { MenuCache } from '../menu/menu-cache'
+import type { Outbox } from '../outbox/outbox'
+import type { PaymentRepository } from '../payments/payment-repository'
+import type { Broadcaster } from '../realtime/realtime'
+import type { RestaurantCache } from '../restaurants/restaurant-cache'
+import type { TableSessionService } from '../table-sessions/table-session-service'
+import type { OrderPaymentRepository } from './order-payment-repository'
+import { createOrderRepository, type OrderRepository } from './order-repository'
+
+export const UNKNOWN_ORDER = 'This order does not exist.'
+export const UNKNOWN_SESSION = 'This table session does not exist.'
+export const UNKNOWN_RESTAURANT = 'This restaurant does not exist.'
+
+/** Says why `scheduledFor` cannot be booked (null: it can); `null` time means "as soon as possible". */
+export type SlotCheck = (
+  restaurant: Restaurant,
+  type: OrderType,
+  scheduledFor: Date | null,
+  now: Date,
+) => string | null
+
+export interface OrderServiceDeps {
+  db: Kysely<Database>
+  restaurants: RestaurantCache
+  menus: MenuCache
+  tableSessions: TableSessionService
+  broadcaster: Broadcaster
+  checkSlot: SlotCheck
+  /**
+   * Online methods hand over to the payments flow; until it exists they are refused, whatever
+   * a restaurant enables.
+   */
+  onlinePaymentsReady?: boolean
+  /**
+   * Where placements, status changes and refunds go, to be delivered after their transaction
+   * (or statement) commits; a placed order's entry is delivered here (ORDER_PLACED).
+   */
+  outbox: Outbox
+  /** What payments hold of an order: a cancel waits for them, or refunds them (decision 0028). */
+  payments: Pick<PaymentRepository, 'pendingHolding' | 'succeededFor' | 'liveForSession'>
+  orderPayments: Pick<
+    OrderPaymentRepository,
+    'lock' | 'refunded' | 'payableForSession' | 'pointsReturned'
+  >
+  /** The waiters who hear of a new order at the restaurant. */
+  waitersOf?: (restaurantId: string) => Promise<readonly string[]>
+  /**
+   * The waiter area's alerts (the app composes them, decision 0045): `placedKind` makes the
+   * statement that places an order alert its table's waiters (see `OrderRepositoryOptions`);
+   * `atTable` alerts them in the transaction of an order's change (ready to serve).
+   */
+  alerts?: {
+    placedKind: string
+    atTable: (
+      trx: Transaction<Database>,
+      tableSessionId: string,
+      alert: TableAlert,
+    ) => Promise<unknown>
+  }
+  /**
+   * The bonus card (decision 0060): points spent with an order, earned on cash, released when
+   * it completes, given back when it is cancelled, each in the transaction of that step.
+   */
+  bonus?: OrderBonus
+  now?: () => Date
+}
+
+/** The waiter who acts, as an order's history names them. */
+export interface ActingWaiter {
+  id: string
+  name: string
+}
+
+/** What the parts of the order service share: its deps, the clock, the orders' repository. */
+export interface OrderServiceContext {
+  deps: OrderServiceDeps
+  now: () => Date
+  repository: OrderRepository
+  restaurantOf: (id: string) => Promise<Restaurant>
+}
+
+export function createOrderServiceContext(deps: OrderServiceDeps): OrderServiceContext {
+  return {
+    deps,
+    now: deps.now ?? (() => new Date()),
+    repository: createOrderRepository(deps.db, {
+      ...(deps.alerts ? { placedAlertKind: deps.alerts.placedKind } : {}),
+    }),
+    restaurantOf: async (id) => {
+      const restaurant = await deps.restaurants.get(id)
+      if (!restaurant) throw notFound(UNKNOWN_RESTAURANT)
+      return restaurant
+    },
+  }
+}
