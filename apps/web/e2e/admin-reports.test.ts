@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { order as orderSchema } from '@tableside/contracts/orders'
 import { tableSession } from '@tableside/contracts/table-sessions'
 import { demoTableTokens, startServer } from '../../../scripts/lib/server-process.mjs'
+import { actAsManager, signInDemoManager } from './admin-service'
 import { expectNoSeriousViolations } from './axe'
 import { pageHeading } from './client-service'
 import { keepScreenshot, useBrowser } from './fixtures'
@@ -39,13 +40,7 @@ describe('The manager’s day', () => {
       const tokens = await demoTableTokens(server)
 
       // The manager, signed in through the API (the sign-in window is the staff story's).
-      const signedIn = await post('/auth/admin/login', {
-        restaurantId: 'demo',
-        login: 'manager',
-        password: 'tableside-demo',
-      })
-      expect(signedIn.status).toBe(200)
-      const { token } = signedIn.json as { token: string }
+      const token = await signInDemoManager(server.url)
       // The manager has shortened the call escalation to 10 s (the settings screen's own story).
       const settings = await fetch(`${api}/admin/settings`, {
         headers: { 'x-manager-token': token },
@@ -61,7 +56,7 @@ describe('The manager’s day', () => {
       expect(saved.status).toBe(200)
 
       const { page, context, problems } = await browser.phone()
-      await context.addCookies([{ name: 'manager_token', value: token, url: site }])
+      await actAsManager(context, site, token)
       await page.setViewportSize({ width: 1440, height: 900 })
       await page.goto(`${site}/rest/demo/admin`, { waitUntil: 'networkidle' })
       expect(await pageHeading(page)).toBe('Сейчас')

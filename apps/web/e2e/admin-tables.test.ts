@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { startServer } from '../../../scripts/lib/server-process.mjs'
+import { actAsManager, signInDemoManager } from './admin-service'
 import { expectNoSeriousViolations } from './axe'
 import { pageHeading } from './client-service'
 import { keepScreenshot, useBrowser } from './fixtures'
@@ -28,21 +29,11 @@ describe('Manager prints QR codes', () => {
     const server = await startServer({ publicHost: HOST })
     try {
       const site = server.url.replace('127.0.0.1', HOST)
-      const login = await fetch(`${server.url}/api/v1/auth/admin/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          restaurantId: 'demo',
-          login: 'manager',
-          password: 'tableside-demo',
-        }),
-      })
-      expect(login.status).toBe(200)
-      const { token } = (await login.json()) as { token: string }
+      const token = await signInDemoManager(server.url)
 
       const { page, context, problems } = await browser.phone()
       await page.setViewportSize(DESKTOP)
-      await context.addCookies([{ name: 'manager_token', value: token, url: site }])
+      await actAsManager(context, site, token)
       await page.goto(`${site}/rest/demo/admin/tables`, { waitUntil: 'networkidle' })
       await expect.poll(() => pageHeading(page)).toBe('Столы и QR')
       const terrace = page.getByRole('region', { name: /^Терраса/ })
