@@ -127,4 +127,211 @@ describe('The manager edits the menu', () => {
     await keepScreenshot(diner.page, 'admin-menu-cart-sold-out')
     expect(realProblems(manager.problems)).toEqual([])
   })
+
+  /** The element that has focus, as its role's name would read (a button's label, a heading's text). */
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const active = document.activeElement
+      if (!(active instanceof HTMLElement)) return ''
+      return active.getAttribute('aria-label') ?? active.innerText.trim()
+    })
+  const focusInside = (page: Page, selector: string) =>
+    page.evaluate(
+      (selector) => document.querySelector(selector)?.contains(document.activeElement),
+      selector,
+    )
+
+  it('Manager adds a menu and its categories, orders them from the keyboard, and deletes it', async () => {
+    const manager = await managerScreen()
+    const page = manager.page
+    await page.getByRole('button', { name: '+ Меню' }).click()
+    expect(await focusInside(page, '.admin-menu__editor')).toBe(true)
+    await page.getByLabel('Название (русский)').fill('Бизнес-ланч')
+    await page.getByLabel('Подаётся с').fill('12:00')
+    await page.getByLabel('Подаётся до').fill('16:00')
+    await expectNoSeriousViolations(page, SCREEN)
+    await page.getByRole('button', { name: 'Сохранить' }).click()
+    const lunch = page.getByRole('button', { name: 'Бизнес-ланч', exact: true })
+    await expect.poll(() => lunch.getAttribute('aria-pressed')).toBe('true')
+    // Closing the editor gives focus back to what opened it.
+    expect(await focused(page)).toBe('+ Меню')
+
+    for (const name of ['Супы дня', 'Салаты дня']) {
+      await page.getByRole('button', { name: '+ Категория' }).click()
+      await page.getByLabel('Название (русский)').fill(name)
+      await page.getByRole('button', { name: 'Сохранить' }).click()
+      await page.getByRole('button', { name: new RegExp(`^${name}`) }).waitFor()
+    }
+    // From the keyboard: the moved category's control keeps focus (its other arrow at the end).
+    await page.getByRole('button', { name: 'Переместить «Супы дня» ниже' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByText('Новый порядок сохранён.').waitFor()
+    const tree = page.getByRole('navigation', { name: 'Категории' })
+    await expect
+      .poll(() => tree.locator('.admin-menu__tree-name').allTextContents())
+      .toEqual(['Салаты дня0', 'Супы дня0'])
+    await expect.poll(() => focused(page)).toBe('Переместить «Супы дня» выше')
+
+    // A menu with categories goes only when the manager says so.
+    await page.getByRole('button', { name: 'Изменить меню' }).click()
+    let asked = ''
+    page.once('dialog', (dialog) => {
+      asked = dialog.message()
+      void dialog.dismiss()
+    })
+    await page.getByRole('button', { name: 'Удалить меню' }).click()
+    await expect.poll(() => asked).toContain('Бизнес-ланч')
+    expect(await lunch.count()).toBe(1)
+    page.once('dialog', (dialog) => void dialog.accept())
+    await page.getByRole('button', { name: 'Удалить меню' }).click()
+    await expect.poll(() => lunch.count()).toBe(0)
+    await page.getByText('Удалено.').waitFor()
+    expect(realProblems(manager.problems)).toEqual([])
+  })
+
+  it('Manager edits dishes from the keyboard, one save at a time', async () => {
+    const manager = await managerScreen()
+    const page = manager.page
+    await page.getByRole('button', { name: /^Супы/ }).click()
+    const list = page.locator('.admin-menu__dish-name')
+    const before = await list.allTextContents()
+    expect(before.slice(0, 2)).toEqual(['Борщ с говядиной и пампушками', 'Солянка мясная сборная'])
+
+    // Two quick moves: the second waits for the first (never two saves at once).
+    let inFlight = 0
+    let most = 0
+    await page.route('**/api/v1/admin/menu/dish-order', async (route) => {
+      inFlight += 1
+      most = Math.max(most, inFlight)
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      await route.continue()
+      inFlight -= 1
+    })
+    await page
+      .getByRole('button', { name: 'Переместить «Борщ с говядиной и пампушками» ниже' })
+      .focus()
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter')
+    await page.getByText('Новый порядок сохранён.').waitFor()
+    await expect.poll(() => inFlight).toBe(0)
+    expect(most).toBe(1)
+    await expect
+      .poll(async () => (await list.allTextContents()).indexOf(before[0] ?? ''))
+      .toBeGreaterThan(0)
+    await expect
+      .poll(() => focused(page))
+      .toMatch(/^Переместить «Борщ с говядиной и пампушками» (ниже|выше)$/)
+    await page.unroute('**/api/v1/admin/menu/dish-order')
+
+    // The editor takes focus when it opens and gives it back when it closes.
+    await page.getByRole('button', { name: 'Солянка мясная сборная', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Блюдо «Солянка мясная сборная»' }).waitFor()
+    expect(await focusInside(page, '.admin-menu__editor')).toBe(true)
+    await expectNoSeriousViolations(page, SCREEN)
+    for (const [width, height] of [
+      [1440, 900],
+      [1024, 768],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height })
+      await page
+        .getByRole('heading', { name: 'Блюдо «Солянка мясная сборная»' })
+        .scrollIntoViewIfNeeded()
+      await keepScreenshot(page, `admin-menu-dish-editor-${String(width)}`)
+    }
+    await expectNoSeriousViolations(page, SCREEN)
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.getByRole('button', { name: 'Отмена' }).click()
+    await expect.poll(() => focused(page)).toBe('Солянка мясная сборная')
+    expect(realProblems(manager.problems)).toEqual([])
+  })
+
+  it('Manager adds a story with a picture uploaded for it', async () => {
+    const manager = await managerScreen()
+    const page = manager.page
+    await page.getByRole('button', { name: 'Истории' }).click()
+    expect(await focusInside(page, '.admin-menu__stories')).toBe(true)
+    // Each story's remove button says which story it removes.
+    const removes = await page.getByRole('button', { name: /^Убрать историю/ }).allTextContents()
+    const names = await page
+      .getByRole('button', { name: /^Убрать историю/ })
+      .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent))
+    expect(removes.length).toBeGreaterThan(1)
+    expect(new Set(names).size).toBe(names.length)
+
+    await page.getByRole('button', { name: '+ История' }).click()
+    const story = page.locator('.admin-menu__story').last()
+    await story.getByLabel('Заголовок (русский)').fill('Пельмени ручной лепки')
+    const picture = await sharp({
+      create: { width: 900, height: 1600, channels: 3, background: '#e0b050' },
+    })
+      .jpeg()
+      .toBuffer()
+    await story
+      .getByLabel('Загрузить картинку')
+      .setInputFiles({ name: 'pelmeni.jpg', mimeType: 'image/jpeg', buffer: picture })
+    await expect
+      // Six sizes of a large picture take the server a few seconds.
+      .poll(() => story.getByLabel('Адрес картинки').inputValue(), { timeout: 20_000 })
+      .toMatch(/^\/media\/photos\/demo\/[0-9a-f]+\/640\.webp$/)
+    await expectNoSeriousViolations(page, SCREEN)
+    for (const [width, height] of [
+      [1440, 900],
+      [1024, 768],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height })
+      await story.scrollIntoViewIfNeeded()
+      await keepScreenshot(page, `admin-menu-stories-${String(width)}`)
+    }
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.getByRole('button', { name: 'Сохранить истории' }).click()
+    await page.getByText('Сохранено. Гости уже видят.').waitFor()
+    const shown = (await (await fetch(`${server.url}/api/v1/restaurants/demo/stories`)).json()) as {
+      stories: { title: { ru: string }; media: { url: string } }[]
+    }
+    expect(shown.stories.find((s) => s.title.ru === 'Пельмени ручной лепки')?.media.url).toMatch(
+      /^\/media\/photos\/demo\//,
+    )
+    expect(realProblems(manager.problems)).toEqual([])
+  })
+
+  it('A sign-in ended elsewhere ends the screen at the next save or photo upload', async () => {
+    const endSignIn = async (ended: string) => {
+      const response = await fetch(`${server.url}/api/v1/auth/admin/logout`, {
+        method: 'POST',
+        headers: { 'x-manager-token': ended },
+      })
+      expect(response.ok).toBe(true)
+    }
+    const ownScreen = async () => {
+      const own = await signInManager(server.url)
+      const manager = await browser.phone()
+      await manager.page.setViewportSize({ width: 1440, height: 900 })
+      await manager.context.addCookies([{ name: 'manager_token', value: own, url: site }])
+      await manager.page.goto(`${site}/rest/demo/admin/menu`, { waitUntil: 'networkidle' })
+      return { ...manager, token: own }
+    }
+
+    const saving = await ownScreen()
+    await saving.page.getByRole('switch', { name: `${HERRING} в продаже` }).waitFor()
+    await endSignIn(saving.token)
+    await saving.page.getByRole('switch', { name: `${HERRING} в продаже` }).click()
+    await saving.page.getByText('Сеанс завершён.').waitFor()
+
+    const uploading = await ownScreen()
+    await uploading.page.getByRole('button', { name: /^Супы/ }).click()
+    await uploading.page.getByRole('button', { name: 'Кислые щи', exact: true }).click()
+    await endSignIn(uploading.token)
+    const photo = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: '#406080' },
+    })
+      .png()
+      .toBuffer()
+    await uploading.page
+      .getByLabel('Загрузить фото')
+      .setInputFiles({ name: 'shchi.png', mimeType: 'image/png', buffer: photo })
+    await uploading.page.getByText('Сеанс завершён.').waitFor()
+  })
 })

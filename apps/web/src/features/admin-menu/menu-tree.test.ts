@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CategoryFile } from '@tableside/contracts/menu-file'
-import { droppedBefore, idFromName, movedBy, treeRows } from './menu-tree'
+import { arrowAfterMove, droppedBefore, idFromName, movedBy, treeRows } from './menu-tree'
 
 const category = (id: string, categories: CategoryFile[] = []): CategoryFile => ({
   id,
@@ -29,6 +29,15 @@ describe('the category tree', () => {
     expect(movedBy(['a', 'b', 'c'], 'b', 1)).toEqual(['a', 'c', 'b'])
     expect(movedBy(['a', 'b', 'c'], 'a', -1)).toBeNull()
     expect(movedBy(['a', 'b', 'c'], 'c', 1)).toBeNull()
+  })
+
+  it('keeps focus on the arrow that moved an item, or on its other arrow at an end', () => {
+    expect(arrowAfterMove(['b', 'a', 'c'], 'b', 'up')).toBe('down')
+    expect(arrowAfterMove(['a', 'b', 'c'], 'b', 'up')).toBe('up')
+    expect(arrowAfterMove(['a', 'c', 'b'], 'b', 'down')).toBe('up')
+    expect(arrowAfterMove(['a', 'b', 'c'], 'b', 'down')).toBe('down')
+    // The only one left: no arrow works, the item keeps the one pressed.
+    expect(arrowAfterMove(['b'], 'b', 'down')).toBe('down')
   })
 
   it('drops a dragged item before the one it lands on', () => {

@@ -34,6 +34,22 @@ export function movedBy(ids: readonly string[], id: string, by: -1 | 1): string[
   return next
 }
 
+/**
+ * Which arrow of a moved item takes focus once the new order shows: the one pressed, unless the
+ * item reached that end, where only its other arrow still works.
+ */
+export function arrowAfterMove(
+  ids: readonly string[],
+  id: string,
+  pressed: 'up' | 'down',
+): 'up' | 'down' {
+  const at = ids.indexOf(id)
+  if (ids.length < 2) return pressed
+  if (pressed === 'up' && at === 0) return 'down'
+  if (pressed === 'down' && at === ids.length - 1) return 'up'
+  return pressed
+}
+
 /** The ids with `id` put just before `before` (dropped on it); null when nothing moves. */
 export function droppedBefore(ids: readonly string[], id: string, before: string): string[] | null {
   if (id === before) return null

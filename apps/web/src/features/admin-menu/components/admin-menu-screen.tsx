@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { safeParse } from 'zod/mini'
 import {
@@ -6,10 +6,12 @@ import {
   createAdminDish,
   deleteAdminCategory,
   deleteAdminDish,
+  deleteAdminMenu,
   dishBody,
   importAdminMenu,
   orderAdminCategories,
   orderAdminDishes,
+  saveAdminMenu,
   saveAdminStories,
   setAdminDishAvailability,
   updateAdminCategory,
@@ -18,8 +20,7 @@ import {
 } from '@tableside/contracts/menu-admin'
 import type { StoryFile } from '@tableside/contracts/menu-file'
 import type { Restaurant } from '@tableside/contracts/restaurants'
-import { buttonClass } from '../../../components/ui/button'
-import { useApiClient, useRuntimeConfig } from '../../../lib/app-context'
+import { useApiClient } from '../../../lib/app-context'
 import { ApiError } from '../../../lib/api-error'
 import { formatPrice } from '../../../lib/format-price'
 import { localized } from '../../../lib/i18n/localized-text'
@@ -29,38 +30,50 @@ import { readMenuFileForImport } from '../import-file'
 import {
   adminMenuQueryOptions,
   downloadMenuFile,
-  showSaved,
-  uploadPhoto,
+  useMenuSave,
+  usePhotoUpload,
+  type MenuChange,
 } from '../api/admin-menu-api'
 import { dishFromForm, formField, formFromDish, type DishForm } from '../dish-form'
-import { findCategory, idFromName, treeRows, usedIds } from '../menu-tree'
+import { arrowAfterMove, findCategory, idFromName, treeRows, usedIds } from '../menu-tree'
+import { useFocusAfter } from '../use-focus-after'
 import '../admin-menu.css'
 import { CategoryEditor, categoryFields, type CategoryForm } from './category-editor'
 import { CategoryTree } from './category-tree'
 import { DishEditor } from './dish-editor'
 import { DishList } from './dish-list'
+import { MenuEditor, menuFields, menuFormOf, type MenuForm } from './menu-editor'
+import { MenuToolbar } from './menu-toolbar'
 import { StoriesEditor } from './stories-editor'
 
 type Editing =
   | { kind: 'dish'; dishId: string | null }
   | { kind: 'category'; categoryId: string | null; parentId: string | null }
+  | { kind: 'menu'; menuId: string | null }
   | { kind: 'stories' }
   | null
 
-/** The back office's menu: categories, dishes with the stop-list, stories, import and export. */
+/**
+ * The back office's menu: menus, categories, dishes with the stop-list, stories, import and
+ * export. Saves go one at a time (`useMenuSave`); the controls that save wait while one is under
+ * way, and keep the keyboard's focus through it.
+ */
 export function AdminMenuScreen({ restaurant }: { restaurant: Restaurant }) {
   const api = useApiClient()
-  const { apiBase } = useRuntimeConfig()
-  const queryClient = useQueryClient()
   const { t, language } = useMessages(adminMenuMessages)
   const { data, error: loadError } = useQuery(adminMenuQueryOptions(api))
+  const menuSave = useMenuSave()
+  const photoUpload = usePhotoUpload()
+  const busy = menuSave.isPending
   const [menuId, setMenuId] = useState<string | null>(null)
   const [categoryId, setCategoryId] = useState<string | null>(null)
   const [editing, setEditing] = useState<Editing>(null)
   const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map())
-  const [status, setStatus] = useState('')
-  const [busy, setBusy] = useState(false)
-  const importInput = useRef<HTMLInputElement>(null)
+  const [status, setStatus] = useState({ text: '', failed: false })
+  const root = useRef<HTMLDivElement>(null)
+  const focusAfter = useFocusAfter(root, data?.version)
+  /** The controls that opened the editor, to give focus back to (the first still there). */
+  const opener = useRef<readonly string[]>([])
 
   if (!data) {
     return (
@@ -77,29 +90,43 @@ export function AdminMenuScreen({ restaurant }: { restaurant: Restaurant }) {
   const price = (minor: number) => formatPrice(minor, restaurant)
 
   /** Runs a save; the answer is the whole menu. Field errors stay for the open form. */
-  const save = async (call: () => Promise<AdminMenu>, done: string): Promise<boolean> => {
-    setBusy(true)
+  const save = async (change: MenuChange, done: string): Promise<AdminMenu | null> => {
     try {
-      showSaved(queryClient, await call())
+      const saved = await menuSave.mutateAsync(change)
       setErrors(new Map())
-      setStatus(done)
-      return true
+      setStatus({ text: done, failed: false })
+      return saved
     } catch (failure) {
       if (failure instanceof ApiError && failure.fields.length > 0) {
         setErrors(new Map(failure.fields.map((f) => [formField(f.path), f.message])))
-        setStatus(t('notSaved'))
+        setStatus({ text: t('notSaved'), failed: true })
       } else {
-        setStatus(failure instanceof Error ? `${t('notSaved')} ${failure.message}` : t('notSaved'))
+        const text =
+          failure instanceof Error ? `${t('notSaved')} ${failure.message}` : t('notSaved')
+        setStatus({ text, failed: true })
       }
-      return false
-    } finally {
-      setBusy(false)
+      return null
     }
   }
-  const close = () => {
+  const open = (next: Exclude<Editing, null>, ...openedBy: string[]) => {
+    opener.current = openedBy
+    setEditing(next)
+    setErrors(new Map())
+    // What the last save said belongs to what was on screen then.
+    setStatus({ text: '', failed: false })
+  }
+  /** The editor goes; focus goes back to what opened it (once `version` shows, after a save). */
+  const finish = (version?: string) => {
+    setEditing(null)
+    setErrors(new Map())
+    focusAfter(opener.current, version)
+  }
+  /** Another menu or category chosen: the editor goes, focus stays on what was chosen. */
+  const leave = () => {
     setEditing(null)
     setErrors(new Map())
   }
+  const uploadPhoto = (chosen: File) => photoUpload.mutateAsync(chosen)
 
   const submitDish = (form: DishForm, dishId: string | null) => {
     const dish = dishFromForm({
@@ -117,34 +144,33 @@ export function AdminMenuScreen({ restaurant }: { restaurant: Restaurant }) {
           ]),
         ),
       )
-      setStatus(t('notSaved'))
+      setStatus({ text: t('notSaved'), failed: true })
       return
     }
     const body = parsed.data
     void save(
-      () =>
+      (client) =>
         dishId
-          ? api.callEndpoint(updateAdminDish, { params: { dishId }, body })
-          : api.callEndpoint(createAdminDish, { body }),
+          ? client.callEndpoint(updateAdminDish, { params: { dishId }, body })
+          : client.callEndpoint(createAdminDish, { body }),
       t('saved'),
-    ).then((ok) => {
-      if (ok) {
-        setCategoryId(form.categoryId)
-        close()
-      }
+    ).then((saved) => {
+      if (!saved) return
+      setCategoryId(form.categoryId)
+      finish(saved.version)
     })
   }
 
   const submitCategory = (form: CategoryForm, target: Extract<Editing, { kind: 'category' }>) => {
     const fields = categoryFields(form)
     void save(
-      () =>
+      (client) =>
         target.categoryId
-          ? api.callEndpoint(updateAdminCategory, {
+          ? client.callEndpoint(updateAdminCategory, {
               params: { categoryId: target.categoryId },
               body: fields,
             })
-          : api.callEndpoint(createAdminCategory, {
+          : client.callEndpoint(createAdminCategory, {
               body: {
                 menuId: menu.id,
                 parentId: target.parentId,
@@ -152,8 +178,69 @@ export function AdminMenuScreen({ restaurant }: { restaurant: Restaurant }) {
               },
             }),
       t('saved'),
-    ).then((ok) => {
-      if (ok) close()
+    ).then((saved) => {
+      if (saved) finish(saved.version)
+    })
+  }
+
+  const submitMenu = (form: MenuForm, target: Extract<Editing, { kind: 'menu' }>) => {
+    const current = file.menus.find((m) => m.id === target.menuId)
+    const id =
+      target.menuId ?? idFromName(form.nameEn || form.nameRu, new Set(file.menus.map((m) => m.id)))
+    void save(
+      (client) =>
+        client.callEndpoint(saveAdminMenu, {
+          params: { menuId: id },
+          body: menuFields(form, current),
+        }),
+      t('saved'),
+    ).then((saved) => {
+      if (!saved) return
+      setMenuId(id)
+      if (!target.menuId) setCategoryId(null)
+      finish(saved.version)
+    })
+  }
+
+  const deleteMenu = (menuToGo: typeof menu) => {
+    const inside = treeRows(menuToGo)
+    const dishes = inside.reduce((sum, row) => sum + row.category.dishes.length, 0)
+    // A menu with anything in it goes only when the manager says so.
+    if (
+      inside.length > 0 &&
+      !window.confirm(
+        t('confirmDeleteMenu', {
+          name: localized(menuToGo.name, language),
+          categories: inside.length,
+          dishes,
+        }),
+      )
+    ) {
+      return
+    }
+    void save(
+      (client) => client.callEndpoint(deleteAdminMenu, { params: { menuId: menuToGo.id } }),
+      t('deleted'),
+    ).then((saved) => {
+      if (!saved) return
+      setMenuId(null)
+      setCategoryId(null)
+      finish(saved.version)
+    })
+  }
+
+  const importFile = (text: string) => {
+    const chosen = readMenuFileForImport(text)
+    if (!chosen) {
+      setStatus({ text: t('importNotJson'), failed: true })
+      return
+    }
+    if (!window.confirm(t('confirmImport'))) return
+    void save(
+      (client) => client.callEndpoint(importAdminMenu, { body: chosen }),
+      t('imported'),
+    ).then((saved) => {
+      if (!saved) setEditing(null)
     })
   }
 
@@ -178,25 +265,20 @@ export function AdminMenuScreen({ restaurant }: { restaurant: Restaurant }) {
           onSubmit={(form) => {
             submitDish(form, editing.dishId)
           }}
-          onCancel={close}
+          onCancel={() => {
+            finish()
+          }}
           onDelete={() => {
             const dishId = editing.dishId
             if (!dishId || !window.confirm(t('confirmDeleteDish'))) return
             void save(
-              () => api.callEndpoint(deleteAdminDish, { params: { dishId } }),
+              (client) => client.callEndpoint(deleteAdminDish, { params: { dishId } }),
               t('deleted'),
-            ).then((ok) => {
-              if (ok) close()
+            ).then((saved) => {
+              if (saved) finish(saved.version)
             })
           }}
-          onPhoto={async (chosen) => {
-            const photo = await uploadPhoto(apiBase, chosen)
-            return {
-              url: photo.url,
-              color: photo.color,
-              alt: { ru: chosen.name.replace(/\.\w+$/, '') || 'Фото' },
-            }
-          }}
+          uploadPhoto={uploadPhoto}
         />
       )
     }
@@ -227,16 +309,43 @@ export function AdminMenuScreen({ restaurant }: { restaurant: Restaurant }) {
           onSubmit={(form) => {
             submitCategory(form, editing)
           }}
-          onCancel={close}
+          onCancel={() => {
+            finish()
+          }}
           onDelete={() => {
             const id = editing.categoryId
             if (!id) return
             void save(
-              () => api.callEndpoint(deleteAdminCategory, { params: { categoryId: id } }),
+              (client) => client.callEndpoint(deleteAdminCategory, { params: { categoryId: id } }),
               t('deleted'),
-            ).then((ok) => {
-              if (ok) close()
+            ).then((saved) => {
+              if (saved) finish(saved.version)
             })
+          }}
+        />
+      )
+    }
+    if (editing?.kind === 'menu') {
+      const current = file.menus.find((m) => m.id === editing.menuId)
+      return (
+        <MenuEditor
+          key={editing.menuId ?? 'new'}
+          title={
+            current ? t('editMenuTitle', { name: localized(current.name, language) }) : t('newMenu')
+          }
+          initial={menuFormOf(current)}
+          isNew={!current}
+          errors={errors}
+          busy={busy}
+          t={t}
+          onSubmit={(form) => {
+            submitMenu(form, editing)
+          }}
+          onCancel={() => {
+            finish()
+          }}
+          onDelete={() => {
+            if (current) deleteMenu(current)
           }}
         />
       )
@@ -249,8 +358,12 @@ export function AdminMenuScreen({ restaurant }: { restaurant: Restaurant }) {
           busy={busy}
           language={language}
           t={t}
+          uploadPhoto={uploadPhoto}
           onSave={(stories: StoryFile[]) => {
-            void save(() => api.callEndpoint(saveAdminStories, { body: { stories } }), t('saved'))
+            void save(
+              (client) => client.callEndpoint(saveAdminStories, { body: { stories } }),
+              t('saved'),
+            )
           }}
         />
       )
@@ -258,35 +371,41 @@ export function AdminMenuScreen({ restaurant }: { restaurant: Restaurant }) {
     return selected ? (
       <DishList
         category={selected.category}
+        busy={busy}
         language={language}
         t={t}
         price={price}
         onEdit={(dishId) => {
-          setEditing({ kind: 'dish', dishId })
+          open({ kind: 'dish', dishId }, `dish:${dishId}:name`, 'add-dish')
         }}
         onAdd={() => {
-          setEditing({ kind: 'dish', dishId: null })
+          open({ kind: 'dish', dishId: null }, 'add-dish')
         }}
         onEditCategory={() => {
-          setEditing({
-            kind: 'category',
-            categoryId: selected.category.id,
-            parentId: selected.parentId,
-          })
+          open(
+            { kind: 'category', categoryId: selected.category.id, parentId: selected.parentId },
+            'edit-category',
+            'add-category',
+          )
         }}
-        onOrder={(dishIds) => {
+        onOrder={(dishIds, moved) => {
           void save(
-            () =>
-              api.callEndpoint(orderAdminDishes, {
+            (client) =>
+              client.callEndpoint(orderAdminDishes, {
                 body: { categoryId: selected.category.id, dishIds },
               }),
             t('orderSaved'),
-          )
+          ).then((saved) => {
+            if (saved && moved) {
+              const arrow = arrowAfterMove(dishIds, moved.id, moved.arrow)
+              focusAfter([`dish:${moved.id}:${arrow}`], saved.version)
+            }
+          })
         }}
         onAvailability={(dishId, available) => {
           void save(
-            () =>
-              api.callEndpoint(setAdminDishAvailability, {
+            (client) =>
+              client.callEndpoint(setAdminDishAvailability, {
                 params: { dishId },
                 body: { available },
               }),
@@ -300,77 +419,33 @@ export function AdminMenuScreen({ restaurant }: { restaurant: Restaurant }) {
   }
 
   return (
-    <div className="admin-menu">
-      <div className="admin-menu__toolbar">
-        <div className="admin-menu__menus" role="group" aria-label={t('menus')}>
-          {file.menus.map((m) => (
-            <button
-              key={m.id}
-              type="button"
-              className="admin-menu__menu-tab"
-              aria-pressed={m.id === menu.id}
-              onClick={() => {
-                setMenuId(m.id)
-                setCategoryId(null)
-                close()
-              }}
-            >
-              {localized(m.name, language)}
-            </button>
-          ))}
-        </div>
-        <div className="admin-menu__file-buttons">
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            onClick={() => {
-              setEditing({ kind: 'stories' })
-              setErrors(new Map())
-            }}
-          >
-            {t('stories')}
-          </button>
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            onClick={() => {
-              downloadMenuFile(data, `menu-${restaurant.id}.json`)
-            }}
-          >
-            {t('export')}
-          </button>
-          <label className={`${buttonClass('secondary')} admin-menu__import`}>
-            {t('import')}
-            <input
-              ref={importInput}
-              type="file"
-              accept="application/json,.json"
-              className="visually-hidden"
-              onChange={(event) => {
-                const chosen = event.target.files?.[0]
-                if (!chosen) return
-                void chosen.text().then((text) => {
-                  const file = readMenuFileForImport(text)
-                  if (!file) {
-                    setStatus(t('importNotJson'))
-                    return
-                  }
-                  if (!window.confirm(t('confirmImport'))) return
-                  void save(
-                    () => api.callEndpoint(importAdminMenu, { body: file }),
-                    t('imported'),
-                  ).then((ok) => {
-                    if (!ok) setEditing(null)
-                  })
-                })
-                if (importInput.current) importInput.current.value = ''
-              }}
-            />
-          </label>
-        </div>
-      </div>
-      <p className="admin-menu__status" role="status">
-        {status}
+    <div className="admin-menu" ref={root}>
+      <MenuToolbar
+        file={file}
+        menuId={menu.id}
+        language={language}
+        t={t}
+        onChoose={(id) => {
+          setMenuId(id)
+          setCategoryId(null)
+          leave()
+        }}
+        onAddMenu={() => {
+          open({ kind: 'menu', menuId: null }, 'add-menu')
+        }}
+        onEditMenu={() => {
+          open({ kind: 'menu', menuId: menu.id }, 'edit-menu', 'add-menu')
+        }}
+        onStories={() => {
+          open({ kind: 'stories' }, 'stories')
+        }}
+        onExport={() => {
+          downloadMenuFile(data, `menu-${restaurant.id}.json`)
+        }}
+        onImport={importFile}
+      />
+      <p className="admin-menu__status" role="status" data-failed={status.failed || undefined}>
+        {status.text}
       </p>
       {editing === null && errors.size > 0 ? (
         <ul className="admin-menu__problems" role="alert">
@@ -385,24 +460,33 @@ export function AdminMenuScreen({ restaurant }: { restaurant: Restaurant }) {
         <CategoryTree
           menu={menu}
           selectedId={selected?.category.id ?? null}
+          busy={busy}
           language={language}
           t={t}
           onSelect={(id) => {
             setCategoryId(id)
-            close()
+            leave()
           }}
-          onOrder={(parentId, categoryIds) => {
+          onOrder={(parentId, categoryIds, moved) => {
             void save(
-              () =>
-                api.callEndpoint(orderAdminCategories, {
+              (client) =>
+                client.callEndpoint(orderAdminCategories, {
                   body: { menuId: menu.id, parentId, categoryIds },
                 }),
               t('orderSaved'),
-            )
+            ).then((saved) => {
+              if (saved && moved) {
+                const arrow = arrowAfterMove(categoryIds, moved.id, moved.arrow)
+                focusAfter([`category:${moved.id}:${arrow}`], saved.version)
+              }
+            })
           }}
           onAdd={(parentId) => {
-            setEditing({ kind: 'category', categoryId: null, parentId })
-            setErrors(new Map())
+            open(
+              { kind: 'category', categoryId: null, parentId },
+              parentId ? `category:${parentId}:add-inside` : 'add-category',
+              'add-category',
+            )
           }}
         />
         <div className="admin-menu__main">{editor()}</div>

@@ -1,4 +1,4 @@
-import { useState, type SyntheticEvent } from 'react'
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react'
 import { buttonClass } from '../../../components/ui/button'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import type { AdminMenuMessageKey } from '../admin-menu-messages'
@@ -34,6 +34,10 @@ export function CategoryEditor({
   ...on
 }: CategoryEditorProps) {
   const [form, setForm] = useState(initial)
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    heading.current?.focus()
+  }, [])
   const input = (key: keyof CategoryForm, label: string, path: string) => (
     <Field label={label} error={errors.get(path) ?? errors.get(`category.${path}`)}>
       {({ id, describedBy, invalid }) => (
@@ -61,7 +65,9 @@ export function CategoryEditor({
       noValidate
       aria-labelledby="category-editor-title"
     >
-      <h2 id="category-editor-title">{title}</h2>
+      <h2 id="category-editor-title" ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
       {other.length > 0 ? (
         <ul className="admin-menu__problems" role="alert">
           {other.map(([path, message]) => (
@@ -83,7 +89,12 @@ export function CategoryEditor({
           {t('cancel')}
         </button>
         {canDelete ? (
-          <button type="button" className="admin-menu__danger" onClick={on.onDelete}>
+          <button
+            type="button"
+            className="admin-menu__danger"
+            disabled={busy}
+            onClick={on.onDelete}
+          >
             {t('deleteCategory')}
           </button>
         ) : null}

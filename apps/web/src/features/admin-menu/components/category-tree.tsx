@@ -10,11 +10,20 @@ import { droppedBefore, movedBy, treeRows } from '../menu-tree'
 interface CategoryTreeProps {
   menu: MenuFileMenu
   selectedId: string | null
+  /** A save is under way: the order stays as it is until it ends. */
+  busy: boolean
   language: UiLanguage
   t: Translate<AdminMenuMessageKey>
   onSelect: (categoryId: string) => void
-  /** The categories under `parentId`, in their new order (a dragged one may come from elsewhere). */
-  onOrder: (parentId: string | null, categoryIds: string[]) => void
+  /**
+   * The categories under `parentId`, in their new order (a dragged one may come from elsewhere);
+   * `moved` names the category an arrow moved and which arrow, to keep the keyboard on it.
+   */
+  onOrder: (
+    parentId: string | null,
+    categoryIds: string[],
+    moved?: { id: string; arrow: 'up' | 'down' },
+  ) => void
   onAdd: (parentId: string | null) => void
 }
 
@@ -27,6 +36,7 @@ const DRAG_TYPE = 'application/x-tableside-category'
 export function CategoryTree({
   menu,
   selectedId,
+  busy,
   language,
   t,
   onSelect,
@@ -41,7 +51,7 @@ export function CategoryTree({
     setDropTarget(null)
     const dragged = event.dataTransfer.getData(DRAG_TYPE)
     const order = dragged && droppedBefore(target.siblingIds, dragged, target.category.id)
-    if (order) onOrder(target.parentId, order)
+    if (order && !busy) onOrder(target.parentId, order)
   }
 
   return (
@@ -58,7 +68,7 @@ export function CategoryTree({
               className="admin-menu__tree-row"
               data-depth={depth}
               data-drop={dropTarget === category.id || undefined}
-              draggable
+              draggable={!busy}
               onDragStart={(event) => {
                 event.dataTransfer.setData(DRAG_TYPE, category.id)
                 event.dataTransfer.effectAllowed = 'move'
@@ -81,6 +91,7 @@ export function CategoryTree({
               <button
                 type="button"
                 className="admin-menu__tree-name"
+                data-focus-key={`category:${category.id}:name`}
                 aria-current={selectedId === category.id ? 'true' : undefined}
                 onClick={() => {
                   onSelect(category.id)
@@ -94,9 +105,12 @@ export function CategoryTree({
                   type="button"
                   className="admin-menu__icon-button"
                   aria-label={t('moveUp', { name })}
+                  data-focus-key={`category:${category.id}:up`}
                   disabled={!up}
+                  // Not `disabled` while saving: the button keeps the keyboard's focus.
+                  aria-disabled={busy || undefined}
                   onClick={() => {
-                    if (up) onOrder(row.parentId, up)
+                    if (up && !busy) onOrder(row.parentId, up, { id: category.id, arrow: 'up' })
                   }}
                 >
                   ↑
@@ -105,9 +119,13 @@ export function CategoryTree({
                   type="button"
                   className="admin-menu__icon-button"
                   aria-label={t('moveDown', { name })}
+                  data-focus-key={`category:${category.id}:down`}
                   disabled={!down}
+                  aria-disabled={busy || undefined}
                   onClick={() => {
-                    if (down) onOrder(row.parentId, down)
+                    if (down && !busy) {
+                      onOrder(row.parentId, down, { id: category.id, arrow: 'down' })
+                    }
                   }}
                 >
                   ↓
@@ -116,6 +134,7 @@ export function CategoryTree({
                   <button
                     type="button"
                     className="admin-menu__icon-button"
+                    data-focus-key={`category:${category.id}:add-inside`}
                     aria-label={t('addInside', { name })}
                     onClick={() => {
                       onAdd(category.id)
@@ -132,6 +151,7 @@ export function CategoryTree({
       <button
         type="button"
         className="admin-menu__add"
+        data-focus-key="add-category"
         onClick={() => {
           onAdd(null)
         }}

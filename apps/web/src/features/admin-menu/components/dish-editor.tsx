@@ -1,15 +1,18 @@
-import { useState, type SyntheticEvent } from 'react'
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react'
 import { allergen, dietTag, highlight } from '@tableside/contracts/menu'
+import type { UploadedPhoto } from '@tableside/contracts/menu-admin'
 import type { MenuFile } from '@tableside/contracts/menu-file'
 import type { UiLanguage } from '@tableside/contracts/restaurants'
 import { buttonClass } from '../../../components/ui/button'
-import { MenuPhoto } from '../../../components/ui/menu-photo'
 import { localized } from '../../../lib/i18n/localized-text'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import type { AdminMenuMessageKey } from '../admin-menu-messages'
-import type { DishForm, GroupForm } from '../dish-form'
+import type { DishForm } from '../dish-form'
 import { treeRows } from '../menu-tree'
-import { Field, FieldSet } from './form-field'
+import { CheckboxGroup, Field, FieldSet, TextField } from './form-field'
+import { ModifierGroupsEditor } from './modifier-groups-editor'
+import { NutritionFields } from './nutrition-fields'
+import { PhotoField } from './photo-field'
 
 interface DishEditorProps {
   form: DishForm
@@ -22,65 +25,61 @@ interface DishEditorProps {
   onSubmit: (form: DishForm) => void
   onCancel: () => void
   onDelete: () => void
-  onPhoto: (file: File) => Promise<DishForm['photo']>
+  uploadPhoto: (file: File) => Promise<UploadedPhoto>
 }
 
 type TextKey = {
   [K in keyof DishForm]: DishForm[K] extends string ? K : never
 }[keyof DishForm]
 
+/** Error paths the form shows beside a field; others are listed at the top. */
+const SHOWN = [
+  'name.',
+  'description.',
+  'price',
+  'categoryId',
+  'portion.',
+  'nutrition.',
+  'photo.url',
+  'allergens',
+  'diet',
+  'highlight',
+  'modifierGroups.',
+]
+
 /** Every field of a dish, Russian and English; the server's field errors under each field. */
 export function DishEditor(props: DishEditorProps) {
   const { file, errors, busy, language, t, isNew } = props
   const [form, setForm] = useState(props.form)
-  const [photoError, setPhotoError] = useState<string | null>(null)
-  const [uploading, setUploading] = useState(false)
+  const heading = useRef<HTMLHeadingElement>(null)
+  // Opening the editor takes the keyboard into it (the screen gives focus back on closing).
+  useEffect(() => {
+    heading.current?.focus()
+  }, [])
   const set = <K extends keyof DishForm>(key: K, value: DishForm[K]) => {
     setForm((current) => ({ ...current, [key]: value }))
   }
   const error = (path: string) => errors.get(path)
+  const listError = (path: string) =>
+    errors.get(path) ??
+    [...errors.entries()].find(([at]) => at.startsWith(`${path}.`))?.[1] ??
+    undefined
   const text = (
     key: TextKey,
     label: string,
     path: string,
     options: { multiline?: boolean; inputMode?: 'decimal' | 'numeric' } = {},
   ) => (
-    <Field label={label} error={error(path)}>
-      {({ id, describedBy, invalid }) =>
-        options.multiline ? (
-          <textarea
-            id={id}
-            rows={3}
-            value={form[key]}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            onChange={(event) => {
-              set(key, event.target.value)
-            }}
-          />
-        ) : (
-          <input
-            id={id}
-            value={form[key]}
-            inputMode={options.inputMode}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            onChange={(event) => {
-              set(key, event.target.value)
-            }}
-          />
-        )
-      }
-    </Field>
+    <TextField
+      label={label}
+      value={form[key]}
+      error={error(path)}
+      {...options}
+      onChange={(value) => {
+        set(key, value)
+      }}
+    />
   )
-  const toggle = <T extends string>(list: readonly T[], value: T) =>
-    list.includes(value) ? list.filter((v) => v !== value) : [...list, value]
-  const setGroup = (index: number, group: GroupForm | null) => {
-    const groups = [...form.modifierGroups]
-    if (group) groups[index] = group
-    else groups.splice(index, 1)
-    set('modifierGroups', groups)
-  }
   const submit = (event: SyntheticEvent) => {
     event.preventDefault()
     props.onSubmit(form)
@@ -102,7 +101,9 @@ export function DishEditor(props: DishEditorProps) {
       noValidate
       aria-labelledby="dish-editor-title"
     >
-      <h2 id="dish-editor-title">{isNew ? t('newDish') : t('editDish', { name: form.nameRu })}</h2>
+      <h2 id="dish-editor-title" ref={heading} tabIndex={-1}>
+        {isNew ? t('newDish') : t('editDish', { name: form.nameRu })}
+      </h2>
       {errors.size > 0 ? (
         <div className="admin-menu__problems" role="alert">
           <p>{t('fixFields', { count: errors.size })}</p>
@@ -143,10 +144,11 @@ export function DishEditor(props: DishEditorProps) {
         </Field>
         {text('portionAmount', t('portion'), 'portion.amount', { inputMode: 'decimal' })}
         <Field label={t('portionUnit')} error={error('portion.unit')}>
-          {({ id }) => (
+          {({ id, describedBy }) => (
             <select
               id={id}
               value={form.portionUnit}
+              aria-describedby={describedBy}
               onChange={(event) => {
                 const unit = event.target.value
                 if (unit === 'g' || unit === 'ml' || unit === 'pcs') set('portionUnit', unit)
@@ -159,110 +161,56 @@ export function DishEditor(props: DishEditorProps) {
           )}
         </Field>
       </div>
-      <FieldSet legend={t('nutrition')}>
-        <div className="admin-menu__grid admin-menu__grid--four">
-          {text('kcal', t('kcal'), 'nutrition.kcal', { inputMode: 'decimal' })}
-          {text('protein', t('protein'), 'nutrition.protein', { inputMode: 'decimal' })}
-          {text('fat', t('fat'), 'nutrition.fat', { inputMode: 'decimal' })}
-          {text('carbs', t('carbs'), 'nutrition.carbs', { inputMode: 'decimal' })}
-        </div>
-      </FieldSet>
+      <NutritionFields form={form} errors={errors} t={t} onChange={set} />
       <FieldSet legend={t('photo')}>
-        <div className="admin-menu__photo">
-          <span
-            className="admin-menu__photo-preview"
-            style={{ backgroundColor: form.photo?.color }}
-          >
-            {form.photo ? (
-              <MenuPhoto src={form.photo.url} sizes="160px" alt="" width={160} height={120} />
-            ) : null}
-          </span>
-          <div>
-            <Field
-              label={t('uploadPhoto')}
-              error={photoError ?? error('photo.url')}
-              hint={t('photoHint')}
-            >
-              {({ id, describedBy }) => (
-                <input
-                  id={id}
-                  type="file"
-                  accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-                  aria-describedby={describedBy}
-                  disabled={uploading}
-                  onChange={(event) => {
-                    const chosen = event.target.files?.[0]
-                    if (!chosen) return
-                    setUploading(true)
-                    setPhotoError(null)
-                    props
-                      .onPhoto(chosen)
-                      .then((photo) => {
-                        set('photo', photo)
-                      })
-                      .catch((failure: unknown) => {
-                        setPhotoError(failure instanceof Error ? failure.message : t('photoFailed'))
-                      })
-                      .finally(() => {
-                        setUploading(false)
-                      })
-                  }}
-                />
-              )}
-            </Field>
-            {uploading ? <p role="status">{t('uploading')}</p> : null}
-            {form.photo ? (
-              <button
-                type="button"
-                className={buttonClass('secondary')}
-                onClick={() => {
-                  set('photo', null)
-                }}
-              >
-                {t('removePhoto')}
-              </button>
-            ) : null}
-          </div>
-        </div>
+        <PhotoField
+          photo={form.photo}
+          label={t('uploadPhoto')}
+          error={error('photo.url')}
+          t={t}
+          upload={props.uploadPhoto}
+          onUploaded={(uploaded, chosen) => {
+            setForm((current) => ({
+              ...current,
+              photo: {
+                url: uploaded.url,
+                color: uploaded.color,
+                alt: { ru: current.nameRu.trim() || chosen.name.replace(/\.\w+$/, '') || 'Фото' },
+              },
+            }))
+          }}
+          onRemove={() => {
+            set('photo', null)
+          }}
+        />
       </FieldSet>
-      <FieldSet legend={t('allergens')}>
-        <div className="admin-menu__checks">
-          {allergen.options.map((value) => (
-            <label key={value}>
-              <input
-                type="checkbox"
-                checked={form.allergens.includes(value)}
-                onChange={() => {
-                  set('allergens', toggle(form.allergens, value))
-                }}
-              />
-              {t(`allergen_${value}`)}
-            </label>
-          ))}
-        </div>
-      </FieldSet>
-      <FieldSet legend={t('diet')}>
-        <div className="admin-menu__checks">
-          {dietTag.options.map((value) => (
-            <label key={value}>
-              <input
-                type="checkbox"
-                checked={form.diet.includes(value)}
-                onChange={() => {
-                  set('diet', toggle(form.diet, value))
-                }}
-              />
-              {t(`diet_${value}`)}
-            </label>
-          ))}
-        </div>
-      </FieldSet>
+      <CheckboxGroup
+        legend={t('allergens')}
+        values={allergen.options}
+        chosen={form.allergens}
+        label={(value) => t(`allergen_${value}`)}
+        error={listError('allergens')}
+        onChange={(chosen) => {
+          set('allergens', chosen)
+        }}
+      />
+      <CheckboxGroup
+        legend={t('diet')}
+        values={dietTag.options}
+        chosen={form.diet}
+        label={(value) => t(`diet_${value}`)}
+        error={listError('diet')}
+        onChange={(chosen) => {
+          set('diet', chosen)
+        }}
+      />
       <div className="admin-menu__grid">
         <Field label={t('highlight')} error={error('highlight')}>
-          {({ id }) => (
+          {({ id, describedBy }) => (
             <select
               id={id}
               value={form.highlight}
+              aria-describedby={describedBy}
               onChange={(event) => {
                 const value = highlight.options.find((h) => h === event.target.value)
                 set('highlight', value ?? '')
@@ -300,39 +248,14 @@ export function DishEditor(props: DishEditorProps) {
           </label>
         </div>
       </div>
-      <FieldSet legend={t('modifierGroups')}>
-        {form.modifierGroups.map((group, g) => (
-          <ModifierGroupEditor
-            key={g}
-            group={group}
-            index={g}
-            errors={errors}
-            t={t}
-            onChange={(next) => {
-              setGroup(g, next)
-            }}
-          />
-        ))}
-        <button
-          type="button"
-          className={buttonClass('secondary')}
-          onClick={() => {
-            set('modifierGroups', [
-              ...form.modifierGroups,
-              {
-                id: freshId('group'),
-                nameRu: '',
-                nameEn: '',
-                minChoices: '0',
-                maxChoices: '1',
-                options: [newOption()],
-              },
-            ])
-          }}
-        >
-          {t('addGroup')}
-        </button>
-      </FieldSet>
+      <ModifierGroupsEditor
+        groups={form.modifierGroups}
+        errors={errors}
+        t={t}
+        onChange={(groups) => {
+          set('modifierGroups', groups)
+        }}
+      />
       <div className="admin-menu__actions">
         <button type="submit" className={buttonClass()} disabled={busy}>
           {isNew ? t('addDishSubmit') : t('save')}
@@ -341,178 +264,16 @@ export function DishEditor(props: DishEditorProps) {
           {t('cancel')}
         </button>
         {isNew ? null : (
-          <button type="button" className="admin-menu__danger" onClick={props.onDelete}>
+          <button
+            type="button"
+            className="admin-menu__danger"
+            disabled={busy}
+            onClick={props.onDelete}
+          >
             {t('deleteDish')}
           </button>
         )}
       </div>
     </form>
-  )
-}
-
-/** Error paths the form shows beside a field; others are listed at the top. */
-const SHOWN = [
-  'name.',
-  'description.',
-  'price',
-  'categoryId',
-  'portion.',
-  'nutrition.',
-  'photo.url',
-  'highlight',
-  'modifierGroups.',
-]
-
-/** Ids unique within the dish, as the import requires, whatever was added or removed before. */
-const freshId = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}`
-
-const newOption = () => ({
-  id: freshId('option'),
-  nameRu: '',
-  nameEn: '',
-  priceDelta: '0',
-  preselected: false,
-  available: true,
-})
-
-function ModifierGroupEditor({
-  group,
-  index,
-  errors,
-  t,
-  onChange,
-}: {
-  group: GroupForm
-  index: number
-  errors: ReadonlyMap<string, string>
-  t: Translate<AdminMenuMessageKey>
-  onChange: (group: GroupForm | null) => void
-}) {
-  const at = `modifierGroups.${String(index)}`
-  const field = (
-    key: 'nameRu' | 'nameEn' | 'minChoices' | 'maxChoices',
-    label: string,
-    path: string,
-  ) => (
-    <Field label={label} error={errors.get(`${at}.${path}`)}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
-          value={group[key]}
-          inputMode={key.endsWith('Choices') ? 'numeric' : undefined}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          onChange={(event) => {
-            onChange({ ...group, [key]: event.target.value })
-          }}
-        />
-      )}
-    </Field>
-  )
-  const setOption = (o: number, option: GroupForm['options'][number] | null) => {
-    const options = [...group.options]
-    if (option) options[o] = option
-    else options.splice(o, 1)
-    onChange({ ...group, options })
-  }
-  return (
-    <div className="admin-menu__group">
-      <div className="admin-menu__grid admin-menu__grid--four">
-        {field('nameRu', t('groupNameRu'), 'name.ru')}
-        {field('nameEn', t('groupNameEn'), 'name.en')}
-        {field('minChoices', t('minChoices'), 'minChoices')}
-        {field('maxChoices', t('maxChoices'), 'maxChoices')}
-      </div>
-      {errors.get(`${at}.options`) ? (
-        <p className="admin-field__error">{errors.get(`${at}.options`)}</p>
-      ) : null}
-      <ul className="admin-menu__options">
-        {group.options.map((option, o) => {
-          const optionAt = `${at}.options.${String(o)}`
-          return (
-            <li key={o} className="admin-menu__grid admin-menu__grid--option">
-              <Field label={t('optionNameRu')} error={errors.get(`${optionAt}.name.ru`)}>
-                {({ id, describedBy }) => (
-                  <input
-                    id={id}
-                    value={option.nameRu}
-                    aria-describedby={describedBy}
-                    onChange={(event) => {
-                      setOption(o, { ...option, nameRu: event.target.value })
-                    }}
-                  />
-                )}
-              </Field>
-              <Field label={t('optionNameEn')} error={errors.get(`${optionAt}.name.en`)}>
-                {({ id, describedBy }) => (
-                  <input
-                    id={id}
-                    value={option.nameEn}
-                    aria-describedby={describedBy}
-                    onChange={(event) => {
-                      setOption(o, { ...option, nameEn: event.target.value })
-                    }}
-                  />
-                )}
-              </Field>
-              <Field label={t('priceDelta')} error={errors.get(`${optionAt}.priceDelta`)}>
-                {({ id, describedBy }) => (
-                  <input
-                    id={id}
-                    value={option.priceDelta}
-                    inputMode="decimal"
-                    aria-describedby={describedBy}
-                    onChange={(event) => {
-                      setOption(o, { ...option, priceDelta: event.target.value })
-                    }}
-                  />
-                )}
-              </Field>
-              <label className="admin-menu__inline-check">
-                <input
-                  type="checkbox"
-                  checked={option.preselected}
-                  onChange={(event) => {
-                    setOption(o, { ...option, preselected: event.target.checked })
-                  }}
-                />
-                {t('preselected')}
-              </label>
-              <button
-                type="button"
-                className="admin-menu__icon-button"
-                aria-label={t('removeOption', { name: option.nameRu || String(o + 1) })}
-                disabled={group.options.length === 1}
-                onClick={() => {
-                  setOption(o, null)
-                }}
-              >
-                ×
-              </button>
-            </li>
-          )
-        })}
-      </ul>
-      <div className="admin-menu__actions">
-        <button
-          type="button"
-          className={buttonClass('secondary')}
-          onClick={() => {
-            onChange({ ...group, options: [...group.options, newOption()] })
-          }}
-        >
-          {t('addOption')}
-        </button>
-        <button
-          type="button"
-          className="admin-menu__danger"
-          onClick={() => {
-            onChange(null)
-          }}
-        >
-          {t('removeGroup')}
-        </button>
-      </div>
-    </div>
   )
 }

@@ -10,13 +10,16 @@ import { droppedBefore, movedBy } from '../menu-tree'
 
 interface DishListProps {
   category: CategoryFile
+  /** A save is under way: the stop-list and the order stay as they are until it ends. */
+  busy: boolean
   language: UiLanguage
   t: Translate<AdminMenuMessageKey>
   price: (minor: number) => string
   onEdit: (dishId: string) => void
   onAdd: () => void
   onEditCategory: () => void
-  onOrder: (dishIds: string[]) => void
+  /** The new order; `moved` names the dish an arrow moved and which arrow (the keyboard's). */
+  onOrder: (dishIds: string[], moved?: { id: string; arrow: 'up' | 'down' }) => void
   /** One tap: on the stop-list or back on sale. */
   onAvailability: (dishId: string, available: boolean) => void
 }
@@ -26,6 +29,7 @@ const DRAG_TYPE = 'application/x-tableside-dish'
 /** A category's dishes: the stop-list switch on each, reorder by drag or by the arrows. */
 export function DishList({
   category,
+  busy,
   language,
   t,
   price,
@@ -42,10 +46,15 @@ export function DishList({
     <section className="admin-menu__dishes" aria-labelledby="admin-menu-dishes-title">
       <header className="admin-menu__pane-head">
         <h2 id="admin-menu-dishes-title">{title}</h2>
-        <button type="button" className={buttonClass('secondary')} onClick={onEditCategory}>
+        <button
+          type="button"
+          className={buttonClass('secondary')}
+          data-focus-key="edit-category"
+          onClick={onEditCategory}
+        >
           {t('editCategory')}
         </button>
-        <button type="button" className={buttonClass()} onClick={onAdd}>
+        <button type="button" className={buttonClass()} data-focus-key="add-dish" onClick={onAdd}>
           {t('addDish')}
         </button>
       </header>
@@ -61,7 +70,7 @@ export function DishList({
               className="admin-menu__dish"
               data-sold-out={!dish.available || undefined}
               data-drop={dropTarget === dish.id || undefined}
-              draggable
+              draggable={!busy}
               onDragStart={(event) => {
                 event.dataTransfer.setData(DRAG_TYPE, dish.id)
               }}
@@ -77,7 +86,7 @@ export function DishList({
                 event.preventDefault()
                 setDropTarget(null)
                 const order = droppedBefore(ids, event.dataTransfer.getData(DRAG_TYPE), dish.id)
-                if (order) onOrder(order)
+                if (order && !busy) onOrder(order)
               }}
             >
               <span className="admin-menu__thumb" style={{ backgroundColor: dish.photo?.color }}>
@@ -89,6 +98,7 @@ export function DishList({
                 <button
                   type="button"
                   className="admin-menu__dish-name"
+                  data-focus-key={`dish:${dish.id}:name`}
                   onClick={() => {
                     onEdit(dish.id)
                   }}
@@ -103,8 +113,10 @@ export function DishList({
                 aria-checked={dish.available}
                 aria-label={t('onSale', { name })}
                 className="admin-menu__switch"
+                // Not `disabled` while saving: the switch keeps the keyboard's focus.
+                aria-disabled={busy || undefined}
                 onClick={() => {
-                  onAvailability(dish.id, !dish.available)
+                  if (!busy) onAvailability(dish.id, !dish.available)
                 }}
               >
                 <span aria-hidden="true">{dish.available ? t('selling') : t('stopped')}</span>
@@ -114,9 +126,11 @@ export function DishList({
                   type="button"
                   className="admin-menu__icon-button"
                   aria-label={t('moveUp', { name })}
+                  data-focus-key={`dish:${dish.id}:up`}
                   disabled={!up}
+                  aria-disabled={busy || undefined}
                   onClick={() => {
-                    if (up) onOrder(up)
+                    if (up && !busy) onOrder(up, { id: dish.id, arrow: 'up' })
                   }}
                 >
                   ↑
@@ -125,9 +139,11 @@ export function DishList({
                   type="button"
                   className="admin-menu__icon-button"
                   aria-label={t('moveDown', { name })}
+                  data-focus-key={`dish:${dish.id}:down`}
                   disabled={!down}
+                  aria-disabled={busy || undefined}
                   onClick={() => {
-                    if (down) onOrder(down)
+                    if (down && !busy) onOrder(down, { id: dish.id, arrow: 'down' })
                   }}
                 >
                   ↓

@@ -1,11 +1,14 @@
-import { useState } from 'react'
-import type { MenuFile, StoryFile } from '@tableside/contracts/menu-file'
+import { useEffect, useRef, useState } from 'react'
+import type { UploadedPhoto } from '@tableside/contracts/menu-admin'
+import { STORY_DURATION_MS, type MenuFile, type StoryFile } from '@tableside/contracts/menu-file'
 import type { UiLanguage } from '@tableside/contracts/restaurants'
 import { buttonClass } from '../../../components/ui/button'
 import { localized } from '../../../lib/i18n/localized-text'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import type { AdminMenuMessageKey } from '../admin-menu-messages'
-import { Field } from './form-field'
+import { idFromName } from '../menu-tree'
+import { Field, FieldSet, TextField } from './form-field'
+import { PhotoField } from './photo-field'
 
 interface StoriesEditorProps {
   file: MenuFile
@@ -13,6 +16,7 @@ interface StoriesEditorProps {
   busy: boolean
   language: UiLanguage
   t: Translate<AdminMenuMessageKey>
+  uploadPhoto: (file: File) => Promise<UploadedPhoto>
   onSave: (stories: StoryFile[]) => void
 }
 
@@ -24,9 +28,36 @@ const toLocal = (iso: string | undefined) => {
 }
 const fromLocal = (value: string) => (value ? new Date(value).toISOString() : undefined)
 
-/** The stories above the menu: title, the dish they show, and the period they run in. */
-export function StoriesEditor({ file, errors, busy, language, t, onSave }: StoriesEditorProps) {
+/** A story to fill in: its picture comes from an upload (or an address). */
+const newStory = (taken: readonly StoryFile[]): StoryFile => ({
+  id: idFromName(`story-${String(taken.length + 1)}`, new Set(taken.map((s) => s.id))),
+  title: { ru: '' },
+  media: { url: '', alt: { ru: '' }, color: '#808080' },
+  durationMs: STORY_DURATION_MS.default,
+})
+
+/**
+ * The picture's description follows the title while nobody wrote one of its own: a screen
+ * reader says what the story shows.
+ */
+const withAlt = (story: StoryFile): StoryFile =>
+  story.media.alt.ru.trim() ? story : { ...story, media: { ...story.media, alt: story.title } }
+
+/** The stories above the menu: title, picture, the dish they show, and the period they run in. */
+export function StoriesEditor({
+  file,
+  errors,
+  busy,
+  language,
+  t,
+  uploadPhoto,
+  onSave,
+}: StoriesEditorProps) {
   const [stories, setStories] = useState(file.stories)
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    heading.current?.focus()
+  }, [])
   const dishes = file.menus.flatMap((menu) =>
     menu.categories.flatMap(function all(category): { id: string; name: string }[] {
       return [
@@ -35,97 +66,149 @@ export function StoriesEditor({ file, errors, busy, language, t, onSave }: Stori
       ]
     }),
   )
+  const unplaced = [...errors.keys()].filter(
+    (path) => !/^stories\.\d+\.(title\.ru|dishId|startsAt|endsAt|media\.url|media)$/.test(path),
+  )
   const change = (index: number, story: StoryFile) => {
-    setStories(stories.map((s, i) => (i === index ? story : s)))
+    setStories((current) => current.map((s, i) => (i === index ? story : s)))
   }
   return (
     <section className="admin-menu__stories" aria-labelledby="stories-title">
-      <h2 id="stories-title">{t('stories')}</h2>
+      <h2 id="stories-title" ref={heading} tabIndex={-1}>
+        {t('stories')}
+      </h2>
+      {errors.size > 0 ? (
+        <div className="admin-menu__problems" role="alert">
+          <p>{t('fixFields', { count: errors.size })}</p>
+          {unplaced.length > 0 ? (
+            <ul>
+              {unplaced.map((path) => (
+                <li key={path}>
+                  {path}: {errors.get(path)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      {stories.length === 0 ? <p className="admin-menu__empty">{t('noStories')}</p> : null}
       <ul>
         {stories.map((story, i) => {
           const at = `stories.${String(i)}`
+          const title = story.title.ru.trim() || String(i + 1)
           return (
-            <li key={story.id} className="admin-menu__story">
-              <Field label={t('storyTitle')} error={errors.get(`${at}.title.ru`)}>
-                {({ id, describedBy }) => (
-                  <input
-                    id={id}
+            <li key={story.id}>
+              <FieldSet legend={t('storyLegend', { title })} className="admin-menu__story">
+                <div className="admin-menu__story-fields">
+                  <TextField
+                    label={t('storyTitle')}
                     value={story.title.ru}
-                    aria-describedby={describedBy}
-                    onChange={(event) => {
-                      change(i, { ...story, title: { ...story.title, ru: event.target.value } })
+                    error={errors.get(`${at}.title.ru`)}
+                    onChange={(value) => {
+                      change(i, { ...story, title: { ...story.title, ru: value } })
                     }}
                   />
-                )}
-              </Field>
-              <Field label={t('storyDish')} error={errors.get(`${at}.dishId`)}>
-                {({ id, describedBy }) => (
-                  <select
-                    id={id}
-                    value={story.dishId ?? ''}
-                    aria-describedby={describedBy}
-                    onChange={(event) => {
-                      change(i, { ...story, dishId: event.target.value || undefined })
-                    }}
-                  >
-                    <option value="">{t('storyNoDish')}</option>
-                    {dishes.map((d) => (
-                      <option key={d.id} value={d.id}>
-                        {d.name}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field label={t('storyStarts')} error={errors.get(`${at}.startsAt`)}>
-                {({ id, describedBy }) => (
-                  <input
-                    id={id}
+                  <Field label={t('storyDish')} error={errors.get(`${at}.dishId`)}>
+                    {({ id, describedBy }) => (
+                      <select
+                        id={id}
+                        value={story.dishId ?? ''}
+                        aria-describedby={describedBy}
+                        onChange={(event) => {
+                          change(i, { ...story, dishId: event.target.value || undefined })
+                        }}
+                      >
+                        <option value="">{t('storyNoDish')}</option>
+                        {dishes.map((d) => (
+                          <option key={d.id} value={d.id}>
+                            {d.name}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                  <TextField
+                    label={t('storyStarts')}
                     type="datetime-local"
                     value={toLocal(story.startsAt)}
-                    aria-describedby={describedBy}
-                    onChange={(event) => {
-                      change(i, { ...story, startsAt: fromLocal(event.target.value) })
+                    error={errors.get(`${at}.startsAt`)}
+                    onChange={(value) => {
+                      change(i, { ...story, startsAt: fromLocal(value) })
                     }}
                   />
-                )}
-              </Field>
-              <Field label={t('storyEnds')} error={errors.get(`${at}.endsAt`)}>
-                {({ id, describedBy }) => (
-                  <input
-                    id={id}
+                  <TextField
+                    label={t('storyEnds')}
                     type="datetime-local"
                     value={toLocal(story.endsAt)}
-                    aria-describedby={describedBy}
-                    onChange={(event) => {
-                      change(i, { ...story, endsAt: fromLocal(event.target.value) })
+                    error={errors.get(`${at}.endsAt`)}
+                    onChange={(value) => {
+                      change(i, { ...story, endsAt: fromLocal(value) })
                     }}
                   />
-                )}
-              </Field>
-              <button
-                type="button"
-                className="admin-menu__danger"
-                onClick={() => {
-                  setStories(stories.filter((_, j) => j !== i))
-                }}
-              >
-                {t('removeStory')}
-              </button>
+                </div>
+                <PhotoField
+                  photo={story.media}
+                  label={t('uploadPicture')}
+                  t={t}
+                  upload={uploadPhoto}
+                  onUploaded={(uploaded) => {
+                    setStories((current) =>
+                      current.map((s) =>
+                        s.id === story.id
+                          ? {
+                              ...s,
+                              media: { ...s.media, url: uploaded.url, color: uploaded.color },
+                            }
+                          : s,
+                      ),
+                    )
+                  }}
+                >
+                  <TextField
+                    label={t('pictureUrl')}
+                    hint={t('pictureUrlHint')}
+                    value={story.media.url}
+                    error={errors.get(`${at}.media.url`) ?? errors.get(`${at}.media`)}
+                    onChange={(value) => {
+                      change(i, { ...story, media: { ...story.media, url: value.trim() } })
+                    }}
+                  />
+                </PhotoField>
+                <button
+                  type="button"
+                  className="admin-menu__danger admin-menu__story-remove"
+                  onClick={() => {
+                    setStories((current) => current.filter((s) => s.id !== story.id))
+                  }}
+                >
+                  {t('removeStory', { title })}
+                </button>
+              </FieldSet>
             </li>
           )
         })}
       </ul>
-      <button
-        type="button"
-        className={buttonClass()}
-        disabled={busy}
-        onClick={() => {
-          onSave(stories)
-        }}
-      >
-        {t('saveStories')}
-      </button>
+      <div className="admin-menu__actions">
+        <button
+          type="button"
+          className={buttonClass('secondary')}
+          onClick={() => {
+            setStories((current) => [...current, newStory(current)])
+          }}
+        >
+          {t('addStory')}
+        </button>
+        <button
+          type="button"
+          className={buttonClass()}
+          disabled={busy}
+          onClick={() => {
+            onSave(stories.map(withAlt))
+          }}
+        >
+          {t('saveStories')}
+        </button>
+      </div>
     </section>
   )
 }

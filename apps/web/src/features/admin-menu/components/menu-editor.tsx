@@ -1,0 +1,119 @@
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react'
+import type { MenuFileMenu } from '@tableside/contracts/menu-file'
+import { buttonClass } from '../../../components/ui/button'
+import type { Translate } from '../../../lib/i18n/use-translation'
+import type { AdminMenuMessageKey } from '../admin-menu-messages'
+import { TextField } from './form-field'
+
+export interface MenuForm {
+  nameRu: string
+  nameEn: string
+  servedFrom: string
+  servedUntil: string
+}
+
+export const menuFormOf = (menu: MenuFileMenu | undefined): MenuForm => ({
+  nameRu: menu?.name.ru ?? '',
+  nameEn: menu?.name.en ?? '',
+  servedFrom: menu?.servedFrom ?? '',
+  servedUntil: menu?.servedUntil ?? '',
+})
+
+/** The menu's fields as the API takes them; its description is kept as it was. */
+export function menuFields(form: MenuForm, menu: MenuFileMenu | undefined) {
+  return {
+    name: { ru: form.nameRu.trim(), ...(form.nameEn.trim() ? { en: form.nameEn.trim() } : {}) },
+    ...(menu?.description ? { description: menu.description } : {}),
+    ...(form.servedFrom ? { servedFrom: form.servedFrom } : {}),
+    ...(form.servedUntil ? { servedUntil: form.servedUntil } : {}),
+  }
+}
+
+interface MenuEditorProps {
+  title: string
+  initial: MenuForm
+  isNew: boolean
+  errors: ReadonlyMap<string, string>
+  busy: boolean
+  t: Translate<AdminMenuMessageKey>
+  onSubmit: (form: MenuForm) => void
+  onCancel: () => void
+  onDelete: () => void
+}
+
+/** A menu's name and the hours it is served (both or neither); deleting takes what is in it. */
+export function MenuEditor({ title, initial, isNew, errors, busy, t, ...on }: MenuEditorProps) {
+  const [form, setForm] = useState(initial)
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    heading.current?.focus()
+  }, [])
+  const input = (
+    key: keyof MenuForm,
+    label: string,
+    path: string,
+    type: 'text' | 'time' = 'text',
+  ) => (
+    <TextField
+      label={label}
+      type={type}
+      value={form[key]}
+      error={errors.get(path)}
+      onChange={(value) => {
+        setForm((current) => ({ ...current, [key]: value }))
+      }}
+    />
+  )
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault()
+    on.onSubmit(form)
+  }
+  const shown = /^(name\.(ru|en)|servedFrom|servedUntil)$/
+  const other = [...errors.entries()].filter(([path]) => !shown.test(path))
+  return (
+    <form
+      className="admin-menu__editor"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="menu-editor-title"
+    >
+      <h2 id="menu-editor-title" ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
+      {other.length > 0 ? (
+        <ul className="admin-menu__problems" role="alert">
+          {other.map(([path, message]) => (
+            <li key={path}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="admin-menu__grid">
+        {input('nameRu', t('nameRu'), 'name.ru')}
+        {input('nameEn', t('nameEn'), 'name.en')}
+      </div>
+      <div className="admin-menu__grid">
+        {input('servedFrom', t('servedFrom'), 'servedFrom', 'time')}
+        {input('servedUntil', t('servedUntil'), 'servedUntil', 'time')}
+      </div>
+      <p className="admin-field__hint">{t('servedHint')}</p>
+      <div className="admin-menu__actions">
+        <button type="submit" className={buttonClass()} disabled={busy}>
+          {t('save')}
+        </button>
+        <button type="button" className={buttonClass('secondary')} onClick={on.onCancel}>
+          {t('cancel')}
+        </button>
+        {isNew ? null : (
+          <button
+            type="button"
+            className="admin-menu__danger"
+            disabled={busy}
+            onClick={on.onDelete}
+          >
+            {t('deleteMenu')}
+          </button>
+        )}
+      </div>
+    </form>
+  )
+}
