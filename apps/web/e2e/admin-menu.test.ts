@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type ServerProcess } from '../../../scripts/lib/server-process.mjs'
+import { actAsManager, signInDemoManager } from './admin-service'
 import { expectNoSeriousViolations } from './axe'
 import { keepScreenshot, useBrowser } from './fixtures'
 import { plain } from './table-service'
@@ -15,17 +16,6 @@ const SCREEN = { include: '#main' }
 const HERRING = 'Сельдь с картофелем и луком'
 const CART_KEY = 'tableside.cart.v1.demo'
 
-async function signInManager(serverUrl: string): Promise<string> {
-  const response = await fetch(`${serverUrl}/api/v1/auth/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ restaurantId: 'demo', login: 'manager', password: 'tableside-demo' }),
-  })
-  expect(response.status).toBe(200)
-  const { token } = (await response.json()) as { token: string }
-  return token
-}
-
 /** Long enough for an open page's realtime connection to be subscribed before a change. */
 const subscribed = (page: Page) => page.waitForTimeout(1500)
 
@@ -38,7 +28,7 @@ describe('The manager edits the menu', () => {
   beforeAll(async () => {
     server = await startServer({ publicHost: HOST })
     site = server.url.replace('127.0.0.1', HOST)
-    token = await signInManager(server.url)
+    token = await signInDemoManager(server.url)
   })
   afterAll(async () => {
     await server.stop()
@@ -48,7 +38,7 @@ describe('The manager edits the menu', () => {
   const managerScreen = async () => {
     const manager = await browser.phone()
     await manager.page.setViewportSize({ width: 1440, height: 900 })
-    await manager.context.addCookies([{ name: 'manager_token', value: token, url: site }])
+    await actAsManager(manager.context, site, token)
     await manager.page.goto(`${site}/rest/demo/admin/menu`, { waitUntil: 'networkidle' })
     return manager
   }
@@ -306,10 +296,10 @@ describe('The manager edits the menu', () => {
       expect(response.ok).toBe(true)
     }
     const ownScreen = async () => {
-      const own = await signInManager(server.url)
+      const own = await signInDemoManager(server.url)
       const manager = await browser.phone()
       await manager.page.setViewportSize({ width: 1440, height: 900 })
-      await manager.context.addCookies([{ name: 'manager_token', value: own, url: site }])
+      await actAsManager(manager.context, site, own)
       await manager.page.goto(`${site}/rest/demo/admin/menu`, { waitUntil: 'networkidle' })
       return { ...manager, token: own }
     }
