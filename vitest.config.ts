@@ -5,7 +5,6 @@ const OWN_SERVER_STORIES = [
   'admin-menu',
   'admin-reports',
   'admin-sign-in',
-  'admin-stations',
   'admin-staff',
   'admin-tables',
   'bonus-card',
@@ -56,7 +55,9 @@ export default defineConfig({
       },
       {
         // Stories that start a server of their own (a profile, a card, a crash, a data dir):
-        // they share nothing, so they run beside the server's and the web's files (decision 0061).
+        // they share nothing, so they run beside the server's and the web's files. Vitest runs
+        // the files of projects without file parallelism (the shared server's, below) after
+        // every other file, one at a time (decision 0061).
         test: {
           name: 'e2e-servers',
           include: OWN_SERVER_STORIES,
@@ -67,9 +68,6 @@ export default defineConfig({
         },
       },
       {
-        // Stories on the shared servers: one server a worker (global-setup.ts), so a file has
-        // its server to itself while it runs, and the two workers run these files side by side
-        // (they ran one at a time after every other file: CI took 19 minutes).
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.test.ts'],
@@ -78,6 +76,7 @@ export default defineConfig({
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
     ],

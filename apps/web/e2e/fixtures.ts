@@ -4,19 +4,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { launchChromium, PHONE } from '../../../scripts/lib/chromium.mjs'
 
-/** This worker's server (global-setup.ts starts one a worker; `VITEST_POOL_ID` counts from 1). */
-function workerServer() {
-  const servers = inject('servers')
-  const server = servers[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % servers.length]
-  if (!server) throw new Error('the e2e global setup started no server')
-  return server
-}
-
-export const baseUrl = (): string => workerServer().baseUrl
+export const baseUrl = (): string => inject('baseUrl')
 
 /** The token a demo table's QR code carries (random per run: the server printed it at start). */
 export function tableToken(code: string): string {
-  const token = workerServer().tableTokens[code]
+  const token = inject('tableTokens')[code]
   if (!token) throw new Error(`the server printed no QR link for demo table ${code}`)
   return token
 }
