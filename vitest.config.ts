@@ -5,6 +5,7 @@ const OWN_SERVER_STORIES = [
   'admin-menu',
   'admin-reports',
   'admin-sign-in',
+  'admin-stations',
   'admin-staff',
   'admin-tables',
   'bonus-card',
