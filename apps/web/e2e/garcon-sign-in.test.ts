@@ -186,6 +186,9 @@ describe('A waiter signs in to the waiter area', () => {
     // Any waiter request the server refuses ends the session on screen, not only the first one.
     await page.getByRole('link', { name: 'Профиль' }).click()
     await expect.poll(() => headingText(page)).toBe('Профиль')
+    // The screen's own requests (its device list) are answered first: one still on its way when
+    // the token is revoked would end the session before the tap this step is about.
+    await page.locator('.device[data-current]').waitFor()
     const second = await garconCookie(context)
     if (!second) throw new Error('no garcon_token cookie')
     await revoke(second.value)
