@@ -10,6 +10,15 @@ const HEIGHT = 140
 /** The widest a day's column gets, so one day is a column, not a wall. */
 const MOST_WIDTH = 36
 const AXIS = 20
+/** About half a date's width ("28.11") under the axis, in the drawing's units. */
+const HALF_DATE = 20
+
+/** A date sits under its column's middle, unless that would put it past either edge. */
+function datePlace(middle: number): { x: number; anchor: 'start' | 'middle' | 'end' } {
+  if (middle < HALF_DATE) return { x: 0, anchor: 'start' }
+  if (middle > WIDTH - HALF_DATE) return { x: WIDTH, anchor: 'end' }
+  return { x: middle, anchor: 'middle' }
+}
 
 export function DayChart({ title, columns }: { title: string; columns: readonly DayColumn[] }) {
   const largest = Math.max(1, ...columns.map((column) => column.value))
@@ -29,6 +38,7 @@ export function DayChart({ title, columns }: { title: string; columns: readonly 
         {columns.map((column, index) => {
           const height = (column.value / largest) * (HEIGHT - 8)
           const width = Math.max(1, Math.min(MOST_WIDTH, step - gap))
+          const date = datePlace(index * step + step / 2)
           return (
             <g key={column.date}>
               <rect
@@ -42,9 +52,9 @@ export function DayChart({ title, columns }: { title: string; columns: readonly 
               </rect>
               {index % every === 0 ? (
                 <text
-                  x={index === 0 ? 0 : index * step + step / 2}
+                  x={date.x}
                   y={HEIGHT + AXIS - 4}
-                  textAnchor={index === 0 ? 'start' : 'middle'}
+                  textAnchor={date.anchor}
                   className="day-chart__date"
                 >
                   {column.date.slice(5).split('-').reverse().join('.')}
