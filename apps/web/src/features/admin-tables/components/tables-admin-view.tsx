@@ -344,17 +344,23 @@ function FloorZones({
                 <thead>
                   <tr>
                     <th scope="col" className="tables-admin__pick">
-                      <input
-                        type="checkbox"
-                        checked={allChosen}
-                        aria-label={t('chooseZone', { zone: name })}
-                        onChange={(event) =>
-                          onToggle(
-                            tables.map((table) => table.id),
-                            event.target.checked,
-                          )
-                        }
-                      />
+                      <label className="tables-admin__pick-all">
+                        <input
+                          type="checkbox"
+                          checked={allChosen}
+                          aria-label={t('chooseZone', { zone: name })}
+                          onChange={(event) =>
+                            onToggle(
+                              tables.map((table) => table.id),
+                              event.target.checked,
+                            )
+                          }
+                        />
+                        {/* On a phone the column's headings are hidden: the box says what it does. */}
+                        <span className="tables-admin__pick-all-text" aria-hidden="true">
+                          {t('chooseAll')}
+                        </span>
+                      </label>
                     </th>
                     <th scope="col">{t('code')}</th>
                     <th scope="col">{t('label')}</th>
