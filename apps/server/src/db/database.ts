@@ -8,8 +8,8 @@ import type { Database } from './schema'
 export type DatabaseTarget =
   /** Embedded PostgreSQL in a directory. */
   | { kind: 'pglite'; dataDir: string }
-  /** Embedded PostgreSQL in memory, gone when closed (tests). */
-  | { kind: 'pglite-memory' }
+  /** Embedded PostgreSQL in memory, gone when closed (tests); `from` a snapshot's files. */
+  | { kind: 'pglite-memory'; from?: Blob }
   /** A PostgreSQL server; `schema` confines everything to one schema (test isolation). */
   | { kind: 'postgres'; url: string; schema?: string; poolSize?: number }
 
@@ -50,7 +50,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
 
   if (target.kind === 'pglite-memory') {
-    const client = await PGlite.create({ postgresqlconf: EMBEDDED_POSTGRESQL_CONF })
+    const client = await PGlite.create({
+      postgresqlconf: EMBEDDED_POSTGRESQL_CONF,
+      ...(target.from ? { loadDataDir: target.from } : {}),
+    })
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins })
     return { db, describe: 'embedded PostgreSQL in memory', close: () => db.destroy() }
   }
@@ -86,5 +89,25 @@ function redactUrl(url: string): string {
     return parsed.toString()
   } catch {
     return 'the configured DATABASE_URL'
+  }
+}
+
+/**
+ * The files of an embedded database in memory after `prepare`, for `pglite-memory` targets to
+ * start `from`: loading them skips the engine's initdb, which costs seconds each time.
+ */
+export async function snapshotEmbedded(
+  prepare: (db: Kysely<Database>) => Promise<unknown>,
+): Promise<Blob> {
+  const client = await PGlite.create({ postgresqlconf: EMBEDDED_POSTGRESQL_CONF })
+  const db = new Kysely<Database>({
+    dialect: new PGliteDialect(client),
+    plugins: [new CamelCasePlugin()],
+  })
+  try {
+    await prepare(db)
+    return await client.dumpDataDir('none')
+  } finally {
+    await db.destroy()
   }
 }
