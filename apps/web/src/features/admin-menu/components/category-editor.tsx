@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react'
-import { buttonClass } from '../../../components/ui/button'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import type { AdminMenuMessageKey } from '../admin-menu-messages'
+import { EditorActions } from './editor-parts'
 import { Field } from './form-field'
 
 export interface CategoryForm {
@@ -81,24 +81,14 @@ export function CategoryEditor({
         {input('descriptionRu', t('descriptionRu'), 'description.ru')}
         {input('descriptionEn', t('descriptionEn'), 'description.en')}
       </div>
-      <div className="admin-menu__actions">
-        <button type="submit" className={buttonClass()} disabled={busy}>
-          {t('save')}
-        </button>
-        <button type="button" className={buttonClass('secondary')} onClick={on.onCancel}>
-          {t('cancel')}
-        </button>
-        {canDelete ? (
-          <button
-            type="button"
-            className="admin-menu__danger"
-            disabled={busy}
-            onClick={on.onDelete}
-          >
-            {t('deleteCategory')}
-          </button>
-        ) : null}
-      </div>
+      <EditorActions
+        busy={busy}
+        saveLabel={t('save')}
+        cancelLabel={t('cancel')}
+        deleteLabel={canDelete ? t('deleteCategory') : undefined}
+        onCancel={on.onCancel}
+        onDelete={on.onDelete}
+      />
     </form>
   )
 }

@@ -3,12 +3,12 @@ import { allergen, dietTag, highlight } from '@tableside/contracts/menu'
 import type { UploadedPhoto } from '@tableside/contracts/menu-admin'
 import type { MenuFile } from '@tableside/contracts/menu-file'
 import type { UiLanguage } from '@tableside/contracts/restaurants'
-import { buttonClass } from '../../../components/ui/button'
 import { localized } from '../../../lib/i18n/localized-text'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import type { AdminMenuMessageKey } from '../admin-menu-messages'
 import type { DishForm } from '../dish-form'
 import { treeRows } from '../menu-tree'
+import { EditorActions, EditorProblems } from './editor-parts'
 import { CheckboxGroup, Field, FieldSet, TextField } from './form-field'
 import { ModifierGroupsEditor } from './modifier-groups-editor'
 import { NutritionFields } from './nutrition-fields'
@@ -104,20 +104,7 @@ export function DishEditor(props: DishEditorProps) {
       <h2 id="dish-editor-title" ref={heading} tabIndex={-1}>
         {isNew ? t('newDish') : t('editDish', { name: form.nameRu })}
       </h2>
-      {errors.size > 0 ? (
-        <div className="admin-menu__problems" role="alert">
-          <p>{t('fixFields', { count: errors.size })}</p>
-          {unplaced.length > 0 ? (
-            <ul>
-              {unplaced.map((path) => (
-                <li key={path}>
-                  {path}: {errors.get(path)}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      <EditorProblems errors={errors} unplaced={unplaced} t={t} />
       <div className="admin-menu__grid">
         {text('nameRu', t('nameRu'), 'name.ru')}
         {text('nameEn', t('nameEn'), 'name.en')}
@@ -256,24 +243,14 @@ export function DishEditor(props: DishEditorProps) {
           set('modifierGroups', groups)
         }}
       />
-      <div className="admin-menu__actions">
-        <button type="submit" className={buttonClass()} disabled={busy}>
-          {isNew ? t('addDishSubmit') : t('save')}
-        </button>
-        <button type="button" className={buttonClass('secondary')} onClick={props.onCancel}>
-          {t('cancel')}
-        </button>
-        {isNew ? null : (
-          <button
-            type="button"
-            className="admin-menu__danger"
-            disabled={busy}
-            onClick={props.onDelete}
-          >
-            {t('deleteDish')}
-          </button>
-        )}
-      </div>
+      <EditorActions
+        busy={busy}
+        saveLabel={isNew ? t('addDishSubmit') : t('save')}
+        cancelLabel={t('cancel')}
+        deleteLabel={isNew ? undefined : t('deleteDish')}
+        onCancel={props.onCancel}
+        onDelete={props.onDelete}
+      />
     </form>
   )
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react'
 import type { MenuFileMenu } from '@tableside/contracts/menu-file'
-import { buttonClass } from '../../../components/ui/button'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import type { AdminMenuMessageKey } from '../admin-menu-messages'
+import { EditorActions } from './editor-parts'
 import { TextField } from './form-field'
 
 export interface MenuForm {
@@ -96,24 +96,14 @@ export function MenuEditor({ title, initial, isNew, errors, busy, t, ...on }: Me
         {input('servedUntil', t('servedUntil'), 'servedUntil', 'time')}
       </div>
       <p className="admin-field__hint">{t('servedHint')}</p>
-      <div className="admin-menu__actions">
-        <button type="submit" className={buttonClass()} disabled={busy}>
-          {t('save')}
-        </button>
-        <button type="button" className={buttonClass('secondary')} onClick={on.onCancel}>
-          {t('cancel')}
-        </button>
-        {isNew ? null : (
-          <button
-            type="button"
-            className="admin-menu__danger"
-            disabled={busy}
-            onClick={on.onDelete}
-          >
-            {t('deleteMenu')}
-          </button>
-        )}
-      </div>
+      <EditorActions
+        busy={busy}
+        saveLabel={t('save')}
+        cancelLabel={t('cancel')}
+        deleteLabel={isNew ? undefined : t('deleteMenu')}
+        onCancel={on.onCancel}
+        onDelete={on.onDelete}
+      />
     </form>
   )
 }

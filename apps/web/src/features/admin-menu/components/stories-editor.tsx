@@ -7,6 +7,7 @@ import { localized } from '../../../lib/i18n/localized-text'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import type { AdminMenuMessageKey } from '../admin-menu-messages'
 import { idFromName } from '../menu-tree'
+import { EditorProblems } from './editor-parts'
 import { Field, FieldSet, TextField } from './form-field'
 import { PhotoField } from './photo-field'
 
@@ -77,20 +78,7 @@ export function StoriesEditor({
       <h2 id="stories-title" ref={heading} tabIndex={-1}>
         {t('stories')}
       </h2>
-      {errors.size > 0 ? (
-        <div className="admin-menu__problems" role="alert">
-          <p>{t('fixFields', { count: errors.size })}</p>
-          {unplaced.length > 0 ? (
-            <ul>
-              {unplaced.map((path) => (
-                <li key={path}>
-                  {path}: {errors.get(path)}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      <EditorProblems errors={errors} unplaced={unplaced} t={t} />
       {stories.length === 0 ? <p className="admin-menu__empty">{t('noStories')}</p> : null}
       <ul>
         {stories.map((story, i) => {

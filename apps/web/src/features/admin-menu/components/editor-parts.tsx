@@ -1,0 +1,67 @@
+import { buttonClass } from '../../../components/ui/button'
+import type { Translate } from '../../../lib/i18n/use-translation'
+import type { AdminMenuMessageKey } from '../admin-menu-messages'
+
+/**
+ * Above an editor's fields: how many the server refused, and those no field of the editor
+ * shows (`unplaced`), each with its path so a manager can find it in an exported file.
+ */
+export function EditorProblems({
+  errors,
+  unplaced,
+  t,
+}: {
+  errors: ReadonlyMap<string, string>
+  unplaced: readonly string[]
+  t: Translate<AdminMenuMessageKey>
+}) {
+  if (errors.size === 0) return null
+  return (
+    <div className="admin-menu__problems" role="alert">
+      <p>{t('fixFields', { count: errors.size })}</p>
+      {unplaced.length > 0 ? (
+        <ul>
+          {unplaced.map((path) => (
+            <li key={path}>
+              {path}: {errors.get(path)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}
+
+/** An editor's last row: save, cancel, and delete where there is something to delete. */
+export function EditorActions({
+  busy,
+  saveLabel,
+  cancelLabel,
+  deleteLabel,
+  onCancel,
+  onDelete,
+}: {
+  busy: boolean
+  saveLabel: string
+  cancelLabel: string
+  /** Undefined: no delete button (a new thing, or one that may not go). */
+  deleteLabel: string | undefined
+  onCancel: () => void
+  onDelete: () => void
+}) {
+  return (
+    <div className="admin-menu__actions">
+      <button type="submit" className={buttonClass()} disabled={busy}>
+        {saveLabel}
+      </button>
+      <button type="button" className={buttonClass('secondary')} onClick={onCancel}>
+        {cancelLabel}
+      </button>
+      {deleteLabel ? (
+        <button type="button" className="admin-menu__danger" disabled={busy} onClick={onDelete}>
+          {deleteLabel}
+        </button>
+      ) : null}
+    </div>
+  )
+}
