@@ -64,7 +64,8 @@ export default defineConfig({
           include: OWN_SERVER_STORIES,
           environment: 'node',
           globalSetup: ['apps/web/e2e/own-server-setup.ts'],
-          testTimeout: 60_000,
+          // A story here starts its server(s) itself, which on a busy machine can take 30 s.
+          testTimeout: 150_000,
           hookTimeout: 180_000,
         },
       },

@@ -30,7 +30,9 @@ export function freePort() {
 export async function startServer({
   env = {},
   dataDir,
-  timeoutMs = 30_000,
+  // A first start makes its database (initdb in WebAssembly): 3.4 s on a quiet machine, 34 s
+  // with CI's two workers and a third job busy on its two cores.
+  timeoutMs = 90_000,
   publicHost = '127.0.0.1',
 } = {}) {
   const port = await freePort()
