@@ -75,7 +75,12 @@ describe('The back office sets up the kitchen stations', () => {
         expect(await box.isChecked()).toBe(false)
       }
 
-      // Moved up by keyboard: the move button keeps the focus in the station's new place.
+      // Moved up by keyboard: the move button keeps the focus in the station's new place. The
+      // arrows wait (aria-disabled) while a change is on its way, as the tick may still be.
+      const saving = page.locator('.admin-kitchen__saving')
+      await expect
+        .poll(async () => plain(await saving.textContent()))
+        .toBe('Все изменения сохранены.')
       const up = pastry.getByRole('button', { name: 'Поднять «Кондитерский цех»' })
       await up.focus()
       await page.keyboard.press('Enter')
@@ -83,7 +88,6 @@ describe('The back office sets up the kitchen stations', () => {
       await expect.poll(names).toEqual(moved)
       await expect.poll(() => focusedLabel(page)).toBe('Поднять «Кондитерский цех»')
       // The screen says when every change has reached the server: then a reload keeps it.
-      const saving = page.locator('.admin-kitchen__saving')
       await expect
         .poll(async () => plain(await saving.textContent()))
         .toBe('Все изменения сохранены.')

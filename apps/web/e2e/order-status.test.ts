@@ -164,7 +164,7 @@ describe('A diner follows an order after placing it', () => {
   it('With no orders the list leads to the menu', async () => {
     const { page, problems } = await browser.phone()
     await page.goto(`${baseUrl()}/rest/demo/orders`, { waitUntil: 'networkidle' })
-    expect(await page.getByRole('heading', { name: 'Заказов пока нет' }).count()).toBe(1)
+    await expect.poll(() => page.getByRole('heading', { name: 'Заказов пока нет' }).count()).toBe(1)
     await keepScreenshot(page, 'orders-empty')
     await expectNoSeriousViolations(page, SCREEN)
     await page.getByRole('link', { name: 'Перейти в меню' }).click()
