@@ -23,6 +23,13 @@ const OWN_SERVER_STORIES = [
   'table-qr',
 ].map((name) => `apps/web/e2e/${name}.test.ts`)
 
+/**
+ * What a story waits for, it waits for up to 10 s unless it says otherwise (vitest's default is
+ * 1 s): on CI's two busy cores a screen's answer can take longer, and a poll that succeeds
+ * returns at once, so a quiet run is no slower.
+ */
+const STORY_POLL = { timeout: 10_000, interval: 50 }
+
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.mjs'],
@@ -67,6 +74,7 @@ export default defineConfig({
           // A story here starts its server(s) itself, which on a busy machine can take 30 s.
           testTimeout: 150_000,
           hookTimeout: 180_000,
+          expect: { poll: STORY_POLL },
         },
       },
       {
@@ -78,6 +86,7 @@ export default defineConfig({
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          expect: { poll: STORY_POLL },
           fileParallelism: false,
         },
       },

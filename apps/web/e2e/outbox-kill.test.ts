@@ -90,4 +90,4 @@ it('delivers an order’s events after the server was killed before it could pub
     if (first.child.exitCode === null) first.child.kill('SIGKILL')
     rmSync(dataDir, { recursive: true, force: true })
   }
-}, 30_000)
+})

@@ -15,7 +15,10 @@ export interface TestDatabaseKind {
 /** The embedded engine's package version (its package.json is not among its exports). */
 async function engineVersion(): Promise<string> {
   let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'))
-  while (basename(dir) !== 'pglite') dir = dirname(dir)
+  while (basename(dir) !== 'pglite') {
+    if (dirname(dir) === dir) throw new Error('the embedded engine has no package folder')
+    dir = dirname(dir)
+  }
   const { version } = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as {
     version: string
   }
@@ -28,8 +31,8 @@ let migratedSnapshot: Promise<Blob> | undefined
  * An embedded database with every migration applied, as files to start from. A new engine
  * runs initdb (about 2 s of CPU); loading these takes a third of that. Kept on disk under a
  * name made of the migrations and the engine's version, so every test file (each in a module
- * scope of its own) and worker makes it once per machine at most; a run that finds it stale
- * cannot, as any other name is a new file.
+ * scope of its own) and worker makes it once per machine at most, and a change to either
+ * gives a new name: a stale snapshot is never read.
  */
 async function migrated(): Promise<Blob> {
   migratedSnapshot ??= (async () => {
