@@ -122,7 +122,7 @@ describe('Manager prints QR codes', () => {
       // A phone scans the new table's code: it sits at table 13, then sees the menu.
       const diner = await browser.phone()
       await diner.page.goto(t13 ?? '', { waitUntil: 'networkidle' })
-      expect(await diner.page.getByText('Стол 13', { exact: true }).count()).toBe(1)
+      await expect.poll(() => diner.page.getByText('Стол 13', { exact: true }).count()).toBe(1)
       await diner.page.waitForURL('**/rest/demo/menu', { timeout: 10_000 })
       const stored = await diner.page.evaluate(() =>
         localStorage.getItem('tableside.table-session.v1.demo'),

@@ -186,7 +186,9 @@ describe('A diner checks the cart before ordering', () => {
       CART_KEY,
     )
     await page.reload({ waitUntil: 'networkidle' })
-    expect(await page.getByRole('heading', { name: 'В корзине пока пусто' }).count()).toBe(1)
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'В корзине пока пусто' }).count())
+      .toBe(1)
     expect(problems).toEqual([])
   })
 

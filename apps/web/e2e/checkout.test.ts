@@ -62,7 +62,7 @@ describe('A diner places an order', () => {
   it('Diner at table T1 orders two dishes and pays cash', async () => {
     const { page, problems } = await browser.phone()
     await page.goto(tableLink('T1'), { waitUntil: 'networkidle' })
-    expect(await page.getByText('Стол 1', { exact: true }).count()).toBe(1)
+    await page.getByText('Стол 1', { exact: true }).waitFor()
     await keepScreenshot(page, 'init-table')
     await expectNoSeriousViolations(page, MAIN)
     // The menu opens by itself after a moment.
@@ -247,6 +247,8 @@ describe('A diner places an order', () => {
       field((await getJson(`/table-sessions/${sessionId}/bill`)).body, 'orders', 'length'),
     )
     await page.goto(tableLink('T7'), { waitUntil: 'networkidle' })
+    // The welcome shows once the table is kept: going on earlier may leave before it is.
+    await page.getByText('Стол 7', { exact: true }).waitFor()
     await openWithCart(page, '/rest/demo/order', [
       { dishId: 'borscht', quantity: 2, optionIds: [] },
     ])

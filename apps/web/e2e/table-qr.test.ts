@@ -76,7 +76,7 @@ describe('A diner at the table, by its QR code', () => {
     expect(tokens.T1).toMatch(/^[A-Za-z0-9_-]{22,}$/)
     const { page, problems } = await browser.phone()
     await page.goto(qrLink('T1'), { waitUntil: 'networkidle' })
-    expect(await page.getByText('Стол 1', { exact: true }).count()).toBe(1)
+    await expect.poll(() => page.getByText('Стол 1', { exact: true }).count()).toBe(1)
     await page.waitForURL('**/rest/demo/menu', { timeout: 10_000 })
 
     await page.getByRole('button', { name: `Добавить: ${BORSCHT}` }).click()
@@ -132,7 +132,9 @@ describe('A diner at the table, by its QR code', () => {
 
     const { page, problems } = await browser.phone()
     await page.goto(`${site()}/rest/demo/init?table=${old}`, { waitUntil: 'networkidle' })
-    expect(await page.getByRole('heading', { name: 'Этот QR‑код заменён' }).count()).toBe(1)
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Этот QR‑код заменён' }).count())
+      .toBe(1)
     await expect
       .poll(() => main(page))
       .toContain('Отсканируйте тот, что стоит на вашем столе сейчас')
@@ -140,7 +142,7 @@ describe('A diner at the table, by its QR code', () => {
     await expectNoSeriousViolations(page, MAIN)
 
     await page.goto(qrLink('T2'), { waitUntil: 'networkidle' })
-    expect(await page.getByText('Стол 2', { exact: true }).count()).toBe(1)
+    await expect.poll(() => page.getByText('Стол 2', { exact: true }).count()).toBe(1)
     expect(realProblems(problems, '410')).toEqual([])
   })
 })
@@ -171,7 +173,7 @@ describe('A diner at the table, by its QR code, at a server with no PUBLIC_URL',
     await page.goto(`${site()}/rest/demo/init?table=${tokens.T3 ?? ''}`, {
       waitUntil: 'networkidle',
     })
-    expect(await page.getByText('Стол 3', { exact: true }).count()).toBe(1)
+    await expect.poll(() => page.getByText('Стол 3', { exact: true }).count()).toBe(1)
     await page.waitForURL(`${site()}/rest/demo/menu`, { timeout: 10_000 })
 
     await page.getByRole('button', { name: `Добавить: ${BORSCHT}` }).click()
