@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, inject } from 'vitest'
+import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest'
 import { launchChromium, PHONE } from '../../../scripts/lib/chromium.mjs'
 
 export const baseUrl = (): string => inject('baseUrl')
@@ -25,8 +25,10 @@ export interface PhonePage {
 }
 
 /**
- * One Chromium for the file; every story gets a fresh phone-sized context. `hosts` resolve to
- * 127.0.0.1, for stories at an address other than localhost (`http://tableside.test:PORT`).
+ * One Chromium for the file; every story gets a fresh phone-sized context, closed when the
+ * story ends: a page left open goes on polling, rendering and keeping its sockets, and a file of
+ * thirty stories kept thirty such pages busy on CI's two cores. `hosts` resolve to 127.0.0.1,
+ * for stories at an address other than localhost (`http://tableside.test:PORT`).
  */
 export function useBrowser({ hosts = [] }: { hosts?: readonly string[] } = {}): {
   phone: (options?: { locale?: string; javaScriptEnabled?: boolean }) => Promise<PhonePage>
@@ -50,6 +52,10 @@ export function useBrowser({ hosts = [] }: { hosts?: readonly string[] } = {}): 
         javaScriptEnabled,
       })
       contexts.push(context)
+      onTestFinished(async () => {
+        contexts.splice(contexts.indexOf(context), 1)
+        await context.close()
+      })
       const page = await context.newPage()
       const problems: string[] = []
       page.on('console', (message) => {
