@@ -48,6 +48,7 @@ import { createLiveRepository } from './features/reports/live-repository'
 import { createLiveService } from './features/reports/live-service'
 import { createReportRepository } from './features/reports/report-repository'
 import { createReportService } from './features/reports/report-service'
+import { createReportWarmer } from './features/reports/report-warmer'
 import { registerReportsRoutes } from './features/reports/reports-routes'
 import {
   garconChannelRule,
@@ -372,7 +373,11 @@ export async function buildApp({
     })
   }, 5 * 60_000)
   bonusSweep.unref()
+  // The back office's day report, its past days kept warm between reports (decision 0081).
+  const report = createReportService(createReportRepository(db))
+  const reportWarmer = createReportWarmer({ db, report, log: app.log, now })
   app.addHook('onReady', () => {
+    if (config.reportWarm.everyMs > 0) reportWarmer.start(config.reportWarm)
     if (acquirer) acquirer.start()
     outbox.start()
     callEscalation.start()
@@ -382,6 +387,7 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     clearInterval(paymentSweep)
     clearInterval(bonusSweep)
+    await reportWarmer.stop()
     if (acquirer) await acquirer.stop()
     await callEscalation.stop()
     await sessionExpiry.stop()
@@ -562,7 +568,7 @@ export async function buildApp({
       // The back office's live screen and day report (decision 0072).
       registerReportsRoutes(api, {
         live: createLiveService(createLiveRepository(db), now),
-        report: createReportService(createReportRepository(db)),
+        report,
         requireManager: staff.requireManager,
       })
       return Promise.resolve()

@@ -34,6 +34,8 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z._default(z.coerce.number().check(z.int(), z.minimum(1024)), 262_144),
   PROMO_SITE_URL: z.optional(z.url()),
   MENU_CHECK_INTERVAL_MS: z._default(z.coerce.number().check(z.int(), z.minimum(100)), 2000),
+  REPORT_WARM_FIRST_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 60_000),
+  REPORT_WARM_EVERY_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 3_600_000),
   WEB_DIST: optionalText,
   REALTIME_DRIVER: z._default(z.enum(['hub', 'pusher']), 'hub'),
   REALTIME_APP_ID: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/))),
@@ -89,6 +91,11 @@ export interface ServerConfig {
   promoSiteUrl: string | null
   /** How often the server looks for menu changes made by other nodes or the menu CLI. */
   menuCheckIntervalMs: number
+  /**
+   * When the report days are kept warm (decision 0081): the first round this long after start,
+   * then one every `everyMs`; `everyMs` 0 turns it off.
+   */
+  reportWarm: { firstAfterMs: number; everyMs: number }
   webDist: string
   /** Addresses and CIDR ranges no rate limit applies to: load tests, monitors (decision 0029). */
   rateLimitExempt: string[]
@@ -189,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     promoSiteUrl: e.PROMO_SITE_URL ?? null,
     menuCheckIntervalMs: e.MENU_CHECK_INTERVAL_MS,
+    reportWarm: { firstAfterMs: e.REPORT_WARM_FIRST_MS, everyMs: e.REPORT_WARM_EVERY_MS },
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,
     mediaOrigins,
     rateLimitExempt,

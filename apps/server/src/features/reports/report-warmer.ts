@@ -1,0 +1,80 @@
+import { sql, type Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
+import type { ReportService } from './report-service'
+
+/** The days kept warm, ending yesterday: the longest range the report screen offers. */
+export const WARM_DAYS = 90
+
+export interface ReportWarmerDeps {
+  db: Kysely<Database>
+  report: ReportService
+  log?: { warn: (object: object, message: string) => void }
+  now?: () => Date
+}
+
+/**
+ * Keeps the sums of every restaurant's last WARM_DAYS days before today (decision 0081), so a
+ * manager's first report of a long range reads kept days instead of summing each (1.2 s for
+ * 90 days of 100,000 orders, against a budget of 300 ms). It asks for the same report the
+ * screen asks for: days whose sums are current cost only their fingerprint, and a day changed
+ * since (a late refund) is summed again. Today is left out: it changes all day.
+ */
+export function createReportWarmer({ db, report, log, now = () => new Date() }: ReportWarmerDeps) {
+  let running: Promise<number> | undefined
+  let timers: NodeJS.Timeout[] = []
+
+  const warmAll = async (): Promise<number> => {
+    const at = now().toISOString()
+    // Each restaurant's yesterday where it is, and the WARM_DAYS days that end with it.
+    const restaurants = await sql<{ id: string; from: string; to: string }>`
+      select id,
+        to_char((${at}::timestamptz at time zone timezone)::date - ${WARM_DAYS}::int, 'YYYY-MM-DD') as "from",
+        to_char((${at}::timestamptz at time zone timezone)::date - 1, 'YYYY-MM-DD') as "to"
+      from restaurants order by id
+    `.execute(db)
+    let warmed = 0
+    for (const { id, from, to } of restaurants.rows) {
+      try {
+        await report(id, { from, to })
+        warmed++
+      } catch (error) {
+        // One restaurant's failure leaves the others warm; the next round tries it again.
+        log?.warn({ err: error, restaurantId: id }, 'Keeping the report days failed')
+      }
+    }
+    return warmed
+  }
+
+  /** Keeps every restaurant's days now, one restaurant after another; how many were kept. */
+  const warm = (): Promise<number> => {
+    running ??= warmAll().finally(() => {
+      running = undefined
+    })
+    return running
+  }
+
+  return {
+    warm,
+
+    /** A first round `firstAfterMs` after start (out of the start's way), then every `everyMs`. */
+    start({ firstAfterMs = 60_000, everyMs = 60 * 60_000 } = {}): void {
+      if (timers.length > 0) return
+      const round = () => {
+        warm().catch((error: unknown) => {
+          log?.warn({ err: error }, 'Keeping the report days failed')
+        })
+      }
+      timers = [setTimeout(round, firstAfterMs), setInterval(round, everyMs)]
+      for (const timer of timers) timer.unref()
+    },
+
+    /** Stops the rounds and waits for one under way. */
+    async stop(): Promise<void> {
+      for (const timer of timers) clearTimeout(timer)
+      timers = []
+      await running?.catch(() => undefined)
+    },
+  }
+}
+
+export type ReportWarmer = ReturnType<typeof createReportWarmer>
