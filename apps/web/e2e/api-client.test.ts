@@ -77,6 +77,6 @@ describe('The app talks to the API as the spec says', () => {
       return route.fulfill({ response, json: body })
     })
     await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
-    expect(await page.locator('header').textContent()).toContain('Через шлюз')
+    await expect.poll(() => page.locator('header').textContent()).toContain('Через шлюз')
   })
 })

@@ -74,9 +74,9 @@ describe('Everyone at a table shares one bill', () => {
   it('Without a table the bill explains how to get one', async () => {
     const { page, problems } = await browser.phone()
     await page.goto(`${baseUrl()}/rest/demo/bill`, { waitUntil: 'networkidle' })
-    expect(await page.getByRole('heading', { name: 'Отсканируйте QR-код на столе' }).count()).toBe(
-      1,
-    )
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Отсканируйте QR-код на столе' }).count())
+      .toBe(1)
     await keepScreenshot(page, 'bill-no-table')
     await expectNoSeriousViolations(page, SCREEN)
     await page.getByRole('button', { name: 'English' }).click()

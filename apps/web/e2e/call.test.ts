@@ -54,7 +54,9 @@ describe('A diner calls the waiter from the table', () => {
     const { page, problems } = await browser.phone()
     await seatAtTable(page, session)
     await page.goto(`${baseUrl()}/rest/demo/call?reason=bill`, { waitUntil: 'networkidle' })
-    expect(await page.getByRole('radio', { name: /Принести счёт/ }).isChecked()).toBe(true)
+    await expect
+      .poll(() => page.getByRole('radio', { name: /Принести счёт/ }).isChecked())
+      .toBe(true)
 
     await page.getByRole('radio', { name: /Другое/ }).check()
     await page.getByRole('button', { name: 'Отправить официанту' }).click()
@@ -81,9 +83,9 @@ describe('A diner calls the waiter from the table', () => {
   it('Without a table the call screen explains how to get one', async () => {
     const { page, problems } = await browser.phone()
     await page.goto(`${baseUrl()}/rest/demo/call`, { waitUntil: 'networkidle' })
-    expect(await page.getByRole('heading', { name: 'Отсканируйте QR-код на столе' }).count()).toBe(
-      1,
-    )
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Отсканируйте QR-код на столе' }).count())
+      .toBe(1)
     await keepScreenshot(page, 'call-no-table')
     await expectNoSeriousViolations(page, SCREEN)
     expect(problems).toEqual([])

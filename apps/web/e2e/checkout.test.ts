@@ -286,9 +286,9 @@ describe('A table session', () => {
   it('A link that opens no table explains itself and offers delivery or pickup', async () => {
     const { page, problems } = await browser.phone()
     await page.goto(`${baseUrl()}/rest/demo/init?table=T99`, { waitUntil: 'networkidle' })
-    expect(await page.getByRole('heading', { name: 'Эта ссылка не открывает стол' }).count()).toBe(
-      1,
-    )
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Эта ссылка не открывает стол' }).count())
+      .toBe(1)
     await keepScreenshot(page, 'init-unknown')
     await expectNoSeriousViolations(page, MAIN)
     await page.getByRole('link', { name: 'Самовывоз' }).click()

@@ -75,10 +75,10 @@ describe('A diner or a waiter opens any screen on a phone', () => {
   it('the dish page uses the dish layout, every other screen the default one', async () => {
     const { page } = await browser.phone()
     await page.goto(`${baseUrl()}/rest/demo/dishes/1`, { waitUntil: 'networkidle' })
-    expect(await page.locator('[data-layout="dish"]').count()).toBe(1)
+    await expect.poll(() => page.locator('[data-layout="dish"]').count()).toBe(1)
     expect(await page.locator('[data-layout="default"]').count()).toBe(0)
     await page.goto(`${baseUrl()}/rest/demo/cart`, { waitUntil: 'networkidle' })
-    expect(await page.locator('[data-layout="default"]').count()).toBe(1)
+    await expect.poll(() => page.locator('[data-layout="default"]').count()).toBe(1)
   })
 })
 

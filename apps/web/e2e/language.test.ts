@@ -15,7 +15,7 @@ describe('A diner reads the app in Russian or English', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('en')
 
     await page.reload({ waitUntil: 'networkidle' })
-    expect(await page.locator('h1').textContent()).toBe('Menu')
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Menu')
   })
 
   it("on the landing page, follows the browser's language", async () => {

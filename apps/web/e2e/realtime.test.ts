@@ -11,7 +11,7 @@ describe('Open pages stay live', () => {
     const sockets: string[] = []
     page.on('websocket', (ws) => sockets.push(ws.url()))
     await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
-    expect(await page.locator('header').textContent()).toContain('Самовар')
+    await expect.poll(() => page.locator('header').textContent()).toContain('Самовар')
     await expect.poll(() => sockets.length, { timeout: 10_000 }).toBe(1)
     expect(sockets[0]).toMatch(
       new RegExp(`^ws://127\\.0\\.0\\.1:\\d+/app/${inject('realtime').key}\\?protocol=7`),

@@ -93,9 +93,9 @@ describe('A diner at the table, by its QR code', () => {
   it('The old code-only link explains itself', async () => {
     const { page, problems } = await browser.phone()
     await page.goto(`${site()}/rest/demo/init?table=T1`, { waitUntil: 'networkidle' })
-    expect(await page.getByRole('heading', { name: 'Эта ссылка не открывает стол' }).count()).toBe(
-      1,
-    )
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Эта ссылка не открывает стол' }).count())
+      .toBe(1)
     await expect.poll(() => main(page)).toContain('Отсканируйте QR‑код на вашем столе')
     expect(await page.getByText('Стол 1', { exact: true }).count()).toBe(0)
     expect(await page.evaluate(() => Object.keys(localStorage))).not.toContain(
