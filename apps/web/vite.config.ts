@@ -8,6 +8,7 @@ import { precompress } from './build/precompress-plugin.ts'
 import { pureReactRouter } from './build/pure-react-router-plugin.ts'
 import { preloadEntryImports } from './build/preload-entry-imports-plugin.ts'
 import { screenPreloads } from './build/screen-preloads-plugin.ts'
+import { stylesheetPrecedence } from './build/stylesheet-precedence-plugin.ts'
 
 const API_SERVER = 'http://127.0.0.1:3000'
 
@@ -58,6 +59,8 @@ export default defineConfig(({ command, isSsrBuild }) =>
           lazyImportHelper(),
           buildFreshness(),
           preloadEntryImports(),
+          // The staff's stylesheet, which React loads, goes after the app's (decision 0082).
+          stylesheetPrecedence(),
           // The chunks of the screens a QR code or a shared link opens first; the server names them
           // in the page so they load beside `core` (apps/server/src/plugins/spa.ts).
           screenPreloads({
@@ -115,9 +118,10 @@ export default defineConfig(({ command, isSsrBuild }) =>
                     // use stay out too (lib/realtime/use-presence-members: only the garcon screens).
                     // TanStack's mutations serve only ordering and the waiter call, so they stay out.
                     // So do the shared pieces only lazy screens use (notice card, number stepper,
-                    // the problem icons of status-icons).
+                    // the problem icons of status-icons). The staff's and the waiters' stylesheets'
+                    // addresses stay with the frames that load them.
                     name: 'core',
-                    test: /node_modules[\\/](?!@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/](useMutation|useInfiniteQuery)|query-core[\\/]build[\\/]modern[\\/](mutationObserver|infiniteQueryObserver))\.js)(react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]|packages[\\/]contracts[\\/]src[\\/](errors|endpoint|runtime-config|restaurants|text|menu|cart|stories|realtime-events|first-screen)\.ts|apps[\\/]web[\\/]src[\\/](?!main\.tsx|first-screen-start\.ts|lib[\\/](bonus-points|error-reporter|error-details|masks|build-freshness|build-info|stored-value|i18n[\\/]plural|realtime[\\/](realtime-connection|connection-indicator|use-presence-members))|app[\\/]error-screen|components[\\/]ui[\\/]error-page|features[\\/](?!restaurant[\\/])|app[\\/](routes|guards)[\\/]|app[\\/]layouts[\\/](dish-layout|garcon-nav|admin-)|components[\\/]admin[\\/]|components[\\/]ui[\\/](screen-icons|status-icons|coming-soon|notice-card|number-stepper|use-modal-dialog|points-field)|app[\\/]screen\.tsx|lib[\\/]api-error-text)/,
+                    test: /node_modules[\\/](?!@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/](useMutation|useInfiniteQuery)|query-core[\\/]build[\\/]modern[\\/](mutationObserver|infiniteQueryObserver))\.js)(react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]|packages[\\/]contracts[\\/]src[\\/](errors|endpoint|runtime-config|restaurants|text|menu|cart|stories|realtime-events|first-screen)\.ts|apps[\\/]web[\\/]src[\\/](?!main\.tsx|first-screen-start\.ts|lib[\\/](bonus-points|error-reporter|error-details|masks|build-freshness|build-info|stored-value|i18n[\\/]plural|realtime[\\/](realtime-connection|connection-indicator|use-presence-members))|app[\\/]error-screen|components[\\/]ui[\\/]error-page|features[\\/](?!restaurant[\\/])|app[\\/](routes|guards)[\\/]|app[\\/]layouts[\\/](dish-layout|garcon-nav|admin-)|components[\\/]admin[\\/]|components[\\/]ui[\\/](screen-icons|status-icons|coming-soon|notice-card|number-stepper|use-modal-dialog|points-field)|app[\\/]screen\.tsx|lib[\\/]api-error-text|styles[\\/](staff|garcon)\.css)/,
                   },
                 ],
               },

@@ -18,7 +18,6 @@ import { SignedInManagerContext } from '../../features/staff/signed-in-staff'
 import { useRestaurant, useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { adminMessages } from './admin-messages'
-import './admin-layout.css'
 
 const SECTIONS = [
   'live',

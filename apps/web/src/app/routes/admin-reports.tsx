@@ -1,7 +1,6 @@
 import { AdminPage } from '../../components/admin/admin-page'
 import { adminReportsMessages } from '../../features/admin-reports/admin-reports-messages'
 import { ReportView } from '../../features/admin-reports/components/report-view'
-import '../../features/admin-reports/admin-reports.css'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { useSectionTitle } from './admin-section'

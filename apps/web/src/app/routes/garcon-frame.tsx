@@ -10,6 +10,7 @@ import { SignedInWaiterContext } from '../../features/garcon/signed-in-waiter'
 import { useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { Screen } from '../screen'
+import garconStylesheet from '../../styles/garcon.css?url'
 
 /**
  * The frame of every waiter screen: the screen for a signed-in waiter, the sign-in window in
@@ -18,6 +19,16 @@ import { Screen } from '../screen'
  * nesting them under it: one lazy route less in the first load (decision 0041).
  */
 export function GarconFrame({ children }: { children: ReactNode }) {
+  return (
+    <>
+      {/* React holds the screen until the waiters' own stylesheet has loaded (decision 0082). */}
+      <link rel="stylesheet" href={garconStylesheet} precedence="garcon" />
+      <GarconArea>{children}</GarconArea>
+    </>
+  )
+}
+
+function GarconArea({ children }: { children: ReactNode }) {
   const restaurantId = useRestaurantId()
   const { t } = useMessages(garconMessages)
   const session = useGarconSession()

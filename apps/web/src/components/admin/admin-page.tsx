@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import './admin-page.css'
 
 interface AdminPageProps {
   /** The section's one `<h1>`. */

@@ -5,7 +5,6 @@ import { useMessages } from '../../../lib/i18n/use-translation'
 import { useAuditLog } from '../api/audit'
 import { auditMessages, auditWords } from '../audit-messages'
 import { fieldName, subjectOf } from '../audit-text'
-import './audit-log.css'
 
 type Changes = { field: string; before: unknown; after: unknown }[]
 

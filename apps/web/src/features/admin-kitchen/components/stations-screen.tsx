@@ -15,7 +15,6 @@ import { problemText } from '../problem-text'
 import { NewStationForm } from './new-station-form'
 import { StationCard } from './station-card'
 import { ThresholdsForm } from './thresholds-form'
-import '../admin-kitchen.css'
 
 /** The kitchen's stations, the categories each cooks, and the ticket timer. */
 export function StationsScreen({ restaurantId }: { restaurantId: string }) {

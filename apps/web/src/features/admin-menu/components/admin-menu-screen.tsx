@@ -37,7 +37,6 @@ import {
 import { dishFromForm, formField, formFromDish, type DishForm } from '../dish-form'
 import { arrowAfterMove, findCategory, idFromName, treeRows, usedIds } from '../menu-tree'
 import { useFocusAfter } from '../use-focus-after'
-import '../admin-menu.css'
 import { CategoryEditor, categoryFields, type CategoryForm } from './category-editor'
 import { CategoryTree } from './category-tree'
 import { DishEditor } from './dish-editor'

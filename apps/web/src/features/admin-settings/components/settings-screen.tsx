@@ -6,7 +6,6 @@ import { useMessages } from '../../../lib/i18n/use-translation'
 import { settingsMessages } from '../admin-settings-messages'
 import { settingsQueryOptions } from '../api/settings-api'
 import { SettingsEditor } from './settings-editor'
-import '../admin-settings.css'
 
 /** `/rest/{rid}/admin/settings`: loads the settings, then edits them. */
 export function SettingsScreen({

@@ -20,7 +20,6 @@ import { ConfirmDialog } from './confirm-dialog'
 import { FieldDialog } from './field-dialog'
 import { StaffRow, staffRow, waiterRow, type Row, type RowAction } from './staff-row'
 import { useRefusal } from './use-refusal'
-import '../admin-staff.css'
 
 const TABS: readonly { kind: AccountKind; label: StaffMessageKey; tab: string }[] = [
   { kind: 'waiter', label: 'waiters', tab: 'waiters' },

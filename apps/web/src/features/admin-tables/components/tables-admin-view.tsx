@@ -14,7 +14,6 @@ import { PrintBar } from './print-bar'
 import { QrDialog } from './qr-dialog'
 import { TableDialog } from './table-dialog'
 import { ZoneDialog } from './zone-dialog'
-import './tables-admin.css'
 
 /**
  * The floor as the manager keeps it (issue 17): zones with their tables, each table's code,

@@ -12,7 +12,6 @@ import { bonusCardLookupOptions } from './bonus-lookup-api'
 import { garconBonusMessages } from './bonus-messages'
 import { CARD_NUMBER_MASK, cardNumberToLookUp, groupedCardNumber } from './card-number'
 import { lookupProblem } from './lookup-problem'
-import './bonus-card-lookup.css'
 
 type Key = keyof (typeof garconBonusMessages)['en']
 

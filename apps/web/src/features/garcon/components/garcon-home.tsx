@@ -20,8 +20,6 @@ import { showAlertNotification } from '../alerts/system-notification'
 import { useAlertFeed } from '../alerts/use-alert-feed'
 import { useAlertSetup } from '../alerts/use-alert-setup'
 import '../../../components/ui/card.css'
-import '../alerts/alerts.css'
-import './garcon-home.css'
 
 interface GarconHomeProps {
   waiterId: string

@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from 'react'
 import { useModalDialog } from '../../../components/ui/use-modal-dialog'
-import './take-over-sheet.css'
 
 interface GarconSheetProps {
   title: string

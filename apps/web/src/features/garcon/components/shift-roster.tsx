@@ -9,7 +9,6 @@ import { selectTablesMessages } from '../select-tables-messages'
 import { shiftMembers } from '../shift-members'
 import { useSignedInWaiter } from '../signed-in-waiter'
 import { WaiterAvatar } from './waiter-avatar'
-import './shift-roster.css'
 
 /**
  * "On shift now": the restaurant's waiters on shift, live, from the presence channel. The

@@ -5,7 +5,6 @@ import { useMessages } from '../../../lib/i18n/use-translation'
 import { garconMeQueryOptions } from '../api/get-garcon-me'
 import { useSetGarconShift } from '../api/garcon-tables'
 import { selectTablesMessages } from '../select-tables-messages'
-import './shift-switch.css'
 
 /**
  * "On shift": only waiters on shift hear calls (decision 0042). The switch moves when tapped;

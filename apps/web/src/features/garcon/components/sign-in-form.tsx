@@ -9,7 +9,6 @@ import { garconMessages } from '../garcon-messages'
 import { useCountdown } from '../hooks/use-countdown'
 import { pinFromKey, pinFromTyping } from '../pin-entry'
 import { PinPad } from './pin-pad'
-import './sign-in-form.css'
 
 type Problem = 'loginMissing' | 'pinShort' | 'wrong' | 'offline' | 'failed'
 

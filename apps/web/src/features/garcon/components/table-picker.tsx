@@ -17,7 +17,6 @@ import { useSignedInWaiter } from '../signed-in-waiter'
 import { byZone, otherWaiter } from '../table-picks'
 import { TakeOverSheet } from './take-over-sheet'
 import { WaiterAvatar } from './waiter-avatar'
-import './table-picker.css'
 
 /**
  * The restaurant's tables by zone, each free, mine or another waiter's (named); a tap takes or

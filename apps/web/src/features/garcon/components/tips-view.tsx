@@ -18,7 +18,6 @@ import { useSignedInWaiter } from '../signed-in-waiter'
 import { tipTime } from '../tip-time'
 import { tipsMessages } from '../tips-messages'
 import { TipsIcon } from './garcon-icons'
-import './tips-view.css'
 
 const PERIODS: readonly TipsPeriod[] = ['today', 'week', 'month']
 const TOTAL = { today: 'totalToday', week: 'totalWeek', month: 'totalMonth' } as const

@@ -1,5 +1,4 @@
 import { initials } from '../initials'
-import './waiter-avatar.css'
 
 /** The waiter's initials in a circle (waiters have no photos yet). */
 export function WaiterAvatar({ name, size = 'md' }: { name: string; size?: 'sm' | 'md' | 'lg' }) {

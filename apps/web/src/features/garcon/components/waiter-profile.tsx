@@ -12,7 +12,6 @@ import { PinChangeForm } from './pin-change-form'
 import { ShiftSwitch } from './shift-switch'
 import { WaiterAvatar } from './waiter-avatar'
 import '../../../components/ui/card.css'
-import './waiter-profile.css'
 
 /**
  * Who is signed in, their shift, language, PIN and devices, and the two ways out: this device,

@@ -26,7 +26,6 @@ import type { FloorActions } from './order-row'
 import { TableCard } from './table-card'
 import { TablelessOrders } from './tableless-orders'
 import '../../../components/ui/card.css'
-import './floor.css'
 
 interface FloorProps {
   waiterId: string

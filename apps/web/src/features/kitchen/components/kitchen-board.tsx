@@ -19,7 +19,6 @@ import { kitchenMessages } from '../kitchen-messages'
 import { StationTabs, ALL, DEFAULT } from './station-tabs'
 import { TicketCard, type TicketActions } from './ticket-card'
 import { UndoToast, type UndoOffer } from './undo-toast'
-import '../kitchen.css'
 
 /** Which station this screen shows, kept per device: a wall tablet stays on its station. */
 const shownStation = createStoredValue(

@@ -6,7 +6,6 @@ import { isApiError } from '../../../lib/api-error'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { useSetTotp, useStartTotp } from '../api/admin-totp'
 import { accountMessages } from '../account-messages'
-import './account-dialog.css'
 
 interface AccountDialogProps {
   manager: AdminMe

@@ -6,7 +6,7 @@ import type { StaffSession } from '../api/staff-session'
 import { staffMessages } from '../staff-messages'
 import type { StaffRole } from '../staff-token-store'
 import { StaffSignIn } from './staff-sign-in'
-import './staff-frame.css'
+import staffStylesheet from '../../../styles/staff.css?url'
 
 interface StaffFrameProps<Who> {
   role: StaffRole
@@ -21,7 +21,17 @@ interface StaffFrameProps<Who> {
  * The frame of the back office and the kitchen display: the area for a signed-in manager or
  * kitchen, the sign-in window in its place otherwise. Signing in draws the same screen.
  */
-export function StaffFrame<Who>({
+export function StaffFrame<Who>(props: StaffFrameProps<Who>) {
+  return (
+    <>
+      {/* React holds the screen until the staff's own stylesheet has loaded (decision 0082). */}
+      <link rel="stylesheet" href={staffStylesheet} precedence="staff" />
+      <StaffArea {...props} />
+    </>
+  )
+}
+
+function StaffArea<Who>({
   role,
   restaurantId,
   restaurantName,

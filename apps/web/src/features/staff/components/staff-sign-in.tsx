@@ -6,7 +6,6 @@ import { useMessages } from '../../../lib/i18n/use-translation'
 import { useStaffSignIn } from '../api/staff-session'
 import { staffMessages } from '../staff-messages'
 import type { StaffRole } from '../staff-token-store'
-import './staff-sign-in.css'
 
 type Problem =
   | 'loginMissing'
