@@ -75,6 +75,27 @@ describe('The back office sets up the kitchen stations', () => {
         expect(await box.isChecked()).toBe(false)
       }
 
+      // On a slow network a tick shows at once, though its save waits for the one before it.
+      await page.route('**/api/v1/admin/stations/*', async (route) => {
+        if (route.request().method() === 'PATCH') {
+          await new Promise((resolve) => setTimeout(resolve, 1500))
+        }
+        await route.continue()
+      })
+      const others = pastry
+        .locator('.admin-kitchen__check')
+        .filter({ hasNotText: /^Десерты/ })
+        .getByRole('checkbox')
+      for (const on of [true, false]) {
+        await others.nth(0).setChecked(on)
+        await others.nth(1).setChecked(on)
+        await expect
+          .poll(async () => plain(await page.locator('.admin-kitchen__saving').textContent()))
+          .toBe('Все изменения сохранены.')
+        expect([await others.nth(0).isChecked(), await others.nth(1).isChecked()]).toEqual([on, on])
+      }
+      await page.unroute('**/api/v1/admin/stations/*')
+
       // Moved up by keyboard: the move button keeps the focus in the station's new place. The
       // arrows wait (aria-disabled) while a change is on its way, as the tick may still be.
       const saving = page.locator('.admin-kitchen__saving')

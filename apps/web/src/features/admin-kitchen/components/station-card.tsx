@@ -46,7 +46,12 @@ export function StationCard(props: StationCardProps) {
     wanted.current?.focus()
   }, [focusMove, first, last])
 
-  const chosen = new Set(station.categoryIds)
+  // The ticks as the manager left them, at once: the screen's saves run one at a time, so a tick
+  // may wait for the change before it, and the list would not follow the finger meanwhile. Only
+  // the latest tick's settling is heard (React Query's per-call callbacks), and it is the last.
+  const [ticked, setTicked] = useState<string[] | null>(null)
+  const categoryIds = ticked ?? station.categoryIds
+  const chosen = new Set(categoryIds)
   const problem = update.isError
     ? problemText(update.error, t)
     : remove.isError
@@ -181,7 +186,7 @@ export function StationCard(props: StationCardProps) {
           <legend className="admin-kitchen__legend">
             {t('categories', { station: station.name })}
           </legend>
-          {station.categoryIds.length === 0 ? (
+          {categoryIds.length === 0 ? (
             <p className="admin-kitchen__hint">{t('cooksNone')}</p>
           ) : null}
           <ul className="admin-kitchen__category-list">
@@ -201,15 +206,17 @@ export function StationCard(props: StationCardProps) {
                       type="checkbox"
                       checked={chosen.has(option.id)}
                       onChange={(event) => {
-                        update.mutate({
-                          id: station.id,
-                          categoryIds: toggledCategories(
-                            options,
-                            station,
-                            option.id,
-                            event.target.checked,
-                          ),
-                        })
+                        const next = toggledCategories(
+                          options,
+                          { ...station, categoryIds },
+                          option.id,
+                          event.target.checked,
+                        )
+                        setTicked(next)
+                        update.mutate(
+                          { id: station.id, categoryIds: next },
+                          { onSettled: () => setTicked(null) },
+                        )
                       }}
                     />
                     <span>
