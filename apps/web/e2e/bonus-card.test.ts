@@ -3,6 +3,7 @@ import { getBonusCard } from '@tableside/contracts/bonus'
 import { verifyClientOtp } from '@tableside/contracts/client'
 import { startServer } from '../../../scripts/lib/server-process.mjs'
 import { expectNoSeriousViolations } from './axe'
+import { hideDevConsole } from './client-service'
 import { horizontalOverflow, keepScreenshot, useBrowser } from './fixtures'
 import { plain } from './table-service'
 
@@ -39,7 +40,7 @@ describe('The bonus card in the profile', () => {
       const { page, context, problems } = await browser.phone()
       await context.addCookies([{ name: 'profile_token', value: token, url: server.url }])
       await page.goto(`${server.url}/rest/demo/client`, { waitUntil: 'networkidle' })
-      await page.addStyleTag({ content: '#eruda { display: none !important; }' })
+      await hideDevConsole(page)
       const section = page.getByRole('region', { name: 'Бонусная карта' })
       await section.waitFor()
       const terms = plain(await section.textContent())

@@ -12,10 +12,15 @@ export const pageHeading = async (page: Page) =>
 
 /**
  * The in-page developer console (eruda) of APP_ENV=development, hidden from the screenshots
- * and axe (its own data: fonts are what the CSP refuses).
+ * and axe (its own data: fonts are what the CSP refuses). Not `page.addStyleTag`: it waits for
+ * the tag's load, and a refused eruda font loading meanwhile failed it.
  */
 export async function hideDevConsole(page: Page) {
-  await page.addStyleTag({ content: '#eruda { display: none !important; }' })
+  await page.evaluate(() => {
+    const style = document.createElement('style')
+    style.textContent = '#eruda { display: none !important; }'
+    document.head.append(style)
+  })
 }
 
 /** The code in the latest message the sandbox sent to `phone` (E.164). */

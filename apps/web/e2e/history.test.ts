@@ -7,6 +7,7 @@ import { order, type Order } from '@tableside/contracts/orders'
 import { tableSession } from '@tableside/contracts/table-sessions'
 import { demoTableTokens, startServer } from '../../../scripts/lib/server-process.mjs'
 import { expectNoSeriousViolations } from './axe'
+import { hideDevConsole } from './client-service'
 import { keepScreenshot, useBrowser } from './fixtures'
 import { borscht, herring, kvass, plain, rub } from './table-service'
 
@@ -24,10 +25,6 @@ const heading = async (page: Page) =>
  */
 const unexpected = (problems: readonly string[]) =>
   problems.filter((problem) => !problem.includes('Content Security Policy directive: "font-src'))
-
-async function hideDevConsole(page: Page) {
-  await page.addStyleTag({ content: '#eruda { display: none !important; }' })
-}
 
 async function placeAtTable(server: ServerProcess, lines: CartLine[]): Promise<Order> {
   const api = `${server.url}/api/v1/restaurants/demo`
