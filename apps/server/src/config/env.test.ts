@@ -90,6 +90,18 @@ describe('configuration from the environment', () => {
     }
   })
 
+  it('keeps the report days warm hourly, a minute after start, unless told otherwise', () => {
+    expect(loadConfig({}).reportWarm).toEqual({ firstAfterMs: 60_000, everyMs: 3_600_000 })
+    expect(loadConfig({ REPORT_WARM_FIRST_MS: '0', REPORT_WARM_EVERY_MS: '0' }).reportWarm).toEqual(
+      { firstAfterMs: 0, everyMs: 0 },
+    )
+    // A round every few milliseconds would be a mistake: refused, with what is allowed.
+    expect(() => loadConfig({ REPORT_WARM_EVERY_MS: '5' })).toThrow(
+      /REPORT_WARM_EVERY_MS.*0 \(off\)/s,
+    )
+    expect(() => loadConfig({ REPORT_WARM_FIRST_MS: '-1' })).toThrow(/REPORT_WARM_FIRST_MS/)
+  })
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000)
   })

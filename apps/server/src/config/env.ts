@@ -35,7 +35,13 @@ const envSchema = z.object({
   PROMO_SITE_URL: z.optional(z.url()),
   MENU_CHECK_INTERVAL_MS: z._default(z.coerce.number().check(z.int(), z.minimum(100)), 2000),
   REPORT_WARM_FIRST_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 60_000),
-  REPORT_WARM_EVERY_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 3_600_000),
+  REPORT_WARM_EVERY_MS: z._default(
+    z.coerce.number().check(
+      z.int(),
+      z.refine((ms) => ms === 0 || ms >= 60_000, '0 (off) or at least 60000 (a minute)'),
+    ),
+    3_600_000,
+  ),
   WEB_DIST: optionalText,
   REALTIME_DRIVER: z._default(z.enum(['hub', 'pusher']), 'hub'),
   REALTIME_APP_ID: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/))),
