@@ -56,8 +56,11 @@ export function createReportWarmer({ db, report, log, now = () => new Date() }: 
   return {
     warm,
 
-    /** A first round `firstAfterMs` after start (out of the start's way), then every `everyMs`. */
-    start({ firstAfterMs = 60_000, everyMs = 60 * 60_000 } = {}): void {
+    /**
+     * A first round `firstAfterMs` after start (out of the start's way), then every `everyMs`;
+     * the server's configuration says how long (`REPORT_WARM_FIRST_MS`, `REPORT_WARM_EVERY_MS`).
+     */
+    start({ firstAfterMs, everyMs }: { firstAfterMs: number; everyMs: number }): void {
       if (timers.length > 0) return
       const round = () => {
         warm().catch((error: unknown) => {
