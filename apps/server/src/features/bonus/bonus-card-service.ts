@@ -3,7 +3,12 @@ import type { BonusCard, BonusProgram as BonusProgramView } from '@tableside/con
 import { BONUS_LEDGER_SHOWN } from '@tableside/contracts/bonus'
 import type { Database } from '../../db/schema'
 import { HttpError } from '../../http/http-error'
-import type { BonusLedger, BonusProgram } from './bonus-ledger'
+import type { BonusLedger } from './bonus-ledger'
+import {
+  cardIdOfClient,
+  entriesWithOrderNumbers,
+  type BonusProgram,
+} from './bonus-ledger-repository'
 
 const percent = (basisPoints: number) => `${String(basisPoints / 100).replace('.', ',')} %`
 const percentEn = (basisPoints: number) => `${String(basisPoints / 100)} %`
@@ -61,22 +66,7 @@ export function createBonusCardService({
   const view = async (cardId: string): Promise<BonusCard> => {
     const [card, entries] = await Promise.all([
       ledger.card(cardId),
-      db
-        .selectFrom('bonusEntries')
-        .leftJoin('orders', 'orders.id', 'bonusEntries.orderId')
-        .select([
-          'bonusEntries.id',
-          'bonusEntries.kind',
-          'bonusEntries.points',
-          'bonusEntries.status',
-          'bonusEntries.createdAt',
-          'bonusEntries.expiresAt',
-          'orders.number as orderNumber',
-        ])
-        .where('bonusEntries.cardId', '=', cardId)
-        .orderBy('bonusEntries.seq', 'desc')
-        .limit(BONUS_LEDGER_SHOWN)
-        .execute(),
+      entriesWithOrderNumbers(db, cardId, BONUS_LEDGER_SHOWN),
     ])
     if (!card) throw noCard()
     return {
@@ -117,12 +107,7 @@ export function createBonusCardService({
 
     /** The diner's card at the restaurant; null before they register one. */
     async card(clientId: string, restaurantId: string): Promise<{ card: BonusCard | null }> {
-      const found = await db
-        .selectFrom('bonusCards')
-        .select('id')
-        .where('clientId', '=', clientId)
-        .where('restaurantId', '=', restaurantId)
-        .executeTakeFirst()
+      const found = await cardIdOfClient(db, restaurantId, clientId)
       return { card: found ? await view(found.id) : null }
     },
 

@@ -1,13 +1,39 @@
 import { randomInt } from 'node:crypto'
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
-import type { BonusEntriesTable, BonusProgramsTable, Database } from '../../db/schema'
+import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '../../db/schema'
 import { HttpError } from '../../http/http-error'
+import {
+  activeProgram,
+  addEntry,
+  allocationsOf,
+  cardById,
+  cardOfClient,
+  cardsWithExpiredPoints,
+  earnsOfPayment,
+  entriesOfCard,
+  expiredCredits,
+  giveBackToCredit,
+  insertCard,
+  insertEntry,
+  insertSpendReversal,
+  lockCard,
+  lockCardUnlessTaken,
+  makeAvailable,
+  nextExpiry,
+  openCredits,
+  pendingEarnsOfOrder,
+  recordAllocations,
+  reversedOfEarn,
+  takeFromCredit,
+  unreversedSpends,
+  voidEntry,
+  voidPendingEarns,
+  type BonusEntry,
+  type BonusProgram,
+} from './bonus-ledger-repository'
 
 /** One point is one unit of the restaurant's currency. */
 export const MINOR_PER_POINT = 100
-
-export type BonusProgram = Selectable<BonusProgramsTable>
-export type BonusEntry = Selectable<BonusEntriesTable>
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -28,6 +54,12 @@ export function spendCap(program: BonusProgram, totalMinor: number): number {
   return Math.floor((totalMinor * program.maxShareBasisPoints) / 10_000 / MINOR_PER_POINT)
 }
 
+/** A row read back in the transaction that wrote it is there. */
+function orThrow<Row>(row: Row | undefined): Row {
+  if (row === undefined) throw new Error('The bonus card written is not there to read back')
+  return row
+}
+
 export interface BonusLedgerDeps {
   db: Kysely<Database>
   now?: () => Date
@@ -43,20 +75,7 @@ export interface BonusLedgerDeps {
  */
 export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDeps) {
   const program = (restaurantId: string, executor: Executor = db) =>
-    executor
-      .selectFrom('bonusPrograms')
-      .selectAll()
-      .where('restaurantId', '=', restaurantId)
-      .where('active', '=', true)
-      .executeTakeFirst()
-
-  const lockCard = (cardId: string, trx: Transaction<Database>) =>
-    trx
-      .selectFrom('bonusCards')
-      .select(['id', 'restaurantId', 'balance'])
-      .where('id', '=', cardId)
-      .forUpdate()
-      .executeTakeFirstOrThrow()
+    activeProgram(executor, restaurantId)
 
   const credit = async (
     trx: Transaction<Database>,
@@ -68,20 +87,16 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
       note?: string
     },
   ) =>
-    trx
-      .insertInto('bonusEntries')
-      .values({
-        cardId: entry.cardId,
-        kind: entry.kind,
-        points: entry.points,
-        status: 'available',
-        remaining: entry.points,
-        expiresAt: entry.expiresAt,
-        note: entry.note ?? null,
-        createdAt: now(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    insertEntry(trx, {
+      cardId: entry.cardId,
+      kind: entry.kind,
+      points: entry.points,
+      status: 'available',
+      remaining: entry.points,
+      expiresAt: entry.expiresAt,
+      note: entry.note ?? null,
+      createdAt: now(),
+    })
 
   /**
    * Takes `points` from the card's credits that expire first, as one debit entry of `kind`
@@ -104,20 +119,12 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
     },
   ): Promise<BonusEntry> => {
     const at = now()
-    const open = await trx
-      .selectFrom('bonusEntries')
-      .select(['id', 'remaining'])
-      .where('cardId', '=', entry.cardId)
-      .where('status', '=', 'available')
-      .where('remaining', '>', 0)
-      .$if(!entry.expired, (query) =>
-        query.where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', at)])),
-      )
-      .orderBy(sql`id = ${entry.first ?? null}`, (ob) => ob.desc().nullsLast())
-      .orderBy('expiresAt', (ob) => ob.asc().nullsLast())
-      .orderBy('seq')
-      .forUpdate()
-      .execute()
+    const open = await openCredits(trx, {
+      cardId: entry.cardId,
+      at,
+      first: entry.first,
+      expired: entry.expired,
+    })
     const taken: { creditId: string; points: number }[] = []
     let left = entry.points
     for (const row of open) {
@@ -133,33 +140,18 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
         `The card has ${String(entry.points - left)} points to spend, not ${String(entry.points)}.`,
       )
     }
-    const written = await trx
-      .insertInto('bonusEntries')
-      .values({
-        cardId: entry.cardId,
-        kind: entry.kind,
-        points: -entry.points,
-        status: 'available',
-        orderId: entry.orderId ?? null,
-        paymentId: entry.paymentId ?? null,
-        reversesId: entry.reversesId ?? null,
-        createdAt: at,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    for (const { creditId, points } of taken) {
-      await trx
-        .updateTable('bonusEntries')
-        .set((eb) => ({ remaining: eb('remaining', '-', points) }))
-        .where('id', '=', creditId)
-        .execute()
-    }
-    if (taken.length > 0) {
-      await trx
-        .insertInto('bonusAllocations')
-        .values(taken.map((take) => ({ debitId: written.id, ...take })))
-        .execute()
-    }
+    const written = await insertEntry(trx, {
+      cardId: entry.cardId,
+      kind: entry.kind,
+      points: -entry.points,
+      status: 'available',
+      orderId: entry.orderId ?? null,
+      paymentId: entry.paymentId ?? null,
+      reversesId: entry.reversesId ?? null,
+      createdAt: at,
+    })
+    for (const { creditId, points } of taken) await takeFromCredit(trx, creditId, points)
+    if (taken.length > 0) await recordAllocations(trx, written.id, taken)
     return written
   }
 
@@ -176,28 +168,11 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
         if (!found) {
           throw new HttpError(409, 'bonus_program_off', 'This restaurant has no bonus programme.')
         }
-        const existing = await trx
-          .selectFrom('bonusCards')
-          .selectAll()
-          .where('restaurantId', '=', restaurantId)
-          .where('clientId', '=', clientId)
-          .executeTakeFirst()
+        const existing = await cardOfClient(trx, restaurantId, clientId)
         if (existing) return existing
-        const card = await trx
-          .insertInto('bonusCards')
-          .values({ restaurantId, clientId, number: newCardNumber() })
-          .onConflict((conflict) => conflict.doNothing())
-          .returningAll()
-          .executeTakeFirst()
+        const card = await insertCard(trx, { restaurantId, clientId, number: newCardNumber() })
         // A number taken already (one in 10¹¹) or a card made meanwhile: read what is there.
-        if (!card) {
-          return trx
-            .selectFrom('bonusCards')
-            .selectAll()
-            .where('restaurantId', '=', restaurantId)
-            .where('clientId', '=', clientId)
-            .executeTakeFirstOrThrow()
-        }
+        if (!card) return orThrow(await cardOfClient(trx, restaurantId, clientId))
         if (found.welcomePoints > 0) {
           await credit(trx, {
             cardId: card.id,
@@ -206,29 +181,13 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
             expiresAt: new Date(now().getTime() + found.expiryDays * DAY_MS),
           })
         }
-        return trx
-          .selectFrom('bonusCards')
-          .selectAll()
-          .where('id', '=', card.id)
-          .executeTakeFirstOrThrow()
+        return orThrow(await cardById(trx, card.id))
       })
     },
 
     /** The card with its balance, pending points and what expires next. */
     async card(cardId: string) {
-      const [card, next] = await Promise.all([
-        db.selectFrom('bonusCards').selectAll().where('id', '=', cardId).executeTakeFirst(),
-        db
-          .selectFrom('bonusEntries')
-          .select(['remaining', 'expiresAt'])
-          .where('cardId', '=', cardId)
-          .where('status', '=', 'available')
-          .where('remaining', '>', 0)
-          .where('expiresAt', '>', now())
-          .orderBy('expiresAt')
-          .orderBy('seq')
-          .executeTakeFirst(),
-      ])
+      const [card, next] = await Promise.all([cardById(db, cardId), nextExpiry(db, cardId, now())])
       if (!card) return undefined
       return {
         ...card,
@@ -238,13 +197,7 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
 
     /** The card's ledger, newest first. */
     entries(cardId: string, limit = 100) {
-      return db
-        .selectFrom('bonusEntries')
-        .selectAll()
-        .where('cardId', '=', cardId)
-        .orderBy('seq', 'desc')
-        .limit(limit)
-        .execute()
+      return entriesOfCard(db, cardId, limit)
     },
 
     /**
@@ -256,49 +209,29 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
       trx: Transaction<Database>,
       earn: { cardId: string; paidMinor: number; orderId: string; paymentId?: string | null },
     ): Promise<BonusEntry | undefined> {
-      const card = await lockCard(earn.cardId, trx)
+      const card = await lockCard(trx, earn.cardId)
       const found = await program(card.restaurantId, trx)
       if (!found) return undefined
       const points = pointsEarned(found, earn.paidMinor)
       if (points <= 0) return undefined
-      return trx
-        .insertInto('bonusEntries')
-        .values({
-          cardId: earn.cardId,
-          kind: 'earn',
-          points,
-          status: 'pending',
-          remaining: points,
-          orderId: earn.orderId,
-          paymentId: earn.paymentId ?? null,
-          createdAt: now(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
+      return insertEntry(trx, {
+        cardId: earn.cardId,
+        kind: 'earn',
+        points,
+        status: 'pending',
+        remaining: points,
+        orderId: earn.orderId,
+        paymentId: earn.paymentId ?? null,
+        createdAt: now(),
+      })
     },
 
     /** The order is completed and paid: what it earned becomes available, expiring in time. */
     async release(trx: Transaction<Database>, orderId: string): Promise<number> {
-      const pending = await trx
-        .selectFrom('bonusEntries as e')
-        .innerJoin('bonusCards as c', 'c.id', 'e.cardId')
-        .innerJoin('bonusPrograms as p', 'p.restaurantId', 'c.restaurantId')
-        .select(['e.id', 'e.points', 'p.expiryDays'])
-        .where('e.orderId', '=', orderId)
-        .where('e.kind', '=', 'earn')
-        .where('e.status', '=', 'pending')
-        .forUpdate('e')
-        .execute()
+      const pending = await pendingEarnsOfOrder(trx, orderId)
       for (const entry of pending) {
-        await trx
-          .updateTable('bonusEntries')
-          .set({
-            status: 'available',
-            remaining: entry.points,
-            expiresAt: new Date(now().getTime() + entry.expiryDays * DAY_MS),
-          })
-          .where('id', '=', entry.id)
-          .execute()
+        const expiresAt = new Date(now().getTime() + entry.expiryDays * DAY_MS)
+        await makeAvailable(trx, entry.id, entry.points, expiresAt)
       }
       return pending.length
     },
@@ -319,7 +252,7 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
         paymentId?: string | null
       },
     ): Promise<BonusEntry> {
-      const card = await lockCard(spend.cardId, trx)
+      const card = await lockCard(trx, spend.cardId)
       const found = await program(card.restaurantId, trx)
       if (!found) {
         throw new HttpError(409, 'bonus_program_off', 'This restaurant has no bonus programme.')
@@ -353,61 +286,24 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
       paymentId?: string,
     ): Promise<number> {
       if (orderId === null && paymentId === undefined) throw new Error('Give back whose points?')
-      const spends = await trx
-        .selectFrom('bonusEntries as s')
-        .select(['s.id', 's.cardId', 's.points', 's.orderId'])
-        .$if(orderId !== null, (query) => query.where('s.orderId', '=', orderId ?? ''))
-        .$if(paymentId !== undefined, (query) => query.where('s.paymentId', '=', paymentId ?? ''))
-        .where('s.kind', '=', 'spend')
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('bonusEntries as r')
-                .select('r.id')
-                .whereRef('r.reversesId', '=', 's.id')
-                .where('r.kind', '=', 'reverse'),
-            ),
-          ),
-        )
-        .execute()
+      const spends = await unreversedSpends(trx, orderId, paymentId)
       let given = 0
       for (const spend of spends) {
-        await lockCard(spend.cardId, trx)
-        const inserted = await trx
-          .insertInto('bonusEntries')
-          .values({
-            cardId: spend.cardId,
-            kind: 'reverse',
-            points: -spend.points,
-            status: 'available',
-            remaining: 0,
-            orderId: spend.orderId,
-            paymentId: paymentId ?? null,
-            reversesId: spend.id,
-            createdAt: now(),
-          })
-          .onConflict((conflict) =>
-            conflict
-              .column('reversesId')
-              .where('kind', '=', 'reverse')
-              .where('points', '>', 0)
-              .doNothing(),
-          )
-          .returning('id')
-          .executeTakeFirst()
+        await lockCard(trx, spend.cardId)
+        const inserted = await insertSpendReversal(trx, {
+          cardId: spend.cardId,
+          kind: 'reverse',
+          points: -spend.points,
+          status: 'available',
+          remaining: 0,
+          orderId: spend.orderId,
+          paymentId: paymentId ?? null,
+          reversesId: spend.id,
+          createdAt: now(),
+        })
         if (!inserted) continue
-        const allocations = await trx
-          .selectFrom('bonusAllocations')
-          .select(['creditId', 'points'])
-          .where('debitId', '=', spend.id)
-          .execute()
-        for (const { creditId, points } of allocations) {
-          await trx
-            .updateTable('bonusEntries')
-            .set((eb) => ({ remaining: eb('remaining', '+', points) }))
-            .where('id', '=', creditId)
-            .execute()
+        for (const { creditId, points } of await allocationsOf(trx, spend.id)) {
+          await giveBackToCredit(trx, creditId, points)
         }
         given += -spend.points
       }
@@ -419,14 +315,7 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
      * available (once; again changes nothing). Returns the points voided.
      */
     async voidPending(trx: Transaction<Database>, orderId: string): Promise<number> {
-      const voided = await trx
-        .updateTable('bonusEntries')
-        .set({ status: 'void', remaining: 0 })
-        .where('orderId', '=', orderId)
-        .where('kind', '=', 'earn')
-        .where('status', '=', 'pending')
-        .returning('points')
-        .execute()
+      const voided = await voidPendingEarns(trx, orderId)
       return voided.reduce((sum, entry) => sum + entry.points, 0)
     },
 
@@ -440,14 +329,7 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
       trx: Transaction<Database>,
       refund: { paymentId: string; refundedMinor: number; paidMinor: number },
     ): Promise<number> {
-      const earns = await trx
-        .selectFrom('bonusEntries')
-        .selectAll()
-        .where('paymentId', '=', refund.paymentId)
-        .where('kind', '=', 'earn')
-        .orderBy('seq')
-        .forUpdate()
-        .execute()
+      const earns = await earnsOfPayment(trx, refund.paymentId)
       const share = Math.min(1, refund.refundedMinor / Math.max(1, refund.paidMinor))
       let reversed = 0
       for (const cardId of new Set(earns.map((earn) => earn.cardId))) {
@@ -457,42 +339,28 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
         const live = mine.find((earn) => earn.status !== 'void')
         if (!live) continue
         const target = Math.ceil(earned * share)
-        const card = await lockCard(cardId, trx)
+        const card = await lockCard(trx, cardId)
         if (live.status === 'pending') {
           const keep = earned - target
           if (keep >= live.points) continue
-          await trx
-            .updateTable('bonusEntries')
-            .set({ status: 'void', remaining: 0 })
-            .where('id', '=', live.id)
-            .execute()
+          await voidEntry(trx, live.id)
           if (keep > 0) {
-            await trx
-              .insertInto('bonusEntries')
-              .values({
-                cardId,
-                kind: 'earn',
-                points: keep,
-                status: 'pending',
-                remaining: keep,
-                orderId: live.orderId,
-                paymentId: live.paymentId,
-                note: `Kept after a refund: ${String(keep)} of ${String(earned)}`,
-                createdAt: now(),
-              })
-              .execute()
+            await addEntry(trx, {
+              cardId,
+              kind: 'earn',
+              points: keep,
+              status: 'pending',
+              remaining: keep,
+              orderId: live.orderId,
+              paymentId: live.paymentId,
+              note: `Kept after a refund: ${String(keep)} of ${String(earned)}`,
+              createdAt: now(),
+            })
           }
           reversed += live.points - keep
           continue
         }
-        const already = await trx
-          .selectFrom('bonusEntries')
-          .select((eb) =>
-            eb.fn.coalesce(eb.fn.sum<string | number>('points'), eb.lit(0)).as('points'),
-          )
-          .where('reversesId', '=', live.id)
-          .where('kind', '=', 'reverse')
-          .executeTakeFirstOrThrow()
+        const already = await reversedOfEarn(trx, live.id)
         // Taken back so far: what refunds voided while it was pending, and what they reversed.
         const takenBack = earned - live.points - Number(already.points)
         const points = Math.min(target - takenBack, card.balance)
@@ -518,33 +386,11 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
     async expire(limit = 50): Promise<number> {
       const at = now()
       return db.transaction().execute(async (trx) => {
-        const due = await trx
-          .selectFrom('bonusEntries')
-          .select('cardId')
-          .distinct()
-          .where('status', '=', 'available')
-          .where('remaining', '>', 0)
-          .where('expiresAt', '<=', at)
-          .limit(limit)
-          .execute()
+        const due = await cardsWithExpiredPoints(trx, at, limit)
         let expired = 0
         for (const { cardId } of due) {
-          const locked = await trx
-            .selectFrom('bonusCards')
-            .select('id')
-            .where('id', '=', cardId)
-            .forUpdate()
-            .skipLocked()
-            .executeTakeFirst()
-          if (!locked) continue
-          const credits = await trx
-            .selectFrom('bonusEntries')
-            .select(['id', 'remaining'])
-            .where('cardId', '=', cardId)
-            .where('status', '=', 'available')
-            .where('remaining', '>', 0)
-            .where('expiresAt', '<=', at)
-            .execute()
+          if (!(await lockCardUnlessTaken(trx, cardId))) continue
+          const credits = await expiredCredits(trx, cardId, at)
           const points = credits.reduce((sum, row) => sum + (row.remaining ?? 0), 0)
           if (points === 0) continue
           await debit(trx, { cardId, kind: 'expire', points, expired: true })

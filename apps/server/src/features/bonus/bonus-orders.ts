@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { Database, OrdersTable } from '../../db/schema'
 import { HttpError } from '../../http/http-error'
 import { spendCap, type BonusLedger } from './bonus-ledger'
+import { cardIdOfClient, reversalOfPaymentSpend } from './bonus-ledger-repository'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -29,12 +30,7 @@ export function earningShare(order: BonusOrder, paidMinor: number): number {
  */
 export function createOrderBonus({ db, ledger }: { db: Kysely<Database>; ledger: BonusLedger }) {
   const cardOf = (restaurantId: string, clientId: string, executor: Executor = db) =>
-    executor
-      .selectFrom('bonusCards')
-      .select('id')
-      .where('restaurantId', '=', restaurantId)
-      .where('clientId', '=', clientId)
-      .executeTakeFirst()
+    cardIdOfClient(executor, restaurantId, clientId)
 
   const releaseIfDone = async (trx: Transaction<Database>, order: BonusOrder) => {
     if (order.status === 'completed' && order.paymentStatus === 'paid') {
@@ -160,15 +156,7 @@ export function createOrderBonus({ db, ledger }: { db: Kysely<Database>; ledger:
      * before its money came after all (its points were given back then).
      */
     async pointsStand(trx: Transaction<Database>, paymentId: string): Promise<boolean> {
-      const given = await trx
-        .selectFrom('bonusEntries as r')
-        .innerJoin('bonusEntries as s', 's.id', 'r.reversesId')
-        .select('r.id')
-        .where('s.paymentId', '=', paymentId)
-        .where('s.kind', '=', 'spend')
-        .where('r.kind', '=', 'reverse')
-        .executeTakeFirst()
-      return given === undefined
+      return (await reversalOfPaymentSpend(trx, paymentId)) === undefined
     },
 
     /** The order moved on: completed and paid, what it earned becomes available. */

@@ -312,3 +312,17 @@ export function createReportRepository(db: Kysely<Database>) {
 }
 
 export type ReportRepository = ReturnType<typeof createReportRepository>
+
+/**
+ * Each restaurant's yesterday where it is (`to`), and the day `days` before it (`from`): the
+ * days the warmer keeps, at instant `at` (an ISO text).
+ */
+export async function warmRanges(db: Kysely<Database>, at: string, days: number) {
+  const { rows } = await sql<{ id: string; from: string; to: string }>`
+    select id,
+      to_char((${at}::timestamptz at time zone timezone)::date - ${days}::int, 'YYYY-MM-DD') as "from",
+      to_char((${at}::timestamptz at time zone timezone)::date - 1, 'YYYY-MM-DD') as "to"
+    from restaurants order by id
+  `.execute(db)
+  return rows
+}

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
+import { warmRanges } from './report-repository'
 import type { ReportService } from './report-service'
 
 /** The days kept warm, ending yesterday: the longest range the report screen offers. */
@@ -25,15 +26,9 @@ export function createReportWarmer({ db, report, log, now = () => new Date() }: 
 
   const warmAll = async (): Promise<number> => {
     const at = now().toISOString()
-    // Each restaurant's yesterday where it is, and the WARM_DAYS days that end with it.
-    const restaurants = await sql<{ id: string; from: string; to: string }>`
-      select id,
-        to_char((${at}::timestamptz at time zone timezone)::date - ${WARM_DAYS}::int, 'YYYY-MM-DD') as "from",
-        to_char((${at}::timestamptz at time zone timezone)::date - 1, 'YYYY-MM-DD') as "to"
-      from restaurants order by id
-    `.execute(db)
+    const restaurants = await warmRanges(db, at, WARM_DAYS)
     let warmed = 0
-    for (const { id, from, to } of restaurants.rows) {
+    for (const { id, from, to } of restaurants) {
       try {
         await report(id, { from, to })
         warmed++

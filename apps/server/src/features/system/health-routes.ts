@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify'
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import { getHealth } from '@tableside/contracts/health'
 import { HttpError } from '../../http/http-error'
 import { registerEndpoint } from '../../http/register-endpoint'
 import type { Database } from '../../db/schema'
+import { pingDatabase } from './health-repository'
 
 export function registerHealthRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   registerEndpoint(app, getHealth, async ({ request }) => {
     try {
-      await sql`select 1`.execute(db)
+      await pingDatabase(db)
     } catch (error) {
       request.log.error({ err: error }, 'health check: database does not answer')
       throw new HttpError(503, 'service_unavailable', 'The database is not answering yet.')

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { createBatchSweep } from '../../lib/batch-sweep'
 import type { Outbox } from '../outbox/outbox'
+import { createTableSessionRepository } from './table-session-repository'
 import { expireSession, type AlertAtTable } from './table-session-service'
 
 /** Sessions ended per transaction: a backlog (after a long stop) goes in several. */
@@ -32,20 +33,11 @@ export function createSessionExpiry({
   log,
   now = () => new Date(),
 }: SessionExpiryDeps) {
+  const sessions = createTableSessionRepository(db)
   /** One transaction: up to BATCH due sessions taken and ended; how many were due. */
   const expireBatch = (at: Date) =>
     db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('tableSessions')
-        .select('id')
-        .where('closedAt', 'is', null)
-        .where('expiresAt', '<=', at)
-        .orderBy('expiresAt')
-        .orderBy('id')
-        .limit(BATCH)
-        .forUpdate()
-        .skipLocked()
-        .execute()
+      const due = await sessions.takeDueToExpire(at, BATCH, trx)
       let ended = 0
       for (const { id } of due) {
         if (await expireSession(trx, id, at, { outbox, alertAtTable })) ended++

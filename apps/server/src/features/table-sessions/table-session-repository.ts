@@ -218,6 +218,24 @@ export function createTableSessionRepository(db: Kysely<Database>) {
       return result.numUpdatedRows > 0n
     },
 
+    /**
+     * Up to `limit` open sessions whose time ran out by `at`, oldest due first, locked for the
+     * rest of `trx`; sessions another sweeper holds are skipped.
+     */
+    takeDueToExpire(at: Date, limit: number, trx: Transaction<Database>) {
+      return trx
+        .selectFrom('tableSessions')
+        .select('id')
+        .where('closedAt', 'is', null)
+        .where('expiresAt', '<=', at)
+        .orderBy('expiresAt')
+        .orderBy('id')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked()
+        .execute()
+    },
+
     /** Somebody at the table did something: the session lives on from now. */
     async touch(id: string, now: Date, expiresAt: Date, executor: Executor = db): Promise<void> {
       await executor
