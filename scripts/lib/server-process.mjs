@@ -1,6 +1,15 @@
 // Runs the built server as a real process on a free port, for end-to-end tests and benchmarks.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { createHash, randomBytes } from 'node:crypto'
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -37,6 +46,11 @@ export async function startServer({
 } = {}) {
   const port = await freePort()
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'tableside-data-'))
+  // A new directory starts from a copy of an already created and seeded database, as a
+  // server would leave it after its first start (decision 0095).
+  if (dataDir === undefined && !('DATABASE_URL' in env) && !process.env.DATABASE_URL) {
+    cpSync(await firstStartTemplate(env), join(dir, 'pgdata'), { recursive: true })
+  }
   /** A directory made here for a server that never came up is nobody's to clean but ours. */
   const discard = () => {
     if (dataDir === undefined) rmSync(dir, { recursive: true, force: true })
@@ -98,6 +112,74 @@ export async function startServer({
       return /** @type {Promise<number | null>} */ (exited)
     },
   }
+}
+
+/** Environment a server's first start writes into its database with (the demo seed). */
+const SEED_SETTINGS = ['DEMO_SEED', 'DEMO_CALL_ESCALATION_SECONDS']
+
+/** @param {string} path @param {import('node:crypto').Hash} hash */
+function hashTree(path, hash) {
+  for (const entry of readdirSync(path, { withFileTypes: true }).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
+    const full = join(path, entry.name)
+    hash.update(entry.name)
+    if (entry.isDirectory()) hashTree(full, hash)
+    else hash.update(readFileSync(full))
+  }
+}
+
+/** @type {Map<string, Promise<string>>} */
+const templates = new Map()
+
+/**
+ * The database directory (`pgdata`) a first start of this build makes with these seed
+ * settings: initdb in WebAssembly, the migrations and the demo seed take 3–4 s of CPU (over
+ * 30 s on a loaded machine), a copy a fraction of a second. Made once per machine by starting
+ * the server itself, so it is exactly what a first start writes; kept under a name made of the
+ * built server, its migrations and demo data, and the seed settings, so a change to any of them
+ * makes a new one. Only the database is kept: the secrets and credentials a server writes
+ * beside it are made again by each copy's first start, as on a fresh directory.
+ * @param {Record<string, string>} env
+ * @returns {Promise<string>}
+ */
+function firstStartTemplate(env) {
+  const settings = Object.fromEntries(
+    SEED_SETTINGS.map((name) => [name, env[name] ?? process.env[name] ?? null]),
+  )
+  const hash = createHash('sha256').update(JSON.stringify(settings))
+  hash.update(readFileSync(join(root, 'apps/server/dist/server.js')))
+  hashTree(join(root, 'apps/server/migrations'), hash)
+  hashTree(join(root, 'apps/server/demo'), hash)
+  const key = hash.digest('hex').slice(0, 16)
+  const existing = templates.get(key)
+  if (existing) return existing
+  const made = (async () => {
+    const path = join(tmpdir(), `tableside-first-start-${key}`)
+    if (existsSync(path)) return path
+    const scratch = mkdtempSync(join(tmpdir(), 'tableside-first-start-'))
+    try {
+      const server = await startServer({ dataDir: scratch, env })
+      const code = await server.stop('SIGTERM')
+      if (code !== 0)
+        throw new Error(`The template server exited with ${code}:\n${server.output()}`)
+      // Another worker may have made it meanwhile: the first rename wins, the same bytes.
+      const partial = `${path}.${randomBytes(4).toString('hex')}`
+      renameSync(join(scratch, 'pgdata'), partial)
+      try {
+        renameSync(partial, path)
+      } catch (error) {
+        if (!existsSync(path)) throw error
+        rmSync(partial, { recursive: true, force: true })
+      }
+      return path
+    } finally {
+      rmSync(scratch, { recursive: true, force: true })
+    }
+  })()
+  templates.set(key, made)
+  made.catch(() => templates.delete(key))
+  return made
 }
 
 /**

@@ -17,12 +17,22 @@ describe('what the HTTP layer refuses, in the one error shape', () => {
   let port: number
   let releaseSlow: () => void = () => undefined
   let slowStarted: Promise<void>
+  let closingBegan: Promise<void>
   beforeAll(async () => {
     let started: () => void = () => undefined
     slowStarted = new Promise((resolve) => {
       started = resolve
     })
+    let began: () => void = () => undefined
+    closingBegan = new Promise((resolve) => {
+      began = resolve
+    })
     t = await createTestApp(pglite, {}, (app) => {
+      // Runs after the app's own preClose hooks: from here on, a new request gets 503.
+      app.addHook('preClose', (done) => {
+        began()
+        done()
+      })
       app.get('/api/v1/test-only/slow', async () => {
         started()
         await new Promise<void>((resolve) => {
@@ -155,10 +165,15 @@ describe('what the HTTP layer refuses, in the one error shape', () => {
     socket.write('GET /api/v1/test-only/slow HTTP/1.1\r\nHost: x\r\n\r\n')
     await slowStarted
     const closed = t.app.close()
-    // Closing runs the app's own onClose hooks first; the next request waits until it has begun.
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await closingBegan
+    // The slow request is let go only once the server has read the next one behind it.
+    const nextRead = new Promise<void>((resolve) => {
+      t.app.server.on('request', (request: { url?: string }) => {
+        if (request.url === '/api/v1/health') resolve()
+      })
+    })
     socket.write('GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n')
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await nextRead
     releaseSlow()
     await ended
     await closed
