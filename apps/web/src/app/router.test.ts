@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { APP_ROUTES } from '@tableside/contracts/app-routes'
-import type { AppDeps } from './router'
+import type { AppDeps } from './app-deps'
 import { createAppRoutes } from './router'
 
 const isScreen = (route: RouteObject) =>

@@ -1,8 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
-import type { ApiClient } from '../lib/api-client'
-import type { ReportError } from '../lib/error-reporter'
+import type { AppDeps } from './app-deps'
 import { AppLoading } from './app-loading'
 import { RootLayout } from './layouts/root-layout'
 import { RootErrorBoundary } from './root-error-boundary'
@@ -14,12 +12,6 @@ import { RootErrorBoundary } from './root-error-boundary'
 const screen =
   <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
   async () => ({ Component: (await load())[name] })
-
-export interface AppDeps {
-  queryClient: QueryClient
-  api: ApiClient
-  reportError: ReportError
-}
 
 /**
  * Every screen of spec §2, exactly the contract's `APP_ROUTES` (router.test.ts), which the

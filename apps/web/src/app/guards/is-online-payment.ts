@@ -8,7 +8,7 @@ import { isOnlineMethod, onlinePaymentMethods } from '../../features/payments/on
 import { ensureRestaurant } from '../../features/restaurant/api/get-restaurant'
 import { isApiError } from '../../lib/api-error'
 import type { OrderNotice } from '../routes/order-notice'
-import type { AppDeps } from '../router'
+import type { AppDeps } from '../app-deps'
 
 /**
  * Whether an order may be paid online now; otherwise why not, as the order screen's notice.

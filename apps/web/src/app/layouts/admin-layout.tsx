@@ -18,18 +18,7 @@ import { SignedInManagerContext } from '../../features/staff/signed-in-staff'
 import { useRestaurant, useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { adminMessages } from './admin-messages'
-
-const SECTIONS = [
-  'live',
-  'menu',
-  'stations',
-  'tables',
-  'staff',
-  'settings',
-  'reports',
-  'audit',
-] as const
-export type AdminSection = (typeof SECTIONS)[number]
+import { SECTIONS, type AdminSection } from './admin-sections'
 
 /** A section's screen, loaded when first opened: each is its own chunk. */
 const section = <Name extends string>(

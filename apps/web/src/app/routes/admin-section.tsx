@@ -2,7 +2,7 @@ import { useLocation } from 'react-router'
 import { AdminPage } from '../../components/admin/admin-page'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { useMessages } from '../../lib/i18n/use-translation'
-import type { AdminSection } from '../layouts/admin-layout'
+import type { AdminSection } from '../layouts/admin-sections'
 import { adminMessages } from '../layouts/admin-messages'
 
 /** The title of a back-office section and its browser tab. */

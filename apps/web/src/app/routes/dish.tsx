@@ -20,7 +20,7 @@ import { useApiClient } from '../../lib/app-context'
 import { localized } from '../../lib/i18n/localized-text'
 import { defineMessages } from '../../lib/i18n/messages'
 import { useMessages } from '../../lib/i18n/use-translation'
-import type { AppDeps } from '../router'
+import type { AppDeps } from '../app-deps'
 import { screenMessages } from '../screen-messages'
 import './dish.css'
 

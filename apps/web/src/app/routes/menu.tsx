@@ -29,7 +29,7 @@ import { useReplaceFirstScreen } from '../../lib/first-screen'
 import { localized } from '../../lib/i18n/localized-text'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { KEEP_SCROLL } from '../layouts/use-scroll-restoration'
-import type { AppDeps } from '../router'
+import type { AppDeps } from '../app-deps'
 import { screenMessages } from '../screen-messages'
 import './menu.css'
 

@@ -9,7 +9,7 @@ import {
 import { useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
 import { useChannelEvent } from '../../lib/realtime/use-channel-event'
 import { useApiClient } from '../../lib/app-context'
-import type { AppDeps } from '../router'
+import type { AppDeps } from '../app-deps'
 
 /** `/rest/:restaurant_id`: every screen below needs the restaurant; an unknown one is a 404. */
 export function restaurantLoader({ queryClient, api }: Pick<AppDeps, 'queryClient' | 'api'>) {
