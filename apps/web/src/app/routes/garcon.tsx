@@ -43,6 +43,7 @@ function GarconHomeScreen() {
             restaurantId={restaurantId}
             selectTablesHref={selectTablesHref}
             money={(minor) => formatPrice(minor, restaurant)}
+            timeZone={restaurant.timezone}
           />
         )}
       />

@@ -21,6 +21,7 @@ export function KitchenRoute() {
         <KitchenBoard
           restaurantId={restaurantId}
           documentTitle={restaurant.name}
+          timeZone={restaurant.timezone}
           signOut={<KitchenSignOut />}
         />
       )}

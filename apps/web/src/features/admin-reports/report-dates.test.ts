@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, localToday, presetRange, waitedParts } from './report-dates'
+import { addDays, presetRange, waitedParts } from './report-dates'
 
 describe('the report’s days', () => {
-  it('takes today where the restaurant is, not where the browser is', () => {
-    // 23:30 on 20 November in UTC is already the 21st in Moscow, still the 20th in New York.
-    const now = new Date('2026-11-20T23:30:00Z')
-    expect(localToday('Europe/Moscow', now)).toBe('2026-11-21')
-    expect(localToday('America/New_York', now)).toBe('2026-11-20')
-  })
-
   it('counts presets back from today, inclusive', () => {
     expect(presetRange('today', '2026-03-01')).toEqual({ from: '2026-03-01', to: '2026-03-01' })
     expect(presetRange('yesterday', '2026-03-01')).toEqual({ from: '2026-02-28', to: '2026-02-28' })

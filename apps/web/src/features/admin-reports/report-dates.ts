@@ -2,17 +2,6 @@
 
 const DAY_MS = 86_400_000
 
-/** The calendar day it is at `now` where the restaurant is. */
-export function localToday(timezone: string, now: Date = new Date()): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now)
-}
-
 /** `date` moved by whole days (calendar arithmetic, no time zone involved). */
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)

@@ -1,15 +1,5 @@
 import type { Slot, Slots } from '@tableside/contracts/orders'
 
-/** The calendar date (`YYYY-MM-DD`) it is now in a timezone. */
-export function todayIn(timezone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now)
-}
-
 /** The date after `date`, both `YYYY-MM-DD`. */
 export function nextDate(date: string): string {
   const next = new Date(`${date}T12:00:00Z`)

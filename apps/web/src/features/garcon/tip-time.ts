@@ -1,7 +1,6 @@
 import type { TipsPeriod } from '@tableside/contracts/garcon-tips'
 import type { UiLanguage } from '@tableside/contracts/restaurants'
-
-const formats = new Map<string, Intl.DateTimeFormat>()
+import { dateLocale, restaurantTime } from '../../lib/restaurant-time'
 
 /**
  * When a tip came, on the restaurant's clock: the time today ("13:05"), with the day for a
@@ -13,16 +12,9 @@ export function tipTime(
   language: UiLanguage,
   timeZone: string,
 ): string {
-  const key = `${language}|${timeZone}|${period === 'today' ? 't' : 'd'}`
-  let format = formats.get(key)
-  if (!format) {
-    format = new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      ...(period === 'today' ? {} : { weekday: 'short', day: 'numeric', month: 'short' }),
-    })
-    formats.set(key, format)
-  }
-  return format.format(new Date(iso))
+  return restaurantTime(iso, timeZone, dateLocale(language), {
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(period === 'today' ? {} : { weekday: 'short', day: 'numeric', month: 'short' }),
+  })
 }

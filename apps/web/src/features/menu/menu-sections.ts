@@ -1,4 +1,5 @@
 import type { Category, Dish, Menu, RestaurantMenu } from '@tableside/contracts/menu'
+import { restaurantTime } from '../../lib/restaurant-time'
 
 export interface MenuGroup {
   category: Category
@@ -43,12 +44,11 @@ export function dishesById(menu: RestaurantMenu): Map<string, Dish> {
 
 /** HH:MM now in the restaurant's timezone. */
 export function clockTime(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
+  return restaurantTime(now, timeZone, 'en-GB', {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-  }).format(now)
+  })
 }
 
 /** Whether a menu is served at `time` (HH:MM); hours may run past midnight (18:00–02:00). */

@@ -1,24 +1,5 @@
 import type { UiLanguage } from '@tableside/contracts/restaurants'
-
-const formats = new Map<string, Intl.DateTimeFormat>()
-
-function formatFor(language: UiLanguage, timeZone: string, withDay: boolean) {
-  const key = `${language}|${timeZone}|${String(withDay)}`
-  let format = formats.get(key)
-  if (!format) {
-    format = new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      ...(withDay ? { day: 'numeric', month: 'long' } : {}),
-    })
-    formats.set(key, format)
-  }
-  return format
-}
-
-const dayOf = (date: Date, timeZone: string) =>
-  date.toLocaleDateString('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+import { dateLocale, restaurantDay, restaurantTime } from '../../lib/restaurant-time'
 
 /**
  * A moment in the restaurant's timezone, as people at the restaurant say it: "19:30" today,
@@ -30,12 +11,13 @@ export function formatOrderTime(
   language: UiLanguage,
   now: Date = new Date(),
 ): string {
-  const date = new Date(iso)
-  const sameDay = dayOf(date, timeZone) === dayOf(now, timeZone)
-  return formatFor(language, timeZone, !sameDay).format(date)
+  const sameDay = restaurantDay(iso, timeZone) === restaurantDay(now, timeZone)
+  return restaurantTime(iso, timeZone, dateLocale(language), {
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(sameDay ? {} : { day: 'numeric', month: 'long' }),
+  })
 }
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
 
 /**
  * When an order was placed, for a list that reaches back months: always the day, in the
@@ -47,21 +29,13 @@ export function formatOrderDate(
   language: UiLanguage,
   now: Date = new Date(),
 ): string {
-  const date = new Date(iso)
-  const yearOf = (at: Date) => at.toLocaleDateString('en-CA', { timeZone, year: 'numeric' })
-  const withYear = yearOf(date) !== yearOf(now)
-  const key = `${language}|${timeZone}|${String(withYear)}`
-  let format = dateFormats.get(key)
-  if (!format) {
-    format = new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', {
-      timeZone,
-      day: 'numeric',
-      month: 'long',
-      ...(withYear ? { year: 'numeric' } : {}),
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-    dateFormats.set(key, format)
-  }
-  return format.format(date)
+  const yearOf = (at: Date | string) => restaurantDay(at, timeZone).slice(0, 4)
+  const withYear = yearOf(iso) !== yearOf(now)
+  return restaurantTime(iso, timeZone, dateLocale(language), {
+    day: 'numeric',
+    month: 'long',
+    ...(withYear ? { year: 'numeric' } : {}),
+    hour: '2-digit',
+    minute: '2-digit',
+  })
 }

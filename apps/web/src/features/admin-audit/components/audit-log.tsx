@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import type { AuditEntry } from '@tableside/contracts/audit'
 import { buttonClass } from '../../../components/ui/button'
 import { useMessages } from '../../../lib/i18n/use-translation'
+import { dateLocale, restaurantTime } from '../../../lib/restaurant-time'
 import { useAuditLog } from '../api/audit'
 import { auditMessages, auditWords } from '../audit-messages'
 import { fieldName, subjectOf } from '../audit-text'
@@ -33,16 +34,14 @@ const shown = (value: unknown) =>
       : JSON.stringify(value)
 
 /** The back office's audit log: who changed what and when, with what it was and became. */
-export function AuditLog() {
+export function AuditLog({ timeZone }: { timeZone: string }) {
   const { t, language } = useMessages(auditMessages)
   const words = auditWords[language]
   const [entity, setEntity] = useState<string | undefined>(undefined)
   const log = useAuditLog(entity)
   const filterId = useId()
-  const time = new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  })
+  const time = (at: string) =>
+    restaurantTime(at, timeZone, dateLocale(language), { dateStyle: 'medium', timeStyle: 'short' })
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? []
   const entityName = (key: string) => (words.entity as Record<string, string>)[key] ?? key
   const actionName = (key: string) => (words.action as Record<string, string>)[key] ?? key
@@ -93,8 +92,7 @@ export function AuditLog() {
                   {actionName(entry.action)}
                 </span>
                 <span className="audit__meta">
-                  {entry.actor.name} ·{' '}
-                  <time dateTime={entry.at}>{time.format(new Date(entry.at))}</time>
+                  {entry.actor.name} · <time dateTime={entry.at}>{time(entry.at)}</time>
                 </span>
               </div>
               <ChangeTable entry={entry} />

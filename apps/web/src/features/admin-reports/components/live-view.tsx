@@ -7,6 +7,7 @@ import { useApiClient } from '../../../lib/app-context'
 import { formatPrice } from '../../../lib/format-price'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages, type Translate } from '../../../lib/i18n/use-translation'
+import { restaurantClock, restaurantTime } from '../../../lib/restaurant-time'
 import { adminReportsMessages } from '../admin-reports-messages'
 import { adminLiveQueryOptions, type LiveFilters } from '../api/admin-live'
 import { callLateness } from '../call-lateness'
@@ -14,7 +15,6 @@ import { waitedParts } from '../report-dates'
 import { useNow } from '../use-now'
 
 type Key = Parameters<Translate<keyof (typeof adminReportsMessages)['en']>>[0]
-type Money = Pick<Restaurant, 'locale' | 'currency'>
 
 /** The filters as the URL has them: a reload or a shared link shows the same. */
 function filtersOf(params: URLSearchParams): LiveFilters {
@@ -39,7 +39,7 @@ export function LiveView({
   restaurant,
   callEscalationSeconds,
 }: {
-  restaurant: Pick<Restaurant, 'locale' | 'currency'>
+  restaurant: Pick<Restaurant, 'locale' | 'currency' | 'timezone'>
   callEscalationSeconds: number | undefined
 }) {
   const { t, language } = useMessages(adminReportsMessages)
@@ -55,7 +55,7 @@ export function LiveView({
     setParams(next, { replace: true })
   }
   const time = (at: number) =>
-    new Date(at).toLocaleTimeString(language, {
+    restaurantTime(at, restaurant.timezone, language, {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
@@ -198,7 +198,7 @@ export function LiveView({
                   <OrderRow
                     key={order.id}
                     order={order}
-                    money={restaurant}
+                    restaurant={restaurant}
                     t={t}
                     language={language}
                   />
@@ -283,16 +283,16 @@ function LateMark() {
 
 function OrderRow({
   order,
-  money,
+  restaurant,
   t,
   language,
 }: {
   order: LiveOrder
-  money: Money
+  restaurant: Pick<Restaurant, 'locale' | 'currency' | 'timezone'>
   t: Translate<Key>
   language: 'ru' | 'en'
 }) {
-  const price = (minor: number) => formatPrice(minor, money)
+  const price = (minor: number) => formatPrice(minor, restaurant)
   const paid =
     order.paymentStatus === 'paid'
       ? t('paid')
@@ -308,10 +308,7 @@ function OrderRow({
         </span>
         <span className="day-badge day-badge--quiet">{t(`type_${order.type}`)}</span>
         <span className="day-order__time">
-          {new Date(order.placedAt).toLocaleTimeString(language, {
-            hour: '2-digit',
-            minute: '2-digit',
-          })}
+          {restaurantClock(order.placedAt, restaurant.timezone, language)}
         </span>
       </div>
       <p className="day-row__text">

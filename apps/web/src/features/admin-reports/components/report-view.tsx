@@ -9,9 +9,10 @@ import { useApiClient } from '../../../lib/app-context'
 import { formatPrice } from '../../../lib/format-price'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages, type Translate } from '../../../lib/i18n/use-translation'
+import { restaurantDay } from '../../../lib/restaurant-time'
 import { adminReportsMessages } from '../admin-reports-messages'
 import { adminReportQueryOptions, useReportCsvDownload } from '../api/admin-report'
-import { localToday, presetRange, type RangePreset } from '../report-dates'
+import { presetRange, type RangePreset } from '../report-dates'
 import { BarList } from './bar-list'
 import { DayChart } from './day-chart'
 
@@ -36,7 +37,7 @@ export function ReportView({
   const { t, language } = useMessages(adminReportsMessages)
   const api = useApiClient()
   const [params, setParams] = useSearchParams()
-  const today = localToday(restaurant.timezone)
+  const today = restaurantDay(new Date(), restaurant.timezone)
   const from = DATE.test(params.get('from') ?? '') ? (params.get('from') ?? today) : today
   const to = DATE.test(params.get('to') ?? '') ? (params.get('to') ?? today) : today
   const report = useQuery(adminReportQueryOptions(api, { from, to }))

@@ -9,6 +9,7 @@ import { pointsCap, totalAfterPoints, type SpendablePoints } from '../../../lib/
 import type { ApiError } from '../../../lib/api-error'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages } from '../../../lib/i18n/use-translation'
+import { restaurantDay } from '../../../lib/restaurant-time'
 import { checkoutQuoteQueryOptions } from '../api/quote-checkout'
 import { slotsQueryOptions, type ScheduledType } from '../api/get-slots'
 import { checkoutMessages } from '../checkout-messages'
@@ -32,7 +33,7 @@ import { usePlaceOrder } from '../hooks/use-place-order'
 import { finishAttempt, usePendingOrder } from '../pending-order'
 import { offeredPaymentMethods } from '../payment-methods'
 import { keepAddressIfAsked, type CheckoutDiner } from '../saved-addresses'
-import { scheduleView, todayIn } from '../schedule'
+import { scheduleView } from '../schedule'
 import { isSlotsMissing, initialValues, rememberedFrom } from './checkout-form-state'
 import { AddressFields } from './address-fields'
 import { CheckoutBar } from './checkout-bar'
@@ -94,7 +95,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
     enabled: scheduled !== null,
   })
   const slotsMissing = isSlotsMissing(slots.error)
-  const today = todayIn(restaurant.timezone)
+  const today = restaurantDay(new Date(), restaurant.timezone)
   const view = slots.data && !slotsMissing ? scheduleView(slots.data, date, today) : null
   const quoteReady = type !== null && quote.data !== undefined && !quote.isPlaceholderData
   const canConfirm = quoteReady && quote.data.orderable

@@ -8,6 +8,7 @@ import { useApiClient } from '../../../lib/app-context'
 import { pluralCategory } from '../../../lib/i18n/plural'
 import { useMessages, type Translate } from '../../../lib/i18n/use-translation'
 import { useMaskInput } from '../../../lib/masks'
+import { dateLocale, restaurantTime } from '../../../lib/restaurant-time'
 import { bonusCardLookupOptions } from './bonus-lookup-api'
 import { garconBonusMessages } from './bonus-messages'
 import { CARD_NUMBER_MASK, cardNumberToLookUp, groupedCardNumber } from './card-number'
@@ -17,22 +18,13 @@ type Key = keyof (typeof garconBonusMessages)['en']
 
 const MASK = { mask: CARD_NUMBER_MASK }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
 /** `23 мая 2027 г.` on the restaurant's calendar, wherever the waiter's device thinks it is. */
-function shownDate(iso: string, language: UiLanguage, timeZone: string): string {
-  const key = `${language} ${timeZone}`
-  let format = dateFormats.get(key)
-  if (!format) {
-    format = new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone,
-    })
-    dateFormats.set(key, format)
-  }
-  return format.format(new Date(iso))
-}
+const shownDate = (iso: string, language: UiLanguage, timeZone: string): string =>
+  restaurantTime(iso, timeZone, dateLocale(language), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  })
 
 /**
  * A waiter types the number of the bonus card a diner shows and sees whose card it is (the

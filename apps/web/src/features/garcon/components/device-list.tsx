@@ -6,20 +6,19 @@ import type { UiLanguage } from '@tableside/contracts/restaurants'
 import { useApiClient } from '../../../lib/app-context'
 import { isApiError } from '../../../lib/api-error'
 import { useMessages } from '../../../lib/i18n/use-translation'
+import { dateLocale, restaurantTime } from '../../../lib/restaurant-time'
 import { garconDevicesQueryOptions, useSignOutGarconDevice } from '../api/garcon-profile'
 import { deviceName } from '../device-name'
 import { profileMessages } from '../profile-messages'
 import { DevicesIcon } from './garcon-icons'
 
-function when(iso: string, language: UiLanguage, timeZone: string): string {
-  return new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', {
-    timeZone,
+const when = (iso: string, language: UiLanguage, timeZone: string): string =>
+  restaurantTime(iso, timeZone, dateLocale(language), {
     day: 'numeric',
     month: 'short',
     hour: '2-digit',
     minute: '2-digit',
-  }).format(new Date(iso))
-}
+  })
 
 /**
  * "My devices": every sign-in still in use, this one marked; any other can be signed out from

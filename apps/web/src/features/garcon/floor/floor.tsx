@@ -32,13 +32,15 @@ interface FloorProps {
   restaurantId: string
   selectTablesHref: string
   money: (minor: number) => string
+  /** The restaurant's: the floor's times are on its clock, whatever the phone's zone. */
+  timeZone: string
 }
 
 /**
  * The waiter's tables, live: each with its guests' orders, what is due and paid, open calls, and
  * what the waiter does about them. The waiter's channel and every reconnect refetch it.
  */
-export function Floor({ waiterId, restaurantId, selectTablesHref, money }: FloorProps) {
+export function Floor({ waiterId, restaurantId, selectTablesHref, money, timeZone }: FloorProps) {
   const api = useApiClient()
   const queryClient = useQueryClient()
   const { t } = useMessages(floorMessages)
@@ -131,11 +133,19 @@ export function Floor({ waiterId, restaurantId, selectTablesHref, money }: Floor
       ) : (
         <ul className="floor__tables">
           {tables.map((table) => (
-            <TableCard key={table.code} table={table} now={now} actions={actions} />
+            <TableCard
+              key={table.code}
+              table={table}
+              now={now}
+              timeZone={timeZone}
+              actions={actions}
+            />
           ))}
         </ul>
       )}
-      {floor.data ? <TablelessOrders orders={floor.data.tableless} actions={actions} /> : null}
+      {floor.data ? (
+        <TablelessOrders orders={floor.data.tableless} timeZone={timeZone} actions={actions} />
+      ) : null}
       {sheet ? (
         <ActionSheet
           sheet={sheet}

@@ -11,11 +11,13 @@ import { OrderRow, type FloorActions } from './order-row'
 export interface TableCardProps {
   table: FloorTable
   now: number
+  /** The restaurant's, whose clock the times are on. */
+  timeZone: string
   actions: FloorActions
 }
 
 /** One of my tables: its open calls, its orders, its money and what the waiter does to it. */
-export function TableCard({ table, now, actions }: TableCardProps) {
+export function TableCard({ table, now, timeZone, actions }: TableCardProps) {
   const { t, money, pendingId, failedHere, act, openSheet } = actions
   const language = useLanguage()
   const session = table.session
@@ -36,7 +38,7 @@ export function TableCard({ table, now, actions }: TableCardProps) {
         <span className="floor-table__state">
           {session === null
             ? t('free')
-            : t('occupiedSince', { time: clock(session.openedAt, language) })}
+            : t('occupiedSince', { time: clock(session.openedAt, language, timeZone) })}
         </span>
       </div>
       {session === null ? null : (

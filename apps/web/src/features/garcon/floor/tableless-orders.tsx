@@ -5,11 +5,13 @@ import type { DeliveryAddress } from '@tableside/contracts/orders'
 import { useLanguage } from '../../../lib/i18n/use-translation'
 import { formatPhone } from '../../../lib/masks'
 import type { FloorT } from './floor-messages'
-import { clock } from './floor-time'
+import { wantedWhen } from './floor-time'
 import { OrderRow, type FloorActions } from './order-row'
 
 interface TablelessOrdersProps {
   orders: readonly TablelessOrder[]
+  /** The restaurant's, whose clock the wanted times are on. */
+  timeZone: string
   actions: FloorActions
 }
 
@@ -18,7 +20,7 @@ interface TablelessOrdersProps {
  * is for (with a call button), where it goes, when it is wanted, and its steps to the door.
  * Nothing shows while there are none, so a restaurant that serves only its tables never sees it.
  */
-export function TablelessOrders({ orders, actions }: TablelessOrdersProps) {
+export function TablelessOrders({ orders, timeZone, actions }: TablelessOrdersProps) {
   const { t } = actions
   const titleId = useId()
   if (orders.length === 0) return null
@@ -37,7 +39,7 @@ export function TablelessOrders({ orders, actions }: TablelessOrdersProps) {
       <ul className="floor-away__list">
         {orders.map((order) => (
           <OrderRow key={order.id} order={order} type={order.type} {...actions}>
-            <Destination order={order} t={t} />
+            <Destination order={order} timeZone={timeZone} t={t} />
           </OrderRow>
         ))}
       </ul>
@@ -45,7 +47,15 @@ export function TablelessOrders({ orders, actions }: TablelessOrdersProps) {
   )
 }
 
-function Destination({ order, t }: { order: TablelessOrder; t: FloorT }) {
+function Destination({
+  order,
+  timeZone,
+  t,
+}: {
+  order: TablelessOrder
+  timeZone: string
+  t: FloorT
+}) {
   const language = useLanguage()
   return (
     <div className="floor-away__where">
@@ -53,7 +63,7 @@ function Destination({ order, t }: { order: TablelessOrder; t: FloorT }) {
         <span className="floor-away__type" data-type={order.type}>
           {t(`type_${order.type}`)}
         </span>
-        <span>{wanted(order.scheduledFor, language, t)}</span>
+        <span>{wanted(order.scheduledFor, language, timeZone, t)}</span>
         {order.guests !== null ? <span>{t('guests', { count: order.guests })}</span> : null}
       </p>
       {order.contact ? (
@@ -85,11 +95,8 @@ export function addressLine(address: DeliveryAddress, t: FloorT): string {
 }
 
 /** As soon as possible; a time today; or the day and time of a later one. */
-function wanted(scheduledFor: string | null, language: string, t: FloorT): string {
+function wanted(scheduledFor: string | null, language: string, timeZone: string, t: FloorT) {
   if (scheduledFor === null) return t('wantedAsap')
-  const at = new Date(scheduledFor)
-  const time = clock(scheduledFor, language)
-  if (at.toDateString() === new Date().toDateString()) return t('wantedAt', { time })
-  const date = at.toLocaleDateString(language, { day: 'numeric', month: 'short' })
-  return t('wantedOn', { date, time })
+  const { time, date } = wantedWhen(scheduledFor, language, timeZone)
+  return date === undefined ? t('wantedAt', { time }) : t('wantedOn', { date, time })
 }

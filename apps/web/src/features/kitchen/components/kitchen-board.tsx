@@ -31,11 +31,14 @@ const shownStation = createStoredValue(
 export function KitchenBoard({
   restaurantId,
   documentTitle,
+  timeZone,
   signOut,
 }: {
   restaurantId: string
   /** The restaurant's name, for the page's title. */
   documentTitle: string
+  /** The restaurant's: a ticket's wanted time is on its clock, whatever the tablet's zone. */
+  timeZone: string
   /** The way out, at the end of the top bar (the app layer's: the kitchen's session). */
   signOut?: ReactNode
 }) {
@@ -134,6 +137,7 @@ export function KitchenBoard({
   return (
     <KitchenView
       board={board.data}
+      timeZone={timeZone}
       station={station}
       actions={actions}
       offer={offer}
@@ -150,6 +154,7 @@ export function KitchenBoard({
 
 interface KitchenViewProps {
   board: Board
+  timeZone: string
   title: string
   signOut: ReactNode
   station: string
@@ -164,6 +169,7 @@ interface KitchenViewProps {
 
 function KitchenView({
   board,
+  timeZone,
   title,
   signOut,
   station,
@@ -228,6 +234,7 @@ function KitchenView({
               ticket={ticket}
               stationName={stationName(ticket)}
               thresholds={board.thresholds}
+              timeZone={timeZone}
               actions={actions}
             />
           ))

@@ -2,6 +2,7 @@ import { memo } from 'react'
 import type { KitchenThresholds, KitchenTicket } from '@tableside/contracts/kitchen'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages } from '../../../lib/i18n/use-translation'
+import { dateLocale, restaurantClock } from '../../../lib/restaurant-time'
 import { kitchenMessages } from '../kitchen-messages'
 import { CheckIcon, ReturnIcon } from './kitchen-icons'
 import { TicketTimer } from './ticket-timer'
@@ -16,6 +17,7 @@ interface TicketCardProps {
   ticket: KitchenTicket
   stationName: string
   thresholds: KitchenThresholds
+  timeZone: string
   actions: TicketActions
 }
 
@@ -29,6 +31,7 @@ export const TicketCard = memo(function TicketCard({
   ticket,
   stationName,
   thresholds,
+  timeZone,
   actions,
 }: TicketCardProps) {
   const { t, language } = useMessages(kitchenMessages)
@@ -43,15 +46,7 @@ export const TicketCard = memo(function TicketCard({
         : t('preorder')
   const scheduled =
     ticket.scheduledFor &&
-    t('for', {
-      time: new Date(ticket.scheduledFor).toLocaleTimeString(
-        language === 'en' ? 'en-GB' : 'ru-RU',
-        {
-          hour: '2-digit',
-          minute: '2-digit',
-        },
-      ),
-    })
+    t('for', { time: restaurantClock(ticket.scheduledFor, timeZone, dateLocale(language)) })
   return (
     <article
       className={`kitchen-ticket${done ? ' kitchen-ticket--done' : ''}`}

@@ -1,15 +1,8 @@
-import type { UiLanguage } from '@tableside/contracts/restaurants'
 import type { WaiterCall } from '@tableside/contracts/waiter-calls'
 import { useMessages } from '../../../lib/i18n/use-translation'
+import { dateLocale, restaurantClock } from '../../../lib/restaurant-time'
 import { waiterCallMessages } from '../waiter-call-messages'
 import './call-progress.css'
-
-const clock = (iso: string, timeZone: string, language: UiLanguage) =>
-  new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso))
 
 /** One call and how far it got: sent → the waiter (by name) is coming → done. */
 export function CallProgress({ call, timeZone }: { call: WaiterCall; timeZone: string }) {
@@ -42,7 +35,7 @@ export function CallProgress({ call, timeZone }: { call: WaiterCall; timeZone: s
             <span className="call-progress__label">{step.label}</span>
             {step.at && index <= reached ? (
               <time className="call-progress__time" dateTime={step.at}>
-                {clock(step.at, timeZone, language)}
+                {restaurantClock(step.at, timeZone, dateLocale(language))}
               </time>
             ) : null}
           </li>
