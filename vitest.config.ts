@@ -12,6 +12,7 @@ const OWN_SERVER_STORIES = [
   'bonus-points',
   'checkout-saved-address',
   'client-sign-in',
+  'dev-console',
   'favourites-profile',
   'garcon-bonus-card',
   'history',
