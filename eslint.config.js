@@ -84,7 +84,12 @@ const serverFeaturePublishes = {
   ],
   // The back office's tables and QR codes (decisions 0066–0067): composed by the app.
   'tables-admin': [],
-  'waiter-calls': ['waiter-call-service.ts'],
+  'waiter-calls': [
+    'waiter-call-service.ts',
+    // The calls' escalation (garcon's sweep) takes due calls and stamps them in its own
+    // transaction, with the alerts it raises there (decision 0045).
+    'waiter-call-repository.ts',
+  ],
 }
 
 /**

@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Database, LoginActor } from '../db/schema'
 import { HttpError } from '../http/http-error'
 import { secondsText } from '../http/rate-limits'
+import { createLoginBackoffRepository } from './login-backoff-repository'
 
 /** Wrong PINs at one login that cost nothing: typos at the start of a shift. */
 export const FREE_FAILURES = 5
@@ -36,50 +37,18 @@ export class LoginBackoffError extends HttpError {
  */
 export function createLoginBackoff(db: Kysely<Database>, actor: LoginActor = 'garcon') {
   const secret = actor === 'manager' ? 'passwords' : 'PINs'
+  const repository = createLoginBackoffRepository(db)
   return {
     /** Counts an attempt at the login, or throws `LoginBackoffError` while it must wait. */
     async claim(restaurantId: string, login: string, at: Date): Promise<void> {
-      const forgottenBefore = new Date(at.getTime() - FORGET_AFTER_MS)
-      const failures = sql<number>`case when garcon_login_failures.last_failed_at < ${forgottenBefore}
-        then 1 else garcon_login_failures.failures + 1 end`
-      const claimed = await db
-        .insertInto('garconLoginFailures')
-        .columns(['restaurantId', 'actor', 'login', 'failures', 'retryAt', 'lastFailedAt'])
-        .expression((eb) =>
-          eb
-            .selectFrom('restaurants')
-            .select((s) => [
-              'id',
-              s.val(actor).as('actor'),
-              s.val(login).as('login'),
-              s.val(1).as('failures'),
-              s.val(at).as('retryAt'),
-              s.val(at).as('lastFailedAt'),
-            ])
-            .where('id', '=', restaurantId),
-        )
-        .onConflict((oc) =>
-          oc
-            .columns(['restaurantId', 'actor', 'login'])
-            .doUpdateSet({
-              failures,
-              retryAt: sql<Date>`${at}::timestamptz + make_interval(secs => case
-                when ${failures} < ${FREE_FAILURES} then 0
-                else least(${MAX_WAIT_S}, power(2, ${failures})) end)`,
-              lastFailedAt: at,
-            })
-            .where('garconLoginFailures.retryAt', '<=', at),
-        )
-        .returning('failures')
-        .executeTakeFirst()
+      const who = { restaurantId, actor, login }
+      const claimed = await repository.claim(who, at, {
+        forgottenBefore: new Date(at.getTime() - FORGET_AFTER_MS),
+        freeFailures: FREE_FAILURES,
+        maxWaitSeconds: MAX_WAIT_S,
+      })
       if (claimed) return
-      const row = await db
-        .selectFrom('garconLoginFailures')
-        .select('retryAt')
-        .where('restaurantId', '=', restaurantId)
-        .where('actor', '=', actor)
-        .where('login', '=', login)
-        .executeTakeFirst()
+      const row = await repository.retryAt(who)
       // No row: no such restaurant, so no PIN can sign in and there is nothing to slow.
       if (!row || row.retryAt <= at) return
       throw new LoginBackoffError(Math.ceil((row.retryAt.getTime() - at.getTime()) / 1000), secret)
@@ -87,20 +56,12 @@ export function createLoginBackoff(db: Kysely<Database>, actor: LoginActor = 'ga
 
     /** A right PIN: the login starts afresh. */
     async clear(restaurantId: string, login: string): Promise<void> {
-      await db
-        .deleteFrom('garconLoginFailures')
-        .where('restaurantId', '=', restaurantId)
-        .where('actor', '=', actor)
-        .where('login', '=', login)
-        .execute()
+      await repository.clear({ restaurantId, actor, login })
     },
 
     /** Logins nobody has tried for a day, so guesses at made-up logins do not pile up. */
     async forgetOld(at: Date): Promise<void> {
-      await db
-        .deleteFrom('garconLoginFailures')
-        .where('lastFailedAt', '<', new Date(at.getTime() - FORGET_AFTER_MS))
-        .execute()
+      await repository.forgetBefore(new Date(at.getTime() - FORGET_AFTER_MS))
     },
   }
 }

@@ -1,7 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { AuditEntry } from '@tableside/contracts/audit'
 import type { Manager } from '@tableside/contracts/staff'
 import type { Database } from '../../db/schema'
+import { createAuditLogRepository } from './audit-log-repository'
 
 export interface AuditChange {
   /** What was done: `create`, `update`, `delete`, `rotate`, `stop`, `reorder`, … */
@@ -22,25 +23,23 @@ const asJson = (value: unknown) => (value === undefined ? null : JSON.stringify(
  * that makes it, so no change is ever without its entry, nor an entry without its change.
  */
 export function createAuditLog(db: Kysely<Database>) {
+  const repository = createAuditLogRepository(db)
   return {
     async record(
       trx: Transaction<Database> | Kysely<Database>,
       manager: Manager,
       change: AuditChange,
     ): Promise<void> {
-      await trx
-        .insertInto('auditLog')
-        .values({
-          restaurantId: manager.restaurantId,
-          actorId: manager.id,
-          actorName: manager.name,
-          action: change.action,
-          entity: change.entity,
-          entityId: change.entityId,
-          before: asJson(change.before),
-          after: asJson(change.after),
-        })
-        .execute()
+      await repository.insert(trx, {
+        restaurantId: manager.restaurantId,
+        actorId: manager.id,
+        actorName: manager.name,
+        action: change.action,
+        entity: change.entity,
+        entityId: change.entityId,
+        before: asJson(change.before),
+        after: asJson(change.after),
+      })
     },
 
     /** A page of the restaurant's entries, newest first; `more` when older ones remain. */
@@ -48,26 +47,7 @@ export function createAuditLog(db: Kysely<Database>) {
       restaurantId: string,
       options: { before?: string | undefined; entity?: string | undefined; limit: number },
     ): Promise<{ entries: AuditEntry[]; more: boolean }> {
-      let query = db
-        .selectFrom('auditLog')
-        .select([
-          sql<string>`id::text`.as('id'),
-          'at',
-          'actorId',
-          'actorName',
-          'action',
-          'entity',
-          'entityId',
-          'before',
-          'after',
-        ])
-        .where('restaurantId', '=', restaurantId)
-      if (options.before !== undefined) query = query.where('auditLog.id', '<', options.before)
-      if (options.entity !== undefined) query = query.where('entity', '=', options.entity)
-      const rows = await query
-        .orderBy('auditLog.id', 'desc')
-        .limit(options.limit + 1)
-        .execute()
+      const rows = await repository.page(restaurantId, { ...options, limit: options.limit + 1 })
       return {
         entries: rows.slice(0, options.limit).map((row) => ({
           id: row.id,

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { ClientProfile } from '@tableside/contracts/client'
 import {
   MAX_FAVOURITE_NAME,
@@ -10,6 +10,8 @@ import type { UiLanguage } from '@tableside/contracts/restaurants'
 import type { LocalizedText } from '@tableside/contracts/text'
 import type { Database } from '../../db/schema'
 import { HttpError } from '../../http/http-error'
+import { restaurantLanguage } from '../restaurants/restaurant-repository'
+import { createFavouritesRepository } from './favourites-repository'
 
 const restaurantNotFound = () =>
   new HttpError(404, 'not_found', 'Restaurant not found. Ресторан не найден.')
@@ -28,12 +30,9 @@ interface Stored {
  * the diner's row, so two of one diner's writes at once cannot both pass the limit.
  */
 export function createFavouritesService(db: Kysely<Database>, now: () => Date = () => new Date()) {
+  const repository = createFavouritesRepository(db)
   const languageAt = async (client: ClientProfile, restaurantId: string): Promise<UiLanguage> => {
-    const restaurant = await db
-      .selectFrom('restaurants')
-      .select('defaultLanguage')
-      .where('id', '=', restaurantId)
-      .executeTakeFirst()
+    const restaurant = await restaurantLanguage(db, restaurantId)
     if (!restaurant) throw restaurantNotFound()
     return client.language ?? restaurant.defaultLanguage
   }
@@ -43,14 +42,7 @@ export function createFavouritesService(db: Kysely<Database>, now: () => Date = 
     clientId: string,
     restaurantId: string,
   ): Promise<Stored[]> => {
-    const rows = await trx
-      .selectFrom('clientFavourites')
-      .select(['dishId', 'name', 'addedAt'])
-      .where('clientId', '=', clientId)
-      .where('restaurantId', '=', restaurantId)
-      .orderBy('addedAt', 'desc')
-      .orderBy('dishId')
-      .execute()
+    const rows = await repository.list(trx, clientId, restaurantId)
     return rows.map((row) => ({ ...row, addedAt: row.addedAt.getTime() }))
   }
 
@@ -73,17 +65,12 @@ export function createFavouritesService(db: Kysely<Database>, now: () => Date = 
     write: (trx: Transaction<Database>) => Promise<void>,
   ) =>
     db.transaction().execute(async (trx) => {
-      await trx.selectFrom('clients').select('id').where('id', '=', client.id).forUpdate().execute()
+      await repository.lockClient(trx, client.id)
       await write(trx)
       const list = await stored(trx, client.id, restaurantId)
       const beyond = list.slice(MAX_FAVOURITES).map((entry) => entry.dishId)
       if (beyond.length > 0) {
-        await trx
-          .deleteFrom('clientFavourites')
-          .where('clientId', '=', client.id)
-          .where('restaurantId', '=', restaurantId)
-          .where('dishId', 'in', beyond)
-          .execute()
+        await repository.remove(trx, client.id, restaurantId, beyond)
       }
       return list.slice(0, MAX_FAVOURITES)
     })
@@ -97,25 +84,14 @@ export function createFavouritesService(db: Kysely<Database>, now: () => Date = 
     /** Saves a dish now; a dish saved already keeps its place. */
     async add(client: ClientProfile, restaurantId: string, dishId: string): Promise<FavouriteList> {
       const language = await languageAt(client, restaurantId)
-      const dish = await db
-        .selectFrom('dishes')
-        .select('name')
-        .where('restaurantId', '=', restaurantId)
-        .where('id', '=', dishId)
-        .executeTakeFirst()
+      const dish = await repository.dishName(restaurantId, dishId)
       if (!dish) throw dishNotFound()
       const list = await writing(client, restaurantId, async (trx) => {
-        await trx
-          .insertInto('clientFavourites')
-          .values({
-            clientId: client.id,
-            restaurantId,
-            dishId,
-            name: JSON.stringify(dish.name),
-            addedAt: now(),
-          })
-          .onConflict((conflict) => conflict.doNothing())
-          .execute()
+        await repository.add(trx, client.id, restaurantId, {
+          dishId,
+          name: dish.name,
+          addedAt: now(),
+        })
       })
       return answer(restaurantId, list, language)
     },
@@ -127,12 +103,7 @@ export function createFavouritesService(db: Kysely<Database>, now: () => Date = 
     ): Promise<FavouriteList> {
       const language = await languageAt(client, restaurantId)
       const list = await writing(client, restaurantId, async (trx) => {
-        await trx
-          .deleteFrom('clientFavourites')
-          .where('clientId', '=', client.id)
-          .where('restaurantId', '=', restaurantId)
-          .where('dishId', '=', dishId)
-          .execute()
+        await repository.removeOne(trx, client.id, restaurantId, dishId)
       })
       return answer(restaurantId, list, language)
     },
@@ -145,15 +116,7 @@ export function createFavouritesService(db: Kysely<Database>, now: () => Date = 
       const { restaurantId } = device
       const language = await languageAt(client, restaurantId)
       const ids = [...new Set(device.favourites.map((entry) => entry.dishId))]
-      const dishes =
-        ids.length === 0
-          ? []
-          : await db
-              .selectFrom('dishes')
-              .select(['id', 'name'])
-              .where('restaurantId', '=', restaurantId)
-              .where('id', 'in', ids)
-              .execute()
+      const dishes = ids.length === 0 ? [] : await repository.dishNames(restaurantId, ids)
       const names = new Map(dishes.map((dish) => [dish.id, dish.name]))
       const list = await writing(client, restaurantId, async (trx) => {
         const clock = now()
@@ -165,23 +128,16 @@ export function createFavouritesService(db: Kysely<Database>, now: () => Date = 
         }
         if (latest.size === 0) return
         // Later wins: a row already saved moves only forward.
-        await trx
-          .insertInto('clientFavourites')
-          .values(
-            [...latest].map(([dishId, addedAt]) => ({
-              clientId: client.id,
-              restaurantId,
-              dishId,
-              name: JSON.stringify(names.get(dishId)),
-              addedAt: new Date(addedAt),
-            })),
-          )
-          .onConflict((conflict) =>
-            conflict.columns(['clientId', 'restaurantId', 'dishId']).doUpdateSet({
-              addedAt: sql`greatest(client_favourites.added_at, excluded.added_at)`,
-            }),
-          )
-          .execute()
+        await repository.merge(
+          trx,
+          client.id,
+          restaurantId,
+          [...latest].map(([dishId, addedAt]) => ({
+            dishId,
+            name: names.get(dishId),
+            addedAt: new Date(addedAt),
+          })),
+        )
       })
       return answer(restaurantId, list, language)
     },

@@ -1,7 +1,11 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
-import type { WaiterCallReason } from '@tableside/contracts/waiter-calls'
+import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
 import { createBatchSweep } from '../../lib/batch-sweep'
+import {
+  markEscalated,
+  scheduleEscalation,
+  takeDueCalls,
+} from '../waiter-calls/waiter-call-repository'
 import type { GarconAlerts } from './garcon-alerts'
 
 /** Calls escalated per transaction: a backlog (after a long stop) goes in several. */
@@ -14,17 +18,6 @@ export interface CallEscalationDeps {
   delivered: () => unknown
   log?: { warn: (object: object, message: string) => void }
   now?: () => Date
-}
-
-interface DueCall {
-  id: string
-  restaurantId: string
-  reason: WaiterCallReason
-  comment: string | null
-  code: string
-  label: string
-  /** Active waiters on shift who have no alert of this call yet. */
-  waiterIds: string[]
 }
 
 /**
@@ -44,26 +37,8 @@ export function createCallEscalation({
   /** One transaction: up to BATCH due calls escalated; how many. */
   const escalateBatch = (at: Date) =>
     db.transaction().execute(async (trx) => {
-      const due = await sql<DueCall>`
-        select c.id, c.restaurant_id as "restaurantId", c.reason, c.comment, t.code, t.label,
-          array(
-            select w.id::text from waiters w
-            where w.restaurant_id = c.restaurant_id and w.active and w.on_shift
-              and not exists (
-                select 1 from garcon_alerts a where a.call_id = c.id and a.waiter_id = w.id
-              )
-            order by w.id
-          ) as "waiterIds"
-        from waiter_calls c
-        join table_sessions s on s.id = c.table_session_id
-        join restaurant_tables t on t.id = s.table_id
-        where c.status = 'open' and c.escalated_at is null and c.escalate_at is not null
-          and c.escalate_at <= ${at}
-        order by c.escalate_at, c.id
-        limit ${BATCH}
-        for update of c skip locked
-      `.execute(trx)
-      for (const call of due.rows) {
+      const due = await takeDueCalls(trx, at, BATCH)
+      for (const call of due) {
         await alerts.raise(trx, call.restaurantId, call.waiterIds, {
           kind: 'waiter_call',
           table: { code: call.code, label: call.label },
@@ -72,18 +47,14 @@ export function createCallEscalation({
           detail: { reason: call.reason, comment: call.comment, escalated: true },
         })
       }
-      if (due.rows.length > 0) {
-        await trx
-          .updateTable('waiterCalls')
-          .set({ escalatedAt: at })
-          .where(
-            'id',
-            'in',
-            due.rows.map((call) => call.id),
-          )
-          .execute()
+      if (due.length > 0) {
+        await markEscalated(
+          trx,
+          due.map((call) => call.id),
+          at,
+        )
       }
-      return due.rows.length
+      return due.length
     })
 
   const sweeper = createBatchSweep({
@@ -103,12 +74,7 @@ export function createCallEscalation({
      * escalation time from now.
      */
     async schedule(trx: Transaction<Database>, callId: string): Promise<void> {
-      await sql`
-        update waiter_calls c
-        set escalate_at = ${now()}::timestamptz + make_interval(secs => r.call_escalation_seconds)
-        from restaurants r
-        where c.id = ${callId} and r.id = c.restaurant_id
-      `.execute(trx)
+      await scheduleEscalation(trx, callId, now())
     },
 
     /** Escalates every call due now; how many. Never runs twice at once on this node. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Waiter } from '@tableside/contracts/garcon'
 import {
   GARCON_ALERTS_LISTED,
@@ -12,12 +12,14 @@ import {
   type TableAlert,
 } from '@tableside/contracts/garcon-alerts'
 import { garconChannel } from '@tableside/contracts/table-events'
-import type { Database, GarconAlertsTable } from '../../db/schema'
+import type { Database } from '../../db/schema'
 import { notFound } from '../../http/http-error'
 import { registerEndpoint } from '../../http/register-endpoint'
 import { publishEntry, type Outbox } from '../outbox/outbox'
 import { publishEvent } from '../realtime/publish-event'
 import type { Broadcaster } from '../realtime/realtime'
+import { restaurantLanguage } from '../restaurants/restaurant-repository'
+import { createGarconAlertRepository, type GarconAlertRow } from './garcon-alert-repository'
 import type { GarconPush, PushAlert } from './garcon-push'
 
 /** The outbox kind that sends an alert to a waiter's locked phones once its write commits. */
@@ -33,9 +35,7 @@ export const GARCON_ALERT = 'garcon-alert'
 /** An alert as a service raises it, before it is anyone's row. */
 export type NewGarconAlert = Omit<GarconAlert, 'id' | 'createdAt' | 'readAt'>
 
-type Row = Selectable<GarconAlertsTable>
-
-const toAlert = (row: Row): GarconAlert => ({
+const toAlert = (row: GarconAlertRow): GarconAlert => ({
   id: row.id,
   kind: row.kind,
   table:
@@ -157,6 +157,7 @@ export interface GarconAlertsDeps {
 
 /** Alerts: raised in the transaction of what caused them, listed, read; pushed after commit. */
 export function createGarconAlerts({ db, outbox }: GarconAlertsDeps) {
+  const repository = createGarconAlertRepository(db)
   const raise = async (
     trx: Transaction<Database>,
     restaurantId: string,
@@ -164,27 +165,21 @@ export function createGarconAlerts({ db, outbox }: GarconAlertsDeps) {
     alert: NewGarconAlert,
   ): Promise<GarconAlert[]> => {
     if (waiterIds.length === 0) return []
-    const restaurant = await trx
-      .selectFrom('restaurants')
-      .select('defaultLanguage')
-      .where('id', '=', restaurantId)
-      .executeTakeFirstOrThrow()
-    const rows = await trx
-      .insertInto('garconAlerts')
-      .values(
-        [...new Set(waiterIds)].map((waiterId) => ({
-          restaurantId,
-          waiterId,
-          kind: alert.kind,
-          tableCode: alert.table?.code ?? null,
-          tableLabel: alert.table?.label ?? null,
-          orderNumber: alert.orderNumber,
-          callId: alert.callId,
-          detail: JSON.stringify(alert.detail),
-        })),
-      )
-      .returningAll()
-      .execute()
+    const restaurant = await restaurantLanguage(trx, restaurantId)
+    if (!restaurant) throw new Error(`No restaurant ${restaurantId} to alert the waiters of`)
+    const rows = await repository.insert(
+      trx,
+      [...new Set(waiterIds)].map((waiterId) => ({
+        restaurantId,
+        waiterId,
+        kind: alert.kind,
+        tableCode: alert.table?.code ?? null,
+        tableLabel: alert.table?.label ?? null,
+        orderNumber: alert.orderNumber,
+        callId: alert.callId,
+        detail: JSON.stringify(alert.detail),
+      })),
+    )
     const push = pushText(alert, restaurant.defaultLanguage, `/rest/${restaurantId}/garcon`)
     await outbox.add(
       rows.flatMap((row) => [
@@ -209,19 +204,7 @@ export function createGarconAlerts({ db, outbox }: GarconAlertsDeps) {
       tableSessionId: string,
       alert: TableAlert,
     ): Promise<GarconAlert[]> {
-      const found = await sql<{
-        restaurantId: string
-        code: string
-        label: string
-        waiterIds: string[]
-      }>`
-        select s.restaurant_id as "restaurantId", t.code, t.label,
-          array(select h.id::text from garcon_hearers(s.restaurant_id, s.table_id) as h(id))
-            as "waiterIds"
-        from table_sessions s join restaurant_tables t on t.id = s.table_id
-        where s.id = ${tableSessionId}
-      `.execute(trx)
-      const table = found.rows[0]
+      const table = await repository.hearersAtTable(trx, tableSessionId)
       if (!table) return []
       const except = new Set(alert.except)
       const waiterIds = [...table.waiterIds, ...(alert.also ?? [])].filter((id) => !except.has(id))
@@ -235,31 +218,13 @@ export function createGarconAlerts({ db, outbox }: GarconAlertsDeps) {
     },
 
     async list(waiter: Waiter) {
-      const unread = db
-        .selectFrom('garconAlerts')
-        .where('waiterId', '=', waiter.id)
-        .where('readAt', 'is', null)
-      const [count, rows] = await Promise.all([
-        unread.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
-        unread
-          .selectAll()
-          .orderBy('createdAt', 'desc')
-          .orderBy('id', 'desc')
-          .limit(GARCON_ALERTS_LISTED)
-          .execute(),
-      ])
-      return { unread: Number(count?.n ?? 0), alerts: rows.map(toAlert) }
+      const { count, rows } = await repository.unread(waiter.id, GARCON_ALERTS_LISTED)
+      return { unread: count, alerts: rows.map(toAlert) }
     },
 
     async read(waiter: Waiter, alertId: string, now = new Date()): Promise<GarconAlert> {
       const row = await db.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable('garconAlerts')
-          .set((eb) => ({ readAt: eb.fn.coalesce('readAt', eb.val(now)) }))
-          .where('id', '=', alertId)
-          .where('waiterId', '=', waiter.id)
-          .returningAll()
-          .executeTakeFirst()
+        const updated = await repository.markRead(trx, waiter.id, alertId, now)
         if (!updated) return undefined
         await outbox.add(
           [publishEntry(garconChannel(waiter.id), garconAlertsRead, { alertId })],
@@ -275,17 +240,12 @@ export function createGarconAlerts({ db, outbox }: GarconAlertsDeps) {
 
     async readAll(waiter: Waiter, now = new Date()): Promise<{ read: number }> {
       const read = await db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('garconAlerts')
-          .set({ readAt: now })
-          .where('waiterId', '=', waiter.id)
-          .where('readAt', 'is', null)
-          .executeTakeFirst()
+        const count = await repository.markAllRead(trx, waiter.id, now)
         await outbox.add(
           [publishEntry(garconChannel(waiter.id), garconAlertsRead, { alertId: null })],
           trx,
         )
-        return Number(result.numUpdatedRows)
+        return count
       })
       void outbox.kick()
       return { read }
@@ -322,29 +282,11 @@ export function handleGarconPushes(
   })
 
   // Alert rows SQL wrote elsewhere (GARCON_ALERT): a statement's all in one entry and one query.
-  const read = (ids: readonly string[]) =>
-    deps.db
-      .selectFrom('garconAlerts as a')
-      .innerJoin('restaurants as r', 'r.id', 'a.restaurantId')
-      .selectAll('a')
-      .select('r.defaultLanguage')
-      // Most waiters have no device subscribed: then there is nothing to push, and no query.
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('garconPushSubscriptions as d')
-              .select('d.id')
-              .whereRef('d.waiterId', '=', 'a.waiterId'),
-          )
-          .as('hasDevices'),
-      )
-      .where('a.id', 'in', ids)
-      .execute()
+  const alerts = createGarconAlertRepository(deps.db)
   outbox.handle(GARCON_ALERT, async (payload) => {
     const { alertIds } = payload as { alertIds: string[] }
     // A row whose waiter or restaurant is gone went with them.
-    for (const row of await read(alertIds)) {
+    for (const row of await alerts.toDeliver(alertIds)) {
       const alert = toAlert(row)
       await publishEvent(deps.broadcaster, garconChannel(row.waiterId), garconAlertCreated, alert)
       if (!row.hasDevices) continue

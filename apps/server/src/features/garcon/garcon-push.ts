@@ -15,6 +15,7 @@ import type { Database } from '../../db/schema'
 import { HttpError } from '../../http/http-error'
 import { registerEndpoint } from '../../http/register-endpoint'
 import { signInAsWaiter } from './garcon-auth'
+import { createGarconPushRepository } from './garcon-push-repository'
 import { hashAccessToken } from '../../lib/access-token'
 
 export interface VapidKeys {
@@ -93,6 +94,7 @@ export function createGarconPush({
   extraOrigins = [],
   agent,
 }: GarconPushOptions) {
+  const repository = createGarconPushRepository(db)
   const allowed = (endpoint: string) => {
     // The contract checks only the address's shape (decision 0047): what URL cannot parse is no push service.
     if (!URL.canParse(endpoint)) return false
@@ -116,60 +118,22 @@ export function createGarconPush({
     ): Promise<{ id: string }> {
       if (!allowed(subscription.endpoint)) throw refused('Not a push service browsers use')
       return db.transaction().execute(async (trx) => {
-        const session = await trx
-          .selectFrom('garconSessions')
-          .select('id')
-          .where('tokenHash', '=', hashAccessToken(token))
-          .where('waiterId', '=', waiter.id)
-          .executeTakeFirst()
+        const session = await repository.sessionOf(trx, hashAccessToken(token), waiter.id)
         if (!session) throw signInAsWaiter()
-        const row = await trx
-          .insertInto('garconPushSubscriptions')
-          .values({
-            waiterId: waiter.id,
-            sessionId: session.id,
-            endpoint: subscription.endpoint,
-            p256dh: subscription.keys.p256dh,
-            auth: subscription.keys.auth,
-          })
-          .onConflict((conflict) =>
-            conflict.column('endpoint').doUpdateSet({
-              waiterId: waiter.id,
-              sessionId: session.id,
-              p256dh: subscription.keys.p256dh,
-              auth: subscription.keys.auth,
-            }),
-          )
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        const kept = await trx
-          .selectFrom('garconPushSubscriptions')
-          .select('id')
-          .where('waiterId', '=', waiter.id)
-          .orderBy('createdAt', 'desc')
-          .orderBy('id', 'desc')
-          .limit(MAX_PUSH_DEVICES)
-          .execute()
-        await trx
-          .deleteFrom('garconPushSubscriptions')
-          .where('waiterId', '=', waiter.id)
-          .where(
-            'id',
-            'not in',
-            kept.map((keep) => keep.id),
-          )
-          .execute()
+        const row = await repository.subscribe(trx, {
+          waiterId: waiter.id,
+          sessionId: session.id,
+          endpoint: subscription.endpoint,
+          p256dh: subscription.keys.p256dh,
+          auth: subscription.keys.auth,
+        })
+        await repository.keepNewest(trx, waiter.id, MAX_PUSH_DEVICES)
         return { id: row.id }
       })
     },
 
     async unsubscribe(waiter: Waiter, endpoint: string): Promise<{ removed: number }> {
-      const result = await db
-        .deleteFrom('garconPushSubscriptions')
-        .where('waiterId', '=', waiter.id)
-        .where('endpoint', '=', endpoint)
-        .executeTakeFirst()
-      return { removed: Number(result.numDeletedRows) }
+      return { removed: await repository.unsubscribe(waiter.id, endpoint) }
     },
 
     /**
@@ -182,14 +146,7 @@ export function createGarconPush({
     ): Promise<{ sent: number; gone: number; failed: number }> {
       // Only devices whose sign-in is still on: a phone signed out may be in other hands.
       const now = new Date()
-      const devices = await db
-        .selectFrom('garconPushSubscriptions as p')
-        .innerJoin('garconSessions as s', 's.id', 'p.sessionId')
-        .select(['p.id', 'p.endpoint', 'p.p256dh', 'p.auth'])
-        .where('p.waiterId', '=', waiterId)
-        .where('s.revokedAt', 'is', null)
-        .where('s.expiresAt', '>', now)
-        .execute()
+      const devices = await repository.devicesSignedIn(waiterId, now)
       const outcomes = await Promise.all(
         devices.map(async (device) => {
           try {
@@ -208,16 +165,12 @@ export function createGarconPush({
                   : {}),
               },
             )
-            await db
-              .updateTable('garconPushSubscriptions')
-              .set({ lastSentAt: new Date() })
-              .where('id', '=', device.id)
-              .execute()
+            await repository.markSent(device.id, new Date())
             return 'sent' as const
           } catch (error) {
             const status = error instanceof webpush.WebPushError ? error.statusCode : 0
             if (status === 404 || status === 410) {
-              await db.deleteFrom('garconPushSubscriptions').where('id', '=', device.id).execute()
+              await repository.remove(device.id)
               return 'gone' as const
             }
             return 'failed' as const

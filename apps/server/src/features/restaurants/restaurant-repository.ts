@@ -48,3 +48,33 @@ export function createRestaurantRepository(
 }
 
 export type RestaurantRepository = ReturnType<typeof createRestaurantRepository>
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+/** Whether the restaurant exists. */
+export async function restaurantExists(executor: Executor, id: string): Promise<boolean> {
+  const row = await executor
+    .selectFrom('restaurants')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** The language the restaurant speaks to those who have not chosen theirs. */
+export function restaurantLanguage(executor: Executor, id: string) {
+  return executor
+    .selectFrom('restaurants')
+    .select('defaultLanguage')
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+/** Where the restaurant's days begin and what money it counts in. */
+export function restaurantZoneAndCurrency(executor: Executor, id: string) {
+  return executor
+    .selectFrom('restaurants')
+    .select(['timezone', 'currency'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+}

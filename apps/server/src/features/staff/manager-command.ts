@@ -8,6 +8,8 @@ import {
   withServerDatabase,
   type CommandIo,
 } from '../../lib/command-io'
+import { restaurantExists } from '../restaurants/restaurant-repository'
+import { createStaffRepository } from './staff-repository'
 import { createStaffService, normalizeStaffLogin } from './staff-service'
 
 const USAGE = `Usage:
@@ -59,18 +61,9 @@ async function run(
     }
   }
   await withServerDatabase(env, async (db) => {
-    const restaurant = await db
-      .selectFrom('restaurants')
-      .select('id')
-      .where('id', '=', values.restaurant)
-      .executeTakeFirst()
-    if (!restaurant) throw new CommandFailure(`There is no restaurant "${values.restaurant}".`)
-    const taken = await db
-      .selectFrom('staff')
-      .select('id')
-      .where('restaurantId', '=', values.restaurant)
-      .where('login', '=', login)
-      .executeTakeFirst()
+    if (!(await restaurantExists(db, values.restaurant)))
+      throw new CommandFailure(`There is no restaurant "${values.restaurant}".`)
+    const taken = await createStaffRepository(db).findByLogin(values.restaurant, login)
     if (taken) throw new CommandFailure(`"${values.restaurant}" already has a login "${login}".`)
     await createStaffService({ db }).create({
       restaurantId: values.restaurant,

@@ -65,6 +65,16 @@ export function createStaffRepository(db: Kysely<Database>) {
         .executeTakeFirst()
     },
 
+    /** The account with this login at the restaurant, whatever its role or state. */
+    findByLogin(restaurantId: string, login: string) {
+      return db
+        .selectFrom('staff')
+        .select('id')
+        .where('restaurantId', '=', restaurantId)
+        .where('login', '=', login)
+        .executeTakeFirst()
+    },
+
     async startSession(session: {
       tokenHash: string
       staffId: string

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { WaiterCall, WaiterCallReason } from '@tableside/contracts/waiter-calls'
 import type { Database, WaiterCallsTable } from '../../db/schema'
 import type { TableSessionRow } from '../table-sessions/table-session-repository'
@@ -104,3 +104,69 @@ export function createWaiterCallRepository(db: Kysely<Database>) {
 }
 
 export type WaiterCallRepository = ReturnType<typeof createWaiterCallRepository>
+
+/** A call due to escalate, and the waiters on shift who have not heard it. */
+export interface DueCall {
+  id: string
+  restaurantId: string
+  reason: WaiterCallReason
+  comment: string | null
+  code: string
+  label: string
+  /** Active waiters on shift who have no alert of this call yet. */
+  waiterIds: string[]
+}
+
+/**
+ * Up to `limit` open calls nobody acknowledged by their due time `at`, oldest due first, locked
+ * to the end of `trx` (calls another sweeper holds are skipped); call escalation's (decision
+ * 0045), run in its transaction.
+ */
+export async function takeDueCalls(
+  trx: Transaction<Database>,
+  at: Date,
+  limit: number,
+): Promise<DueCall[]> {
+  const due = await sql<DueCall>`
+    select c.id, c.restaurant_id as "restaurantId", c.reason, c.comment, t.code, t.label,
+      array(
+        select w.id::text from waiters w
+        where w.restaurant_id = c.restaurant_id and w.active and w.on_shift
+          and not exists (
+            select 1 from garcon_alerts a where a.call_id = c.id and a.waiter_id = w.id
+          )
+        order by w.id
+      ) as "waiterIds"
+    from waiter_calls c
+    join table_sessions s on s.id = c.table_session_id
+    join restaurant_tables t on t.id = s.table_id
+    where c.status = 'open' and c.escalated_at is null and c.escalate_at is not null
+      and c.escalate_at <= ${at}
+    order by c.escalate_at, c.id
+    limit ${limit}
+    for update of c skip locked
+  `.execute(trx)
+  return due.rows
+}
+
+export async function markEscalated(
+  trx: Transaction<Database>,
+  callIds: readonly string[],
+  at: Date,
+): Promise<void> {
+  await trx.updateTable('waiterCalls').set({ escalatedAt: at }).where('id', 'in', callIds).execute()
+}
+
+/** Gives a new call, in the transaction that makes it, its due time: the restaurant's escalation time after `now`. */
+export async function scheduleEscalation(
+  trx: Transaction<Database>,
+  callId: string,
+  now: Date,
+): Promise<void> {
+  await sql`
+    update waiter_calls c
+    set escalate_at = ${now}::timestamptz + make_interval(secs => r.call_escalation_seconds)
+    from restaurants r
+    where c.id = ${callId} and r.id = c.restaurant_id
+  `.execute(trx)
+}

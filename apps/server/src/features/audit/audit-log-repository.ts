@@ -1,0 +1,39 @@
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely'
+import type { AuditLogTable, Database } from '../../db/schema'
+
+/** The audit log's SQL (decision 0063). */
+export function createAuditLogRepository(db: Kysely<Database>) {
+  return {
+    /** Writes the entry in `executor`: the transaction of the change it records. */
+    async insert(
+      executor: Transaction<Database> | Kysely<Database>,
+      entry: Insertable<AuditLogTable>,
+    ): Promise<void> {
+      await executor.insertInto('auditLog').values(entry).execute()
+    },
+
+    /** Up to `limit` of the restaurant's entries older than `before`, newest first. */
+    page(
+      restaurantId: string,
+      options: { before?: string | undefined; entity?: string | undefined; limit: number },
+    ) {
+      let query = db
+        .selectFrom('auditLog')
+        .select([
+          sql<string>`id::text`.as('id'),
+          'at',
+          'actorId',
+          'actorName',
+          'action',
+          'entity',
+          'entityId',
+          'before',
+          'after',
+        ])
+        .where('restaurantId', '=', restaurantId)
+      if (options.before !== undefined) query = query.where('auditLog.id', '<', options.before)
+      if (options.entity !== undefined) query = query.where('entity', '=', options.entity)
+      return query.orderBy('auditLog.id', 'desc').limit(options.limit).execute()
+    },
+  }
+}

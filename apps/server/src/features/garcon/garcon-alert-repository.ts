@@ -1,0 +1,105 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely'
+import type { Database, GarconAlertsTable } from '../../db/schema'
+
+export type GarconAlertRow = Selectable<GarconAlertsTable>
+
+/** The table of a session and whoever hears what happens there. */
+interface TableHearers {
+  restaurantId: string
+  code: string
+  label: string
+  waiterIds: string[]
+}
+
+/** The SQL of waiters' alerts (decision 0042): written in the transaction of what caused them. */
+export function createGarconAlertRepository(db: Kysely<Database>) {
+  return {
+    insert(
+      trx: Transaction<Database>,
+      rows: readonly Insertable<GarconAlertsTable>[],
+    ): Promise<GarconAlertRow[]> {
+      return trx.insertInto('garconAlerts').values(rows).returningAll().execute()
+    },
+
+    /** The session's table and the waiters the `garcon_hearers` rule says hear it. */
+    async hearersAtTable(
+      trx: Transaction<Database>,
+      tableSessionId: string,
+    ): Promise<TableHearers | undefined> {
+      const found = await sql<TableHearers>`
+        select s.restaurant_id as "restaurantId", t.code, t.label,
+          array(select h.id::text from garcon_hearers(s.restaurant_id, s.table_id) as h(id))
+            as "waiterIds"
+        from table_sessions s join restaurant_tables t on t.id = s.table_id
+        where s.id = ${tableSessionId}
+      `.execute(trx)
+      return found.rows[0]
+    },
+
+    /** How many of the waiter's alerts are unread, and the latest `limit` of them. */
+    async unread(waiterId: string, limit: number) {
+      const unread = db
+        .selectFrom('garconAlerts')
+        .where('waiterId', '=', waiterId)
+        .where('readAt', 'is', null)
+      const [count, rows] = await Promise.all([
+        unread.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
+        unread
+          .selectAll()
+          .orderBy('createdAt', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .execute(),
+      ])
+      return { count: Number(count?.n ?? 0), rows }
+    },
+
+    /** The waiter's alert, read at `now` unless it was already; undefined when not theirs. */
+    markRead(trx: Transaction<Database>, waiterId: string, alertId: string, now: Date) {
+      return trx
+        .updateTable('garconAlerts')
+        .set((eb) => ({ readAt: eb.fn.coalesce('readAt', eb.val(now)) }))
+        .where('id', '=', alertId)
+        .where('waiterId', '=', waiterId)
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    /** Every unread alert of the waiter read at `now`; how many. */
+    async markAllRead(trx: Transaction<Database>, waiterId: string, now: Date): Promise<number> {
+      const result = await trx
+        .updateTable('garconAlerts')
+        .set({ readAt: now })
+        .where('waiterId', '=', waiterId)
+        .where('readAt', 'is', null)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows)
+    },
+
+    /**
+     * Alerts to deliver, with their restaurant's language and whether their waiter has a device
+     * subscribed (most have none: then there is nothing to push, and no query).
+     */
+    toDeliver(ids: readonly string[]) {
+      return db
+        .selectFrom('garconAlerts as a')
+        .innerJoin('restaurants as r', 'r.id', 'a.restaurantId')
+        .selectAll('a')
+        .select('r.defaultLanguage')
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('garconPushSubscriptions as d')
+                .select('d.id')
+                .whereRef('d.waiterId', '=', 'a.waiterId'),
+            )
+            .as('hasDevices'),
+        )
+        .where('a.id', 'in', ids)
+        .execute()
+    },
+  }
+}
+
+export type GarconAlertRepository = ReturnType<typeof createGarconAlertRepository>
