@@ -92,6 +92,21 @@ const serverFeaturePublishes = {
   ],
 }
 
+/** Kysely's calls that start a statement; `sql` (tagged or `sql.raw`, …) is SQL too. */
+const SQL_BUILDERS = [
+  'selectFrom',
+  'selectNoFrom',
+  'insertInto',
+  'replaceInto',
+  'updateTable',
+  'deleteFrom',
+  'mergeInto',
+  'with',
+  'withRecursive',
+]
+const SQL_ONLY_IN_REPOSITORIES =
+  'SQL lives in *-repository.ts and db/ only: move the statement into the repository of the table it is about.'
+
 /**
  * One zone per feature: the other features may import from it only what it publishes (on the
  * web, nothing). A feature folder missing from `publishes`, or a listed file that does not
@@ -218,6 +233,33 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // SQL lives in repositories and db/ only (route → service → repository): a service decides
+    // the unit of work (`db.transaction()`) and passes `trx` to the repositories it calls.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*-repository.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/**/test-*.ts',
+      'apps/server/src/test/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportAllDeclaration',
+          message: 'No barrel files: import from the module that defines the thing.',
+        },
+        {
+          selector: `CallExpression > MemberExpression.callee > Identifier.property[name=/^(${SQL_BUILDERS.join('|')})$/]`,
+          message: SQL_ONLY_IN_REPOSITORIES,
+        },
+        { selector: 'TaggedTemplateExpression[tag.name="sql"]', message: SQL_ONLY_IN_REPOSITORIES },
+        { selector: 'MemberExpression[object.name="sql"]', message: SQL_ONLY_IN_REPOSITORIES },
       ],
     },
   },

@@ -17,6 +17,10 @@ import {
   type WebhookEvent,
   WebhookRejected,
 } from './payment-provider'
+import {
+  createSandboxAcquirerRepository,
+  type SandboxAcquirerRepository,
+} from './sandbox-acquirer-repository'
 import { signWebhook, webhookSignatureProblem } from './webhook-signature'
 
 export const SANDBOX_PROVIDER = 'sandbox'
@@ -36,21 +40,6 @@ const OUTCOMES: Partial<Record<SandboxPaymentState, PaymentFailure | 'succeeded'
   rejected: 'rejected_in_bank_app',
   expired: 'expired',
 }
-
-const SANDBOX_COLUMNS = [
-  'ref',
-  'merchant',
-  'description',
-  'amount',
-  'currency',
-  'method',
-  'state',
-  'language',
-  'locale',
-  'successUrl',
-  'failUrl',
-  'expiresAt',
-] as const
 
 /** The body of the acquirer's webhook. */
 interface SandboxEventBody {
@@ -78,6 +67,7 @@ export interface SandboxAcquirerOptions {
 export class SandboxAcquirer implements PaymentProvider {
   readonly name = SANDBOX_PROVIDER
   readonly #db: Kysely<Database>
+  readonly #books: SandboxAcquirerRepository
   readonly #secret: string
   readonly #deliver: SandboxAcquirerOptions['deliver']
   readonly #onDeliveryError: (error: unknown) => void
@@ -88,6 +78,7 @@ export class SandboxAcquirer implements PaymentProvider {
 
   constructor(options: SandboxAcquirerOptions) {
     this.#db = options.db
+    this.#books = createSandboxAcquirerRepository(options.db)
     this.#secret = options.secret
     this.#deliver = options.deliver
     this.#onDeliveryError = options.onDeliveryError ?? (() => undefined)
@@ -98,23 +89,20 @@ export class SandboxAcquirer implements PaymentProvider {
 
   async create(request: ProviderPaymentRequest): Promise<{ ref: string; redirectUrl: string }> {
     const ref = `sbx_${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x').slice(0, 24)}`
-    await this.#db
-      .insertInto('sandboxAcquirerPayments')
-      .values({
-        ref,
-        merchant: request.merchant,
-        description: request.description,
-        amount: request.amount,
-        currency: request.currency,
-        method: request.method,
-        state: 'awaiting_payment',
-        language: request.language,
-        locale: request.locale,
-        successUrl: request.successUrl,
-        failUrl: request.failUrl,
-        expiresAt: request.expiresAt,
-      })
-      .execute()
+    await this.#books.add({
+      ref,
+      merchant: request.merchant,
+      description: request.description,
+      amount: request.amount,
+      currency: request.currency,
+      method: request.method,
+      state: 'awaiting_payment',
+      language: request.language,
+      locale: request.locale,
+      successUrl: request.successUrl,
+      failUrl: request.failUrl,
+      expiresAt: request.expiresAt,
+    })
     // The hosted page is a screen of the shop's own server, at the address the diner uses.
     return { ref, redirectUrl: `${request.shopOrigin}${SANDBOX_ACQUIRER_PAGE}/${ref}` }
   }
@@ -129,25 +117,13 @@ export class SandboxAcquirer implements PaymentProvider {
   }
 
   async cancel(ref: string): Promise<'cancelled' | 'too_late'> {
-    const result = await this.#db
-      .updateTable('sandboxAcquirerPayments')
-      .set({ state: 'cancelled', completedAt: this.#now() })
-      .where('ref', '=', ref)
-      .where('state', 'in', ['awaiting_payment', 'awaiting_3ds'])
-      .executeTakeFirst()
-    if (result.numUpdatedRows > 0n) return 'cancelled'
+    if (await this.#books.cancelAwaiting(ref, this.#now())) return 'cancelled'
     const row = await this.#find(ref)
     return row?.state === 'succeeded' ? 'too_late' : 'cancelled'
   }
 
   async refund(ref: string, amount: number): Promise<void> {
-    await this.#db
-      .updateTable('sandboxAcquirerPayments')
-      .set({ state: 'refunded', completedAt: this.#now() })
-      .where('ref', '=', ref)
-      .where('state', '=', 'succeeded')
-      .where('amount', '>=', amount)
-      .execute()
+    await this.#books.refund(ref, amount, this.#now())
   }
 
   verifyWebhook(headers: Readonly<Record<string, unknown>>, rawBody: string, now: Date) {
@@ -253,13 +229,7 @@ export class SandboxAcquirer implements PaymentProvider {
 
   /** Unpaid payments past their time expire, and the shop is told. */
   async expireDue(): Promise<void> {
-    const due = await this.#db
-      .selectFrom('sandboxAcquirerPayments')
-      .select(['ref', 'state'])
-      .where('state', 'in', ['awaiting_payment', 'awaiting_3ds'])
-      .where('expiresAt', '<=', this.#now())
-      .limit(100)
-      .execute()
+    const due = await this.#books.dueToExpire(this.#now())
     for (const { ref, state } of due) await this.#move(ref, state, 'expired')
   }
 
@@ -300,15 +270,7 @@ export class SandboxAcquirer implements PaymentProvider {
   }
 
   async #deliverDue(): Promise<void> {
-    const due = await this.#db
-      .selectFrom('sandboxAcquirerOutbox')
-      .select(['eventId', 'body', 'attempts'])
-      .where('deliveredAt', 'is', null)
-      .where('nextAttemptAt', '<=', this.#now())
-      .where('attempts', '<', MAX_DELIVERY_ATTEMPTS)
-      .orderBy('nextAttemptAt')
-      .limit(DELIVERY_BATCH)
-      .execute()
+    const due = await this.#books.dueWebhooks(this.#now(), MAX_DELIVERY_ATTEMPTS, DELIVERY_BATCH)
     await Promise.all(
       due.map(async ({ eventId, body, attempts }) => {
         let status = 0
@@ -320,23 +282,15 @@ export class SandboxAcquirer implements PaymentProvider {
         }
         const now = this.#now()
         if (status >= 200 && status < 300) {
-          await this.#db
-            .updateTable('sandboxAcquirerOutbox')
-            .set((eb) => ({ deliveredAt: now, attempts: eb('attempts', '+', 1) }))
-            .where('eventId', '=', eventId)
-            .execute()
+          await this.#books.delivered(eventId, now)
           return
         }
         const backoff = Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** attempts)
-        await this.#db
-          .updateTable('sandboxAcquirerOutbox')
-          .set((eb) => ({
-            attempts: eb('attempts', '+', 1),
-            nextAttemptAt: new Date(now.getTime() + backoff),
-            lastError: error ?? `HTTP ${status}`,
-          }))
-          .where('eventId', '=', eventId)
-          .execute()
+        await this.#books.retryLater(
+          eventId,
+          new Date(now.getTime() + backoff),
+          error ?? `HTTP ${status}`,
+        )
       }),
     )
   }
@@ -344,11 +298,7 @@ export class SandboxAcquirer implements PaymentProvider {
   // ---- Books ------------------------------------------------------------------------------
 
   #find(ref: string) {
-    return this.#db
-      .selectFrom('sandboxAcquirerPayments')
-      .select(SANDBOX_COLUMNS)
-      .where('ref', '=', ref)
-      .executeTakeFirst()
+    return this.#books.find(ref)
   }
 
   async #awaiting(ref: string, state: SandboxPaymentState, method: 'card' | 'sbp') {
@@ -369,17 +319,13 @@ export class SandboxAcquirer implements PaymentProvider {
     const outcome = OUTCOMES[to]
     const now = this.#now()
     const moved = await this.#db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('sandboxAcquirerPayments')
-        .set((eb) => ({
-          state: to,
-          cardLast4: eb.fn.coalesce(eb.val(last4 ?? null), 'cardLast4'),
-          completedAt: outcome === undefined ? null : now,
-        }))
-        .where('ref', '=', ref)
-        .where('state', '=', from)
-        .returning(['ref', 'amount', 'currency'])
-        .executeTakeFirst()
+      const row = await this.#books.moveState(trx, {
+        ref,
+        from,
+        to,
+        last4,
+        completedAt: outcome === undefined ? null : now,
+      })
       if (!row || outcome === undefined) return row !== undefined
       const event: SandboxEventBody = {
         id: `evt_${randomBytes(12).toString('hex')}`,
@@ -392,15 +338,12 @@ export class SandboxAcquirer implements PaymentProvider {
           reason: outcome === 'succeeded' ? null : outcome,
         },
       }
-      await trx
-        .insertInto('sandboxAcquirerOutbox')
-        .values({
-          eventId: event.id,
-          ref: row.ref,
-          body: JSON.stringify(event),
-          nextAttemptAt: now,
-        })
-        .execute()
+      await this.#books.queueWebhook(trx, {
+        eventId: event.id,
+        ref: row.ref,
+        body: JSON.stringify(event),
+        nextAttemptAt: now,
+      })
       return true
     })
     if (!moved) {

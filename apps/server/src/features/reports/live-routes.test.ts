@@ -15,7 +15,7 @@ import { createLiveService } from './live-service'
 import { createReportRepository } from './report-repository'
 import { createReportService } from './report-service'
 import { registerReportsRoutes } from './reports-routes'
-import { insertOrder, openSessionAt, waiterIdOf } from './report-test-data'
+import { insertOrder, openSessionAt, waiterIdOf } from './test-report-data'
 
 /** 15:00 on 20 November 2026 in Moscow. */
 const NOW = new Date('2026-11-20T12:00:00Z')

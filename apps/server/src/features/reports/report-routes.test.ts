@@ -13,7 +13,7 @@ import { createLiveService } from './live-service'
 import { createReportRepository } from './report-repository'
 import { createReportService } from './report-service'
 import { registerReportsRoutes } from './reports-routes'
-import { insertOrder, insertPayment, openSessionAt, waiterIdOf } from './report-test-data'
+import { insertOrder, insertPayment, openSessionAt, waiterIdOf } from './test-report-data'
 
 const OLIVIER = { dishId: 'olivier', name: 'Оливье', unitPrice: 49_000 }
 const PIROZHKI = { dishId: 'pirozhki', name: 'Пирожки', unitPrice: 29_000 }

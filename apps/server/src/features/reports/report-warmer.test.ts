@@ -7,7 +7,7 @@ import { testDatabaseKinds } from '../../test/test-database'
 import { createReportRepository } from './report-repository'
 import { createReportService, type ReportService } from './report-service'
 import { createReportWarmer, WARM_DAYS } from './report-warmer'
-import { insertOrder } from './report-test-data'
+import { insertOrder } from './test-report-data'
 
 const OLIVIER = { dishId: 'olivier', name: 'Оливье', unitPrice: 49_000 }
 

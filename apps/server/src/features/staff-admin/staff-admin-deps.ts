@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
-import type { AccountRows } from './account-rows'
+import type { AccountRepository } from './account-repository'
 
 /** The signed-in manager a change is made by. */
 export interface ManagerRef {
@@ -65,7 +65,7 @@ export function auditAction(change: AccountChange, wasActive: boolean) {
  * managers (a manager deactivated while their request waited changes nothing). `work` gets the
  * active managers' ids as they stand under that lock.
  */
-export function staffChange(db: Kysely<Database>, rows: AccountRows) {
+export function staffChange(db: Kysely<Database>, rows: AccountRepository) {
   return <T>(
     manager: ManagerRef,
     work: (trx: Transaction<Database>, activeManagers: string[]) => Promise<T>,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { AdminStaffMember, StaffRole } from '@tableside/contracts/admin-staff'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
-import { createAccountRows } from './account-rows'
+import { createAccountRepository } from './account-repository'
 import {
   auditAction,
   columnsToChange,
@@ -55,7 +55,7 @@ export function createStaffMemberService({
   now = () => new Date(),
 }: StaffAdminDeps & { db: Kysely<Database> }) {
   const repository = createStaffMemberRepository(db)
-  const rows = createAccountRows(db)
+  const rows = createAccountRepository(db)
   const change = staffChange(db, rows)
 
   return {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { AdminWaiter } from '@tableside/contracts/admin-staff'
 import type { Database } from '../../db/schema'
 import { notFound } from '../../http/http-error'
-import { createAccountRows } from './account-rows'
+import { createAccountRepository } from './account-repository'
 import {
   auditAction,
   columnsToChange,
@@ -29,7 +29,7 @@ export function createWaiterAdminService({
   now = () => new Date(),
 }: StaffAdminDeps & { db: Kysely<Database> }) {
   const repository = createWaiterAdminRepository(db)
-  const rows = createAccountRows(db)
+  const rows = createAccountRepository(db)
   const change = staffChange(db, rows)
 
   return {

@@ -243,7 +243,7 @@ export function createTablesAdminRepository(db: Kysely<Database>) {
       return row.id
     },
 
-    async updateTable(trx: Transaction<Database>, id: string, changes: TableChanges) {
+    async changeTable(trx: Transaction<Database>, id: string, changes: TableChanges) {
       if (Object.keys(changes).length === 0) return
       await trx.updateTable('restaurantTables').set(changes).where('id', '=', id).execute()
     },

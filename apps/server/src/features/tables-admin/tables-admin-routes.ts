@@ -46,7 +46,7 @@ export function registerTablesAdminRoutes(
     tables.createTable(await requireManager(request), origin(request), body),
   )
   registerEndpoint(app, updateAdminTable, async ({ request, params, body }) =>
-    tables.updateTable(await requireManager(request), origin(request), params.tableId, body),
+    tables.changeTable(await requireManager(request), origin(request), params.tableId, body),
   )
   registerEndpoint(app, rotateAdminTableToken, async ({ request, params }) =>
     tables.rotateToken(await requireManager(request), origin(request), params.tableId),

@@ -324,7 +324,7 @@ export function createTablesAdminService({
      * Changes a table. Taking a table out of service while diners sit there is refused (409
      * `table_occupied`): their waiter settles and closes the bill first (decision 0066).
      */
-    async updateTable(
+    async changeTable(
       manager: ManagerRef,
       origin: string,
       tableId: string,
@@ -351,7 +351,7 @@ export function createTablesAdminService({
                 [{ path: 'body.enabled', message: 'Diners sit at this table now' }],
               )
             }
-            await repository.updateTable(trx, tableId, {
+            await repository.changeTable(trx, tableId, {
               ...(changes.code === undefined ? {} : { code: changes.code }),
               ...(changes.label === undefined ? {} : { label: changes.label }),
               ...(changes.zoneId === undefined ? {} : { zoneId: changes.zoneId }),

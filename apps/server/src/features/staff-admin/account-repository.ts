@@ -10,7 +10,7 @@ export type AccountTable = 'waiters' | 'staff'
  * The SQL both kinds of account share (decision 0075): the restaurant's row held while its staff
  * change, who may change it, and the rows every account has (a login, an active flag).
  */
-export function createAccountRows(db: Kysely<Database>) {
+export function createAccountRepository(db: Kysely<Database>) {
   return {
     /**
      * Holds the restaurant's row to the end of `trx`, so changes to its staff run one at a time.
@@ -82,4 +82,4 @@ export function createAccountRows(db: Kysely<Database>) {
   }
 }
 
-export type AccountRows = ReturnType<typeof createAccountRows>
+export type AccountRepository = ReturnType<typeof createAccountRepository>
