@@ -64,9 +64,7 @@ export default defineConfig({
       },
       {
         // Stories that start a server of their own (a profile, a card, a crash, a data dir):
-        // they share nothing, so they run beside the server's and the web's files. Vitest runs
-        // the files of projects without file parallelism (the shared server's, below) after
-        // every other file, one at a time (decision 0061).
+        // they share nothing, so they run beside the server's and the web's files (decision 0061).
         test: {
           name: 'e2e-servers',
           include: OWN_SERVER_STORIES,
@@ -79,6 +77,8 @@ export default defineConfig({
         },
       },
       {
+        // Stories on one shared server, each file in a restaurant of its own (decision 0093):
+        // they run beside each other and every other project's files.
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.test.ts'],
@@ -88,7 +88,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           expect: { poll: STORY_POLL },
-          fileParallelism: false,
         },
       },
     ],

@@ -9,6 +9,7 @@ import { expectNoSeriousViolations } from './axe'
 import { pageHeading } from './client-service'
 import { keepScreenshot, useBrowser } from './fixtures'
 import { plain } from './table-service'
+import { apiRequest } from './api-request'
 
 /**
  * The manager's day (issue 17, decisions 0072–0073): the live screen shows a diner's order as
@@ -29,14 +30,8 @@ describe('The manager’s day', () => {
     try {
       const site = server.url.replace('127.0.0.1', HOST)
       const api = `${server.url}/api/v1`
-      const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-        const response = await fetch(`${api}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...headers },
-          body: JSON.stringify(body),
-        })
-        return { status: response.status, json: (await response.json()) as unknown }
-      }
+      const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+        apiRequest('POST', path, { body, headers, server: server.url })
       const tokens = await demoTableTokens(server)
 
       // The manager, signed in through the API (the sign-in window is the staff story's).
@@ -74,16 +69,16 @@ describe('The manager’s day', () => {
           type: 'dine_in',
           lines: [{ dishId: 'olivier', quantity: 2, optionIds: [] }],
           paymentMethod: 'cash',
-          tableSessionId: tableSession.parse(session.json).id,
+          tableSessionId: tableSession.parse(session.data).id,
         },
         { 'idempotency-key': randomUUID() },
       )
       expect(placed.status).toBe(201)
-      const order = orderSchema.parse(placed.json)
+      const order = orderSchema.parse(placed.data)
 
       // The diner at T3 calls for the bill.
       const called = await post('/restaurants/demo/waiter-calls', {
-        tableSessionId: tableSession.parse(session.json).id,
+        tableSessionId: tableSession.parse(session.data).id,
         reason: 'bill',
       })
       expect(called.status).toBe(201)
@@ -126,7 +121,7 @@ describe('The manager’s day', () => {
         login: 'anna',
         pin: '1111',
       })
-      const { token: garconToken } = waiter.json as { token: string }
+      const { token: garconToken } = waiter.data as { token: string }
       const cash = await post(
         `/garcon/orders/${order.id}/cash-paid`,
         {},

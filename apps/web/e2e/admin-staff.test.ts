@@ -10,6 +10,7 @@ import { pageHeading } from './client-service'
 import { keepScreenshot, useBrowser } from './fixtures'
 import { signInOnScreen } from './garcon-service'
 import { plain } from './table-service'
+import { apiPost } from './api-request'
 
 /**
  * The back office's staff and settings (issue 17, decisions 0068–0069): a manager adds a waiter
@@ -27,16 +28,8 @@ describe('The back office runs the staff and the settings', () => {
     const server = await startServer({ publicHost: HOST })
     try {
       const site = server.url.replace('127.0.0.1', HOST)
-      const api = `${server.url}/api/v1`
-      const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-        const response = await fetch(`${api}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...headers },
-          body: JSON.stringify(body),
-        })
-        expect(response.ok, `${path}: ${String(response.status)}`).toBe(true)
-        return (await response.json()) as unknown
-      }
+      const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+        apiPost(path, body, { headers, server: server.url })
       // The manager signs in through the API (the sign-in window is the foundation's story).
       const token = await signInDemoManager(server.url)
       const manager = await browser.phone()

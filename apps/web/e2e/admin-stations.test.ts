@@ -7,6 +7,7 @@ import { expectNoSeriousViolations } from './axe'
 import { pageHeading } from './client-service'
 import { keepScreenshot, useBrowser } from './fixtures'
 import { plain } from './table-service'
+import { apiPost } from './api-request'
 
 /**
  * The back office's kitchen stations (issue 17, decision 0070): the manager splits the kitchen
@@ -26,15 +27,8 @@ describe('The back office sets up the kitchen stations', () => {
     try {
       const site = server.url.replace('127.0.0.1', HOST)
       const api = `${server.url}/api/v1`
-      const post = async (path: string, body: unknown) => {
-        const response = await fetch(`${api}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-        expect(response.ok, `${path}: ${String(response.status)}`).toBe(true)
-        return (await response.json()) as unknown
-      }
+      const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+        apiPost(path, body, { headers, server: server.url })
       const token = await signInDemoManager(server.url)
       const manager = await browser.phone()
       await actAsManager(manager.context, site, token)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { baseUrl, useBrowser } from './fixtures'
+import { baseUrl, restaurantId, useBrowser } from './fixtures'
 import { openTable, seatAtTable } from './table-service'
 
 describe('The app talks to the API as the spec says', () => {
@@ -11,8 +11,8 @@ describe('The app talks to the API as the spec says', () => {
       { name: 'garcon_token', value: 'g-123', url: baseUrl() },
       { name: 'profile_token', value: 'p-456', url: baseUrl() },
     ])
-    const request = page.waitForRequest('**/api/v1/restaurants/demo')
-    await page.goto(`${baseUrl()}/rest/demo/menu`)
+    const request = page.waitForRequest(`**/api/v1/restaurants/${restaurantId()}`)
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`)
     const headers = (await request).headers()
     expect(headers['x-garcon-token']).toBe('g-123')
     expect(headers['x-profile-token']).toBe('p-456')
@@ -20,8 +20,8 @@ describe('The app talks to the API as the spec says', () => {
 
   it('sends no token headers without the cookies', async () => {
     const { page } = await browser.phone()
-    const request = page.waitForRequest('**/api/v1/restaurants/demo')
-    await page.goto(`${baseUrl()}/rest/demo/menu`)
+    const request = page.waitForRequest(`**/api/v1/restaurants/${restaurantId()}`)
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`)
     const headers = (await request).headers()
     expect(headers['x-garcon-token']).toBeUndefined()
     expect(headers['x-profile-token']).toBeUndefined()
@@ -30,13 +30,13 @@ describe('The app talks to the API as the spec says', () => {
   it('retries a GET answered 503 exactly once and shows the screen', async () => {
     const { page, problems } = await browser.phone()
     let attempts = 0
-    await page.route('**/api/v1/restaurants/demo', (route) => {
+    await page.route(`**/api/v1/restaurants/${restaurantId()}`, (route) => {
       attempts++
       return attempts === 1
         ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' })
         : route.continue()
     })
-    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
     // The retry may still be on its way when the network first goes quiet on a busy machine.
     await expect.poll(() => attempts).toBe(2)
     await expect.poll(() => page.locator('header').textContent()).toContain('Самовар')
@@ -54,7 +54,7 @@ describe('The app talks to the API as the spec says', () => {
       return route.fulfill({ status: 503, contentType: 'application/json', body: '{}' })
     })
     // Checkout asks whether the table's session is still open.
-    await page.goto(`${baseUrl()}/rest/demo/order`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order`, { waitUntil: 'networkidle' })
     // Long enough for a query-level retry with its back-off to have asked again.
     await page.waitForTimeout(4000)
     expect(attempts).toBe(2)
@@ -62,7 +62,7 @@ describe('The app talks to the API as the spec says', () => {
 
   it('uses the API base from the runtime configuration', async () => {
     const { page } = await browser.phone()
-    await page.route(`${baseUrl()}/rest/demo/menu`, async (route) => {
+    await page.route(`${baseUrl()}/rest/${restaurantId()}/menu`, async (route) => {
       const response = await route.fetch()
       const html = (await response.text()).replace('"apiBase":"/api/v1"', '"apiBase":"/gateway/v1"')
       return route.fulfill({ response, body: html })
@@ -72,11 +72,11 @@ describe('The app talks to the API as the spec says', () => {
     await page.route('**/gateway/v1/**', async (route) => {
       const url = route.request().url().replace('/gateway/v1/', '/api/v1/')
       const response = await route.fetch({ url })
-      if (!url.endsWith('/restaurants/demo')) return route.fulfill({ response })
+      if (!url.endsWith(`/restaurants/${restaurantId()}`)) return route.fulfill({ response })
       const body = { ...((await response.json()) as object), name: 'Через шлюз' }
       return route.fulfill({ response, json: body })
     })
-    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
     await expect.poll(() => page.locator('header').textContent()).toContain('Через шлюз')
   })
 })

@@ -4,7 +4,7 @@ import { bill as billSchema, type Bill, type Order } from '@tableside/contracts/
 import { equalShare, tipFor } from '@tableside/contracts/payments'
 import type { TableSession } from '@tableside/contracts/table-sessions'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, storageKey, useBrowser } from './fixtures'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
 import {
   borscht,
@@ -21,14 +21,18 @@ import {
 const PANEL = { include: '.bill-pay' }
 
 async function sit(page: Page, session: TableSession, mine: readonly Order[]) {
-  await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+  await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
   await page.evaluate(
-    ([table, orders]) => {
-      localStorage.setItem('tableside.table-session.v1.demo', table)
-      localStorage.setItem('tableside.my-orders.v1.demo', orders)
+    ([keys, table, orders]) => {
+      localStorage.setItem(keys[0], table)
+      localStorage.setItem(keys[1], orders)
       localStorage.setItem('tableside.language', 'en')
     },
-    [JSON.stringify(session), JSON.stringify(mine.map((placed) => placed.id))] as const,
+    [
+      [storageKey('table-session'), storageKey('my-orders')],
+      JSON.stringify(session),
+      JSON.stringify(mine.map((placed) => placed.id)),
+    ] as const,
   )
 }
 
@@ -55,7 +59,7 @@ describe('Paying the table’s bill online', () => {
     await sit(first.page, session, [mine])
     await sit(second.page, session, [theirs])
     for (const { page } of [first, second]) {
-      await page.goto(`${baseUrl()}/rest/demo/bill`, { waitUntil: 'networkidle' })
+      await page.goto(`${baseUrl()}/rest/${restaurantId()}/bill`, { waitUntil: 'networkidle' })
       await page.getByRole('heading', { name: 'Pay online' }).waitFor()
     }
     const dueBefore = await dueOn(second.page)
@@ -88,7 +92,9 @@ describe('Paying the table’s bill online', () => {
     await page.getByLabel('Expiry date').pressSequentially('1240')
     await page.getByLabel('CVC').pressSequentially('123')
     await page.getByRole('button', { name: /^Pay / }).click()
-    await page.waitForURL((url) => url.pathname === '/rest/demo/bill', { timeout: 15_000 })
+    await page.waitForURL((url) => url.pathname === `/rest/${restaurantId()}/bill`, {
+      timeout: 15_000,
+    })
     expect(new URL(page.url()).searchParams.get('payment')).not.toBeNull()
     await keepScreenshot(page, 'bill-pay-returned')
     await page.getByRole('heading', { name: 'Payment received' }).waitFor({ timeout: 15_000 })
@@ -139,7 +145,7 @@ describe('Paying the table’s bill online', () => {
     const second = await placeTableOrder(session, [herring])
     const { page, problems } = await browser.phone({ locale: 'en-GB' })
     await sit(page, session, [first, second])
-    await page.goto(`${baseUrl()}/rest/demo/bill`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/bill`, { waitUntil: 'networkidle' })
     await page.getByRole('heading', { name: 'Pay online' }).waitFor()
 
     // The bank declines the card: the bill says so, and offers to try again.
@@ -150,7 +156,9 @@ describe('Paying the table’s bill online', () => {
     await page.getByLabel('Expiry date').pressSequentially('1240')
     await page.getByLabel('CVC').pressSequentially('123')
     await page.getByRole('button', { name: /^Pay / }).click()
-    await page.waitForURL((url) => url.pathname === '/rest/demo/bill', { timeout: 15_000 })
+    await page.waitForURL((url) => url.pathname === `/rest/${restaurantId()}/bill`, {
+      timeout: 15_000,
+    })
     const failed = page.getByRole('heading', { name: 'The payment did not go through' })
     await failed.waitFor({ timeout: 15_000 })
 
@@ -180,7 +188,7 @@ describe('Paying the table’s bill online', () => {
     await page.locator('.bill-pay').scrollIntoViewIfNeeded()
     await keepScreenshot(page, 'bill-share-of-what-is-left')
 
-    // The second order is paid in cash too (other stories may have left orders at T3).
+    // The second order is paid in cash too.
     await takeCash(token, second.id)
     await expect.poll(() => paidMark(second.number).count(), { timeout: 10_000 }).toBe(1)
     await keepScreenshot(page, 'bill-orders-paid')

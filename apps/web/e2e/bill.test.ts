@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
 import {
   borscht,
   herring,
@@ -28,7 +28,7 @@ describe('Everyone at a table shares one bill', () => {
     await seatAtTable(second.page, session, [theirs])
 
     for (const { page } of [first, second]) {
-      await page.goto(`${baseUrl()}/rest/demo/bill`, { waitUntil: 'networkidle' })
+      await page.goto(`${baseUrl()}/rest/${restaurantId()}/bill`, { waitUntil: 'networkidle' })
       await expect
         .poll(() => orderNumbers(page))
         .toEqual([`Заказ № ${String(mine.number)}`, `Заказ № ${String(theirs.number)}`])
@@ -66,14 +66,16 @@ describe('Everyone at a table shares one bill', () => {
 
     // A shortcut asks the waiter for the bill.
     await second.page.getByRole('link', { name: 'Попросить счёт' }).click()
-    await expect.poll(() => new URL(second.page.url()).pathname).toBe('/rest/demo/call')
+    await expect
+      .poll(() => new URL(second.page.url()).pathname)
+      .toBe(`/rest/${restaurantId()}/call`)
     expect(first.problems).toEqual([])
     expect(second.problems).toEqual([])
   })
 
   it('Without a table the bill explains how to get one', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/bill`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/bill`, { waitUntil: 'networkidle' })
     await expect
       .poll(() => page.getByRole('heading', { name: 'Отсканируйте QR-код на столе' }).count())
       .toBe(1)

@@ -6,6 +6,7 @@ import { expectNoSeriousViolations } from './axe'
 import { hideDevConsole } from './client-service'
 import { horizontalOverflow, keepScreenshot, useBrowser } from './fixtures'
 import { plain } from './table-service'
+import { apiRequest } from './api-request'
 
 const SCREEN = { include: '#main' }
 const PHONE = '+79167654321'
@@ -19,11 +20,7 @@ describe('The bonus card in the profile', () => {
     try {
       const api = `${server.url}/api/v1`
       const post = (path: string, body: unknown) =>
-        fetch(`${api}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
+        apiRequest('POST', path, { body, server: server.url })
       // Signing in by code is the sign-in story's; here it is done by the API.
       expect(
         (await post('/auth/client/otp', { restaurantId: 'demo', phone: PHONE, consent: true }))
@@ -34,7 +31,7 @@ describe('The bonus card in the profile', () => {
       ).json()) as { messages: { text: string }[] }
       const code = /^\d{6}/.exec(sms.messages[0]?.text ?? '')?.[0] ?? ''
       const { token } = verifyClientOtp.response.parse(
-        await (await post('/auth/client/verify', { phone: PHONE, code })).json(),
+        (await post('/auth/client/verify', { phone: PHONE, code })).data,
       )
 
       const { page, context, problems } = await browser.phone()

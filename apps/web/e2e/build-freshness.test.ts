@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
 
 describe('A diner on an old build is offered the new one', () => {
   const browser = useBrowser()
@@ -8,7 +8,7 @@ describe('A diner on an old build is offered the new one', () => {
     const { page } = await browser.phone()
     const started = Date.now()
     const manifest = page.waitForRequest(/\/builds\/[^/]+\.json$/)
-    await page.goto(`${baseUrl()}/rest/demo/menu`)
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`)
     const request = await manifest
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000)
     const response = await request.response()
@@ -38,7 +38,7 @@ describe('A diner on an old build is offered the new one', () => {
     page.on('request', (request) => {
       if (/\/builds\/[^/]+\.json$/.test(request.url())) manifests++
     })
-    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
     // The watcher's code loads when the manifest is due; let the page clock tick until it has.
     await page.clock.runFor(1_000)
     await expect

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
 import { answerCall, openTable, plain, seatAtTable, tableCalls, waiterToken } from './table-service'
 
 const SCREEN = { include: '#main' }
@@ -12,7 +12,7 @@ describe('A diner calls the waiter from the table', () => {
     const session = await openTable('T11')
     const { page, problems } = await browser.phone()
     await seatAtTable(page, session)
-    await page.goto(`${baseUrl()}/rest/demo/call`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/call`, { waitUntil: 'networkidle' })
     await keepScreenshot(page, 'call-reasons')
     await expectNoSeriousViolations(page, SCREEN)
 
@@ -53,7 +53,9 @@ describe('A diner calls the waiter from the table', () => {
     const session = await openTable('T12')
     const { page, problems } = await browser.phone()
     await seatAtTable(page, session)
-    await page.goto(`${baseUrl()}/rest/demo/call?reason=bill`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/call?reason=bill`, {
+      waitUntil: 'networkidle',
+    })
     await expect
       .poll(() => page.getByRole('radio', { name: /Принести счёт/ }).isChecked())
       .toBe(true)
@@ -82,7 +84,7 @@ describe('A diner calls the waiter from the table', () => {
 
   it('Without a table the call screen explains how to get one', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/call`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/call`, { waitUntil: 'networkidle' })
     await expect
       .poll(() => page.getByRole('heading', { name: 'Отсканируйте QR-код на столе' }).count())
       .toBe(1)

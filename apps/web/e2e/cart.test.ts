@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import type { CartLine } from '@tableside/contracts/cart'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, storageKey, useBrowser } from './fixtures'
 
-const CART_KEY = 'tableside.cart.v1.demo'
+const CART_KEY = storageKey('cart')
 const BORSCHT = 'Борщ с говядиной и пампушками'
 const KVASS = 'Квас домашний'
 const HERRING = 'Сельдь с картофелем и луком'
@@ -28,7 +28,7 @@ const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim()
 
 /** What the demo restaurant charges for these lines, in its own format ("1 340 ₽"). */
 async function serverTotal(lines: CartLine[]): Promise<string> {
-  const response = await fetch(`${baseUrl()}/api/v1/restaurants/demo/cart/quote`, {
+  const response = await fetch(`${baseUrl()}/api/v1/restaurants/${restaurantId()}/cart/quote`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ lines }),
@@ -47,7 +47,7 @@ async function serverTotal(lines: CartLine[]): Promise<string> {
 
 /** The diner's cart as this browser keeps it, then the cart screen. */
 async function openCartWith(page: Page, lines: CartLine[]): Promise<void> {
-  await page.goto(`${baseUrl()}/rest/demo/cart`, { waitUntil: 'networkidle' })
+  await page.goto(`${baseUrl()}/rest/${restaurantId()}/cart`, { waitUntil: 'networkidle' })
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
     CART_KEY,
     JSON.stringify({ lines }),
@@ -66,7 +66,7 @@ describe('A diner checks the cart before ordering', () => {
 
   it('Cart survives a reload', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
     const addHerring = page.getByRole('button', { name: `Добавить: ${HERRING}` })
     await addHerring.click()
     await addHerring.click()
@@ -112,7 +112,7 @@ describe('A diner checks the cart before ordering', () => {
     const { page, context } = await browser.phone()
     await openCartWith(page, [borschtWithSalo])
     const other = await context.newPage()
-    await other.goto(`${baseUrl()}/rest/demo/cart`, { waitUntil: 'networkidle' })
+    await other.goto(`${baseUrl()}/rest/${restaurantId()}/cart`, { waitUntil: 'networkidle' })
     expect(await lineNames(other)).toEqual([BORSCHT])
 
     await page.getByRole('button', { name: `Ещё одно: ${BORSCHT}` }).click()
@@ -165,7 +165,7 @@ describe('A diner checks the cart before ordering', () => {
     const go = page.getByRole('button', { name: 'Continue to order' })
     await expect.poll(() => go.isEnabled()).toBe(true)
     await go.click()
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/rest/demo/order')
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/rest/${restaurantId()}/order`)
   })
 
   it('An empty cart leads back to the menu', async () => {
@@ -175,12 +175,12 @@ describe('A diner checks the cart before ordering', () => {
     await keepScreenshot(page, 'cart-empty')
     await expectNoSeriousViolations(page, CART_SCREEN)
     await page.getByRole('link', { name: 'Перейти в меню' }).click()
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/rest/demo/menu')
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/rest/${restaurantId()}/menu`)
   })
 
   it('A cart someone tampered with opens empty', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/cart`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/cart`, { waitUntil: 'networkidle' })
     await page.evaluate(
       (key) => localStorage.setItem(key, '{"lines":[{"dishId":"<b>"}]}'),
       CART_KEY,
@@ -194,7 +194,9 @@ describe('A diner checks the cart before ordering', () => {
 
   it('A cart past the largest order says so and goes no further', async () => {
     const { page } = await browser.phone()
-    const menu = (await (await fetch(`${baseUrl()}/api/v1/restaurants/demo/menu`)).json()) as {
+    const menu = (await (
+      await fetch(`${baseUrl()}/api/v1/restaurants/${restaurantId()}/menu`)
+    ).json()) as {
       dishes: { id: string; available: boolean; modifierGroups: { minChoices: number }[] }[]
     }
     // 99 of every dish that needs no choice: several million roubles, past one order's 1 000 000 ₽.

@@ -1,34 +1,24 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import type { CartLine } from '@tableside/contracts/cart'
+import { apiPost, apiRequest } from './api-request'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, tableLink, tableToken, useBrowser } from './fixtures'
+import {
+  baseUrl,
+  keepScreenshot,
+  restaurantId,
+  restaurantPath,
+  storageKey,
+  tableLink,
+  tableToken,
+  useBrowser,
+} from './fixtures'
 
-const CART_KEY = 'tableside.cart.v1.demo'
-const SESSION_KEY = 'tableside.table-session.v1.demo'
+const CART_KEY = storageKey('cart')
+const SESSION_KEY = storageKey('table-session')
 const HERRING = 'Сельдь с картофелем и луком'
 const BORSCHT = 'Борщ с говядиной и пампушками'
 const MAIN = { include: '#main' }
-
-const api = (path: string) => `${baseUrl()}/api/v1${path}`
-
-async function getJson(path: string): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(api(path))
-  return { status: response.status, body: await response.json() }
-}
-
-async function postJson(
-  path: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(api(path), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  })
-  return { status: response.status, body: await response.json() }
-}
 
 /** A field of a JSON answer, read without trusting its shape. */
 const field = (value: unknown, ...path: (string | number)[]): unknown =>
@@ -39,7 +29,7 @@ const field = (value: unknown, ...path: (string | number)[]): unknown =>
 
 /** The cart this browser keeps, then a screen of the restaurant. */
 async function openWithCart(page: Page, path: string, lines: CartLine[]): Promise<void> {
-  await page.goto(`${baseUrl()}/rest/demo/cart`, { waitUntil: 'networkidle' })
+  await page.goto(`${baseUrl()}/rest/${restaurantId()}/cart`, { waitUntil: 'networkidle' })
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
     CART_KEY,
     JSON.stringify({ lines }),
@@ -54,7 +44,9 @@ async function chooseTime(page: Page): Promise<void> {
   else await page.locator('.slot__input[value]').first().check()
 }
 
-const orderIdOf = (page: Page) => /\/rest\/demo\/order\/([0-9a-f-]{36})$/.exec(page.url())?.[1]
+/** A placed order's page, whose last segment is the order's id. */
+const ORDER_PAGE = new RegExp(`${restaurantPath('/order')}/([0-9a-f-]{36})$`)
+const orderIdOf = (page: Page) => ORDER_PAGE.exec(page.url())?.[1]
 
 describe('A diner places an order', () => {
   const browser = useBrowser()
@@ -66,13 +58,13 @@ describe('A diner places an order', () => {
     await keepScreenshot(page, 'init-table')
     await expectNoSeriousViolations(page, MAIN)
     // The menu opens by itself after a moment.
-    await page.waitForURL('**/rest/demo/menu', { timeout: 10_000 })
+    await page.waitForURL(`**/rest/${restaurantId()}/menu`, { timeout: 10_000 })
 
     await page.getByRole('button', { name: `Добавить: ${HERRING}` }).click()
     await page.getByRole('button', { name: `Добавить: ${BORSCHT}` }).click()
     await page.getByRole('link', { name: /^Корзина\s*,/ }).click()
     await page.getByRole('button', { name: 'Перейти к оформлению' }).click()
-    await page.waitForURL('**/rest/demo/order')
+    await page.waitForURL(`**/rest/${restaurantId()}/order`)
 
     expect(await page.getByRole('radio', { name: /За стол/ }).isChecked()).toBe(true)
     expect(await page.getByText('Стол 1', { exact: true }).count()).toBe(1)
@@ -86,21 +78,21 @@ describe('A diner places an order', () => {
     await expectNoSeriousViolations(page, MAIN)
 
     await confirm.click()
-    await page.waitForURL(/\/rest\/demo\/order\/[0-9a-f-]{36}$/)
+    await page.waitForURL(ORDER_PAGE)
     const orderId = orderIdOf(page)
-    const order = await getJson(`/orders/${orderId ?? ''}`)
+    const order = await apiRequest('GET', `/orders/${orderId ?? ''}`)
     expect(order.status).toBe(200)
-    expect(field(order.body, 'type')).toBe('dine_in')
-    expect(field(order.body, 'paymentMethod')).toBe('cash')
-    expect(field(order.body, 'table', 'label')).toBe('1')
-    expect(field(order.body, 'lines', 'length')).toBe(2)
+    expect(field(order.data, 'type')).toBe('dine_in')
+    expect(field(order.data, 'paymentMethod')).toBe('cash')
+    expect(field(order.data, 'table', 'label')).toBe('1')
+    expect(field(order.data, 'lines', 'length')).toBe(2)
     // The order's number is on its screen; the cart is empty; this phone remembers the order.
     await expect
       .poll(() => page.locator('#main').textContent())
-      .toContain(String(field(order.body, 'number')))
+      .toContain(String(field(order.data, 'number')))
     expect(await page.evaluate((key) => localStorage.getItem(key), CART_KEY)).toBeNull()
     expect(
-      await page.evaluate(() => localStorage.getItem('tableside.my-orders.v1.demo')),
+      await page.evaluate((key) => localStorage.getItem(key), storageKey('my-orders')),
     ).toContain(orderId)
     await keepScreenshot(page, 'order-placed')
     expect(problems).toEqual([])
@@ -108,9 +100,9 @@ describe('A diner places an order', () => {
 
   it('Delivery refuses a slot in the past', async () => {
     const past = new Date(Date.now() - 60 * 60_000).toISOString()
-    const refused = await postJson(
-      '/restaurants/demo/orders',
-      {
+    const refused = await apiRequest('POST', `/restaurants/${restaurantId()}/orders`, {
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      body: {
         type: 'delivery',
         lines: [{ dishId: 'borscht', quantity: 4, optionIds: [] }],
         paymentMethod: 'cash',
@@ -118,13 +110,12 @@ describe('A diner places an order', () => {
         address: { street: 'Покровка', house: '17' },
         scheduledFor: past,
       },
-      { 'idempotency-key': crypto.randomUUID() },
-    )
+    })
     expect(refused.status).toBe(409)
-    expect(field(refused.body, 'error', 'code')).toBe('slot_unavailable')
+    expect(field(refused.data, 'error', 'code')).toBe('slot_unavailable')
 
     const { page, problems } = await browser.phone()
-    await openWithCart(page, '/rest/demo/order?type=delivery', [
+    await openWithCart(page, `/rest/${restaurantId()}/order?type=delivery`, [
       { dishId: 'herring-potatoes', quantity: 1, optionIds: [] },
     ])
     expect(await page.getByRole('radio', { name: /Доставка/ }).isChecked()).toBe(true)
@@ -153,7 +144,7 @@ describe('A diner places an order', () => {
 
   it('Checkout marks missing fields and keeps the contact for next time', async () => {
     const { page, problems } = await browser.phone()
-    await openWithCart(page, '/rest/demo/order?type=pickup', [
+    await openWithCart(page, `/rest/${restaurantId()}/order?type=pickup`, [
       { dishId: 'borscht', quantity: 1, optionIds: [] },
     ])
     const confirm = page.getByRole('button', { name: 'Подтвердить заказ' })
@@ -173,16 +164,16 @@ describe('A diner places an order', () => {
       '+7 (912) 345-67-89',
     )
     await confirm.click()
-    await page.waitForURL(/\/rest\/demo\/order\/[0-9a-f-]{36}$/)
-    const order = await getJson(`/orders/${orderIdOf(page) ?? ''}`)
-    expect(field(order.body, 'contact')).toEqual({ name: 'Анна', phone: '+79123456789' })
+    await page.waitForURL(ORDER_PAGE)
+    const order = await apiRequest('GET', `/orders/${orderIdOf(page) ?? ''}`)
+    expect(field(order.data, 'contact')).toEqual({ name: 'Анна', phone: '+79123456789' })
     // A pickup is paid where it is collected: there is no waiter to pay.
     await expect
       .poll(() => page.locator('.order-facts').textContent())
       .toContain('Наличными или картой при получении')
     expect(await page.locator('#main').textContent()).not.toContain('официант')
 
-    await openWithCart(page, '/rest/demo/order?type=pickup', [
+    await openWithCart(page, `/rest/${restaurantId()}/order?type=pickup`, [
       { dishId: 'borscht', quantity: 1, optionIds: [] },
     ])
     expect(await page.getByRole('textbox', { name: 'Имя' }).inputValue()).toBe('Анна')
@@ -194,7 +185,7 @@ describe('A diner places an order', () => {
 
   it('Choosing tomorrow asks for a time of that day: "as soon as possible" is for today only', async () => {
     const { page, problems } = await browser.phone()
-    await openWithCart(page, '/rest/demo/order?type=pickup', [
+    await openWithCart(page, `/rest/${restaurantId()}/order?type=pickup`, [
       { dishId: 'borscht', quantity: 1, optionIds: [] },
     ])
     await page.getByRole('textbox', { name: 'Имя' }).fill('Анна')
@@ -223,9 +214,9 @@ describe('A diner places an order', () => {
     const chosen = await first.inputValue()
     await first.check()
     await confirm.click()
-    await page.waitForURL(/\/rest\/demo\/order\/[0-9a-f-]{36}$/)
-    const order = await getJson(`/orders/${orderIdOf(page) ?? ''}`)
-    expect(field(order.body, 'scheduledFor')).toBe(chosen)
+    await page.waitForURL(ORDER_PAGE)
+    const order = await apiRequest('GET', `/orders/${orderIdOf(page) ?? ''}`)
+    expect(field(order.data, 'scheduledFor')).toBe(chosen)
     const tomorrow = new Date(Date.now() + 24 * 3_600_000).toLocaleDateString('en-CA', {
       timeZone: 'Europe/Moscow',
     })
@@ -238,23 +229,19 @@ describe('A diner places an order', () => {
 
   it('Ordering twice with the same key gives one order', async () => {
     const { page } = await browser.phone()
-    const session = await postJson('/restaurants/demo/table-sessions', {
+    const session = await apiPost(`/restaurants/${restaurantId()}/table-sessions`, {
       tableToken: tableToken('T7'),
     })
-    const sessionId = String(field(session.body, 'id'))
-    // Other stories may have ordered at T7 already: one more order is what counts.
-    const ordersBefore = Number(
-      field((await getJson(`/table-sessions/${sessionId}/bill`)).body, 'orders', 'length'),
-    )
+    const sessionId = String(field(session, 'id'))
     await page.goto(tableLink('T7'), { waitUntil: 'networkidle' })
     // The welcome shows once the table is kept: going on earlier may leave before it is.
     await page.getByText('Стол 7', { exact: true }).waitFor()
-    await openWithCart(page, '/rest/demo/order', [
+    await openWithCart(page, `/rest/${restaurantId()}/order`, [
       { dishId: 'borscht', quantity: 2, optionIds: [] },
     ])
     const keys: string[] = []
     let lost = 0
-    await page.route('**/api/v1/restaurants/demo/orders', async (route) => {
+    await page.route(`**/api/v1/restaurants/${restaurantId()}/orders`, async (route) => {
       keys.push(route.request().headers()['idempotency-key'] ?? '')
       if (lost < 2) {
         // The order reaches the server, but its answer is lost on the way back.
@@ -271,12 +258,12 @@ describe('A diner places an order', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Отправляем…' }).count()).toBe(1)
     expect(await page.getByRole('button', { name: 'Отправляем…' }).isDisabled()).toBe(true)
     await keepScreenshot(page, 'checkout-sending')
-    await page.waitForURL(/\/rest\/demo\/order\/[0-9a-f-]{36}$/, { timeout: 20_000 })
+    await page.waitForURL(ORDER_PAGE, { timeout: 20_000 })
 
     expect(keys.length).toBe(3)
     expect(new Set(keys).size).toBe(1)
-    const bill = await getJson(`/table-sessions/${sessionId}/bill`)
-    expect(field(bill.body, 'orders', 'length')).toBe(ordersBefore + 1)
+    const bill = await apiRequest('GET', `/table-sessions/${sessionId}/bill`)
+    expect(field(bill.data, 'orders', 'length')).toBe(1)
   })
 })
 
@@ -285,20 +272,22 @@ describe('A table session', () => {
 
   it('A link that opens no table explains itself and offers delivery or pickup', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/init?table=T99`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/init?table=T99`, {
+      waitUntil: 'networkidle',
+    })
     await expect
       .poll(() => page.getByRole('heading', { name: 'Эта ссылка не открывает стол' }).count())
       .toBe(1)
     await keepScreenshot(page, 'init-unknown')
     await expectNoSeriousViolations(page, MAIN)
     await page.getByRole('link', { name: 'Самовывоз' }).click()
-    await page.waitForURL('**/rest/demo/order?type=pickup')
+    await page.waitForURL(`**/rest/${restaurantId()}/order?type=pickup`)
     expect(problems.filter((p) => !p.includes('404'))).toEqual([])
   })
 
   it('Without a table the screen asks to scan the code', async () => {
     const { page } = await browser.phone({ locale: 'en-US' })
-    await page.goto(`${baseUrl()}/rest/demo/init`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/init`, { waitUntil: 'networkidle' })
     await page.getByRole('button', { name: 'English' }).click()
     expect(
       await page.getByRole('heading', { name: 'Scan the QR code on your table' }).count(),
@@ -309,10 +298,12 @@ describe('A table session', () => {
 
   it('A session that expired shows the notice', async () => {
     const { page } = await browser.phone()
-    await openWithCart(page, '/rest/demo/cart', [{ dishId: 'borscht', quantity: 1, optionIds: [] }])
+    await openWithCart(page, `/rest/${restaurantId()}/cart`, [
+      { dishId: 'borscht', quantity: 1, optionIds: [] },
+    ])
     const unknown = {
       id: crypto.randomUUID(),
-      restaurantId: 'demo',
+      restaurantId: restaurantId(),
       table: { code: 'T3', label: '3', zone: null },
       status: 'open',
       openedAt: new Date().toISOString(),
@@ -324,7 +315,7 @@ describe('A table session', () => {
       SESSION_KEY,
       JSON.stringify(unknown),
     ] as const)
-    await page.goto(`${baseUrl()}/rest/demo/order`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order`, { waitUntil: 'networkidle' })
     const notice = page.getByRole('dialog', { name: 'Сессия стола завершена' })
     await notice.waitFor()
     expect(await notice.textContent()).toContain('Стол 3'.replace('Стол ', 'столом '))

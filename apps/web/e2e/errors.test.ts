@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
 
 describe('A person who lands somewhere wrong sees the error catalogue', () => {
   const browser = useBrowser()
 
-  it.each(['/no/such/page', '/rest/demo/no-such-screen', '/rest/nowhere/menu'])(
+  it.each(['/no/such/page', `/rest/${restaurantId()}/no-such-screen`, '/rest/nowhere/menu'])(
     '%s shows "Page Not Found" with "Page not found: {path}"',
     async (path) => {
       const { page } = await browser.phone()
@@ -34,7 +34,7 @@ describe('A person who lands somewhere wrong sees the error catalogue', () => {
   it('a server failure shows "Internal Server Error" with the status, and is reported once', async () => {
     const { page } = await browser.phone()
     let gets = 0
-    await page.route('**/api/v1/restaurants/demo', (route) => {
+    await page.route(`**/api/v1/restaurants/${restaurantId()}`, (route) => {
       gets++
       return route.fulfill({ status: 500, contentType: 'application/json', body: '{}' })
     })
@@ -43,7 +43,7 @@ describe('A person who lands somewhere wrong sees the error catalogue', () => {
       reports.push(route.request().postData() ?? '')
       return route.fulfill({ status: 503, contentType: 'application/json', body: '{}' })
     })
-    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
     await expect.poll(() => page.locator('h1').textContent()).toBe('Internal Server Error')
     expect(await page.locator('.error-page').textContent()).toContain('500')
     // The GET was retried once; the report (a POST) answered 503 was not retried.
@@ -53,7 +53,7 @@ describe('A person who lands somewhere wrong sees the error catalogue', () => {
     expect(JSON.parse(reports[0] ?? '{}')).toMatchObject({
       kind: 'navigation',
       status: 500,
-      path: '/rest/demo/menu',
+      path: `/rest/${restaurantId()}/menu`,
     })
     await keepScreenshot(page, 'internal-server-error')
   })
@@ -76,7 +76,7 @@ describe('A person who lands somewhere wrong sees the error catalogue', () => {
       reports.push(route.request().postData() ?? '')
       return route.fulfill({ status: 204 })
     })
-    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
     const made = () => page.evaluate(() => (window as unknown as Recorder).madeIds)
     // Nothing has gone wrong, and the id exists already (spec §9).
     expect(await made()).toHaveLength(1)
@@ -97,7 +97,7 @@ describe('A person who lands somewhere wrong sees the error catalogue', () => {
 
   it('an error with its own message shows that message as the title', async () => {
     const { page } = await browser.phone()
-    await page.route('**/api/v1/restaurants/demo', (route) =>
+    await page.route(`**/api/v1/restaurants/${restaurantId()}`, (route) =>
       route.fulfill({
         status: 503,
         contentType: 'application/json',
@@ -106,7 +106,7 @@ describe('A person who lands somewhere wrong sees the error catalogue', () => {
         }),
       }),
     )
-    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
     await expect
       .poll(() => page.locator('h1').textContent())
       .toBe('The kitchen is closed for maintenance.')
@@ -115,12 +115,12 @@ describe('A person who lands somewhere wrong sees the error catalogue', () => {
 
   it('an error during start-up is logged and shows the same error page', async () => {
     const { page, problems } = await browser.phone()
-    await page.route(`${baseUrl()}/rest/demo/menu`, async (route) => {
+    await page.route(`${baseUrl()}/rest/${restaurantId()}/menu`, async (route) => {
       const response = await route.fetch()
       const html = (await response.text()).replace(/"apiBase":"[^"]*"/, '"apiBase":42')
       return route.fulfill({ response, body: html })
     })
-    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
     await expect.poll(() => page.locator('.error-page').count()).toBe(1)
     expect(await page.locator('h1').textContent()).toMatch(/runtime config/i)
     expect(problems.join('\n')).toMatch(/runtime config/i)
@@ -128,7 +128,7 @@ describe('A person who lands somewhere wrong sees the error catalogue', () => {
 
   it('a script chunk that fails to load reloads the page once, then shows the error', async () => {
     const { page } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
     let chunkRequests = 0
     // The cart route's own chunk (`cart-{hash}.js`), not cart-store, cart-view and the like.
     await page.route(/\/assets\/cart-[\w-]{8}\.js$/, (route) => {
@@ -145,7 +145,7 @@ describe('A person who lands somewhere wrong sees the error catalogue', () => {
     expect(loads).toBe(1)
     // Asked for before the reload and again after it (the page names it as a preload too).
     expect(chunkRequests).toBeGreaterThanOrEqual(2)
-    expect(new URL(page.url()).pathname).toBe('/rest/demo/cart')
+    expect(new URL(page.url()).pathname).toBe(`/rest/${restaurantId()}/cart`)
   })
 
   it('a part of the menu that fails to load while nobody navigates reloads the page once', async () => {
@@ -158,10 +158,10 @@ describe('A person who lands somewhere wrong sees the error catalogue', () => {
     )
     let loads = 0
     page.on('load', () => loads++)
-    await page.goto(`${baseUrl()}/rest/demo/menu`)
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`)
     await expect.poll(() => searchRequests, { timeout: 15_000 }).toBeGreaterThanOrEqual(2)
     expect(loads).toBe(2)
     expect(await page.locator('.error-page').count()).toBe(0)
-    expect(new URL(page.url()).pathname).toBe('/rest/demo/menu')
+    expect(new URL(page.url()).pathname).toBe(`/rest/${restaurantId()}/menu`)
   })
 })

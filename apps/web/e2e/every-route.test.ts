@@ -3,7 +3,9 @@ import {
   baseUrl,
   horizontalOverflow,
   keepScreenshot,
+  restaurantId,
   screenshotPath,
+  storageKey,
   tableToken,
   useBrowser,
 } from './fixtures'
@@ -47,44 +49,44 @@ describe('A diner or a waiter opens any screen on a phone', () => {
   // Staff screens (issue 17) open at their sign-in windows; their stories sign in.
   const staffRoutes = ['admin', 'admin/menu', 'admin/audit', 'kitchen']
 
-  it.each(['/', ...[...restaurantRoutes, ...staffRoutes].map((route) => `/rest/demo/${route}`)])(
-    '%s renders its screen without an error',
-    async (path) => {
-      const { page, problems } = await browser.phone()
-      const response = await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' })
-      expect(response?.status()).toBe(200)
-      await expect.poll(() => page.locator('h1').count()).toBeGreaterThan(0)
-      expect(await page.locator('.error-page').count()).toBe(0)
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        390,
-      )
-      expect(problems).toEqual([])
-      await keepScreenshot(
-        page,
-        path.replace(/table=.*/, 'table').replace(/[^a-z0-9]+/gi, '_') || 'index',
-      )
-    },
-  )
+  it.each([
+    '/',
+    ...[...restaurantRoutes, ...staffRoutes].map((route) => `/rest/${restaurantId()}/${route}`),
+  ])('%s renders its screen without an error', async (path) => {
+    const { page, problems } = await browser.phone()
+    const response = await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' })
+    expect(response?.status()).toBe(200)
+    await expect.poll(() => page.locator('h1').count()).toBeGreaterThan(0)
+    expect(await page.locator('.error-page').count()).toBe(0)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    expect(problems).toEqual([])
+    await keepScreenshot(
+      page,
+      path.replace(/table=.*/, 'table').replace(/[^a-z0-9]+/gi, '_') || 'index',
+    )
+  })
 
   it('the guard on /pay sends an order that cannot be paid online back to the order', async () => {
     const { page } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/order/42/pay`, { waitUntil: 'networkidle' })
-    expect(new URL(page.url()).pathname).toBe('/rest/demo/order/42')
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/42/pay`, {
+      waitUntil: 'networkidle',
+    })
+    expect(new URL(page.url()).pathname).toBe(`/rest/${restaurantId()}/order/42`)
   })
 
   it('the dish page uses the dish layout, every other screen the default one', async () => {
     const { page } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/dishes/1`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/dishes/1`, { waitUntil: 'networkidle' })
     await expect.poll(() => page.locator('[data-layout="dish"]').count()).toBe(1)
     expect(await page.locator('[data-layout="default"]').count()).toBe(0)
-    await page.goto(`${baseUrl()}/rest/demo/cart`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/cart`, { waitUntil: 'networkidle' })
     await expect.poll(() => page.locator('[data-layout="default"]').count()).toBe(1)
   })
 })
 
 /** The demo's stories, as the strip lists them. */
 async function demoStoryIds(): Promise<string[]> {
-  const response = await fetch(`${baseUrl()}/api/v1/restaurants/demo/stories`)
+  const response = await fetch(`${baseUrl()}/api/v1/restaurants/${restaurantId()}/stories`)
   const { stories } = (await response.json()) as { stories: { id: string }[] }
   return stories.map((story) => story.id)
 }
@@ -123,12 +125,13 @@ describe('Every screen fits a phone, stories watched or not, in either language'
       await page.setViewportSize({ width, height })
       await seatAtTable(page, session, [placed])
       await page.evaluate(
-        ([viewed, chosen, cart]) => {
-          localStorage.setItem('tableside.stories-viewed.v1.demo', viewed)
+        ([keys, viewed, chosen, cart]) => {
+          localStorage.setItem(keys[0], viewed)
           localStorage.setItem('tableside.language', chosen)
-          localStorage.setItem('tableside.cart.v1.demo', cart)
+          localStorage.setItem(keys[1], cart)
         },
         [
+          [storageKey('stories-viewed'), storageKey('cart')],
           JSON.stringify(stories === 'viewed' ? storyIds : []),
           language,
           JSON.stringify({ lines: [borscht, kvass] }),
@@ -147,7 +150,7 @@ describe('Every screen fits a phone, stories watched or not, in either language'
                   ? 'dishes/borscht'
                   : route.replace('order/42', `order/${placed.id}`),
           )
-          .map((route) => `/rest/demo/${route}`),
+          .map((route) => `/rest/${restaurantId()}/${route}`),
       ]
       const overflowing: string[] = []
       for (const path of paths) {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, storageKey, useBrowser } from './fixtures'
 import { plain } from './table-service'
 
 /**
@@ -14,7 +14,7 @@ const MAIN = { include: '#main' }
 const BORSCHT = 'Борщ с говядиной и пампушками'
 const HERRING = 'Сельдь с картофелем и луком'
 const SHCHI = 'Кислые щи'
-const FAVOURITES_KEY = 'tableside.favourites.v1.demo'
+const FAVOURITES_KEY = storageKey('favourites')
 
 const heart = (page: Page, name: string) =>
   page.getByRole('button', { name: `Избранное: ${name}`, exact: true }).first()
@@ -26,7 +26,7 @@ const favourites = (page: Page) =>
 const favouriteNames = (page: Page) => favourites(page).getByRole('heading').allTextContents()
 
 async function openMenu(page: Page): Promise<void> {
-  await page.goto(`${onWifi()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+  await page.goto(`${onWifi()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
   // The hearts become buttons just after the menu is drawn (their code is not first-load).
   await expect.poll(() => heart(page, BORSCHT).count()).toBe(1)
 }
@@ -72,9 +72,11 @@ describe('A diner keeps favourite dishes on the phone', () => {
     await expect.poll(() => pressed(page, HERRING)).toBe('true')
     expect(await pressed(page, BORSCHT)).toBe('true')
     // The dish page has the heart beside the name too.
-    await page.goto(`${onWifi()}/rest/demo/dishes/borscht`, { waitUntil: 'networkidle' })
+    await page.goto(`${onWifi()}/rest/${restaurantId()}/dishes/borscht`, {
+      waitUntil: 'networkidle',
+    })
     await expect.poll(() => pressed(page, BORSCHT)).toBe('true')
-    await page.goto(`${onWifi()}/rest/demo/favorites`, { waitUntil: 'networkidle' })
+    await page.goto(`${onWifi()}/rest/${restaurantId()}/favorites`, { waitUntil: 'networkidle' })
     expect(plain(await page.getByRole('heading', { level: 1 }).textContent())).toBe('Избранное')
     await expect.poll(() => favouriteNames(page)).toEqual([HERRING, BORSCHT])
     const borschtRow = favourites(page).filter({ hasText: BORSCHT })
@@ -88,7 +90,7 @@ describe('A diner keeps favourite dishes on the phone', () => {
     await page.getByRole('button', { name: `В корзину: ${BORSCHT}` }).click()
     await expect.poll(() => said(page)).toContain(`${BORSCHT}: добавлено в корзину`)
     await expect.poll(() => page.getByRole('link', { name: 'Открыть корзину · 1' }).count()).toBe(1)
-    const cart = await page.evaluate(() => localStorage.getItem('tableside.cart.v1.demo'))
+    const cart = await page.evaluate((key) => localStorage.getItem(key), storageKey('cart'))
     expect(JSON.parse(cart ?? '{}')).toMatchObject({
       lines: [{ dishId: 'borscht', quantity: 1 }],
     })
@@ -102,7 +104,7 @@ describe('A diner keeps favourite dishes on the phone', () => {
     ).toBe('Ваши любимые блюда')
 
     // And the menu agrees.
-    await page.goto(`${onWifi()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await page.goto(`${onWifi()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
     await expect.poll(() => pressed(page, HERRING)).toBe('false')
     expect(await pressed(page, BORSCHT)).toBe('true')
     expect(problems).toEqual([])
@@ -110,7 +112,7 @@ describe('A diner keeps favourite dishes on the phone', () => {
 
   it('A sold-out dish is marked, one gone from the menu can be removed, and the empty screen leads to the menu', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${onWifi()}/rest/demo/favorites`, { waitUntil: 'networkidle' })
+    await page.goto(`${onWifi()}/rest/${restaurantId()}/favorites`, { waitUntil: 'networkidle' })
     // Saved earlier: a dish on today's stop-list, and one the restaurant has since taken off.
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
       FAVOURITES_KEY,
@@ -144,7 +146,7 @@ describe('A diner keeps favourite dishes on the phone', () => {
     await keepScreenshot(page, 'favourites-empty')
     await expectNoSeriousViolations(page, MAIN)
     await empty.getByRole('link', { name: 'Открыть меню' }).click()
-    await page.waitForURL(`${onWifi()}/rest/demo/menu`)
+    await page.waitForURL(`${onWifi()}/rest/${restaurantId()}/menu`)
     expect(problems).toEqual([])
   })
 })

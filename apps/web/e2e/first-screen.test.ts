@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
 
 /**
  * What a diner sees of the menu's first screen, box by box: where each part is, how big, and
@@ -41,14 +41,14 @@ describe("The menu's first screen, drawn by the server before the app has loaded
 
   it('looks box for box like the app once the app takes over, and needs no script to show', async () => {
     const drawn = await browser.phone({ javaScriptEnabled: false })
-    await drawn.page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await drawn.page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
     const drawing = await firstScreen(drawn.page, '#first-screen')
     await keepScreenshot(drawn.page, 'menu-drawn-by-the-server')
     expect(drawing.filter((box) => box.startsWith('.dish-card '))).not.toHaveLength(0)
     expect(drawing.some((box) => box.startsWith('.tab-bar '))).toBe(true)
 
     const app = await browser.phone()
-    await app.page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await app.page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
     await app.page.waitForSelector('#first-screen', { state: 'detached' })
     // The stories row keeps its place while its code loads; its circles come after.
     await app.page.waitForSelector('#root .story-circle')
@@ -59,7 +59,7 @@ describe("The menu's first screen, drawn by the server before the app has loaded
 
   it('is drawn in the language the diner chose, and the page says which', async () => {
     const { page, context } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
     await page.getByRole('button', { name: /^EN/ }).click()
     await expect
       .poll(() => page.getByRole('heading', { level: 2, name: 'Starters' }).count())
@@ -67,7 +67,7 @@ describe("The menu's first screen, drawn by the server before the app has loaded
 
     const drawn = await context.newPage()
     await drawn.route('**/assets/first-screen-start-*.js', (route) => route.abort())
-    await drawn.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await drawn.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
     expect(await drawn.getAttribute('html', 'lang')).toBe('en')
     expect(await drawn.locator('#first-screen h2').first().textContent()).toBe('Starters')
     expect(

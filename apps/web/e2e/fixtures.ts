@@ -3,19 +3,45 @@ import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest'
 import { launchChromium, PHONE } from '../../../scripts/lib/chromium.mjs'
+import { storyRestaurantId, type StoryRestaurant } from './story-restaurants'
 
 export const baseUrl = (): string => inject('baseUrl')
 
-/** The token a demo table's QR code carries (random per run: the server printed it at start). */
+/**
+ * The restaurant this story file has to itself on the shared server, named after the file and
+ * seeded with the demo's content (tables T1–T12, Анна and Игорь, the manager, the kitchen, the
+ * menu): what one file's stories leave, no other file sees (decision 0093).
+ */
+export function storyRestaurant(): StoryRestaurant {
+  const id = storyRestaurantId(expect.getState().testPath ?? '')
+  const restaurant = inject('storyRestaurants')[id]
+  if (!restaurant) throw new Error(`the e2e setup seeded no restaurant for the story file ${id}`)
+  return restaurant
+}
+
+/** The story file's restaurant's id, as it appears in URLs and the API. */
+export const restaurantId = (): string => storyRestaurant().id
+
+/** A path in the story file's restaurant: `restaurantPath('/menu')` is `/rest/{id}/menu`. */
+export const restaurantPath = (path: string): string => `/rest/${restaurantId()}${path}`
+
+/** A page of the story file's restaurant on the shared server (or at `base`). */
+export const restaurantUrl = (path: string, base = baseUrl()): string =>
+  `${base}${restaurantPath(path)}`
+
+/** Where the web app keeps `what` for the story file's restaurant in localStorage. */
+export const storageKey = (what: string): string => `tableside.${what}.v1.${restaurantId()}`
+
+/** The token a table's QR code carries (random per run: the e2e setup seeded it). */
 export function tableToken(code: string): string {
-  const token = inject('tableTokens')[code]
-  if (!token) throw new Error(`the server printed no QR link for demo table ${code}`)
+  const token = storyRestaurant().tableTokens[code]
+  if (!token) throw new Error(`the story's restaurant has no table ${code}`)
   return token
 }
 
-/** What the QR code on a demo table leads to. */
+/** What the QR code on a table of the story file's restaurant leads to. */
 export const tableLink = (code: string, base = baseUrl()): string =>
-  `${base}/rest/demo/init?table=${tableToken(code)}`
+  restaurantUrl(`/init?table=${tableToken(code)}`, base)
 
 export interface PhonePage {
   page: Page

@@ -1,10 +1,11 @@
 import type { Locator, Page } from 'playwright-core'
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { garconFloor, type FloorTable } from '@tableside/contracts/garcon-floor'
 import { order as orderSchema } from '@tableside/contracts/orders'
 import type { TableSession } from '@tableside/contracts/table-sessions'
+import { apiRequest } from './api-request'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, storageKey, useBrowser } from './fixtures'
 import {
   borscht,
   herring,
@@ -20,45 +21,24 @@ import {
 
 /**
  * The floor on the waiter's live screen (issue 15): a card per table with its orders, money and
- * calls, and what the waiter does there. T5 and T6 are Анна's; each story leaves its table free.
+ * calls, and what the waiter does there. T5 and T6 are Анна's.
  */
 const HOST = 'tableside.test'
 const onWifi = () => baseUrl().replace('127.0.0.1', HOST)
-const api = (path: string) => `${baseUrl()}/api/v1${path}`
 
-async function asWaiter(token: string, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const response = await fetch(api(path), {
-    method,
-    headers: {
-      'x-garcon-token': token,
-      'idempotency-key': crypto.randomUUID(),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
+const asWaiter = (token: string, method: 'GET' | 'POST', path: string, body?: unknown) =>
+  apiRequest(method, path, {
+    headers: { 'x-garcon-token': token, 'idempotency-key': crypto.randomUUID() },
+    body,
   })
-  return { status: response.status, data: (await response.json()) as unknown }
-}
 
 async function floorTable(token: string, code: string): Promise<FloorTable | undefined> {
   const { data } = await asWaiter(token, 'GET', '/garcon/floor')
   return garconFloor.parse(data).tables.find((table) => table.code === code)
 }
 
-/** Whatever a story left at the table: served, paid in cash, closed. */
-async function freeTable(token: string, code: string) {
-  const session = (await floorTable(token, code))?.session
-  if (!session) return
-  for (const placed of session.orders) {
-    for (const status of ['accepted', 'cooking', 'ready', 'served'] as const) {
-      await asWaiter(token, 'POST', `/garcon/orders/${placed.id}/status`, { status })
-    }
-  }
-  await asWaiter(token, 'POST', `/garcon/table-sessions/${session.id}/cash-paid`)
-  await asWaiter(token, 'POST', `/garcon/table-sessions/${session.id}/close`)
-}
-
 async function signIn(page: Page) {
-  await page.goto(`${baseUrl()}/rest/demo/garcon`, { waitUntil: 'networkidle' })
+  await page.goto(`${baseUrl()}/rest/${restaurantId()}/garcon`, { waitUntil: 'networkidle' })
   await page.getByRole('textbox', { name: 'Логин' }).fill('anna')
   for (const digit of '1111') await page.getByRole('button', { name: digit, exact: true }).click()
   await page.getByRole('button', { name: 'Войти' }).click()
@@ -76,10 +56,11 @@ const orderRow = (card: Locator, number: number) =>
 const sheet = (page: Page) => page.locator('dialog[open]')
 
 async function seatOnWifi(page: Page, session: TableSession) {
-  await page.goto(`${onWifi()}/rest/demo/menu`, { waitUntil: 'networkidle' })
-  await page.evaluate((saved) => {
-    localStorage.setItem('tableside.table-session.v1.demo', saved)
-  }, JSON.stringify(session))
+  await page.goto(`${onWifi()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+  await page.evaluate(([key, saved]) => localStorage.setItem(key, saved), [
+    storageKey('table-session'),
+    JSON.stringify(session),
+  ] as const)
 }
 
 describe("The waiter's floor", () => {
@@ -87,8 +68,6 @@ describe("The waiter's floor", () => {
 
   it('Waiter takes cash for the table and the diners see the bill settled', async () => {
     const token = await waiterToken()
-    await freeTable(token, 'T6')
-    onTestFinished(() => freeTable(token, 'T6'))
     const session = await openTable('T6')
     const first = await placeTableOrder(session, [borscht, kvass])
     const second = await placeTableOrder(session, [herring])
@@ -100,7 +79,7 @@ describe("The waiter's floor", () => {
 
     const diner = await browser.phone()
     await seatOnWifi(diner.page, session)
-    await diner.page.goto(`${onWifi()}/rest/demo/bill`, { waitUntil: 'networkidle' })
+    await diner.page.goto(`${onWifi()}/rest/${restaurantId()}/bill`, { waitUntil: 'networkidle' })
     await expect
       .poll(async () => plain(await diner.page.locator('.bill-totals__row--due').textContent()))
       .toContain(rub(due))
@@ -117,10 +96,8 @@ describe("The waiter's floor", () => {
 
     // The guests ask for the bill: the card shows the call live, and how long they have waited.
     await asWaiter(token, 'POST', '/garcon/alerts/read-all')
-    const called = await fetch(api('/restaurants/demo/waiter-calls'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tableSessionId: session.id, reason: 'bill' }),
+    const called = await apiRequest('POST', `/restaurants/${restaurantId()}/waiter-calls`, {
+      body: { tableSessionId: session.id, reason: 'bill' },
     })
     expect(called.status).toBe(201)
     const billCall = card.locator('.floor-call').filter({ hasText: 'Просят счёт' })
@@ -195,8 +172,6 @@ describe("The waiter's floor", () => {
 
   it('Waiter places an order for a table without phones', async () => {
     const token = await waiterToken()
-    await freeTable(token, 'T5')
-    onTestFinished(() => freeTable(token, 'T5'))
     // Guests without phones: the waiter opened the table for them.
     await openTable('T5')
 
@@ -231,7 +206,7 @@ describe("The waiter's floor", () => {
     expect(plain(await row.textContent())).toContain('официант Анна')
     expect(plain(await row.textContent())).toContain('2 × Квас домашний (500 мл)')
     const history = orderSchema.parse(
-      await (await fetch(api(`/orders/${placed.id}`))).json(),
+      (await apiRequest('GET', `/orders/${placed.id}`)).data,
     ).history
     expect(history[0]?.waiter).toEqual({ name: 'Анна' })
 
@@ -256,7 +231,7 @@ describe("The waiter's floor", () => {
     await expect
       .poll(async () => plain(await row.locator('.floor-order__status').textContent()))
       .toBe('Отменён')
-    const cancelled = orderSchema.parse(await (await fetch(api(`/orders/${placed.id}`))).json())
+    const cancelled = orderSchema.parse((await apiRequest('GET', `/orders/${placed.id}`)).data)
     expect(cancelled.history.at(-1)).toMatchObject({
       status: 'cancelled',
       reason: 'Гости передумали',
@@ -279,14 +254,6 @@ describe("The waiter's floor", () => {
     const delivery = await placeForLater('delivery', [borscht, borscht, kvass, herring], {
       contact: { name: 'Пётр', phone: '+79164445566' },
       address: { street: 'Покровка', house: '17', apartment: '5', floor: '3', intercom: '5К' },
-    })
-    onTestFinished(async () => {
-      for (const id of [pickup.id, delivery.id]) {
-        await asWaiter(token, 'POST', `/garcon/orders/${id}/status`, {
-          status: 'cancelled',
-          reason: 'Конец истории',
-        })
-      }
     })
 
     const waiter = await browser.phone()
@@ -320,7 +287,7 @@ describe("The waiter's floor", () => {
     await expect.poll(() => sheet(waiter.page).count()).toBe(0)
     await pickupRow.getByRole('button', { name: 'Выдан', exact: true }).click()
     await pickupRow.waitFor({ state: 'detached' })
-    const handed = orderSchema.parse(await (await fetch(api(`/orders/${pickup.id}`))).json())
+    const handed = orderSchema.parse((await apiRequest('GET', `/orders/${pickup.id}`)).data)
     expect(handed).toMatchObject({ status: 'completed', paymentStatus: 'paid' })
 
     // The delivery goes out once ready: "В путь" comes after "Готов", never "Подан".

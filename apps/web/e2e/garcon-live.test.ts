@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import type { TableSession } from '@tableside/contracts/table-sessions'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, storageKey, useBrowser } from './fixtures'
 import { alertCard, asWaiter, signInOnScreen } from './garcon-service'
 import { openTable, plain, waiterToken } from './table-service'
 
@@ -18,7 +18,7 @@ const onWifi = () => baseUrl().replace('127.0.0.1', HOST)
 const api = (path: string) => `${baseUrl()}/api/v1${path}`
 
 async function call(session: TableSession, reason: 'waiter' | 'bill' | 'other', comment?: string) {
-  const response = await fetch(api('/restaurants/demo/waiter-calls'), {
+  const response = await fetch(api(`/restaurants/${restaurantId()}/waiter-calls`), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ tableSessionId: session.id, reason, comment }),
@@ -28,10 +28,11 @@ async function call(session: TableSession, reason: 'waiter' | 'bill' | 'other', 
 
 /** The diner's phone joins the table at the Wi-Fi address, as after scanning its QR code. */
 async function seatOnWifi(page: Page, session: TableSession) {
-  await page.goto(`${onWifi()}/rest/demo/menu`, { waitUntil: 'networkidle' })
-  await page.evaluate((saved) => {
-    localStorage.setItem('tableside.table-session.v1.demo', saved)
-  }, JSON.stringify(session))
+  await page.goto(`${onWifi()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+  await page.evaluate(([key, saved]) => localStorage.setItem(key, saved), [
+    storageKey('table-session'),
+    JSON.stringify(session),
+  ] as const)
 }
 
 describe('The waiter hears the calls at their tables', () => {
@@ -48,7 +49,9 @@ describe('The waiter hears the calls at their tables', () => {
     const t3 = await openTable('T3')
 
     const waiter = await browser.phone()
-    await waiter.page.goto(`${baseUrl()}/rest/demo/garcon`, { waitUntil: 'networkidle' })
+    await waiter.page.goto(`${baseUrl()}/rest/${restaurantId()}/garcon`, {
+      waitUntil: 'networkidle',
+    })
     await signInOnScreen(waiter.page, 'anna', '1111')
     await expect
       .poll(async () => plain(await waiter.page.locator('.alert-feed').textContent()))
@@ -81,11 +84,11 @@ describe('The waiter hears the calls at their tables', () => {
           ]),
         ),
       )
-      .toEqual([[`${baseUrl()}/rest/demo/garcon`, `${baseUrl()}/garcon-sw.js`]])
+      .toEqual([[`${baseUrl()}/rest/${restaurantId()}/garcon`, `${baseUrl()}/garcon-sw.js`]])
 
     const diner = await browser.phone()
     await seatOnWifi(diner.page, t1)
-    await diner.page.goto(`${onWifi()}/rest/demo/call`, { waitUntil: 'networkidle' })
+    await diner.page.goto(`${onWifi()}/rest/${restaurantId()}/call`, { waitUntil: 'networkidle' })
     await diner.page.getByRole('button', { name: 'Позвать официанта' }).click()
     // It arrives live, with no reload; how fast is measured by `npm run bench:garcon`, not here.
     const arrived = alertCard(waiter.page, '1', 'Зовут официанта')
@@ -147,7 +150,9 @@ describe('The waiter hears the calls at their tables', () => {
     const token = await waiterToken()
     await asWaiter(token, 'POST', '/garcon/alerts/read-all')
     const waiter = await browser.phone()
-    await waiter.page.goto(`${onWifi()}/rest/demo/garcon`, { waitUntil: 'networkidle' })
+    await waiter.page.goto(`${onWifi()}/rest/${restaurantId()}/garcon`, {
+      waitUntil: 'networkidle',
+    })
     await signInOnScreen(waiter.page, 'anna', '1111')
     const setup = waiter.page.locator('.alert-setup:not(.alert-setup--sound)')
     expect(plain(await setup.textContent())).toContain('открыт по обычному http')
@@ -164,7 +169,9 @@ describe('The waiter hears the calls at their tables', () => {
 
   it('Notifications blocked in the browser: the screen says where to allow them', async () => {
     const waiter = await browser.phone()
-    await waiter.page.goto(`${baseUrl()}/rest/demo/garcon`, { waitUntil: 'networkidle' })
+    await waiter.page.goto(`${baseUrl()}/rest/${restaurantId()}/garcon`, {
+      waitUntil: 'networkidle',
+    })
     await signInOnScreen(waiter.page, 'anna', '1111')
     const setup = waiter.page.locator('.alert-setup:not(.alert-setup--sound)')
     expect(plain(await setup.textContent())).toContain('Слышать каждый вызов')
@@ -185,7 +192,9 @@ describe('The waiter hears the calls at their tables', () => {
   it('A push reaches the phone with the waiter screen closed: the service worker shows it', async () => {
     const waiter = await browser.phone()
     await waiter.context.grantPermissions(['notifications'], { origin: baseUrl() })
-    await waiter.page.goto(`${baseUrl()}/rest/demo/garcon`, { waitUntil: 'networkidle' })
+    await waiter.page.goto(`${baseUrl()}/rest/${restaurantId()}/garcon`, {
+      waitUntil: 'networkidle',
+    })
     await signInOnScreen(waiter.page, 'anna', '1111')
     await expect
       .poll(async () => plain(await waiter.page.locator('.alert-setup').textContent()))
@@ -197,7 +206,9 @@ describe('The waiter hears the calls at their tables', () => {
     const cdp = await waiter.context.newCDPSession(other)
     const registration = new Promise<string>((resolve) => {
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const found = registrations.find((r) => r.scopeURL.endsWith('/rest/demo/garcon'))
+        const found = registrations.find((r) =>
+          r.scopeURL.endsWith(`/rest/${restaurantId()}/garcon`),
+        )
         if (found) resolve(found.registrationId)
       })
     })
@@ -213,7 +224,7 @@ describe('The waiter hears the calls at their tables', () => {
     await push({
       title: 'Зовут официанта',
       body: 'Стол 1',
-      url: '/rest/demo/garcon',
+      url: `/rest/${restaurantId()}/garcon`,
       tag: 'e2e-seen',
     })
     await waiter.page.close()
@@ -229,7 +240,12 @@ describe('The waiter hears the calls at their tables', () => {
           data: n.data as unknown,
         }))
       })
-    const bill = { title: 'Просят счёт', body: 'Стол 2', url: '/rest/demo/garcon', tag: 'e2e-bill' }
+    const bill = {
+      title: 'Просят счёт',
+      body: 'Стол 2',
+      url: `/rest/${restaurantId()}/garcon`,
+      tag: 'e2e-bill',
+    }
     // With the screen closed (the worker hears of it a moment later), the push is shown; again
     // and again it stays one notification, by its tag.
     await expect
@@ -242,7 +258,7 @@ describe('The waiter hears the calls at their tables', () => {
           title: 'Просят счёт',
           body: 'Стол 2',
           tag: 'e2e-bill',
-          data: { url: `${baseUrl()}/rest/demo/garcon` },
+          data: { url: `${baseUrl()}/rest/${restaurantId()}/garcon` },
         },
       ])
   })

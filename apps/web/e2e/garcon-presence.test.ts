@@ -1,45 +1,14 @@
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
 import { plain } from './table-service'
 
 /**
  * Who is on shift now (issue 15): the select-tables screen of a waiter on shift lists the
- * restaurant's waiters on shift from the presence channel, live. The demo ends as it began:
- * nobody on shift, nobody signed in (afterAll).
+ * restaurant's waiters on shift from the presence channel, live.
  */
-const api = (path: string) => `${baseUrl()}/api/v1${path}`
-const SELECT_TABLES = () => `${baseUrl()}/rest/demo/garcon/select-tables`
-
-async function apiToken(login: string, pin: string): Promise<string> {
-  const response = await fetch(api('/auth/garcon/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': 'e2e' },
-    body: JSON.stringify({ restaurantId: 'demo', login, pin }),
-  })
-  expect(response.status).toBe(200)
-  return ((await response.json()) as { token: string }).token
-}
-
-async function offShiftEveryone() {
-  for (const [login, pin] of [
-    ['anna', '1111'],
-    ['igor', '2222'],
-  ] as const) {
-    const token = await apiToken(login, pin)
-    const headers = { 'x-garcon-token': token, 'content-type': 'application/json' }
-    await fetch(api('/garcon/me/shift'), {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({ onShift: false }),
-    })
-    await fetch(api('/auth/garcon/logout'), {
-      method: 'POST',
-      headers: { 'x-garcon-token': token },
-    })
-  }
-}
+const SELECT_TABLES = () => `${baseUrl()}/rest/${restaurantId()}/garcon/select-tables`
 
 async function signIn(page: Page, login: string, pin: string) {
   await page.goto(SELECT_TABLES(), { waitUntil: 'networkidle' })
@@ -72,10 +41,8 @@ async function goOnShift(page: Page, on: boolean) {
 
 describe('Who is on shift now', () => {
   const browser = useBrowser()
-  afterAll(offShiftEveryone)
 
   it('Анна and Игорь go on shift and see each other; Игорь leaves her list when he goes off', async () => {
-    await offShiftEveryone()
     const anna = await browser.phone()
     const igor = await browser.phone()
     await signIn(anna.page, 'anna', '1111')

@@ -1,22 +1,17 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { garconFloor } from '@tableside/contracts/garcon-floor'
-import { baseUrl } from './fixtures'
+import { apiPost, apiRequest } from './api-request'
+import { restaurantId } from './fixtures'
 import { plain } from './table-service'
 
 /** Helpers for the waiter area's stories: what a waiter does through the API or on the screen. */
-const api = (path: string) => `${baseUrl()}/api/v1${path}`
 
-/** A demo waiter's token (X-Garcon-Token), signed in through the API. */
+/** A waiter's token (X-Garcon-Token), signed in through the API. */
 export async function garconToken(login: string, pin: string): Promise<string> {
-  const response = await fetch(api('/auth/garcon/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ restaurantId: 'demo', login, pin }),
-  })
-  const data = (await response.json()) as { token?: string }
-  if (!response.ok || !data.token) throw new Error(`login ${login} → ${String(response.status)}`)
-  return data.token
+  const data = await apiPost('/auth/garcon/login', { restaurantId: restaurantId(), login, pin })
+  const { token } = data as { token?: string }
+  if (!token) throw new Error(`login ${login}: no token`)
+  return token
 }
 
 /** A waiter's write through the API (shift, alerts read), which must succeed. */
@@ -26,27 +21,8 @@ export async function asWaiter(
   path: string,
   body: unknown = {},
 ): Promise<void> {
-  const response = await fetch(api(path), {
-    method,
-    headers: { 'content-type': 'application/json', 'x-garcon-token': token },
-    body: JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`${method} ${path} → ${String(response.status)}`)
-}
-
-/**
- * Marks done every call still open at the waiter's tables: earlier stories on the shared server
- * leave calls that would otherwise escalate into the next story's screens.
- */
-export async function closeOpenCalls(token: string): Promise<void> {
-  const response = await fetch(api('/garcon/floor'), { headers: { 'x-garcon-token': token } })
-  if (!response.ok) throw new Error(`GET /garcon/floor → ${String(response.status)}`)
-  const floor = garconFloor.parse(await response.json())
-  for (const table of floor.tables) {
-    for (const call of table.session?.calls ?? []) {
-      await asWaiter(token, 'POST', `/garcon/waiter-calls/${call.id}/done`)
-    }
-  }
+  const { status } = await apiRequest(method, path, { headers: { 'x-garcon-token': token }, body })
+  if (status < 200 || status > 299) throw new Error(`${method} ${path} → ${String(status)}`)
 }
 
 /** Signs in on the sign-in window the page shows (login, then the PIN on the keypad). */

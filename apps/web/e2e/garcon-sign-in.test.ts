@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
 import { plain } from './table-service'
 
 /**
@@ -54,7 +54,9 @@ describe('A waiter signs in to the waiter area', () => {
 
   it('Waiter signs in with login and PIN keypad, sees their name, reloads and is still signed in (cookie sent as X-Garcon-Token), signs out', async () => {
     const { page, context, problems } = await browser.phone()
-    await page.goto(`${onWifi()}/rest/demo/garcon/profile`, { waitUntil: 'networkidle' })
+    await page.goto(`${onWifi()}/rest/${restaurantId()}/garcon/profile`, {
+      waitUntil: 'networkidle',
+    })
     expect(await headingText(page)).toBe('Вход для официанта')
     expect(await garconCookie(context)).toBeUndefined()
     await keepScreenshot(page, 'garcon-sign-in')
@@ -96,7 +98,7 @@ describe('A waiter signs in to the waiter area', () => {
 
   it('A wrong PIN says so and the waiter can retry', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/garcon`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/garcon`, { waitUntil: 'networkidle' })
     await page.getByRole('button', { name: 'English' }).click()
     expect(await headingText(page)).toBe('Waiter sign-in')
 
@@ -129,7 +131,7 @@ describe('A waiter signs in to the waiter area', () => {
 
   it('Too many wrong PINs make the waiter wait, counting down the seconds', async () => {
     const { page } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/garcon`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/garcon`, { waitUntil: 'networkidle' })
     // A made-up login: the server slows guesses at it as at a real one (decision 0029).
     const login = `e2e-${String(Date.now())}`
     await page.getByRole('textbox', { name: 'Логин' }).fill(login)
@@ -157,7 +159,7 @@ describe('A waiter signs in to the waiter area', () => {
 
   it('A revoked token shows the session-expiry notice and the sign-in window, and signing in returns to the same screen', async () => {
     const { page, context, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/garcon/tips`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/garcon/tips`, { waitUntil: 'networkidle' })
     const signIn = async () => {
       await page.getByRole('textbox', { name: 'Логин' }).fill('igor')
       await tapPin(page, '2222')
@@ -180,7 +182,7 @@ describe('A waiter signs in to the waiter area', () => {
     await expectNoSeriousViolations(page, SCREEN)
     await signIn()
     await expect.poll(() => headingText(page)).toBe('Чаевые')
-    expect(new URL(page.url()).pathname).toBe('/rest/demo/garcon/tips')
+    expect(new URL(page.url()).pathname).toBe(`/rest/${restaurantId()}/garcon/tips`)
     expect(await alertText(page)).toBe('')
 
     // Any waiter request the server refuses ends the session on screen, not only the first one.

@@ -3,24 +3,15 @@ import { describe, expect, inject, it } from 'vitest'
 import { tipFor } from '@tableside/contracts/payments'
 import type { TableSession } from '@tableside/contracts/table-sessions'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
-import { alertCard, asWaiter, closeOpenCalls, garconToken, signInOnScreen } from './garcon-service'
-import {
-  answerCall,
-  borscht,
-  kvass,
-  openTable,
-  placeTableOrder,
-  plain,
-  rub,
-  tableCalls,
-} from './table-service'
+import { baseUrl, keepScreenshot, restaurantId, storageKey, useBrowser } from './fixtures'
+import { alertCard, asWaiter, garconToken, signInOnScreen } from './garcon-service'
+import { borscht, kvass, openTable, placeTableOrder, plain, rub } from './table-service'
 
 /**
  * Two stories of the waiter's area (issue 15): a call nobody answers reaches every waiter on
- * shift after the restaurant's escalation time (decision 0045; the e2e server's demo restaurant
- * has ESCALATION_SECONDS), and a tip paid with the bill shows on the waiter's tips screen live.
- * Demo waiters: Анна serves T1–T6, Игорь T7–T12.
+ * shift after the restaurant's escalation time (decision 0045; the e2e server's restaurants have
+ * ESCALATION_SECONDS), and a tip paid with the bill shows on the waiter's tips screen live.
+ * The restaurant's waiters: Анна serves T1–T6, Игорь T7–T12.
  */
 const HOST = 'tableside.test'
 const SCREEN = { include: '#main' }
@@ -38,18 +29,18 @@ const onShift = (token: string, on: boolean) =>
 
 /** The diner's phone joins the table, as after scanning its QR code. */
 async function seat(page: Page, origin: string, session: TableSession, language?: string) {
-  await page.goto(`${origin}/rest/demo/menu`, { waitUntil: 'networkidle' })
+  await page.goto(`${origin}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
   await page.evaluate(
-    ([saved, lang]) => {
-      localStorage.setItem('tableside.table-session.v1.demo', saved)
+    ([key, saved, lang]) => {
+      localStorage.setItem(key, saved)
       if (lang) localStorage.setItem('tableside.language', lang)
     },
-    [JSON.stringify(session), language ?? ''] as const,
+    [storageKey('table-session'), JSON.stringify(session), language ?? ''] as const,
   )
 }
 
 async function signIn(page: Page, login: string, pin: string) {
-  await page.goto(`${baseUrl()}/rest/demo/garcon`, { waitUntil: 'networkidle' })
+  await page.goto(`${baseUrl()}/rest/${restaurantId()}/garcon`, { waitUntil: 'networkidle' })
   await signInOnScreen(page, login, pin)
 }
 
@@ -63,13 +54,9 @@ describe('The waiter area, end to end', () => {
     try {
       for (const token of [anna, igor]) {
         await onShift(token, true)
-        await closeOpenCalls(token)
         await asWaiter(token, 'POST', '/garcon/alerts/read-all')
       }
       const t4 = await openTable('T4')
-      // Stories before this one may have left a call open at T4: the guests' new call starts clean.
-      for (const open of (await tableCalls(t4)).filter((c) => c.status !== 'done'))
-        await answerCall(anna, open.id, 'done')
 
       const annaPhone = await browser.phone()
       await signIn(annaPhone.page, 'anna', '1111')
@@ -82,7 +69,7 @@ describe('The waiter area, end to end', () => {
       // T4 is Анна's: her call, not Игорь's.
       const diner = await browser.phone()
       await seat(diner.page, onWifi(), t4)
-      await diner.page.goto(`${onWifi()}/rest/demo/call`, { waitUntil: 'networkidle' })
+      await diner.page.goto(`${onWifi()}/rest/${restaurantId()}/call`, { waitUntil: 'networkidle' })
       await diner.page.getByRole('button', { name: 'Позвать официанта' }).click()
       const calledAt = performance.now()
       await alertCard(annaPhone.page, '4', 'Зовут официанта').waitFor({ timeout: 5_000 })
@@ -127,7 +114,7 @@ describe('The waiter area, end to end', () => {
       // Анна's tips screen is open before the diner pays.
       const annaPhone = await browser.phone()
       await signIn(annaPhone.page, 'anna', '1111')
-      await annaPhone.page.goto(`${baseUrl()}/rest/demo/garcon/tips`, {
+      await annaPhone.page.goto(`${baseUrl()}/rest/${restaurantId()}/garcon/tips`, {
         waitUntil: 'networkidle',
       })
       await annaPhone.page.locator('.tips-total__amount').waitFor()
@@ -138,13 +125,13 @@ describe('The waiter area, end to end', () => {
 
       const diner = await browser.phone({ locale: 'en-GB' })
       await seat(diner.page, baseUrl(), session, 'en')
-      await diner.page.evaluate(
-        (ids) => {
-          localStorage.setItem('tableside.my-orders.v1.demo', ids)
-        },
+      await diner.page.evaluate(([key, ids]) => localStorage.setItem(key, ids), [
+        storageKey('my-orders'),
         JSON.stringify([mine.id]),
-      )
-      await diner.page.goto(`${baseUrl()}/rest/demo/bill`, { waitUntil: 'networkidle' })
+      ] as const)
+      await diner.page.goto(`${baseUrl()}/rest/${restaurantId()}/bill`, {
+        waitUntil: 'networkidle',
+      })
       await diner.page.getByRole('heading', { name: 'Pay online' }).waitFor()
       const due = await fetch(api(`/table-sessions/${session.id}/bill`))
       const { totals } = (await due.json()) as { totals: { due: number } }
@@ -180,7 +167,7 @@ describe('The waiter area, end to end', () => {
       const paymentId = new URL(diner.page.url()).searchParams.get('payment') ?? ''
       const guest = await browser.phone()
       await seat(guest.page, baseUrl(), session)
-      await guest.page.goto(`${baseUrl()}/rest/demo/bill?payment=${paymentId}`, {
+      await guest.page.goto(`${baseUrl()}/rest/${restaurantId()}/bill?payment=${paymentId}`, {
         waitUntil: 'networkidle',
       })
       const asked = guest.page.getByRole('group', { name: 'Как вам обслуживание?' })

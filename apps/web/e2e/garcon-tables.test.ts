@@ -1,50 +1,37 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SANDBOX_ACQUIRER_PREFIX, SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
+import { apiRequest } from './api-request'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, screenshotPath, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, screenshotPath, useBrowser } from './fixtures'
 import { borscht, openTable, placeTableOrder, plain } from './table-service'
 
 /**
- * The waiter's own screens: choosing tables and the shift, tips, the profile. Every e2e file
- * shares one server whose demo waiters serve Анна T1–T6 and Игорь T7–T12: what a story changes
- * it puts back (afterAll), so the stories after it find the demo as it was.
+ * The waiter's own screens: choosing tables and the shift, tips, the profile. The file's
+ * restaurant starts as the demo does: Анна serves T1–T6 and Игорь T7–T12; the stories go on
+ * from where the one before left it.
  */
 const SCREEN = { include: '#main' }
-const api = (path: string) => `${baseUrl()}/api/v1${path}`
-const ANNAS = ['T1', 'T2', 'T3', 'T4', 'T5', 'T6']
-const IGORS = ['T7', 'T8', 'T9', 'T10', 'T11', 'T12']
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 })
 const headingText = async (page: Page) => plain(await heading(page).textContent())
 const tile = (page: Page, label: string) =>
   page.getByRole('button', { name: new RegExp(`^(Стол|Table) ${label},`) })
 
-async function call(
-  method: string,
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
   path: string,
-  token: string | null,
+  token: string,
   body?: unknown,
-): Promise<{ status: number; data: unknown }> {
-  const response = await fetch(api(path), {
-    method,
-    headers: {
-      ...(token ? { 'x-garcon-token': token } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  return { status: response.status, data: await response.json() }
-}
+) => apiRequest(method, path, { headers: { 'x-garcon-token': token }, body })
 
 async function apiToken(login: string, pin: string, userAgent = 'e2e'): Promise<string> {
-  const response = await fetch(api('/auth/garcon/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': userAgent },
-    body: JSON.stringify({ restaurantId: 'demo', login, pin }),
+  const { status, data } = await apiRequest('POST', '/auth/garcon/login', {
+    headers: { 'user-agent': userAgent },
+    body: { restaurantId: restaurantId(), login, pin },
   })
-  expect(response.status).toBe(200)
-  return ((await response.json()) as { token: string }).token
+  expect(status).toBe(200)
+  return (data as { token: string }).token
 }
 
 async function me(token: string) {
@@ -69,43 +56,19 @@ async function cookieToken(context: BrowserContext): Promise<string> {
   return cookie.value
 }
 
-/** The demo as it was: Анна T1–T6 and Игорь T7–T12, nobody on shift, no language chosen. */
-async function restoreDemo() {
-  const igor = await apiToken('igor', '2222')
-  const anna = await apiToken('anna', '1111')
-  expect(
-    (await call('PUT', '/garcon/me/tables', igor, { tableCodes: IGORS, takeOver: true })).status,
-  ).toBe(200)
-  expect(
-    (await call('PUT', '/garcon/me/tables', anna, { tableCodes: ANNAS, takeOver: true })).status,
-  ).toBe(200)
-  for (const token of [anna, igor]) {
-    await call('PUT', '/garcon/me/shift', token, { onShift: false })
-    await call('PATCH', '/garcon/me/profile', token, { language: null })
-    await call('POST', '/auth/garcon/logout', token)
-  }
-}
-
 /** A diner pays table T2's bill online with a tip for its waiter, as the bill's panel does. */
 async function tipAtTable(tip: number) {
   const session = await openTable('T2')
   await placeTableOrder(session, [borscht])
-  // The table may have orders of earlier stories: the tip comes with everything still due.
-  const bill = (await (await fetch(api(`/table-sessions/${session.id}/bill`))).json()) as {
+  // The tip comes with everything still due at the table.
+  const bill = (await apiRequest('GET', `/table-sessions/${session.id}/bill`)).data as {
     totals: { due: number }
   }
-  const started = await fetch(api(`/table-sessions/${session.id}/payments`), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      method: 'card',
-      choice: { mode: 'remaining' },
-      tip,
-      expectedAmount: bill.totals.due,
-    }),
+  const started = await apiRequest('POST', `/table-sessions/${session.id}/payments`, {
+    body: { method: 'card', choice: { mode: 'remaining' }, tip, expectedAmount: bill.totals.due },
   })
   expect(started.status).toBe(201)
-  const { redirectUrl } = (await started.json()) as { redirectUrl: string | null }
+  const { redirectUrl } = started.data as { redirectUrl: string | null }
   const ref = redirectUrl?.split('/').at(-1) ?? ''
   const paid = await fetch(`${baseUrl()}${SANDBOX_ACQUIRER_PREFIX}/payments/${ref}/card`, {
     method: 'POST',
@@ -117,11 +80,12 @@ async function tipAtTable(tip: number) {
 
 describe("The waiter's tables, tips and profile", () => {
   const browser = useBrowser()
-  afterAll(restoreDemo)
 
   it('Waiter signs in, picks tables T1–T3 and goes on shift', async () => {
     const { page, context, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/garcon/select-tables`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/garcon/select-tables`, {
+      waitUntil: 'networkidle',
+    })
     await signIn(page, 'anna', '1111')
     await expect.poll(() => headingText(page)).toBe('Выбор столов')
     const token = await cookieToken(context)
@@ -169,7 +133,9 @@ describe("The waiter's tables, tips and profile", () => {
 
   it("Waiter is asked before taking another waiter's table, and takes it over", async () => {
     const { page, context, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/garcon/select-tables`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/garcon/select-tables`, {
+      waitUntil: 'networkidle',
+    })
     await signIn(page, 'anna', '1111')
     await expect.poll(() => headingText(page)).toBe('Выбор столов')
     const token = await cookieToken(context)
@@ -234,7 +200,7 @@ describe("The waiter's tables, tips and profile", () => {
   it('Waiter sees today’s tips with their table, time and method, and this month’s total', async () => {
     await tipAtTable(15_000)
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/garcon/tips`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/garcon/tips`, { waitUntil: 'networkidle' })
     await signIn(page, 'anna', '1111')
     await expect.poll(() => headingText(page)).toBe('Чаевые')
     // The webhook settles the payment a moment later; the list follows.
@@ -264,7 +230,6 @@ describe("The waiter's tables, tips and profile", () => {
       await route.fulfill({ response, json: body })
     })
     await page.reload({ waitUntil: 'networkidle' })
-    // Other stories' diners may have rated Anna too: the first tip is the one given a review.
     await page.locator('.tip').first().getByText('Оценка 5 из 5').waitFor({ state: 'attached' })
     expect(plain(await page.locator('.tip__comment').first().textContent())).toBe(
       'Анна, спасибо! Всё было очень вкусно.',
@@ -284,7 +249,7 @@ describe("The waiter's tables, tips and profile", () => {
 
   it('A waiter with no tips sees a finished empty screen', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/garcon/tips`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/garcon/tips`, { waitUntil: 'networkidle' })
     // Игорь's tables had no online payments in this run.
     await signIn(page, 'igor', '2222')
     await expect.poll(() => headingText(page)).toBe('Чаевые')
@@ -302,7 +267,9 @@ describe("The waiter's tables, tips and profile", () => {
       'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Safari/604.1',
     )
     const { page, context, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/garcon/profile`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/garcon/profile`, {
+      waitUntil: 'networkidle',
+    })
     await signIn(page, 'anna', '1111')
     await expect.poll(() => headingText(page)).toBe('Профиль')
     const token = await cookieToken(context)
@@ -336,7 +303,7 @@ describe("The waiter's tables, tips and profile", () => {
     await page.getByLabel('Текущий PIN-код').fill('1111')
     await page.getByRole('button', { name: 'Сохранить новый PIN-код' }).click()
     await page.getByRole('status').filter({ hasText: 'PIN-код изменён' }).waitFor()
-    // This device stays signed in; the PIN is put back for the stories after this one.
+    // This device stays signed in; the PIN goes back through the API, which takes the new one.
     expect(
       (await call('PUT', '/garcon/me/pin', token, { currentPin: '2468', newPin: '1111' })).status,
     ).toBe(200)
@@ -351,7 +318,9 @@ describe("The waiter's tables, tips and profile", () => {
       )
       .toBe('en')
     const second = await browser.phone()
-    await second.page.goto(`${baseUrl()}/rest/demo/garcon/profile`, { waitUntil: 'networkidle' })
+    await second.page.goto(`${baseUrl()}/rest/${restaurantId()}/garcon/profile`, {
+      waitUntil: 'networkidle',
+    })
     await signIn(second.page, 'anna', '1111')
     await expect.poll(() => headingText(second.page)).toBe('Profile')
     await keepScreenshot(second.page, 'garcon-profile-en')

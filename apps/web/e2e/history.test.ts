@@ -10,6 +10,7 @@ import { expectNoSeriousViolations } from './axe'
 import { hideDevConsole } from './client-service'
 import { keepScreenshot, useBrowser } from './fixtures'
 import { borscht, herring, kvass, plain, rub } from './table-service'
+import { apiPost } from './api-request'
 
 const HOST = 'tableside.test'
 const SCREEN = { include: '#main' }
@@ -27,16 +28,8 @@ const unexpected = (problems: readonly string[]) =>
   problems.filter((problem) => !problem.includes('Content Security Policy directive: "font-src'))
 
 async function placeAtTable(server: ServerProcess, lines: CartLine[]): Promise<Order> {
-  const api = `${server.url}/api/v1/restaurants/demo`
-  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${api}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    })
-    if (!response.ok) throw new Error(`POST ${path} → ${String(response.status)}`)
-    return (await response.json()) as unknown
-  }
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    apiPost(`/restaurants/demo${path}`, body, { headers, server: server.url })
   const tokens = await demoTableTokens(server)
   const session = tableSession.parse(await post('/table-sessions', { tableToken: tokens.T4 }))
   return order.parse(
@@ -149,16 +142,8 @@ describe('A diner’s order history', () => {
     try {
       const site = `http://${HOST}:${String(server.port)}`
       const phone = '+79164447788'
-      const api = `${server.url}/api/v1`
-      const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-        const response = await fetch(`${api}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...headers },
-          body: JSON.stringify(body),
-        })
-        if (!response.ok) throw new Error(`POST ${path} → ${String(response.status)}`)
-        return (await response.json()) as unknown
-      }
+      const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+        apiPost(path, body, { headers, server: server.url })
       await post('/auth/client/otp', { restaurantId: 'demo', phone, consent: true })
       const { token } = verifyClientOtp.response.parse(
         await post('/auth/client/verify', { phone, code: await sentCode(server, phone) }),

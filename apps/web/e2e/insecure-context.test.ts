@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
 
 /**
  * A diner's phone reaches the restaurant over its Wi-Fi, by plain http at a name or address that
@@ -15,7 +15,7 @@ describe('On plain http at a name, as on the restaurant’s Wi-Fi', () => {
 
   it('Sharing a dish copies its link without the clipboard API, and says so truthfully', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${site()}/rest/demo/dishes/borscht`, { waitUntil: 'networkidle' })
+    await page.goto(`${site()}/rest/${restaurantId()}/dishes/borscht`, { waitUntil: 'networkidle' })
     expect(await page.evaluate(() => window.isSecureContext)).toBe(false)
     expect(await page.evaluate(() => 'clipboard' in navigator || 'share' in navigator)).toBe(false)
 
@@ -33,7 +33,7 @@ describe('On plain http at a name, as on the restaurant’s Wi-Fi', () => {
     expect(pasted).toBe('')
     await page.keyboard.press('Control+V')
     expect(await page.locator('body > input').last().inputValue()).toBe(
-      `${site()}/rest/demo/dishes/borscht`,
+      `${site()}/rest/${restaurantId()}/dishes/borscht`,
     )
     expect(problems).toEqual([])
   })

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { baseUrl, useBrowser } from './fixtures'
+import { baseUrl, restaurantId, useBrowser } from './fixtures'
 
 describe('A diner reads the app in Russian or English', () => {
   const browser = useBrowser()
 
   it("starts in the restaurant's language and keeps the diner's choice across reloads", async () => {
     const { page } = await browser.phone({ locale: 'en-US' })
-    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
     expect(await page.locator('html').getAttribute('lang')).toBe('ru')
     expect(await page.locator('h1').textContent()).toBe('Меню')
 

@@ -2,7 +2,7 @@ import Pusher from 'pusher'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
 
 const STEAK = 'Стейк рибай'
 const WINE = 'Саперави, Крым'
@@ -12,7 +12,7 @@ const SHCHI = 'Кислые щи'
 /** Intl puts no-break spaces into prices ("2 490 ₽"); compare them as a diner reads them. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim()
 
-async function openMenu(page: Page, path = '/rest/demo/menu'): Promise<void> {
+async function openMenu(page: Page, path = `/rest/${restaurantId()}/menu`): Promise<void> {
   await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' })
   await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Закуски' }).count()).toBe(1)
 }
@@ -169,7 +169,7 @@ describe('A diner chooses from the menu', () => {
     await expect.poll(() => gate.count()).toBe(0)
     await expect.poll(() => dishParam(page)).toBeNull()
     expect(await dialog(page, WINE).count()).toBe(0)
-    expect(new URL(page.url()).pathname).toBe('/rest/demo/menu')
+    expect(new URL(page.url()).pathname).toBe(`/rest/${restaurantId()}/menu`)
 
     // Adding from the card asks too.
     await page.getByRole('button', { name: `Добавить: ${WINE}` }).click()
@@ -193,7 +193,9 @@ describe('A diner chooses from the menu', () => {
 
   it('Dish page opened from a shared link', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/dishes/borscht`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/dishes/borscht`, {
+      waitUntil: 'networkidle',
+    })
     await expect.poll(() => page.getByRole('heading', { level: 1, name: BORSCHT }).count()).toBe(1)
     expect(await page.locator('[data-layout="dish"]').count()).toBe(1)
     expect(plain(await page.locator('.dish-details__price').textContent())).toBe('520 ₽')
@@ -203,7 +205,7 @@ describe('A diner chooses from the menu', () => {
     await expectNoSeriousViolations(page)
 
     await page.getByRole('button', { name: 'Назад к меню' }).click()
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/rest/demo/menu')
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/rest/${restaurantId()}/menu`)
     await expect
       .poll(() => page.getByRole('heading', { level: 2, name: 'Закуски' }).count())
       .toBe(1)
@@ -212,33 +214,39 @@ describe('A diner chooses from the menu', () => {
 
   it('Diner adds a dish from its page and is back on the menu with it in the cart', async () => {
     const { page } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/dishes/borscht`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/dishes/borscht`, {
+      waitUntil: 'networkidle',
+    })
     await page.getByRole('checkbox', { name: /Ещё пампушка/ }).check()
     const add = page.getByRole('button', { name: /^Добавить/ })
     expect(plain(await add.textContent())).toBe('Добавить · 580 ₽')
     await add.click()
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/rest/demo/menu')
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/rest/${restaurantId()}/menu`)
     await expect.poll(() => cartCount(page).textContent()).toBe('1')
   })
 
   it('A shared link to an 18+ dish asks for age, and declining leads to the menu', async () => {
     const { page } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/dishes/wine-red-glass`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/dishes/wine-red-glass`, {
+      waitUntil: 'networkidle',
+    })
     const gate = dialog(page, 'Вам уже есть 18 лет?')
     await expect.poll(() => gate.isVisible()).toBe(true)
     expect(await page.getByRole('button', { name: /^Добавить/ }).count()).toBe(0)
     await gate.getByRole('button', { name: 'Нет, вернуться в меню' }).click()
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/rest/demo/menu')
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/rest/${restaurantId()}/menu`)
   })
 
   it('A link to a dish that is not on the menu says so and leads to the menu', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/dishes/no-such-dish`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/dishes/no-such-dish`, {
+      waitUntil: 'networkidle',
+    })
     await expect
       .poll(() => page.getByRole('heading', { level: 1, name: 'Этого блюда нет в меню' }).count())
       .toBe(1)
     await page.getByRole('link', { name: 'Открыть меню' }).click()
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/rest/demo/menu')
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/rest/${restaurantId()}/menu`)
     expect(problems).toEqual([])
   })
 
@@ -320,8 +328,8 @@ describe('A diner chooses from the menu', () => {
     const { hostname, port } = new URL(baseUrl())
     const server = new Pusher({ appId, key, secret, host: hostname, port, useTLS: false })
     const stopList = (available: boolean) =>
-      server.trigger('restaurant.demo', 'menu.updated', {
-        restaurantId: 'demo',
+      server.trigger(`restaurant.${restaurantId()}`, 'menu.updated', {
+        restaurantId: restaurantId(),
         version: `e2e-${String(available)}`,
         availability: [{ dishId: 'borscht', available }],
       })

@@ -11,6 +11,7 @@ import { demoTableTokens, startServer } from '../../../scripts/lib/server-proces
 import { expectNoSeriousViolations } from './axe'
 import { keepScreenshot, useBrowser } from './fixtures'
 import { borscht, herring, kvass, plain, rub } from './table-service'
+import { apiPost } from './api-request'
 
 const HOST = 'tableside.test'
 type ServerProcess = Awaited<ReturnType<typeof startServer>>
@@ -41,17 +42,8 @@ function withPrice(json: string, dishId: string, price: number): unknown {
 }
 
 async function placeAtTable(server: ServerProcess, lines: CartLine[]): Promise<Order> {
-  const api = `${server.url}/api/v1/restaurants/demo`
-  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${api}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    })
-    const data: unknown = await response.json()
-    if (!response.ok) throw new Error(`POST ${path} → ${String(response.status)}`)
-    return data
-  }
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    apiPost(`/restaurants/demo${path}`, body, { headers, server: server.url })
   const tokens = await demoTableTokens(server)
   const session = tableSession.parse(await post('/table-sessions', { tableToken: tokens.T3 }))
   return order.parse(

@@ -7,7 +7,7 @@ import { order, type Order } from '@tableside/contracts/orders'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
 import type { TableSession } from '@tableside/contracts/table-sessions'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, storageKey, useBrowser } from './fixtures'
 import { borscht, kvass, openTable, placeTableOrder, plain } from './table-service'
 
 const SCREEN = { include: '#main' }
@@ -17,7 +17,7 @@ const PAYMENT_ID = '[0-9a-f-]{36}'
 
 /** A dine-in order paid online, placed through the API as the diner's checkout does. */
 async function placeOnlineOrder(session: TableSession, lines: CartLine[]): Promise<Order> {
-  const response = await fetch(`${baseUrl()}/api/v1/restaurants/demo/orders`, {
+  const response = await fetch(`${baseUrl()}/api/v1/restaurants/${restaurantId()}/orders`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
     body: JSON.stringify({
@@ -39,14 +39,18 @@ async function readOrder(id: string): Promise<Order> {
  * in English, the language the hosted page's labels are agreed in.
  */
 async function seatInEnglish(page: Page, session: TableSession, myOrders: readonly Order[] = []) {
-  await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+  await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
   await page.evaluate(
-    ([session, orders]) => {
-      localStorage.setItem('tableside.table-session.v1.demo', session)
-      localStorage.setItem('tableside.my-orders.v1.demo', orders)
+    ([keys, session, orders]) => {
+      localStorage.setItem(keys[0], session)
+      localStorage.setItem(keys[1], orders)
       localStorage.setItem('tableside.language', 'en')
     },
-    [JSON.stringify(session), JSON.stringify(myOrders.map((placed) => placed.id))] as const,
+    [
+      [storageKey('table-session'), storageKey('my-orders')],
+      JSON.stringify(session),
+      JSON.stringify(myOrders.map((placed) => placed.id)),
+    ] as const,
   )
 }
 
@@ -61,7 +65,7 @@ async function payByCard(page: Page, number: string): Promise<void> {
 
 /** The order this phone placed last, as it remembers it (the bank's page is on the same origin). */
 async function lastOrderId(page: Page): Promise<string> {
-  const kept = await page.evaluate(() => localStorage.getItem('tableside.my-orders.v1.demo'))
+  const kept = await page.evaluate((key) => localStorage.getItem(key), storageKey('my-orders'))
   const ids = z.array(z.string()).parse(JSON.parse(kept ?? '[]'))
   const id = ids.find((one) => one !== '')
   if (!id) throw new Error('this phone remembers no order')
@@ -78,11 +82,11 @@ describe('A diner pays an order online', () => {
     const session = await openTable('T4')
     const { page, problems } = await browser.phone()
     await seatInEnglish(page, session)
-    await page.evaluate(
-      (cart) => localStorage.setItem('tableside.cart.v1.demo', cart),
+    await page.evaluate(([key, cart]) => localStorage.setItem(key, cart), [
+      storageKey('cart'),
       JSON.stringify({ lines: [borscht, kvass] }),
-    )
-    await page.goto(`${baseUrl()}/rest/demo/order`, { waitUntil: 'networkidle' })
+    ] as const)
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order`, { waitUntil: 'networkidle' })
     await page.getByRole('radio', { name: /Card online/ }).check()
     const confirm = page.getByRole('button', { name: 'Confirm order' })
     await expect.poll(() => confirm.isEnabled()).toBe(true)
@@ -96,7 +100,7 @@ describe('A diner pays an order online', () => {
 
     // Leaving the bank's page with the back button shows the payment still waiting.
     await page.goBack()
-    await page.waitForURL(new RegExp(`/rest/demo/order/${orderId}/pay$`))
+    await page.waitForURL(new RegExp(`/rest/${restaurantId()}/order/${orderId}/pay$`))
     await expect.poll(() => main(page)).toContain('Waiting for the payment…')
     expect(await main(page)).toContain(`Order #${String(placed.number)}`)
     await keepScreenshot(page, 'order-pay-waiting')
@@ -120,7 +124,7 @@ describe('A diner pays an order online', () => {
     await expectNoSeriousViolations(page, SCREEN)
 
     await page.getByRole('link', { name: 'Follow the order' }).click()
-    await page.waitForURL(new RegExp(`/rest/demo/order/${orderId}$`))
+    await page.waitForURL(new RegExp(`/rest/${restaurantId()}/order/${orderId}$`))
     await expect.poll(() => main(page)).toMatch(/Paid \d[\d\s\u00a0\u202f]*₽/)
     expect(await main(page)).toContain('Test payment: no money moves')
     expect(await page.getByRole('button', { name: /Cancel/ }).count()).toBe(0)
@@ -132,15 +136,19 @@ describe('A diner pays an order online', () => {
   it('On a slow connection the card payment starts once, and a failed start offers a retry', async () => {
     const session = await openTable('T2')
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
     await page.evaluate(
-      ([session, cart]) => {
-        localStorage.setItem('tableside.table-session.v1.demo', session)
-        localStorage.setItem('tableside.cart.v1.demo', cart)
+      ([keys, session, cart]) => {
+        localStorage.setItem(keys[0], session)
+        localStorage.setItem(keys[1], cart)
       },
-      [JSON.stringify(session), JSON.stringify({ lines: [borscht] })] as const,
+      [
+        [storageKey('table-session'), storageKey('cart')],
+        JSON.stringify(session),
+        JSON.stringify({ lines: [borscht] }),
+      ] as const,
     )
-    await page.goto(`${baseUrl()}/rest/demo/order`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order`, { waitUntil: 'networkidle' })
     await page.getByRole('radio', { name: /Картой онлайн/ }).check()
     let starts = 0
     await page.route('**/api/v1/orders/*/payments', async (route) => {
@@ -159,7 +167,7 @@ describe('A diner pays an order online', () => {
     await opening.click({ force: true })
 
     // The order is placed; starting the payment failed: the Pay screen says why and offers a retry.
-    await page.waitForURL(new RegExp(`/rest/demo/order/${ORDER_ID}/pay$`))
+    await page.waitForURL(new RegExp(`/rest/${restaurantId()}/order/${ORDER_ID}/pay$`))
     await expect.poll(() => main(page)).toContain('Нет связи с сервером')
     expect(starts).toBe(1)
     expect(await page.getByRole('radio', { name: /Картой/ }).isChecked()).toBe(true)
@@ -176,7 +184,9 @@ describe('A diner pays an order online', () => {
     const session = await openTable('T3')
     const placed = await placeOnlineOrder(session, [kvass])
     const { page } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/order/${placed.id}/pay`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}/pay`, {
+      waitUntil: 'networkidle',
+    })
     await page.route('**/api/v1/orders/*/payments', (route) =>
       route.fulfill({
         status: 409,
@@ -201,11 +211,13 @@ describe('A diner pays an order online', () => {
     const session = await openTable('T3')
     const placed = await placeOnlineOrder(session, [kvass])
     const { page } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
     await page.route(`**/api/v1/orders/${placed.id}`, (route) =>
       route.abort('internetdisconnected'),
     )
-    await page.goto(`${baseUrl()}/rest/demo/order/${placed.id}/pay`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}/pay`, {
+      waitUntil: 'networkidle',
+    })
     await expect.poll(() => page.locator('h1').textContent()).toBe('Нет связи с сервером')
     const text = plain(await page.locator('.error-page').textContent())
     expect(text).not.toContain('500')
@@ -222,7 +234,9 @@ describe('A diner pays an order online', () => {
     const placed = await placeOnlineOrder(session, [borscht])
     const { page, problems } = await browser.phone()
     await seatInEnglish(page, session, [placed])
-    await page.goto(`${baseUrl()}/rest/demo/order/${placed.id}`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}`, {
+      waitUntil: 'networkidle',
+    })
     await keepScreenshot(page, 'order-unpaid-card')
     await expectNoSeriousViolations(page, SCREEN)
     await page.getByRole('link', { name: /^Pay / }).click()
@@ -274,11 +288,15 @@ describe('A diner pays an order online', () => {
     const placed = await placeOnlineOrder(session, [borscht])
     const { page, problems } = await browser.phone()
     await seatInEnglish(page, session, [placed])
-    await page.goto(`${baseUrl()}/rest/demo/order/${placed.id}/pay`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}/pay`, {
+      waitUntil: 'networkidle',
+    })
     await page.getByRole('button', { name: /^Pay / }).click()
     await page.waitForURL('**/sandbox-acquirer/pay/**')
     // The diner changes their mind on the bank's page and goes back to the order.
-    await page.goto(`${baseUrl()}/rest/demo/order/${placed.id}`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}`, {
+      waitUntil: 'networkidle',
+    })
     await page.getByRole('button', { name: 'Cancel order' }).click()
     await page.getByRole('button', { name: 'Yes, cancel it' }).click()
     await expect
@@ -299,9 +317,13 @@ describe('A diner pays an order online', () => {
     const placed = await placeTableOrder(session, [kvass])
     const { page, problems } = await browser.phone()
     await seatInEnglish(page, session, [placed])
-    await page.goto(`${baseUrl()}/rest/demo/order/${placed.id}/pay`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}/pay`, {
+      waitUntil: 'networkidle',
+    })
 
-    await page.waitForURL(new RegExp(`/rest/demo/order/${placed.id}\\?notice=paid-in-cash$`))
+    await page.waitForURL(
+      new RegExp(`/rest/${restaurantId()}/order/${placed.id}\\?notice=paid-in-cash$`),
+    )
     const text = await main(page)
     expect(text).toContain('This order is paid in cash to the waiter')
     expect(await page.getByRole('link', { name: /^Pay / }).count()).toBe(0)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { order } from '@tableside/contracts/orders'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
 import {
   borscht,
   kvass,
@@ -24,7 +24,9 @@ describe('A diner follows an order after placing it', () => {
     const placed = await placeTableOrder(session, [borscht, kvass])
     const { page, problems } = await browser.phone()
     await seatAtTable(page, session, [placed])
-    await page.goto(`${baseUrl()}/rest/demo/order/${placed.id}`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}`, {
+      waitUntil: 'networkidle',
+    })
 
     const title = page.getByRole('heading', { level: 1 })
     expect(plain(await title.textContent())).toBe(`Заказ № ${String(placed.number)}`)
@@ -69,7 +71,9 @@ describe('A diner follows an order after placing it', () => {
     const placed = await placeTableOrder(session, [kvass])
     const { page, problems } = await browser.phone()
     await seatAtTable(page, session, [placed])
-    await page.goto(`${baseUrl()}/rest/demo/order/${placed.id}`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}`, {
+      waitUntil: 'networkidle',
+    })
 
     await page.getByRole('button', { name: 'Отменить заказ' }).click()
     const dialog = page.getByRole('dialog', { name: `Отменить заказ № ${String(placed.number)}?` })
@@ -100,7 +104,9 @@ describe('A diner follows an order after placing it', () => {
     // Keep the screen from hearing of the acceptance, as on a phone whose socket dropped.
     await page.routeWebSocket(/\/app\//, () => undefined)
     await seatAtTable(page, session, [placed])
-    await page.goto(`${baseUrl()}/rest/demo/order/${placed.id}`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}`, {
+      waitUntil: 'networkidle',
+    })
     await moveOrder(await waiterToken(), placed.id, 'accepted')
 
     await page.getByRole('button', { name: 'Отменить заказ' }).click()
@@ -116,7 +122,9 @@ describe('A diner follows an order after placing it', () => {
   it('A delivery order says where, when and to whom it goes, with the delivery fee', async () => {
     const placed = await placeDelivery([borscht, kvass])
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/order/${placed.id}`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}`, {
+      waitUntil: 'networkidle',
+    })
     const details = page.getByRole('region', { name: 'Детали' })
     await expect.poll(async () => plain(await details.textContent())).toContain('Арбат, 12')
     const text = plain(await details.textContent())
@@ -141,7 +149,7 @@ describe('A diner follows an order after placing it', () => {
     const neighbours = await placeTableOrder(session, [kvass])
     const { page, problems } = await browser.phone()
     await seatAtTable(page, session, [second, first])
-    await page.goto(`${baseUrl()}/rest/demo/orders`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/orders`, { waitUntil: 'networkidle' })
 
     const mine = page.getByRole('region', { name: 'С этого телефона' }).getByRole('link')
     await expect
@@ -157,26 +165,31 @@ describe('A diner follows an order after placing it', () => {
     await expectNoSeriousViolations(page, SCREEN)
 
     await mine.first().click()
-    await expect.poll(() => new URL(page.url()).pathname).toBe(`/rest/demo/order/${second.id}`)
+    await expect
+      .poll(() => new URL(page.url()).pathname)
+      .toBe(`/rest/${restaurantId()}/order/${second.id}`)
     expect(problems).toEqual([])
   })
 
   it('With no orders the list leads to the menu', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/orders`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/orders`, { waitUntil: 'networkidle' })
     await expect.poll(() => page.getByRole('heading', { name: 'Заказов пока нет' }).count()).toBe(1)
     await keepScreenshot(page, 'orders-empty')
     await expectNoSeriousViolations(page, SCREEN)
     await page.getByRole('link', { name: 'Перейти в меню' }).click()
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/rest/demo/menu')
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/rest/${restaurantId()}/menu`)
     expect(problems).toEqual([])
   })
 
   it('An unknown order says so plainly', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/demo/order/00000000-0000-4000-8000-000000000000`, {
-      waitUntil: 'networkidle',
-    })
+    await page.goto(
+      `${baseUrl()}/rest/${restaurantId()}/order/00000000-0000-4000-8000-000000000000`,
+      {
+        waitUntil: 'networkidle',
+      },
+    )
     await expect.poll(() => page.getByRole('heading', { name: 'Заказ не найден' }).count()).toBe(1)
     await keepScreenshot(page, 'order-not-found')
     await expectNoSeriousViolations(page, SCREEN)

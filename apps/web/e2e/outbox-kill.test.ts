@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { expect, it } from 'vitest'
 import { demoTableTokens, freePort, startServer } from '../../../scripts/lib/server-process.mjs'
+import { apiRequest } from './api-request'
 
 interface OutboxRow {
   kind: string
@@ -45,16 +46,11 @@ it('delivers an order’s events after the server was killed before it could pub
   const { dataDir } = first
   try {
     const tokens = await demoTableTokens(first)
-    const api = `${first.url}/api/v1/restaurants/demo`
     const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${api}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      })
+      apiRequest('POST', `/restaurants/demo${path}`, { body, headers, server: first.url })
     const opened = await post('/table-sessions', { tableToken: tokens.T1 })
     expect(opened.status).toBe(201)
-    const session = (await opened.json()) as { id: string }
+    const session = opened.data as { id: string }
     const placed = await post(
       '/orders',
       {
@@ -66,7 +62,7 @@ it('delivers an order’s events after the server was killed before it could pub
       { 'idempotency-key': randomUUID() },
     )
     expect(placed.status).toBe(201)
-    const order = (await placed.json()) as { id: string }
+    const order = placed.data as { id: string }
     // Committed and answered; the first publish has failed by now.
     await new Promise((resolve) => setTimeout(resolve, 300))
     first.child.kill('SIGKILL')

@@ -1,7 +1,7 @@
 import Pusher from 'pusher'
 import { describe, expect, inject, it } from 'vitest'
 import { restaurant } from '@tableside/contracts/restaurants'
-import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
 
 describe('Open pages stay live', () => {
   const browser = useBrowser()
@@ -10,7 +10,7 @@ describe('Open pages stay live', () => {
     const { page, problems } = await browser.phone()
     const sockets: string[] = []
     page.on('websocket', (ws) => sockets.push(ws.url()))
-    await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
     await expect.poll(() => page.locator('header').textContent()).toContain('Самовар')
     await expect.poll(() => sockets.length, { timeout: 10_000 }).toBe(1)
     expect(sockets[0]).toMatch(
@@ -21,14 +21,14 @@ describe('Open pages stay live', () => {
     const { hostname, port } = new URL(baseUrl())
     const server = new Pusher({ appId, key, secret, host: hostname, port, useTLS: false })
     const current = restaurant.parse(
-      await (await fetch(`${baseUrl()}/api/v1/restaurants/demo`)).json(),
+      await (await fetch(`${baseUrl()}/api/v1/restaurants/${restaurantId()}`)).json(),
     )
     const renamed = { ...current, name: 'Бистро «Самовар» на Арбате' }
     // The subscription may still be on its way: publish until the page shows it.
     await expect
       .poll(
         async () => {
-          await server.trigger('restaurant.demo', 'restaurant.updated', renamed)
+          await server.trigger(`restaurant.${restaurantId()}`, 'restaurant.updated', renamed)
           return page.locator('header').textContent()
         },
         { timeout: 10_000, interval: 250 },

@@ -10,22 +10,13 @@ import {
 } from '@tableside/contracts/sandbox-acquirer'
 import { order, type Order } from '@tableside/contracts/orders'
 import { LANGUAGE_COOKIE } from '@tableside/contracts/first-screen'
+import { apiPost, apiRequest } from './api-request'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
 import { borscht, openTable, plain, rub } from './table-service'
 
-const api = (path: string) => `${baseUrl()}/api/v1${path}`
-
-async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(api(path), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  })
-  const data: unknown = await response.json()
-  if (!response.ok) throw new Error(`POST ${path} → ${response.status} ${JSON.stringify(data)}`)
-  return data
-}
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  apiPost(path, body, { headers })
 
 /**
  * A dine-in order to be paid online, and its payment started by a diner who reads the app in
@@ -38,7 +29,7 @@ async function startPayment(
   const session = await openTable('T7')
   const placed = order.parse(
     await post(
-      '/restaurants/demo/orders',
+      `/restaurants/${restaurantId()}/orders`,
       { type: 'dine_in', lines: [borscht], paymentMethod: method, tableSessionId: session.id },
       { 'idempotency-key': randomUUID() },
     ),
@@ -60,7 +51,7 @@ async function openBankPage(page: Page, started: Payment) {
   await page.goto(started.redirectUrl, { waitUntil: 'networkidle' })
 }
 
-const orderPath = (placed: Order) => `/rest/demo/order/${placed.id}`
+const orderPath = (placed: Order) => `/rest/${restaurantId()}/order/${placed.id}`
 
 describe('The sandbox acquirer’s hosted page', () => {
   const browser = useBrowser()
@@ -259,7 +250,7 @@ describe('The sandbox acquirer’s hosted page', () => {
     await page.getByRole('heading', { name: 'Подтверждаем оплату…' }).first().waitFor()
     // Once the payment has loaded, the way back to the bank's page while it waits.
     await page.getByRole('link', { name: 'Вернуться на страницу оплаты' }).waitFor()
-    const after = payment.parse(await (await fetch(api(`/payments/${started.payment.id}`))).json())
+    const after = payment.parse((await apiRequest('GET', `/payments/${started.payment.id}`)).data)
     expect(after.status).toBe('pending')
   })
 })

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
 
 const BORSCHT_STORY = 'Борщ как дома'
 const BREAKFAST_STORY = 'Завтраки до 12:00'
@@ -20,7 +20,7 @@ const filled = (page: Page) =>
     .evaluate((fill) => Number(getComputedStyle(fill).getPropertyValue('--fill') || 0))
 
 async function openMenu(page: Page): Promise<void> {
-  await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+  await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
   await expect
     .poll(() => page.getByRole('button', { name: BORSCHT_STORY, exact: true }).count())
     .toBe(1)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { baseUrl, useBrowser } from './fixtures'
+import { baseUrl, restaurantId, useBrowser } from './fixtures'
 
 /** Selectors only the back office, the kitchen display and the waiters use (decision 0082). */
 const STAFF_SELECTORS = [
@@ -33,7 +33,7 @@ describe('Each area loads the styles it uses', () => {
   const browser = useBrowser()
 
   it('a diner’s menu links one stylesheet, with none of the staff’s or the waiters’ styles', async () => {
-    const sheets = await linkedStylesheets('/rest/demo/menu')
+    const sheets = await linkedStylesheets(`/rest/${restaurantId()}/menu`)
     expect(sheets).toHaveLength(1)
     const [css = ''] = sheets
     expect(css).toContain('.dish-card')
@@ -41,8 +41,8 @@ describe('Each area loads the styles it uses', () => {
   })
 
   it.each([
-    { area: 'staff', path: '/rest/demo/admin', drawn: '.staff-gate__card' },
-    { area: 'garcon', path: '/rest/demo/garcon', drawn: 'form.sign-in' },
+    { area: 'staff', path: `/rest/${restaurantId()}/admin`, drawn: '.staff-gate__card' },
+    { area: 'garcon', path: `/rest/${restaurantId()}/garcon`, drawn: 'form.sign-in' },
   ])(
     'a $area screen draws only once its own stylesheet has loaded, after the app’s',
     async ({ area, path, drawn }) => {

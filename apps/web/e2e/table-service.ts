@@ -13,27 +13,21 @@ import { payment } from '@tableside/contracts/payments'
 import { SANDBOX_ACQUIRER_PREFIX } from '@tableside/contracts/sandbox-acquirer'
 import { tableSession, type TableSession } from '@tableside/contracts/table-sessions'
 import { waiterCall, type WaiterCall } from '@tableside/contracts/waiter-calls'
-import { baseUrl, tableToken } from './fixtures'
+import { apiPost } from './api-request'
+import { baseUrl, restaurantId, restaurantUrl, storageKey, tableToken } from './fixtures'
 
 /** Helpers for stories at a table: what the diner's other phone, or the waiter, does through the API. */
 const api = (path: string) => `${baseUrl()}/api/v1${path}`
 
-async function send(path: string, init: { body?: unknown; headers?: Record<string, string> }) {
-  const response = await fetch(api(path), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: JSON.stringify(init.body ?? {}),
-  })
-  const data: unknown = await response.json()
-  if (!response.ok)
-    throw new Error(`POST ${path} → ${String(response.status)} ${JSON.stringify(data)}`)
-  return data
-}
+const send = (
+  path: string,
+  { body, headers }: { body?: unknown; headers?: Record<string, string> },
+) => apiPost(path, body, headers ? { headers } : {})
 
-/** Opens (or joins) the demo table's session, as scanning its QR code does. */
+/** Opens (or joins) the table's session, as scanning its QR code does. */
 export async function openTable(tableCode: string): Promise<TableSession> {
   return tableSession.parse(
-    await send('/restaurants/demo/table-sessions', {
+    await send(`/restaurants/${restaurantId()}/table-sessions`, {
       body: { tableToken: tableToken(tableCode) },
     }),
   )
@@ -46,7 +40,7 @@ export async function placeTableOrder(
   paymentMethod: 'cash' | 'card' = 'cash',
 ): Promise<Order> {
   return order.parse(
-    await send('/restaurants/demo/orders', {
+    await send(`/restaurants/${restaurantId()}/orders`, {
       headers: { 'idempotency-key': randomUUID() },
       body: { type: 'dine_in', lines, paymentMethod, tableSessionId: session.id },
     }),
@@ -83,16 +77,18 @@ export async function placeForLater(
   lines: CartLine[],
   more: { address?: DeliveryAddress; contact?: Contact } = {},
 ): Promise<Order> {
-  const response = await fetch(api(`/restaurants/demo/slots?type=${type}`))
+  const response = await fetch(api(`/restaurants/${restaurantId()}/slots?type=${type}`))
   let offered = slots.parse(await response.json())
   if (offered.slots.length === 0 && offered.days[0]) {
-    const next = await fetch(api(`/restaurants/demo/slots?type=${type}&date=${offered.days[0]}`))
+    const next = await fetch(
+      api(`/restaurants/${restaurantId()}/slots?type=${type}&date=${offered.days[0]}`),
+    )
     offered = slots.parse(await next.json())
   }
   const slot = offered.slots[0]
-  if (!slot) throw new Error(`the demo restaurant offers no ${type} slot`)
+  if (!slot) throw new Error(`the restaurant offers no ${type} slot`)
   return order.parse(
-    await send('/restaurants/demo/orders', {
+    await send(`/restaurants/${restaurantId()}/orders`, {
       headers: { 'idempotency-key': randomUUID() },
       body: {
         type,
@@ -106,26 +102,34 @@ export async function placeForLater(
   )
 }
 
-/** This browser joins the table and remembers these orders as its own, like after checkout. */
+/**
+ * This browser joins the table and remembers these orders as its own, like after checkout
+ * (on the shared server, or at `origin`: another name for it).
+ */
 export async function seatAtTable(
   page: Page,
   session: TableSession,
   myOrders: readonly Order[] = [],
+  origin = baseUrl(),
 ): Promise<void> {
-  await page.goto(`${baseUrl()}/rest/demo/menu`, { waitUntil: 'networkidle' })
+  await page.goto(restaurantUrl('/menu', origin), { waitUntil: 'networkidle' })
   await page.evaluate(
-    ([session, orders]) => {
-      localStorage.setItem('tableside.table-session.v1.demo', session)
-      localStorage.setItem('tableside.my-orders.v1.demo', orders)
+    ([keys, session, orders]) => {
+      localStorage.setItem(keys[0], session)
+      localStorage.setItem(keys[1], orders)
     },
-    [JSON.stringify(session), JSON.stringify(myOrders.map((placed) => placed.id))] as const,
+    [
+      [storageKey('table-session'), storageKey('my-orders')],
+      JSON.stringify(session),
+      JSON.stringify(myOrders.map((placed) => placed.id)),
+    ] as const,
   )
 }
 
-/** Анна, the demo restaurant's waiter, signs in; her token goes in X-Garcon-Token. */
+/** Анна, the restaurant's waiter, signs in; her token goes in X-Garcon-Token. */
 export async function waiterToken(): Promise<string> {
   const data = await send('/auth/garcon/login', {
-    body: { restaurantId: 'demo', login: 'anna', pin: '1111' },
+    body: { restaurantId: restaurantId(), login: 'anna', pin: '1111' },
   })
   if (typeof data !== 'object' || data === null || !('token' in data)) throw new Error('no token')
   return String(data.token)

@@ -69,74 +69,98 @@ export async function seedDemo(
   const created = await db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('restaurants').select('id').limit(1).executeTakeFirst()
     if (existing) return false
-    await trx
-      .insertInto('restaurants')
-      .values({
-        id: DEMO_RESTAURANT_ID,
-        name: 'Бистро «Самовар»',
-        description: JSON.stringify({
-          ru: 'Русская кухня без спешки: борщ, пельмени ручной лепки и чай из самовара.',
-          en: 'Unhurried Russian cooking: borscht, hand-made pelmeni and tea from the samovar.',
-        }),
-        address: 'Москва, ул. Покровка, 17',
-        phone: '+7 495 123-45-67',
-        locale: 'ru-RU',
-        defaultLanguage: 'ru',
-        currency: 'RUB',
-        timezone: 'Europe/Moscow',
-        openingHours: JSON.stringify(openingHours),
-        settings: JSON.stringify(settings),
-        ...(options.callEscalationSeconds === undefined
-          ? {}
-          : { callEscalationSeconds: options.callEscalationSeconds }),
-      })
-      .execute()
-    // The bonus programme diners read in their profile (issue 16): 5 % back, up to 30 % of an
-    // order in points, points kept 180 days, 200 on joining and 500 on a birthday.
-    await trx
-      .insertInto('bonusPrograms')
-      .values({
-        restaurantId: DEMO_RESTAURANT_ID,
-        earnBasisPoints: 500,
-        maxShareBasisPoints: 3000,
-        expiryDays: 180,
-        welcomePoints: 200,
-        birthdayPoints: 500,
-      })
-      .execute()
-    const [hall, terrace] = await trx
-      .insertInto('tableZones')
-      .values(
-        [DEMO_ZONES.hall, DEMO_ZONES.terrace].map((name, position) => ({
-          restaurantId: DEMO_RESTAURANT_ID,
-          name: JSON.stringify(name),
-          position,
-        })),
-      )
-      .returning('id')
-      .execute()
-    await trx
-      .insertInto('restaurantTables')
-      .values(
-        DEMO_TABLE_CODES.map((code, i) => ({
-          restaurantId: DEMO_RESTAURANT_ID,
-          code,
-          label: String(i + 1),
-          // The database copies the zone's name onto the table (migration 0034).
-          zoneId: (i < 8 ? hall : terrace)?.id ?? null,
-          seats: i % 3 === 0 ? 2 : 4,
-          // Random on every install, never in the repository: the QR code is the key (0026).
-          qrToken: newTableQrToken(),
-        })),
-      )
-      .execute()
+    await addRestaurant(trx, { id: DEMO_RESTAURANT_ID, ...options })
     return true
   })
-  const menuImported = await seedDemoMenu(db)
-  const waitersAdded = await seedDemoWaiters(db)
-  const staffAdded = await seedDemoStaff(db)
-  const stationsAdded = await seedDemoStations(db)
-  return created || menuImported || waitersAdded || staffAdded || stationsAdded
+  const filled = await fillRestaurant(db, DEMO_RESTAURANT_ID)
+  return created || filled
+}
+
+/**
+ * A restaurant with the demo's content under an id of its own: its bonus programme, zones,
+ * tables (QR tokens of their own), menu, waiters, manager, kitchen and stations. The
+ * end-to-end stories give each file one, so no story finds another's orders or calls.
+ */
+export async function seedRestaurant(
+  db: Kysely<Database>,
+  restaurant: { id: string; callEscalationSeconds?: number | undefined },
+): Promise<void> {
+  await db.transaction().execute((trx) => addRestaurant(trx, restaurant))
+  await fillRestaurant(db, restaurant.id)
+}
+
+async function addRestaurant(
+  trx: Kysely<Database>,
+  { id, callEscalationSeconds }: { id: string; callEscalationSeconds?: number | undefined },
+): Promise<void> {
+  await trx
+    .insertInto('restaurants')
+    .values({
+      id,
+      name: 'Бистро «Самовар»',
+      description: JSON.stringify({
+        ru: 'Русская кухня без спешки: борщ, пельмени ручной лепки и чай из самовара.',
+        en: 'Unhurried Russian cooking: borscht, hand-made pelmeni and tea from the samovar.',
+      }),
+      address: 'Москва, ул. Покровка, 17',
+      phone: '+7 495 123-45-67',
+      locale: 'ru-RU',
+      defaultLanguage: 'ru',
+      currency: 'RUB',
+      timezone: 'Europe/Moscow',
+      openingHours: JSON.stringify(openingHours),
+      settings: JSON.stringify(settings),
+      ...(callEscalationSeconds === undefined ? {} : { callEscalationSeconds }),
+    })
+    .execute()
+  // The bonus programme diners read in their profile (issue 16): 5 % back, up to 30 % of an
+  // order in points, points kept 180 days, 200 on joining and 500 on a birthday.
+  await trx
+    .insertInto('bonusPrograms')
+    .values({
+      restaurantId: id,
+      earnBasisPoints: 500,
+      maxShareBasisPoints: 3000,
+      expiryDays: 180,
+      welcomePoints: 200,
+      birthdayPoints: 500,
+    })
+    .execute()
+  const [hall, terrace] = await trx
+    .insertInto('tableZones')
+    .values(
+      [DEMO_ZONES.hall, DEMO_ZONES.terrace].map((name, position) => ({
+        restaurantId: id,
+        name: JSON.stringify(name),
+        position,
+      })),
+    )
+    .returning('id')
+    .execute()
+  await trx
+    .insertInto('restaurantTables')
+    .values(
+      DEMO_TABLE_CODES.map((code, i) => ({
+        restaurantId: id,
+        code,
+        label: String(i + 1),
+        // The database copies the zone's name onto the table (migration 0034).
+        zoneId: (i < 8 ? hall : terrace)?.id ?? null,
+        seats: i % 3 === 0 ? 2 : 4,
+        // Random on every install, never in the repository: the QR code is the key (0026).
+        qrToken: newTableQrToken(),
+      })),
+    )
+    .execute()
+}
+
+/** What a restaurant of the demo's still lacks: its menu, waiters, staff and stations. */
+async function fillRestaurant(db: Kysely<Database>, restaurantId: string): Promise<boolean> {
+  const menuImported = await seedMenu(db, restaurantId)
+  const waitersAdded = await seedWaiters(db, restaurantId)
+  const staffAdded = await seedStaff(db, restaurantId)
+  const stationsAdded = await seedStations(db, restaurantId)
+  return menuImported || waitersAdded || staffAdded || stationsAdded
 }
 
 /** The demo kitchen's stations and the categories each cooks (decision 0070), while it has none. */
@@ -152,32 +176,32 @@ const DEMO_STATIONS = [
   },
 ]
 
-async function seedDemoStations(db: Kysely<Database>): Promise<boolean> {
+async function seedStations(db: Kysely<Database>, restaurantId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const demo = await trx
+    const restaurant = await trx
       .selectFrom('restaurants')
       .select('id')
-      .where('id', '=', DEMO_RESTAURANT_ID)
+      .where('id', '=', restaurantId)
       .forUpdate()
       .executeTakeFirst()
     const any = await trx
       .selectFrom('kitchenStations')
       .select('id')
-      .where('restaurantId', '=', DEMO_RESTAURANT_ID)
+      .where('restaurantId', '=', restaurantId)
       .limit(1)
       .executeTakeFirst()
-    if (!demo || any) return false
+    if (!restaurant || any) return false
     for (const [sortOrder, station] of DEMO_STATIONS.entries()) {
       const { id } = await trx
         .insertInto('kitchenStations')
-        .values({ restaurantId: DEMO_RESTAURANT_ID, name: station.name, sortOrder })
+        .values({ restaurantId, name: station.name, sortOrder })
         .returning('id')
         .executeTakeFirstOrThrow()
       await trx
         .insertInto('kitchenStationCategories')
         .values(
           station.categories.map((categoryId) => ({
-            restaurantId: DEMO_RESTAURANT_ID,
+            restaurantId,
             categoryId,
             stationId: id,
           })),
@@ -188,74 +212,85 @@ async function seedDemoStations(db: Kysely<Database>): Promise<boolean> {
   })
 }
 
-async function seedDemoMenu(db: Kysely<Database>): Promise<boolean> {
+async function seedMenu(db: Kysely<Database>, restaurantId: string): Promise<boolean> {
   if (!existsSync(DEMO_MENU_FILE)) return false
-  const demo = await db
+  const restaurant = await db
     .selectFrom('restaurants')
     .select('id')
-    .where('id', '=', DEMO_RESTAURANT_ID)
+    .where('id', '=', restaurantId)
     .executeTakeFirst()
-  if (!demo) return false
+  if (!restaurant) return false
   const menu = await db
     .selectFrom('menus')
     .select('id')
-    .where('restaurantId', '=', DEMO_RESTAURANT_ID)
+    .where('restaurantId', '=', restaurantId)
     .limit(1)
     .executeTakeFirst()
   if (menu) return false
   const file: unknown = JSON.parse(readFileSync(DEMO_MENU_FILE, 'utf8'))
-  await createMenuService({ repository: createMenuRepository(db) }).importMenu(
-    DEMO_RESTAURANT_ID,
-    file,
-  )
+  await createMenuService({ repository: createMenuRepository(db) }).importMenu(restaurantId, file)
   return true
 }
 
-/** The demo restaurant's waiters while it has none (also on a database from before waiters). */
-async function seedDemoWaiters(db: Kysely<Database>): Promise<boolean> {
-  const demo = await db
+const demoSecretHashes = new Map<string, Promise<string>>()
+
+/**
+ * The demo's PINs and passwords are hashed once per process: every restaurant seeded with the
+ * demo's content shares them, and a hash takes a deliberate fraction of a second.
+ */
+function demoSecretHash(secret: string): Promise<string> {
+  const known = demoSecretHashes.get(secret)
+  if (known) return known
+  const hashed = hashSecret(secret)
+  demoSecretHashes.set(secret, hashed)
+  return hashed
+}
+
+/** The demo's waiters while the restaurant has none (also on a database from before waiters). */
+async function seedWaiters(db: Kysely<Database>, restaurantId: string): Promise<boolean> {
+  const restaurant = await db
     .selectFrom('restaurants')
     .select('id')
-    .where('id', '=', DEMO_RESTAURANT_ID)
+    .where('id', '=', restaurantId)
     .executeTakeFirst()
   const waiters = createGarconRepository(db)
-  if (!demo || (await waiters.hasWaiters(DEMO_RESTAURANT_ID))) return false
+  if (!restaurant || (await waiters.hasWaiters(restaurantId))) return false
   for (const { name, login, pin, tables } of DEMO_WAITERS) {
-    const pinHash = await hashSecret(pin)
-    const id = await waiters.addWaiter({ restaurantId: DEMO_RESTAURANT_ID, name, login, pinHash })
+    const pinHash = await demoSecretHash(pin)
+    const id = await waiters.addWaiter({ restaurantId, name, login, pinHash })
     // Who serves which tables: the bill names them, and their tips are theirs.
     await sql`
       insert into waiter_tables (waiter_id, table_id)
       select ${id}, id from restaurant_tables
-      where restaurant_id = ${DEMO_RESTAURANT_ID} and code in (${sql.join(tables)})
+      where restaurant_id = ${restaurantId} and code in (${sql.join(tables)})
     `.execute(db)
   }
   return true
 }
 
-/** The demo restaurant's manager and kitchen while it has no staff (also on older databases). */
-async function seedDemoStaff(db: Kysely<Database>): Promise<boolean> {
-  const demo = await db
+/** The demo's manager and kitchen while the restaurant has no staff (also on older databases). */
+async function seedStaff(db: Kysely<Database>, restaurantId: string): Promise<boolean> {
+  const restaurant = await db
     .selectFrom('restaurants')
     .select('id')
-    .where('id', '=', DEMO_RESTAURANT_ID)
+    .where('id', '=', restaurantId)
     .executeTakeFirst()
   const anyStaff = await db
     .selectFrom('staff')
     .select('id')
-    .where('restaurantId', '=', DEMO_RESTAURANT_ID)
+    .where('restaurantId', '=', restaurantId)
     .limit(1)
     .executeTakeFirst()
-  if (!demo || anyStaff) return false
+  if (!restaurant || anyStaff) return false
   for (const { role, name, login, secret } of DEMO_STAFF) {
     await db
       .insertInto('staff')
       .values({
-        restaurantId: DEMO_RESTAURANT_ID,
+        restaurantId,
         role,
         name,
         login,
-        secretHash: await hashSecret(secret),
+        secretHash: await demoSecretHash(secret),
       })
       .execute()
   }
