@@ -10,7 +10,7 @@ interface StaffDialogProps {
 
 /** A centred modal window of the staff screen; Escape closes it without doing anything. */
 export function StaffDialog({ title, text, onClose, children }: StaffDialogProps) {
-  const dialogProps = useModalDialog(onClose)
+  const { dialogProps } = useModalDialog(onClose)
   const titleId = useId()
   const textId = useId()
   return (

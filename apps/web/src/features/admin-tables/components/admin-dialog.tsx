@@ -29,7 +29,7 @@ export function AdminDialog({
   onClose,
   children,
 }: AdminDialogProps) {
-  const dialog = useModalDialog(onClose)
+  const { dialogProps } = useModalDialog(onClose)
   const titleId = useId()
   const textId = useId()
   const handleSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
@@ -38,7 +38,7 @@ export function AdminDialog({
   }
   return (
     <dialog
-      {...dialog}
+      {...dialogProps}
       className="admin-dialog"
       aria-labelledby={titleId}
       aria-describedby={text ? textId : undefined}

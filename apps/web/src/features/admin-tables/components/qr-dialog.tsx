@@ -14,7 +14,7 @@ const QUIET = 4
  */
 export function QrDialog({ table, onClose }: { table: AdminTable; onClose: () => void }) {
   const { t } = useMessages(adminTablesMessages)
-  const dialog = useModalDialog(onClose)
+  const { dialogProps } = useModalDialog(onClose)
   const titleId = useId()
   const linkId = useId()
   const code = useMemo(() => {
@@ -28,7 +28,7 @@ export function QrDialog({ table, onClose }: { table: AdminTable; onClose: () =>
     return { size: modules.size + 2 * QUIET, path }
   }, [table.qrLink])
   return (
-    <dialog {...dialog} className="admin-dialog" aria-labelledby={titleId}>
+    <dialog {...dialogProps} className="admin-dialog" aria-labelledby={titleId}>
       <div className="admin-dialog__form">
         <h2 className="admin-dialog__title" id={titleId}>
           {t('qrTitle', { code: table.code })}

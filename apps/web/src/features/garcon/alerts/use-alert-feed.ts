@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
 import {
   garconAlertCreated,
   garconAlertsRead,
@@ -7,8 +6,8 @@ import {
 } from '@tableside/contracts/garcon-alerts'
 import { garconChannel, waiterCallUpdated } from '@tableside/contracts/table-events'
 import { useApiClient } from '../../../lib/app-context'
-import { useRealtimeLoader } from '../../../lib/realtime/realtime-context'
 import { useChannelEvent } from '../../../lib/realtime/use-channel-event'
+import { useResubscribed } from '../../../lib/realtime/use-resubscribed'
 import { alertFeedKey, alertFeedQueryOptions, rememberCall } from '../api/alerts'
 import { addLiveAlert, markRead, type AlertFeed } from './alert-feed-state'
 
@@ -41,28 +40,4 @@ export function useAlertFeed(waiterId: string, onNew: (alert: GarconAlert) => vo
   useResubscribed(channel, () => void queryClient.invalidateQueries({ queryKey: alertFeedKey }))
 
   return feed
-}
-
-/**
- * Calls `onSubscribed` whenever pusher-js (re)subscribes the channel: after the first
- * subscription and after every reconnect, when events may have been missed.
- */
-export function useResubscribed(channel: string, onSubscribed: () => void) {
-  const loadRealtime = useRealtimeLoader()
-  const latest = useRef(onSubscribed)
-  useEffect(() => {
-    latest.current = onSubscribed
-  })
-  useEffect(() => {
-    let stop: (() => void) | undefined
-    let stopped = false
-    void loadRealtime().then((connection) => {
-      if (stopped) return
-      stop = connection.listen(channel, 'pusher:subscription_succeeded', () => latest.current())
-    })
-    return () => {
-      stopped = true
-      stop?.()
-    }
-  }, [loadRealtime, channel])
 }

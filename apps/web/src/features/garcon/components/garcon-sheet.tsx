@@ -17,7 +17,7 @@ interface GarconSheetProps {
  * inert (a modal dialog); Escape or the way back closes it without doing anything.
  */
 export function GarconSheet({ title, text, onClose, children, tall, lead }: GarconSheetProps) {
-  const dialogProps = useModalDialog(onClose)
+  const { dialogProps } = useModalDialog(onClose)
   const titleId = useId()
   const textId = useId()
   const heading = (

@@ -9,9 +9,9 @@ import { Link } from '../../../components/ui/link'
 import { useApiClient } from '../../../lib/app-context'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { useChannelEvent } from '../../../lib/realtime/use-channel-event'
+import { useResubscribed } from '../../../lib/realtime/use-resubscribed'
 import { garconMeQueryKey } from '../api/garcon-keys'
 import { useNow } from '../alerts/use-now'
-import { useResubscribed } from '../alerts/use-alert-feed'
 import {
   actionId,
   floorKey,

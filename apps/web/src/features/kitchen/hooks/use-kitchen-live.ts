@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { kitchenChanged, kitchenChannel } from '@tableside/contracts/kitchen'
-import { useRealtimeLoader } from '../../../lib/realtime/realtime-context'
 import { useChannelEvent } from '../../../lib/realtime/use-channel-event'
+import { useResubscribed } from '../../../lib/realtime/use-resubscribed'
 import { kitchenBoardKey } from '../api/kitchen-board'
 
 /** Events that come together (a ticket bumped whole, a burst of orders) cost one refetch. */
@@ -24,23 +24,9 @@ export function useKitchenLive(restaurantId: string) {
     }, COALESCE_MS)
   }
   useChannelEvent(channel, kitchenChanged, refetch)
-
-  const loadRealtime = useRealtimeLoader()
-  const latest = useRef(refetch)
+  useResubscribed(channel, refetch)
   useEffect(() => {
-    latest.current = refetch
-  })
-  useEffect(() => {
-    let stop: (() => void) | undefined
-    let stopped = false
-    void loadRealtime().then((connection) => {
-      if (stopped) return
-      stop = connection.listen(channel, 'pusher:subscription_succeeded', () => latest.current())
-    })
-    return () => {
-      stopped = true
-      stop?.()
-      clearTimeout(pending.current)
-    }
-  }, [loadRealtime, channel])
+    const timer = pending
+    return () => clearTimeout(timer.current)
+  }, [channel])
 }

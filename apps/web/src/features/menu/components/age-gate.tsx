@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { buttonClass } from '../../../components/ui/button'
 import { defineMessages } from '../../../lib/i18n/messages'
 import { useMessages } from '../../../lib/i18n/use-translation'
-import { useModalDialog } from '../hooks/use-modal-dialog'
+import { useModalDialog } from '../../../components/ui/use-modal-dialog'
 import './age-gate.css'
 
 const messages = defineMessages({
@@ -29,7 +29,7 @@ interface AgeGateProps {
 /** The age-18 window before an 18+ dish is shown or added; declining keeps the diner on the menu. */
 export default function AgeGate({ dishName, onConfirm, onDecline }: AgeGateProps) {
   const { t } = useMessages(messages)
-  const { ref, onBackdropClick } = useModalDialog(onDecline)
+  const { ref, onBackdropClick } = useModalDialog(onDecline, { focusDialog: true })
   const titleId = useId()
   const textId = useId()
   return (

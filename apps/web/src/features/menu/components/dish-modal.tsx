@@ -5,7 +5,7 @@ import type { Restaurant } from '@tableside/contracts/restaurants'
 import { localized } from '../../../lib/i18n/localized-text'
 import { defineMessages } from '../../../lib/i18n/messages'
 import { useMessages } from '../../../lib/i18n/use-translation'
-import { useModalDialog } from '../hooks/use-modal-dialog'
+import { useModalDialog } from '../../../components/ui/use-modal-dialog'
 import { DishDetails } from './dish-details'
 import { ShareButton } from './share-button'
 import './dish-modal.css'
@@ -34,7 +34,7 @@ export default function DishModal({
   onClose,
 }: DishModalProps) {
   const { t, language } = useMessages(messages)
-  const { ref, dismiss, onBackdropClick } = useModalDialog(onClose)
+  const { ref, dismiss, onBackdropClick } = useModalDialog(onClose, { focusDialog: true })
   const titleId = useId()
   return (
     <dialog

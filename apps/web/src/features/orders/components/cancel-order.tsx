@@ -119,7 +119,7 @@ interface ConfirmDialogProps {
 
 /** A native modal dialog: the page behind is inert, Escape keeps the order. */
 function ConfirmDialog({ title, text, confirm, keep, onConfirm, onKeep }: ConfirmDialogProps) {
-  const dialogProps = useModalDialog(onKeep)
+  const { dialogProps } = useModalDialog(onKeep)
   const titleId = useId()
   const textId = useId()
   return (

@@ -59,7 +59,7 @@ export function ReorderSheet({
   onCancel: () => void
 }) {
   const { t, language } = useMessages(messages)
-  const dialogProps = useModalDialog(onCancel)
+  const { dialogProps } = useModalDialog(onCancel)
   const titleId = useId()
   const introId = useId()
   const droppedId = useId()

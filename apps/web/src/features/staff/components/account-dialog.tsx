@@ -19,7 +19,7 @@ interface AccountDialogProps {
  */
 export function AccountDialog({ manager, onClose }: AccountDialogProps) {
   const { t } = useMessages(accountMessages)
-  const dialogProps = useModalDialog(onClose)
+  const { dialogProps } = useModalDialog(onClose)
   const start = useStartTotp()
   const set = useSetTotp()
   const [code, setCode] = useState('')
