@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../lib/api-error'
-import { uploadPhoto } from './admin-menu-api'
+import { uploadPhoto } from './upload-photo'
 
 const answering =
   (status: number, body: unknown, headers: Record<string, string> = {}) =>
