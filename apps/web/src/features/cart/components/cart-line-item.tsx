@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths'
 import { formatPrice } from '../../../lib/format-price'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages } from '../../../lib/i18n/use-translation'
+import { modifierSummary } from '../../../lib/modifier-summary'
 import { cartMessages } from '../cart-messages'
 import type { LineView } from '../cart-view'
 import { QuantityStepper } from './quantity-stepper'
@@ -58,15 +59,7 @@ export function CartLineItem({ view, restaurant, onQuantity, onRemove }: CartLin
           ) : null}
         </div>
         {view.modifiers.length > 0 ? (
-          <p className="cart-line__modifiers">
-            {view.modifiers
-              .map(
-                (modifier) =>
-                  localized(modifier.name, language) +
-                  (modifier.priceDelta > 0 ? ` +${price(modifier.priceDelta)}` : ''),
-              )
-              .join(' · ')}
-          </p>
+          <p className="cart-line__modifiers">{modifierSummary(view.modifiers, language, price)}</p>
         ) : null}
         {entry.comment ? <p className="cart-line__comment">{entry.comment}</p> : null}
         {problem ? (

@@ -3,6 +3,7 @@ import type { Restaurant } from '@tableside/contracts/restaurants'
 import { formatPrice } from '../../../lib/format-price'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages } from '../../../lib/i18n/use-translation'
+import { modifierSummary } from '../../../lib/modifier-summary'
 import { orderWords } from '../order-messages'
 import './order-lines.css'
 
@@ -25,13 +26,7 @@ export function OrderLines({ lines, restaurant, label }: OrderLinesProps) {
             <p className="order-line__name">{localized(line.name, language)}</p>
             {line.modifiers.length > 0 ? (
               <p className="order-line__modifiers">
-                {line.modifiers
-                  .map(
-                    (modifier) =>
-                      localized(modifier.name, language) +
-                      (modifier.priceDelta > 0 ? ` +${price(modifier.priceDelta)}` : ''),
-                  )
-                  .join(' · ')}
+                {modifierSummary(line.modifiers, language, price)}
               </p>
             ) : null}
             {line.comment ? <p className="order-line__comment">{line.comment}</p> : null}
