@@ -1,4 +1,5 @@
 import { useRef, useState, type SubmitEvent } from 'react'
+import { AdminDialog } from '../../../components/admin/admin-dialog'
 import { buttonClass } from '../../../components/ui/button'
 import { isApiError } from '../../../lib/api-error'
 import { useMessages } from '../../../lib/i18n/use-translation'
@@ -14,7 +15,6 @@ import {
   type AccountProblems,
 } from '../staff-form'
 import { FormField } from './form-field'
-import { StaffDialog } from './staff-dialog'
 
 const TITLE = { waiter: 'addWaiter', manager: 'addManager', kitchen: 'addKitchen' } as const
 const FIELDS: readonly AccountField[] = ['name', 'login', 'secret']
@@ -88,7 +88,7 @@ export function AccountDialog({
   const isManager = kind === 'manager'
 
   return (
-    <StaffDialog title={t(TITLE[kind])} onClose={onClose}>
+    <AdminDialog title={t(TITLE[kind])} onClose={onClose}>
       <form className="staff-form" noValidate onSubmit={submit}>
         <FormField
           label={t('name')}
@@ -137,6 +137,6 @@ export function AccountDialog({
           </button>
         </div>
       </form>
-    </StaffDialog>
+    </AdminDialog>
   )
 }

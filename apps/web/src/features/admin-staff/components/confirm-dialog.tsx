@@ -1,7 +1,7 @@
+import { AdminDialog } from '../../../components/admin/admin-dialog'
 import { buttonClass } from '../../../components/ui/button'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { staffMessages } from '../admin-staff-messages'
-import { StaffDialog } from './staff-dialog'
 
 /** "Deactivate Анна?" with what it does; the safe choice comes first. */
 export function ConfirmDialog({
@@ -23,7 +23,7 @@ export function ConfirmDialog({
 }) {
   const { t } = useMessages(staffMessages)
   return (
-    <StaffDialog title={title} text={text} onClose={onClose}>
+    <AdminDialog title={title} text={text} onClose={onClose}>
       {problem ? (
         <p className="staff-form__failure" role="alert">
           {problem}
@@ -44,6 +44,6 @@ export function ConfirmDialog({
           {pending ? t('saving') : confirm}
         </button>
       </div>
-    </StaffDialog>
+    </AdminDialog>
   )
 }

@@ -1,9 +1,9 @@
 import { useRef, useState, type InputHTMLAttributes, type SubmitEvent } from 'react'
+import { AdminDialog } from '../../../components/admin/admin-dialog'
 import { buttonClass } from '../../../components/ui/button'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { staffMessages } from '../admin-staff-messages'
 import { FormField } from './form-field'
-import { StaffDialog } from './staff-dialog'
 import { useRefusal } from './use-refusal'
 
 /**
@@ -53,7 +53,7 @@ export function FieldDialog({
   }
 
   return (
-    <StaffDialog title={title} text={text} onClose={onClose}>
+    <AdminDialog title={title} text={text} onClose={onClose}>
       <form className="staff-form" noValidate onSubmit={submit}>
         <FormField
           {...input}
@@ -73,6 +73,6 @@ export function FieldDialog({
           </button>
         </div>
       </form>
-    </StaffDialog>
+    </AdminDialog>
   )
 }

@@ -3,7 +3,7 @@ import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { useDeleteZone, useRotateTableToken } from '../api/admin-floor'
 import { adminTablesMessages } from '../admin-tables-messages'
-import { AdminDialog } from './admin-dialog'
+import { FormDialog } from './form-dialog'
 import { problemText } from './problem-text'
 
 /** Asks before a table gets a new QR code (the printed one stops opening it). */
@@ -19,7 +19,7 @@ export function RotateDialog({
   const { t } = useMessages(adminTablesMessages)
   const rotate = useRotateTableToken()
   return (
-    <AdminDialog
+    <FormDialog
       title={t('rotateTitle', { code: table.code })}
       text={t('rotateText')}
       submit={t('rotateConfirm')}
@@ -38,7 +38,7 @@ export function DeleteZoneDialog({ zone, onClose }: { zone: AdminZone; onClose: 
   const { t, language } = useMessages(adminTablesMessages)
   const remove = useDeleteZone()
   return (
-    <AdminDialog
+    <FormDialog
       title={t('deleteZoneTitle', { zone: localized(zone.name, language) })}
       text={t('deleteZoneText')}
       submit={t('deleteConfirm')}

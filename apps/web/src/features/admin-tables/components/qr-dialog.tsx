@@ -1,8 +1,8 @@
 import { create } from 'qrcode'
 import { useId, useMemo } from 'react'
 import type { AdminTable } from '@tableside/contracts/admin-tables'
+import { AdminDialog } from '../../../components/admin/admin-dialog'
 import { buttonClass } from '../../../components/ui/button'
-import { useModalDialog } from '../../../components/ui/use-modal-dialog'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { adminTablesMessages } from '../admin-tables-messages'
 
@@ -14,8 +14,6 @@ const QUIET = 4
  */
 export function QrDialog({ table, onClose }: { table: AdminTable; onClose: () => void }) {
   const { t } = useMessages(adminTablesMessages)
-  const { dialogProps } = useModalDialog(onClose)
-  const titleId = useId()
   const linkId = useId()
   const code = useMemo(() => {
     const { modules } = create(table.qrLink, { errorCorrectionLevel: 'M' })
@@ -28,11 +26,8 @@ export function QrDialog({ table, onClose }: { table: AdminTable; onClose: () =>
     return { size: modules.size + 2 * QUIET, path }
   }, [table.qrLink])
   return (
-    <dialog {...dialogProps} className="admin-dialog" aria-labelledby={titleId}>
+    <AdminDialog title={t('qrTitle', { code: table.code })} onClose={onClose}>
       <div className="admin-dialog__form">
-        <h2 className="admin-dialog__title" id={titleId}>
-          {t('qrTitle', { code: table.code })}
-        </h2>
         <svg
           className="tables-admin__qr"
           role="img"
@@ -62,6 +57,6 @@ export function QrDialog({ table, onClose }: { table: AdminTable; onClose: () =>
           </button>
         </div>
       </div>
-    </dialog>
+    </AdminDialog>
   )
 }

@@ -4,7 +4,7 @@ import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { useCreateTable, useUpdateTable } from '../api/admin-floor'
 import { adminTablesMessages } from '../admin-tables-messages'
-import { AdminDialog, AdminField } from './admin-dialog'
+import { FormDialog, AdminField } from './form-dialog'
 import { fieldProblems, problemText } from './problem-text'
 
 interface TableDialogProps {
@@ -55,7 +55,7 @@ export function TableDialog({ table, zones, zoneId = null, onClose }: TableDialo
   const fromServer = save.isError ? fieldProblems(save.error, t) : {}
   const error = (name: string) => checked[name] ?? fromServer[name]
   return (
-    <AdminDialog
+    <FormDialog
       title={table ? t('tableTitle', { code: table.code }) : t('newTable')}
       submit={save.isPending ? t('saving') : t('save')}
       cancel={t('cancel')}
@@ -148,6 +148,6 @@ export function TableDialog({ table, zones, zoneId = null, onClose }: TableDialo
           {error('enabled')}
         </p>
       ) : null}
-    </AdminDialog>
+    </FormDialog>
   )
 }

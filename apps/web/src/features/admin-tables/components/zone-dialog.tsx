@@ -4,7 +4,7 @@ import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { useCreateZone, useUpdateZone } from '../api/admin-floor'
 import { adminTablesMessages } from '../admin-tables-messages'
-import { AdminDialog, AdminField } from './admin-dialog'
+import { FormDialog, AdminField } from './form-dialog'
 import { fieldProblems, problemText } from './problem-text'
 
 interface ZoneDialogProps {
@@ -35,7 +35,7 @@ export function ZoneDialog({ zone, onClose }: ZoneDialogProps) {
   const fromServer = save.isError ? fieldProblems(save.error, t) : {}
   const error = missing ? t('zoneNameMissing') : fromServer.name
   return (
-    <AdminDialog
+    <FormDialog
       title={zone ? t('zoneTitle', { zone: localized(zone.name, language) }) : t('newZone')}
       submit={save.isPending ? t('saving') : t('save')}
       cancel={t('cancel')}
@@ -73,6 +73,6 @@ export function ZoneDialog({ zone, onClose }: ZoneDialogProps) {
           />
         )}
       </AdminField>
-    </AdminDialog>
+    </FormDialog>
   )
 }

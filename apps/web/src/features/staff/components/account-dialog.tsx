@@ -1,7 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react'
 import type { AdminMe } from '@tableside/contracts/staff'
 import { buttonClass } from '../../../components/ui/button'
-import { useModalDialog } from '../../../components/ui/use-modal-dialog'
+import { AdminDialog } from '../../../components/admin/admin-dialog'
 import { isApiError } from '../../../lib/api-error'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { useSetTotp, useStartTotp } from '../api/admin-totp'
@@ -19,7 +19,6 @@ interface AccountDialogProps {
  */
 export function AccountDialog({ manager, onClose }: AccountDialogProps) {
   const { t } = useMessages(accountMessages)
-  const { dialogProps } = useModalDialog(onClose)
   const start = useStartTotp()
   const set = useSetTotp()
   const [code, setCode] = useState('')
@@ -68,13 +67,7 @@ export function AccountDialog({ manager, onClose }: AccountDialogProps) {
   )
 
   return (
-    <dialog {...dialogProps} className="account" aria-labelledby={ids.title}>
-      <div className="account__head">
-        <h2 id={ids.title}>{t('title')}</h2>
-        <button type="button" className="account__close" onClick={onClose}>
-          {t('close')}
-        </button>
-      </div>
+    <AdminDialog title={t('title')} closeLabel={t('close')} onClose={onClose}>
       <dl className="account__who">
         <dt>{t('name')}</dt>
         <dd>{manager.name}</dd>
@@ -125,6 +118,6 @@ export function AccountDialog({ manager, onClose }: AccountDialogProps) {
           </>
         )}
       </section>
-    </dialog>
+    </AdminDialog>
   )
 }

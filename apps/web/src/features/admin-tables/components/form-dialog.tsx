@@ -1,8 +1,8 @@
 import { useId, type ReactNode, type SyntheticEvent } from 'react'
+import { AdminDialog } from '../../../components/admin/admin-dialog'
 import { buttonClass } from '../../../components/ui/button'
-import { useModalDialog } from '../../../components/ui/use-modal-dialog'
 
-interface AdminDialogProps {
+interface FormDialogProps {
   title: string
   text?: string
   submit: string
@@ -16,8 +16,8 @@ interface AdminDialogProps {
   children?: ReactNode
 }
 
-/** A modal form of the back office: a title, fields, what went wrong, and its two buttons. */
-export function AdminDialog({
+/** A modal form of the floor's screen: a title, fields, what went wrong, and its two buttons. */
+export function FormDialog({
   title,
   text,
   submit,
@@ -28,30 +28,14 @@ export function AdminDialog({
   onSubmit,
   onClose,
   children,
-}: AdminDialogProps) {
-  const { dialogProps } = useModalDialog(onClose)
-  const titleId = useId()
-  const textId = useId()
+}: FormDialogProps) {
   const handleSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (!busy) onSubmit()
   }
   return (
-    <dialog
-      {...dialogProps}
-      className="admin-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={text ? textId : undefined}
-    >
+    <AdminDialog title={title} text={text} onClose={onClose}>
       <form className="admin-dialog__form" onSubmit={handleSubmit} noValidate>
-        <h2 className="admin-dialog__title" id={titleId}>
-          {title}
-        </h2>
-        {text ? (
-          <p className="admin-dialog__text" id={textId}>
-            {text}
-          </p>
-        ) : null}
         {children}
         {problem ? (
           <p className="admin-dialog__problem" role="alert">
@@ -71,7 +55,7 @@ export function AdminDialog({
           </button>
         </div>
       </form>
-    </dialog>
+    </AdminDialog>
   )
 }
 
