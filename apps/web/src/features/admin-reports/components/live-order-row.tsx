@@ -1,0 +1,58 @@
+import type { LiveOrder } from '@tableside/contracts/admin-reports'
+import type { Restaurant } from '@tableside/contracts/restaurants'
+import { formatPrice } from '../../../lib/format-price'
+import { localized } from '../../../lib/i18n/localized-text'
+import type { Translate } from '../../../lib/i18n/use-translation'
+import { restaurantClock } from '../../../lib/restaurant-time'
+import type { adminReportsMessages } from '../admin-reports-messages'
+
+type Key = Parameters<Translate<keyof (typeof adminReportsMessages)['en']>>[0]
+
+/** An order now: its number, status, type and time, its dishes, who and how much is paid. */
+export function OrderRow({
+  order,
+  restaurant,
+  t,
+  language,
+}: {
+  order: LiveOrder
+  restaurant: Pick<Restaurant, 'locale' | 'currency' | 'timezone'>
+  t: Translate<Key>
+  language: 'ru' | 'en'
+}) {
+  const price = (minor: number) => formatPrice(minor, restaurant)
+  const paid =
+    order.paymentStatus === 'paid'
+      ? t('paid')
+      : order.paidAmount > 0
+        ? t('partlyPaid', { paid: price(order.paidAmount), total: price(order.total) })
+        : t('unpaid')
+  return (
+    <li className="day-order" data-status={order.status}>
+      <div className="day-row__head">
+        <strong>{t('order', { number: order.number })}</strong>
+        <span className={`day-badge day-badge--${order.status}`}>
+          {t(`status_${order.status}`)}
+        </span>
+        <span className="day-badge day-badge--quiet">{t(`type_${order.type}`)}</span>
+        <span className="day-order__time">
+          {restaurantClock(order.placedAt, restaurant.timezone, language)}
+        </span>
+      </div>
+      <p className="day-row__text">
+        {order.items
+          .map((item) => `${localized(item.name, language)} × ${item.quantity}`)
+          .join(', ')}
+      </p>
+      <p className="day-muted">
+        {order.table ? t('tableLabel', { label: order.table.label }) : t('noTable')}
+        {order.waiters.length > 0
+          ? ` · ${order.waiters.map((waiter) => waiter.name).join(', ')}`
+          : ''}
+        {order.placedBy ? ` · ${t('placedBy', { name: order.placedBy })}` : ''}
+        {' · '}
+        <span className="day-order__total">{price(order.total)}</span> · {paid}
+      </p>
+    </li>
+  )
+}
