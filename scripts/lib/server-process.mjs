@@ -159,7 +159,8 @@ function firstStartTemplate(env) {
     if (existsSync(path)) return path
     const scratch = mkdtempSync(join(tmpdir(), 'tableside-first-start-'))
     try {
-      const server = await startServer({ dataDir: scratch, env })
+      // Made once for all the stories waiting on it: a first start on a loaded machine may be slow.
+      const server = await startServer({ dataDir: scratch, env, timeoutMs: 300_000 })
       const code = await server.stop('SIGTERM')
       if (code !== 0)
         throw new Error(`The template server exited with ${code}:\n${server.output()}`)
