@@ -29,7 +29,12 @@ const serverFeaturePublishes = {
   favourites: [],
   // The waiter's floor (decision 0044): composed by the app, used by no other feature.
   floor: [],
-  garcon: ['garcon-service.ts'],
+  garcon: [
+    'garcon-service.ts',
+    // Waiters and their sign-ins (the back office's staff ends a waiter's sessions in the
+    // transaction that deactivates the waiter or resets the PIN).
+    'garcon-repository.ts',
+  ],
   // The kitchen display and its stations (decision 0070): composed by the app, used by no other.
   kitchen: [],
   menu: [
@@ -71,7 +76,12 @@ const serverFeaturePublishes = {
   'settings-admin': [],
   'staff-admin': [],
   // Managers' and the kitchen's sign-in (decision 0062): `requireManager`, `requireKitchen`.
-  staff: ['staff-auth.ts'],
+  staff: [
+    'staff-auth.ts',
+    // Staff accounts' sign-ins (the back office's staff ends an account's sessions in the
+    // transaction that deactivates it or resets its secret).
+    'staff-repository.ts',
+  ],
   system: [],
   // The session's row type travels with the service's answers.
   // The tables' QR tokens: how a token is made, what its link is, and a rotation that the back

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Waiter } from '@tableside/contracts/garcon'
 import type { UiLanguage } from '@tableside/contracts/restaurants'
 import type { Database } from '../../db/schema'
@@ -111,8 +111,12 @@ export function createGarconRepository(db: Kysely<Database>) {
     },
 
     /** Ends every session of the waiter still in use; returns how many. */
-    async revokeWaiterSessions(waiterId: string, at: Date): Promise<number> {
-      const result = await db
+    async revokeWaiterSessions(
+      waiterId: string,
+      at: Date,
+      executor: Kysely<Database> | Transaction<Database> = db,
+    ): Promise<number> {
+      const result = await executor
         .updateTable('garconSessions')
         .set({ revokedAt: at })
         .where('waiterId', '=', waiterId)

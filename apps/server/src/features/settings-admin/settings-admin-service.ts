@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { AdminSettings, AdminSettingsBody } from '@tableside/contracts/admin-settings'
 import { restaurantChannel, restaurantUpdated } from '@tableside/contracts/realtime-events'
 import type { Restaurant } from '@tableside/contracts/restaurants'
+import type { Manager } from '@tableside/contracts/staff'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
 import { publishEntry, type Outbox } from '../outbox/outbox'
@@ -10,18 +11,12 @@ import { createSettingsAdminRepository, type StoredSettings } from './settings-a
 import { knowsTimeZone, settingsErrors } from './settings-rules'
 import { settingsVersion } from './settings-version'
 
-interface ManagerRef {
-  id: string
-  restaurantId: string
-  name: string
-}
-
 export interface SettingsAdminDeps {
   db: Kysely<Database>
   audit: {
     record(
       trx: Transaction<Database>,
-      manager: ManagerRef,
+      manager: Manager,
       entry: {
         action: string
         entity: string
@@ -95,7 +90,7 @@ export function createSettingsAdminService({
   }
 
   return {
-    async get(manager: ManagerRef): Promise<AdminSettings> {
+    async get(manager: Manager): Promise<AdminSettings> {
       const stored = await repository.read(manager.restaurantId)
       if (!stored) throw notFound('This restaurant does not exist.')
       return view(manager.restaurantId, stored)
@@ -103,7 +98,7 @@ export function createSettingsAdminService({
 
     timeZones: knownTimeZones,
 
-    async update(manager: ManagerRef, body: AdminSettingsBody): Promise<AdminSettings> {
+    async update(manager: Manager, body: AdminSettingsBody): Promise<AdminSettings> {
       const { restaurantId } = manager
       const zones = new Set(await knownTimeZones())
       const errors = settingsErrors(body, {

@@ -1,14 +1,8 @@
 import type { Kysely, Transaction } from 'kysely'
+import type { Manager } from '@tableside/contracts/staff'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
 import type { AccountRepository } from './account-repository'
-
-/** The signed-in manager a change is made by. */
-export interface ManagerRef {
-  id: string
-  restaurantId: string
-  name: string
-}
 
 /** One audit entry, written in the transaction of the change it describes. */
 export interface AuditEntry {
@@ -21,7 +15,7 @@ export interface AuditEntry {
 
 export interface StaffAdminDeps {
   audit: {
-    record(trx: Transaction<Database>, manager: ManagerRef, entry: AuditEntry): Promise<unknown>
+    record(trx: Transaction<Database>, manager: Manager, entry: AuditEntry): Promise<unknown>
   }
   /** scrypt of a PIN or password, as the sign-ins check it. */
   hashSecret: (secret: string) => Promise<string>
@@ -67,7 +61,7 @@ export function auditAction(change: AccountChange, wasActive: boolean) {
  */
 export function staffChange(db: Kysely<Database>, rows: AccountRepository) {
   return <T>(
-    manager: ManagerRef,
+    manager: Manager,
     work: (trx: Transaction<Database>, activeManagers: string[]) => Promise<T>,
   ): Promise<T> =>
     db.transaction().execute(async (trx) => {

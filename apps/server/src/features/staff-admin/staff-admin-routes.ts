@@ -10,14 +10,14 @@ import {
   updateAdminStaff,
   updateAdminWaiter,
 } from '@tableside/contracts/admin-staff'
+import type { Manager } from '@tableside/contracts/staff'
 import { HttpError } from '../../http/http-error'
 import { registerEndpoint } from '../../http/register-endpoint'
-import type { ManagerRef } from './staff-admin-deps'
 import type { NewStaffMember, StaffMemberService } from './staff-member-service'
 import type { WaiterAdminService } from './waiter-admin-service'
 
 export interface StaffAdminRouteDeps {
-  requireManager: (request: FastifyRequest) => Promise<ManagerRef>
+  requireManager: (request: FastifyRequest) => Promise<Manager>
   waiters: WaiterAdminService
   staff: StaffMemberService
 }

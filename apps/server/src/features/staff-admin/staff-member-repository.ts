@@ -64,17 +64,5 @@ export function createStaffMemberRepository(db: Kysely<Database>) {
     async setSecretHash(staffId: string, secretHash: string, trx: Transaction<Database>) {
       await trx.updateTable('staff').set({ secretHash }).where('id', '=', staffId).execute()
     },
-
-    /** Ends every session of the account still in use; returns how many. */
-    async endSessions(staffId: string, at: Date, trx: Transaction<Database>): Promise<number> {
-      const result = await trx
-        .updateTable('staffSessions')
-        .set({ revokedAt: at })
-        .where('staffId', '=', staffId)
-        .where('revokedAt', 'is', null)
-        .where('expiresAt', '>', at)
-        .executeTakeFirst()
-      return Number(result.numUpdatedRows)
-    },
   }
 }

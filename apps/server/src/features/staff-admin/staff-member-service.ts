@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely'
 import type { AdminStaffMember, StaffRole } from '@tableside/contracts/admin-staff'
+import type { Manager } from '@tableside/contracts/staff'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
+import { createStaffRepository } from '../staff/staff-repository'
 import { createAccountRepository } from './account-repository'
 import {
   auditAction,
@@ -9,7 +11,6 @@ import {
   loginTaken,
   staffChange,
   type AccountChange,
-  type ManagerRef,
   type StaffAdminDeps,
 } from './staff-admin-deps'
 import { createStaffMemberRepository } from './staff-member-repository'
@@ -56,12 +57,13 @@ export function createStaffMemberService({
 }: StaffAdminDeps & { db: Kysely<Database> }) {
   const repository = createStaffMemberRepository(db)
   const rows = createAccountRepository(db)
+  const sessions = createStaffRepository(db)
   const change = staffChange(db, rows)
 
   return {
-    list: (manager: ManagerRef) => repository.list(manager.restaurantId, manager.id),
+    list: (manager: Manager) => repository.list(manager.restaurantId, manager.id),
 
-    async create(manager: ManagerRef, input: NewStaffMember): Promise<AdminStaffMember> {
+    async create(manager: Manager, input: NewStaffMember): Promise<AdminStaffMember> {
       if (await rows.loginTaken('staff', manager.restaurantId, input.login)) throw loginTaken()
       const secretHash = await hashSecret(input.role === 'manager' ? input.password : input.pin)
       const role: StaffRole = input.role
@@ -91,7 +93,7 @@ export function createStaffMemberService({
     },
 
     async update(
-      manager: ManagerRef,
+      manager: Manager,
       staffId: string,
       asked: AccountChange,
     ): Promise<AdminStaffMember> {
@@ -112,7 +114,7 @@ export function createStaffMemberService({
         const deactivated = locked.active && asked.active === false
         if (deactivated && activeManagers.every((id) => id === staffId)) throw lastActiveManager()
         await rows.update('staff', staffId, columns, trx)
-        if (deactivated) await repository.endSessions(staffId, now(), trx)
+        if (deactivated) await sessions.revokeAllSessions(staffId, now(), trx)
         const after = await repository.find(manager.restaurantId, manager.id, staffId, trx)
         if (!after) throw noSuchAccount()
         await audit.record(trx, manager, {
@@ -128,7 +130,7 @@ export function createStaffMemberService({
 
     /** A kitchen login's new PIN; its sessions end. A manager's password is theirs to change. */
     async resetKitchenPin(
-      manager: ManagerRef,
+      manager: Manager,
       staffId: string,
       pin: string,
     ): Promise<{ signedOut: number }> {
@@ -139,7 +141,7 @@ export function createStaffMemberService({
           locked && (await repository.find(manager.restaurantId, manager.id, staffId, trx))
         if (!locked || member?.role !== 'kitchen') throw notFound('No such kitchen login here.')
         await repository.setSecretHash(staffId, secretHash, trx)
-        const signedOut = await repository.endSessions(staffId, now(), trx)
+        const signedOut = await sessions.revokeAllSessions(staffId, now(), trx)
         await audit.record(trx, manager, {
           action: 'reset_pin',
           entity: 'kitchen',

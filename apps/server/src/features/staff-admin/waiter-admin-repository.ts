@@ -84,18 +84,6 @@ export function createWaiterAdminRepository(db: Kysely<Database>) {
     async setPinHash(waiterId: string, pinHash: string, trx: Transaction<Database>) {
       await trx.updateTable('waiters').set({ pinHash }).where('id', '=', waiterId).execute()
     },
-
-    /** Ends every session of the waiter still in use; returns how many. */
-    async endSessions(waiterId: string, at: Date, trx: Transaction<Database>): Promise<number> {
-      const result = await trx
-        .updateTable('garconSessions')
-        .set({ revokedAt: at })
-        .where('waiterId', '=', waiterId)
-        .where('revokedAt', 'is', null)
-        .where('expiresAt', '>', at)
-        .executeTakeFirst()
-      return Number(result.numUpdatedRows)
-    },
   }
 }
 

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely'
 import type { AdminWaiter } from '@tableside/contracts/admin-staff'
+import type { Manager } from '@tableside/contracts/staff'
 import type { Database } from '../../db/schema'
 import { notFound } from '../../http/http-error'
+import { createGarconRepository } from '../garcon/garcon-repository'
 import { createAccountRepository } from './account-repository'
 import {
   auditAction,
@@ -9,7 +11,6 @@ import {
   loginTaken,
   staffChange,
   type AccountChange,
-  type ManagerRef,
   type StaffAdminDeps,
 } from './staff-admin-deps'
 import { createWaiterAdminRepository } from './waiter-admin-repository'
@@ -30,13 +31,14 @@ export function createWaiterAdminService({
 }: StaffAdminDeps & { db: Kysely<Database> }) {
   const repository = createWaiterAdminRepository(db)
   const rows = createAccountRepository(db)
+  const sessions = createGarconRepository(db)
   const change = staffChange(db, rows)
 
   return {
     list: (restaurantId: string) => repository.list(restaurantId),
 
     async create(
-      manager: ManagerRef,
+      manager: Manager,
       input: { name: string; login: string; pin: string },
     ): Promise<AdminWaiter> {
       if (await rows.loginTaken('waiters', manager.restaurantId, input.login)) throw loginTaken()
@@ -60,11 +62,7 @@ export function createWaiterAdminService({
       })
     },
 
-    async update(
-      manager: ManagerRef,
-      waiterId: string,
-      asked: AccountChange,
-    ): Promise<AdminWaiter> {
+    async update(manager: Manager, waiterId: string, asked: AccountChange): Promise<AdminWaiter> {
       const columns = columnsToChange(asked)
       return change(manager, async (trx) => {
         const locked = await rows.lock('waiters', manager.restaurantId, waiterId, trx)
@@ -73,7 +71,7 @@ export function createWaiterAdminService({
         await rows.update('waiters', waiterId, columns, trx)
         if (locked.active && asked.active === false) {
           const at = now()
-          await repository.endSessions(waiterId, at, trx)
+          await sessions.revokeWaiterSessions(waiterId, at, trx)
           await repository.release(waiterId, at, trx)
         }
         const after = await repository.find(manager.restaurantId, waiterId, trx)
@@ -91,7 +89,7 @@ export function createWaiterAdminService({
 
     /** A new PIN; every session of the waiter ends. Returns how many. */
     async resetPin(
-      manager: ManagerRef,
+      manager: Manager,
       waiterId: string,
       pin: string,
     ): Promise<{ signedOut: number }> {
@@ -100,7 +98,7 @@ export function createWaiterAdminService({
         const locked = await rows.lock('waiters', manager.restaurantId, waiterId, trx)
         if (!locked) throw noSuchWaiter()
         await repository.setPinHash(waiterId, pinHash, trx)
-        const signedOut = await repository.endSessions(waiterId, now(), trx)
+        const signedOut = await sessions.revokeWaiterSessions(waiterId, now(), trx)
         const waiter = await repository.find(manager.restaurantId, waiterId, trx)
         // The entry says that the PIN changed, never what it is.
         await audit.record(trx, manager, {

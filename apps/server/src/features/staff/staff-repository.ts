@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Database, StaffRole } from '../../db/schema'
 
 export interface StaffAccount {
@@ -128,8 +128,12 @@ export function createStaffRepository(db: Kysely<Database>) {
     },
 
     /** Ends every session of an account: deactivated, or its secret reset. */
-    async revokeAllSessions(staffId: string, at: Date): Promise<number> {
-      const result = await db
+    async revokeAllSessions(
+      staffId: string,
+      at: Date,
+      executor: Kysely<Database> | Transaction<Database> = db,
+    ): Promise<number> {
+      const result = await executor
         .updateTable('staffSessions')
         .set({ revokedAt: at })
         .where('staffId', '=', staffId)

@@ -10,13 +10,14 @@ import {
   updateAdminTable,
   updateAdminZone,
 } from '@tableside/contracts/admin-tables'
+import type { Manager } from '@tableside/contracts/staff'
 import { registerEndpoint, SENT } from '../../http/register-endpoint'
 import { renderQrPdf } from './qr-print'
-import type { ManagerRef, TablesAdminService } from './tables-admin-service'
+import type { TablesAdminService } from './tables-admin-service'
 
 export interface TablesAdminRouteDeps {
   /** The signed-in manager (header X-Manager-Token), or 401. */
-  requireManager: (request: FastifyRequest) => Promise<ManagerRef>
+  requireManager: (request: FastifyRequest) => Promise<Manager>
   /** Where the QR links start: PUBLIC_URL, else the address the manager used (decision 0035). */
   origin: (request: FastifyRequest) => string
 }

@@ -13,9 +13,6 @@ import { rotateTableQrToken } from '../table-sessions/table-repository'
 import { tableQrLink } from '../table-sessions/table-qr-token'
 import type { TableRow, TablesAdminRepository, ZoneRow } from './tables-admin-repository'
 
-/** Who makes a change: the signed-in manager, whose restaurant is the only one they reach. */
-export type ManagerRef = Manager
-
 /** One entry of the audit log, written in the transaction of the change it tells of. */
 export interface AuditEntry {
   action: string
@@ -26,7 +23,7 @@ export interface AuditEntry {
 }
 
 export interface AuditRecorder {
-  record(trx: Transaction<Database>, manager: ManagerRef, entry: AuditEntry): Promise<unknown>
+  record(trx: Transaction<Database>, manager: Manager, entry: AuditEntry): Promise<unknown>
 }
 
 export interface TablesAdminDeps {
@@ -132,7 +129,7 @@ export function createTablesAdminService({
   }
 
   return {
-    async floor(manager: ManagerRef, origin: string): Promise<AdminFloor> {
+    async floor(manager: Manager, origin: string): Promise<AdminFloor> {
       const { restaurantId } = manager
       const [restaurantName, { zones, tables }] = await Promise.all([
         repository.restaurantName(restaurantId),
@@ -146,7 +143,7 @@ export function createTablesAdminService({
     },
 
     /** The tables to print, active ones by zone and code; `ids` picks some (unknown ones: 404). */
-    async printable(manager: ManagerRef, origin: string, ids?: readonly string[]) {
+    async printable(manager: Manager, origin: string, ids?: readonly string[]) {
       const { restaurantId } = manager
       const [restaurantName, { zones, tables }] = await Promise.all([
         repository.restaurantName(restaurantId),
@@ -170,7 +167,7 @@ export function createTablesAdminService({
       }
     },
 
-    async createZone(manager: ManagerRef, input: ZoneInput): Promise<AdminZone> {
+    async createZone(manager: Manager, input: ZoneInput): Promise<AdminZone> {
       const { restaurantId } = manager
       const { name } = input
       return guardUnique(
@@ -197,7 +194,7 @@ export function createTablesAdminService({
     },
 
     async updateZone(
-      manager: ManagerRef,
+      manager: Manager,
       zoneId: string,
       changes: Partial<ZoneInput>,
     ): Promise<AdminZone> {
@@ -234,7 +231,7 @@ export function createTablesAdminService({
      * either in the list the manager saw or makes it incomplete.
      */
     async orderZones(
-      manager: ManagerRef,
+      manager: Manager,
       zoneIds: readonly string[],
     ): Promise<{ zones: AdminZone[] }> {
       const { restaurantId } = manager
@@ -263,7 +260,7 @@ export function createTablesAdminService({
     },
 
     /** A zone with tables in it stays: move or its tables first (409 `zone_not_empty`). */
-    async deleteZone(manager: ManagerRef, zoneId: string): Promise<{ deleted: true }> {
+    async deleteZone(manager: Manager, zoneId: string): Promise<{ deleted: true }> {
       const { restaurantId } = manager
       return transaction(async (trx) => {
         if (!(await repository.lockZone(trx, restaurantId, zoneId)))
@@ -289,7 +286,7 @@ export function createTablesAdminService({
       })
     },
 
-    async createTable(manager: ManagerRef, origin: string, input: TableInput): Promise<AdminTable> {
+    async createTable(manager: Manager, origin: string, input: TableInput): Promise<AdminTable> {
       const { restaurantId } = manager
       return guardUnique(
         () =>
@@ -325,7 +322,7 @@ export function createTablesAdminService({
      * `table_occupied`): their waiter settles and closes the bill first (decision 0066).
      */
     async changeTable(
-      manager: ManagerRef,
+      manager: Manager,
       origin: string,
       tableId: string,
       changes: Partial<TableInput>,
@@ -378,7 +375,7 @@ export function createTablesAdminService({
      * replaced, and diners already at the table keep their session. The audit log says that it
      * rotated, never either token.
      */
-    async rotateToken(manager: ManagerRef, origin: string, tableId: string): Promise<AdminTable> {
+    async rotateToken(manager: Manager, origin: string, tableId: string): Promise<AdminTable> {
       const { restaurantId } = manager
       return transaction(async (trx) => {
         const at = now()
