@@ -2,13 +2,13 @@ import type { Kysely, Transaction } from 'kysely'
 import type { MenuFile } from '@tableside/contracts/menu-file'
 import type { Database } from '../../db/schema'
 import { createOutboxRepository } from '../outbox/outbox-repository'
-import { menuUpdatedEntry } from './menu-events'
 import { menuFileFromRows } from './menu-export'
 import {
   bumpVersion,
   categoryRows,
   dishRows,
   lockRestaurant,
+  menuUpdatedEntry,
   menuRows,
   readMenuRows,
   storyRows,

@@ -1,14 +1,32 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { MenuFile } from '@tableside/contracts/menu-file'
 import { placedCategories, placedDishes } from '@tableside/contracts/menu-file'
+import { menuUpdated, restaurantChannel } from '@tableside/contracts/realtime-events'
 import type { Database } from '../../db/schema'
-import { createOutboxRepository } from '../outbox/outbox-repository'
-import { menuUpdatedEntry } from './menu-events'
+import { publishEntry } from '../outbox/outbox'
+import { createOutboxRepository, type OutboxEntry } from '../outbox/outbox-repository'
 
 const json = (value: unknown) => JSON.stringify(value)
 const optionalJson = (value: unknown) => (value === undefined ? null : JSON.stringify(value))
 
 export type MenuRows = Awaited<ReturnType<MenuRepository['load']>>
+
+/**
+ * `menu.updated` on the restaurant's public channel, as an outbox entry written with the change
+ * (decision 0027): open menus hear of a new menu (`availability` null) or of dishes going on or
+ * off the stop-list, even when the server stops right after the change commits.
+ */
+export function menuUpdatedEntry(
+  restaurantId: string,
+  version: string,
+  availability: { dishId: string; available: boolean }[] | null,
+): OutboxEntry {
+  return publishEntry(restaurantChannel(restaurantId), menuUpdated, {
+    restaurantId,
+    version,
+    availability,
+  })
+}
 
 /** All SQL of the menu: reading it whole, replacing it whole, and the stop-list. */
 export function createMenuRepository(db: Kysely<Database>) {

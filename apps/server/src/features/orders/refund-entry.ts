@@ -1,0 +1,19 @@
+import type { OutboxEntry } from '../outbox/outbox-repository'
+
+export const REFUND = 'refund'
+
+/**
+ * Money to give back through the provider, delivered by the outbox after commit (decision 0028).
+ * An order's cancel asks for it, and so does a payment that came in for more than was due; it
+ * lives with orders because payments rank above them (decision 0089).
+ */
+export interface RefundOrder {
+  paymentId: string
+  /** The order the money was for: its history shows the refund. */
+  orderId: string
+  amount: number
+  /** Whether the amount counts in the order's `paid_amount` (then it is taken off when done). */
+  counted: boolean
+}
+
+export const refundEntry = (refund: RefundOrder): OutboxEntry => ({ kind: REFUND, payload: refund })
