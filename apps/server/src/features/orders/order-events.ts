@@ -9,19 +9,6 @@ import type { OrderRow } from './order-repository'
 import { toOrder } from './order-view'
 
 /**
- * The outbox entry of a placed order (decision 0027), written by the statement that inserts it
- * (`order-repository.ts`): its payload is `OrderPlacedEntry`, and delivering it tells the order's
- * channel, its table's and the waiters' (see `order-service.ts`).
- */
-export const ORDER_PLACED = 'order-placed'
-
-export interface OrderPlacedEntry {
-  orderId: string
-  /** The channels of the restaurant's waiters when the order was placed. */
-  waiterChannels: string[]
-}
-
-/**
  * What an order's change tells, as outbox entries: the order itself on its own channel, and
  * only that "the bill changed" on the table's (an order's id is its placer's to share).
  */

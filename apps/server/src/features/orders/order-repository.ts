@@ -4,9 +4,21 @@ import type { Contact, DeliveryAddress, OrderLine, OrderTotals } from '@tablesid
 import type { PaymentMethod } from '@tableside/contracts/restaurants'
 import { MAX_BILL_TOTAL } from '@tableside/contracts/text'
 import type { Database, OrdersTable } from '../../db/schema'
-import { ORDER_PLACED } from './order-events'
 
 export type OrderRow = Selectable<OrdersTable>
+
+/**
+ * The outbox entry of a placed order (decision 0027), written by the statement that inserts it
+ * (`insertAll`): its payload is `OrderPlacedEntry`, and delivering it tells the order's
+ * channel, its table's and the waiters' (see `order-service.ts`).
+ */
+export const ORDER_PLACED = 'order-placed'
+
+export interface OrderPlacedEntry {
+  orderId: string
+  /** The channels of the restaurant's waiters when the order was placed. */
+  waiterChannels: string[]
+}
 
 export interface NewOrder {
   restaurantId: string

@@ -4,9 +4,9 @@ import { billUpdated, orderPlaced, orderUpdated } from '@tableside/contracts/tab
 import { tableChannel } from '@tableside/contracts/table-sessions'
 import { notFound } from '../../http/http-error'
 import { publishEvent } from '../realtime/publish-event'
-import { ORDER_PLACED, orderUpdatedData, type OrderPlacedEntry } from './order-events'
+import { orderUpdatedData } from './order-events'
 import { createOrderPlacement } from './order-placement'
-import type { OrderRow } from './order-repository'
+import { ORDER_PLACED, type OrderPlacedEntry, type OrderRow } from './order-repository'
 import {
   createOrderServiceContext,
   UNKNOWN_ORDER,
