@@ -47,21 +47,20 @@ const serverFeaturePublishes = {
   orders: [
     'order-service.ts',
     // Orders' rows and SQL, for the services of the bill and payments (immich style: a service
-    // takes the repositories it works on); their events, which a payment also publishes; and an
-    // order as the bill shows it.
+    // takes the repositories it works on); their events, which a payment also publishes; an
+    // order as the bill shows it; and the refund a cancel asks payments for (decision 0089).
     'order-repository.ts',
     'order-payment-repository.ts',
     'order-events.ts',
     'order-view.ts',
+    'refund-entry.ts',
   ],
   // Infrastructure every feature writes its after-commit side effects to (decision 0027).
   outbox: ['outbox.ts', 'outbox-repository.ts'],
   payments: [
     'payment-service.ts',
-    // Payments' rows for the bill and an order's cancel, the refund a cancel writes to the
-    // outbox, and how much of a bill pending payments hold.
+    // Payments' rows for the bill, and how much of a bill pending payments hold.
     'payment-repository.ts',
-    'refund-entry.ts',
     'bill-payment-plan.ts',
   ],
   // Infrastructure: features publish events through the `Broadcaster` and add channel rules.

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../../db/schema'
+import type { Allocation, Database } from '../../db/schema'
 import { HttpError } from '../../http/http-error'
 import {
   activeProgram,
@@ -34,6 +34,10 @@ import {
 
 /** One point is one unit of the restaurant's currency. */
 export const MINOR_PER_POINT = 100
+
+/** The points' worth in an allocation: what of it the card did not pay. */
+export const pointsWorth = (allocation: Pick<Allocation, 'points'>) =>
+  (allocation.points ?? 0) * MINOR_PER_POINT
 
 type Executor = Kysely<Database> | Transaction<Database>
 

@@ -2,10 +2,10 @@ import type { Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
 import { HttpError } from '../../http/http-error'
 import type { OutboxEntry } from '../outbox/outbox-repository'
-import { pointsWorth } from '../payments/bill-payment-plan'
-import { refundEntry } from '../payments/refund-entry'
+import { pointsWorth } from '../bonus/bonus-ledger'
 import type { OrderRow, StepBy } from './order-repository'
 import type { OrderServiceContext } from './order-service-context'
+import { refundEntry } from './refund-entry'
 
 /**
  * Money follows the order (decision 0028): an order that a pending payment holds part of is

@@ -1,12 +1,11 @@
-import type { Kysely, Transaction } from 'kysely'
+import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { TableAlert } from '@tableside/contracts/garcon-alerts'
 import type { OrderType, Restaurant } from '@tableside/contracts/restaurants'
-import type { Database } from '../../db/schema'
+import type { Database, PaymentsTable } from '../../db/schema'
 import { notFound } from '../../http/http-error'
 import type { OrderBonus } from '../bonus/bonus-orders'
 import type { MenuCache } from '../menu/menu-cache'
 import type { Outbox } from '../outbox/outbox'
-import type { PaymentRepository } from '../payments/payment-repository'
 import type { Broadcaster } from '../realtime/realtime'
 import type { RestaurantCache } from '../restaurants/restaurant-cache'
 import type { TableSessionService } from '../table-sessions/table-session-service'
@@ -25,6 +24,12 @@ export type SlotCheck = (
   now: Date,
 ) => string | null
 
+/** A payment as orders read it: what it paid of which orders, and what was given back. */
+type OrderPayment = Pick<
+  Selectable<PaymentsTable>,
+  'id' | 'status' | 'amount' | 'refundedAmount' | 'allocations'
+>
+
 export interface OrderServiceDeps {
   db: Kysely<Database>
   restaurants: RestaurantCache
@@ -42,8 +47,15 @@ export interface OrderServiceDeps {
    * (or statement) commits; a placed order's entry is delivered here (ORDER_PLACED).
    */
   outbox: Outbox
-  /** What payments hold of an order: a cancel waits for them, or refunds them (decision 0028). */
-  payments: Pick<PaymentRepository, 'pendingHolding' | 'succeededFor' | 'liveForSession'>
+  /**
+   * What payments hold of an order: a cancel waits for them, or refunds them (decision 0028).
+   * Payments' repository answers; orders rank below payments, so they name only what they read.
+   */
+  payments: {
+    pendingHolding(orderId: string, trx: Transaction<Database>): Promise<boolean>
+    succeededFor(orderId: string, trx: Transaction<Database>): Promise<OrderPayment[]>
+    liveForSession(sessionId: string, trx: Transaction<Database>): Promise<OrderPayment[]>
+  }
   orderPayments: Pick<
     OrderPaymentRepository,
     'lock' | 'refunded' | 'payableForSession' | 'pointsReturned'

@@ -156,7 +156,3 @@ export function sharePoints(allocations: readonly Allocation[], points: number):
     shared[index] ? { ...allocation, points: shared[index] } : allocation,
   )
 }
-
-/** The points' worth in an allocation: what of it the card did not pay. */
-export const pointsWorth = (allocation: Pick<Allocation, 'points'>) =>
-  (allocation.points ?? 0) * MINOR_PER_POINT

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { PaymentFailure, PaymentState } from '@tableside/contracts/payments'
 import type { Allocation, Database, PaymentsTable } from '../../db/schema'
-import { pointsWorth } from './bill-payment-plan'
+import { pointsWorth } from '../bonus/bonus-ledger'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
