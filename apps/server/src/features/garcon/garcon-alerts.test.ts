@@ -6,7 +6,7 @@ import { seedDemo } from '../../db/seed-demo'
 import { routeTestApp } from '../../test/route-test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { Outbox } from '../outbox/outbox'
-import type { OutboundEvent } from '../realtime/hub'
+import type { OutboundEvent } from '../realtime/realtime-protocol'
 import {
   createGarconAlerts,
   GARCON_PUSH,

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { paymentActions, recordEvents } from '../../test/test-payments'
 import { openTableSession, orderOlivierAt, signInAsWaiter } from '../../test/test-restaurants'
-import type { OutboundEvent } from '../realtime/hub'
+import type { OutboundEvent } from '../realtime/realtime-protocol'
 
 // Issue 15, decision 0045: what happens at a table alerts whoever hears it (decision 0042),
 // stored and on the waiter's channel: a new order, an order ready, a payment (and the waiter

@@ -13,7 +13,7 @@ import {
   signInAsKitchen,
   signInAsWaiter,
 } from '../../test/test-restaurants'
-import type { OutboundEvent } from '../realtime/hub'
+import type { OutboundEvent } from '../realtime/realtime-protocol'
 
 // Issue 17, decisions 0070 and 0071: the kitchen display's tickets by station, bumps and undo,
 // and who may see them. The demo's stations: Горячий цех (soups, mains…), Холодный цех

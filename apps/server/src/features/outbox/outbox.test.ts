@@ -10,7 +10,7 @@ import {
   orderOlivierAt,
   signInAsAnna,
 } from '../../test/test-restaurants'
-import type { OutboundEvent } from '../realtime/hub'
+import type { OutboundEvent } from '../realtime/realtime-protocol'
 import { Outbox } from './outbox'
 
 /** Past the first retry's backoff (1 s). */

@@ -4,7 +4,7 @@ import { tableChannel } from '@tableside/contracts/table-sessions'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { paymentActions, recordEvents } from '../../test/test-payments'
-import type { OutboundEvent } from '../realtime/hub'
+import type { OutboundEvent } from '../realtime/realtime-protocol'
 import {
   createOrderingRestaurant,
   numberedTables,

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { paymentActions, recordEvents } from '../../test/test-payments'
 import { openTableSession, orderOlivierAt, signInAsWaiter } from '../../test/test-restaurants'
-import type { OutboundEvent } from '../realtime/hub'
+import type { OutboundEvent } from '../realtime/realtime-protocol'
 
 // Issue 15: the diner's rating and comment on a tip reach the waiter's tips screen (decision
 // 0048). Анна serves T1–T6 of the demo restaurant, Игорь T7–T12.

@@ -1,4 +1,4 @@
-import type { ChannelInfo, OutboundEvent } from './hub'
+import type { ChannelInfo, OutboundEvent } from './realtime-protocol'
 
 /** What travels between the hubs of a cluster. */
 export type ClusterMessage =

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import type { WebSocket } from 'ws'
 import { LocalCluster, type Cluster, type ClusterMessage } from './cluster'
+import type { OutboundEvent } from './realtime-protocol'
 import { channelAuth, safeEqual, userAuth } from './signatures'
 
 export const CHANNEL_NAME = /^[-a-zA-Z0-9_=@,.;]+$/
@@ -74,22 +75,6 @@ export interface HubOptions {
   limits?: Partial<HubLimits>
   cluster?: Cluster
   now?: () => number
-}
-
-/** An event for the sockets subscribed to some channels, as the HTTP API and features publish it. */
-export interface OutboundEvent {
-  channels: readonly string[]
-  name: string
-  /** Always a string on the wire, as in the Pusher protocol. */
-  data: string
-  /** The socket that caused the event and must not receive it. */
-  exceptSocketId?: string
-}
-
-export interface ChannelInfo {
-  occupied: boolean
-  subscriptionCount: number
-  userCount?: number
 }
 
 interface PresenceMember {

@@ -4,7 +4,8 @@ import * as z from 'zod/mini'
 import { HttpError, notFound } from '../../http/http-error'
 import { keepJsonBodyRaw, rawBody } from '../../http/raw-json-body'
 import type { RealtimeCredentials } from './credentials'
-import { CHANNEL_NAME, type ChannelInfo, type HubLimits, type RealtimeHub } from './hub'
+import { CHANNEL_NAME, type HubLimits, type RealtimeHub } from './hub'
+import type { ChannelInfo } from './realtime-protocol'
 import { hmacHex, httpStringToSign, md5Hex, safeEqual } from './signatures'
 
 const MAX_TIMESTAMP_SKEW_SEC = 600

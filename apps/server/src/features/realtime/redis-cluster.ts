@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { Redis } from 'ioredis'
 import type { Cluster, ClusterMessage } from './cluster'
-import type { ChannelInfo } from './hub'
+import type { ChannelInfo } from './realtime-protocol'
 
 const HEARTBEAT_MS = 2_000
 /** A node silent for this long is gone: its subscriptions and presence are dropped. */

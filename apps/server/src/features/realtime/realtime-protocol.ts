@@ -1,0 +1,16 @@
+/** An event for the sockets subscribed to some channels, as the HTTP API and features publish it. */
+export interface OutboundEvent {
+  channels: readonly string[]
+  name: string
+  /** Always a string on the wire, as in the Pusher protocol. */
+  data: string
+  /** The socket that caused the event and must not receive it. */
+  exceptSocketId?: string
+}
+
+/** A channel as the cluster counts it across nodes, and the HTTP API describes it. */
+export interface ChannelInfo {
+  occupied: boolean
+  subscriptionCount: number
+  userCount?: number
+}
