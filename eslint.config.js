@@ -117,6 +117,64 @@ const SQL_ONLY_IN_REPOSITORIES =
   'SQL lives in *-repository.ts and db/ only: move the statement into the repository of the table it is about.'
 
 /**
+ * Server features from the bottom up (decision 0089): a feature may import (what they publish)
+ * only the features listed before it, so no two features import each other. Payments come after
+ * orders, as a payment pays for an order; what both need of points' money sits in bonus, below
+ * both. A new feature needs a line here too.
+ */
+const serverFeatureRanking = [
+  'realtime',
+  'outbox',
+  'audit',
+  'restaurants',
+  'staff',
+  'client',
+  'bonus',
+  'table-sessions',
+  'menu',
+  'orders',
+  'payments',
+  'bill',
+  'floor',
+  'kitchen',
+  'waiter-calls',
+  'garcon',
+  'favourites',
+  'reports',
+  'settings-admin',
+  'staff-admin',
+  'tables-admin',
+  'system',
+]
+
+/**
+ * One zone per feature and each feature ranked above it: a feature imports none of them. A
+ * feature folder missing from the ranking, or a ranked one that does not exist, stops the lint.
+ */
+function rankingZones(dir, ranking) {
+  const features = readdirSync(join(import.meta.dirname, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+  for (const feature of features) {
+    if (!ranking.includes(feature)) {
+      throw new Error(`${dir}/${feature}: add it to serverFeatureRanking in eslint.config.js.`)
+    }
+  }
+  for (const feature of ranking) {
+    if (!features.includes(feature)) {
+      throw new Error(`${dir}/${feature} is ranked in eslint.config.js but missing.`)
+    }
+  }
+  return ranking.flatMap((feature, rank) =>
+    ranking.slice(rank + 1).map((above) => ({
+      target: `${dir}/${feature}`,
+      from: `${dir}/${above}`,
+      message: `${feature} ranks below ${above} (serverFeatureRanking in eslint.config.js, decision 0089): move what both need below ${feature}, or let the app layer pass it in.`,
+    })),
+  )
+}
+
+/**
  * One zone per feature: the other features may import from it only what it publishes (on the
  * web, nothing). A feature folder missing from `publishes`, or a listed file that does not
  * exist, stops the lint with a message instead of silently allowing or forbidding.
@@ -206,12 +264,18 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
     },
     rules: {
+      // Cycles of values, lazy imports included; `npm run lint:cycles` (dpdm) also counts
+      // `import type`, which this rule skips (decision 0089). External modules are not walked:
+      // the rule would read their builds (PGlite's overflows the stack) and they import no file
+      // of ours.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
         {
           basePath: import.meta.dirname,
           zones: [
             ...featureZones('apps/server/src/features', serverFeaturePublishes),
+            ...rankingZones('apps/server/src/features', serverFeatureRanking),
             {
               target: [
                 'apps/server/src/lib',
