@@ -85,7 +85,8 @@ export default defineConfig({
           exclude: OWN_SERVER_STORIES,
           environment: 'node',
           globalSetup: ['apps/web/e2e/global-setup.ts'],
-          testTimeout: 60_000,
+          // A story visits up to twenty screens; on two busy cores that can take over a minute.
+          testTimeout: 120_000,
           hookTimeout: 180_000,
           expect: { poll: STORY_POLL },
         },
