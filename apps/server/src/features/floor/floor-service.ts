@@ -13,6 +13,7 @@ import { tableSessionMoved } from '@tableside/contracts/table-events'
 import { tableChannel, type TableRef } from '@tableside/contracts/table-sessions'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
+import { byZoneThenCode } from '../../lib/table-order'
 import type { OrderBonus } from '../bonus/bonus-orders'
 import { billUpdatedEntry, kitchenChangedEntry, orderUpdateEntries } from '../orders/order-events'
 import { createOrderRepository } from '../orders/order-repository'
@@ -53,20 +54,6 @@ export interface FloorServiceDeps {
    */
   bonus: Pick<OrderBonus, 'moved'>
   now?: () => Date
-}
-
-const codes = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
-const zones = new Intl.Collator('ru', { numeric: true, sensitivity: 'base' })
-
-/** By zone (tables without one last), then by code: T2 before T10, as the table list shows them. */
-function byZoneThenCode(a: FloorTableRow, b: FloorTableRow): number {
-  if (a.zone?.ru !== b.zone?.ru) {
-    if (!a.zone) return 1
-    if (!b.zone) return -1
-    const zone = zones.compare(a.zone.ru, b.zone.ru)
-    if (zone !== 0) return zone
-  }
-  return codes.compare(a.code, b.code)
 }
 
 /** What the floor shows of any order, from the floor repository's columns. */

@@ -8,6 +8,7 @@ import {
 import { garconChannel } from '@tableside/contracts/table-events'
 import type { Database } from '../../db/schema'
 import { HttpError } from '../../http/http-error'
+import { byZoneThenCode, tableCodeOrder } from '../../lib/table-order'
 import { publishEntry, type Outbox } from '../outbox/outbox'
 import {
   createWaiterTablesRepository,
@@ -22,21 +23,8 @@ export interface WaiterTablesServiceDeps {
   now?: () => Date
 }
 
-const codes = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
-const zones = new Intl.Collator('ru', { numeric: true, sensitivity: 'base' })
 const and = new Intl.ListFormat('en', { type: 'conjunction' })
 const or = new Intl.ListFormat('en', { type: 'disjunction' })
-
-/** By zone (tables without one last), then by code: T2 before T10. */
-function byZoneThenCode(a: TableInService, b: TableInService): number {
-  if (a.zone?.ru !== b.zone?.ru) {
-    if (!a.zone) return 1
-    if (!b.zone) return -1
-    const zone = zones.compare(a.zone.ru, b.zone.ru)
-    if (zone !== 0) return zone
-  }
-  return codes.compare(a.code, b.code)
-}
 
 function tableList(
   tables: TableInService[],
@@ -191,7 +179,7 @@ export function createWaiterTablesService({
         await outbox.add(
           [...lost].map(([waiterId, lostCodes]) =>
             publishEntry(garconChannel(waiterId), garconTablesChanged, {
-              tableCodes: lostCodes.sort(codes.compare),
+              tableCodes: lostCodes.sort(tableCodeOrder.compare),
               takenBy,
             }),
           ),
