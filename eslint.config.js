@@ -292,6 +292,12 @@ export default tseslint.config(
               from: ['apps/server/src/app.ts', 'apps/server/src/server.ts'],
               message: 'Features do not import the app: it passes them what they need.',
             },
+            {
+              target: 'apps/server/src/features',
+              from: 'apps/server/src/adapters',
+              message:
+                'Features do not import adapters: the app registers the adapter that serves their port (decision 0083).',
+            },
             ...featureZones('apps/web/src/features', null),
             {
               target: ['apps/web/src/lib', 'apps/web/src/components', 'apps/web/src/config'],

@@ -15,7 +15,7 @@ import {
   type JsonSchema,
   type KnownValues,
 } from './test/fuzz-arbitraries'
-import { createTestApp } from './test/test-app'
+import { createTestApp, smsSandboxOf } from './test/test-app'
 import { tableQrToken } from './test/test-restaurants'
 import { testDatabaseKinds } from './test/test-database'
 
@@ -114,7 +114,7 @@ await t.app.inject({
   url: '/api/v1/auth/client/otp',
   payload: { restaurantId: 'demo', phone: FUZZ_PHONE, consent: true },
 })
-const sentCode = /^\d{6}/.exec(t.app.smsSandbox?.outbox(FUZZ_PHONE)[0]?.text ?? '')?.[0]
+const sentCode = /^\d{6}/.exec(smsSandboxOf(t.app).outbox(FUZZ_PHONE)[0]?.text ?? '')?.[0]
 const verified = await t.app.inject({
   method: 'POST',
   url: '/api/v1/auth/client/verify',

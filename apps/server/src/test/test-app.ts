@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify'
+import { SandboxAcquirer } from '../adapters/sandbox-acquirer/sandbox-acquirer'
+import { SandboxSms } from '../adapters/sms/sandbox-sms'
 import { buildApp } from '../app'
 import { loadConfig, type ServerConfig } from '../config/env'
 import type { DatabaseHandle } from '../db/database'
 import { seedDemo } from '../db/seed-demo'
+import { createMenuRepository } from '../features/menu/menu-repository'
+import { createMenuService, type MenuService } from '../features/menu/menu-service'
 import type { TestDatabaseKind } from './test-database'
 
 /** Signs the sandbox acquirer's webhooks in tests (a test forges others with it). */
@@ -14,6 +18,8 @@ export interface TestApp {
   config: ServerConfig
   /** The clock the app was given (waiter calls and their escalation), if any. */
   now?: () => Date
+  /** Menu imports and stop-lists, as the menu command runs them against the app's cache. */
+  menu: MenuService
   close(): Promise<void>
 }
 
@@ -65,9 +71,34 @@ async function start(
     database,
     config,
     ...(now ? { now } : {}),
+    menu: menuOf(app),
     async close() {
       await app.close()
       await database.close()
     },
   }
+}
+
+/** The app's payment provider, the sandbox acquirer (the test app's unless told otherwise). */
+export function sandboxAcquirerOf(app: FastifyInstance): SandboxAcquirer {
+  const provider = app.paymentProvider
+  if (!(provider instanceof SandboxAcquirer)) throw new Error('The app runs no sandbox acquirer')
+  return provider
+}
+
+/** The app's SMS gateway, the sandbox (`SMS_PROVIDER=sandbox`), whose outbox has the codes. */
+export function smsSandboxOf(app: FastifyInstance): SandboxSms {
+  const provider = app.smsProvider
+  if (!(provider instanceof SandboxSms)) throw new Error('The app sends no SMS through the sandbox')
+  return provider
+}
+
+/** Menu imports and stop-lists on the app's database, served through its cache and outbox. */
+export function menuOf(app: FastifyInstance): MenuService {
+  return createMenuService({
+    repository: createMenuRepository(app.db),
+    cache: app.menuCache,
+    outbox: app.outbox,
+    mediaOrigins: app.config.mediaOrigins,
+  })
 }

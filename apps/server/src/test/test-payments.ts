@@ -5,8 +5,8 @@ import { bill, order } from '@tableside/contracts/orders'
 import { payment, type Payment } from '@tableside/contracts/payments'
 import { sandboxPayment } from '@tableside/contracts/sandbox-acquirer'
 import type { OutboundEvent } from '../features/realtime/realtime-protocol'
-import { SANDBOX_SIGNATURE_HEADER } from '../features/payments/sandbox-acquirer'
-import { signWebhook } from '../features/payments/webhook-signature'
+import { SANDBOX_SIGNATURE_HEADER } from '../adapters/sandbox-acquirer/sandbox-acquirer'
+import { signWebhook } from '../adapters/sandbox-acquirer/webhook-signature'
 import { TEST_SANDBOX_SECRET, type TestApp } from './test-app'
 
 export const PIKE = { dishId: 'pike-perch', quantity: 1, optionIds: [] }

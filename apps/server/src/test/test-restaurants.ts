@@ -24,7 +24,7 @@ export async function createOrderingRestaurant(
 ): Promise<void> {
   const { db } = t.database
   await createTestRestaurant(db, id)
-  await t.app.menu.importMenu(id, testMenuFile())
+  await t.menu.importMenu(id, testMenuFile())
   await db
     .insertInto('restaurantTables')
     .values(options.tables.map((table) => ({ restaurantId: id, ...table })))

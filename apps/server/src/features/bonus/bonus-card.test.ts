@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bonusCard, bonusProgram, getBonusCard } from '@tableside/contracts/bonus'
 import { PROFILE_TOKEN_HEADER } from '@tableside/contracts/client'
 import { errorBody } from '@tableside/contracts/errors'
-import { createTestApp, type TestApp } from '../../test/test-app'
+import { createTestApp, smsSandboxOf, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import {
   createOrderingRestaurant,
@@ -57,7 +57,7 @@ describe.each(testDatabaseKinds)('The bonus card routes on $name', (kind) => {
       payload: { restaurantId: 'demo', phone, consent: true },
     })
     expect(asked.statusCode, asked.body).toBe(202)
-    const code = /^\d{6}/.exec(t.app.smsSandbox?.outbox(phone)[0]?.text ?? '')?.[0]
+    const code = /^\d{6}/.exec(smsSandboxOf(t.app).outbox(phone)[0]?.text ?? '')?.[0]
     const verified = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/client/verify',

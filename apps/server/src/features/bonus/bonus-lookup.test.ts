@@ -4,7 +4,7 @@ import { bonusCard, garconBonusCard } from '@tableside/contracts/bonus'
 import { PROFILE_TOKEN_HEADER } from '@tableside/contracts/client'
 import { errorBody } from '@tableside/contracts/errors'
 import { GARCON_TOKEN_HEADER } from '@tableside/contracts/garcon'
-import { createTestApp, type TestApp } from '../../test/test-app'
+import { createTestApp, smsSandboxOf, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import {
   signInAsWaiter,
@@ -71,7 +71,7 @@ describe.each(testDatabaseKinds)('A waiter looks a bonus card up on $name', (kin
       remoteAddress: diners,
     })
     expect(asked.statusCode, asked.body).toBe(202)
-    const code = /^\d{6}/.exec(t.app.smsSandbox?.outbox(phone)[0]?.text ?? '')?.[0]
+    const code = /^\d{6}/.exec(smsSandboxOf(t.app).outbox(phone)[0]?.text ?? '')?.[0]
     const verified = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/client/verify',

@@ -6,6 +6,7 @@ import { errorBody } from '@tableside/contracts/errors'
 import { order, type Order } from '@tableside/contracts/orders'
 import { equalShare, payment, type Payment } from '@tableside/contracts/payments'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
+import { sandboxAcquirerOf } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { paymentActions, PIKE } from '../../test/test-payments'
 import {
@@ -147,7 +148,7 @@ describe.each(testDatabaseKinds)('Bonus points on orders and payments on $name',
       SANDBOX_TEST_CARDS.succeeds,
     )
     expect(paid.statusCode, paid.body).toBe(200)
-    await t.app.sandboxAcquirer?.kick()
+    await sandboxAcquirerOf(t.app).kick()
     const after = await paymentActions(() => t.app, 'grill').getPayment(started.id)
     expect(after.status).toBe('succeeded')
   }

@@ -19,7 +19,7 @@ import {
   newProfileToken,
   otpHashesMatch,
 } from './client-secrets'
-import { SmsSendError, type SmsProvider } from './sms/sms-provider'
+import { SmsSendError, type SmsProvider } from './sms-provider'
 
 const SECOND = 1000
 const HOUR = 60 * 60 * SECOND

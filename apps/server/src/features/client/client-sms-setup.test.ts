@@ -7,10 +7,10 @@ import { seedDemo } from '../../db/seed-demo'
 import { createTestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { createClientSignIn } from './client-sign-in'
-import { createSmsRuProvider } from './sms/smsru-sms'
-import type { SmsSendError } from './sms/sms-provider'
-import { smsNotice } from './sms/sms-setup'
-import { startSmsRuStandIn, STAND_IN_API_ID } from './sms/smsru-stand-in'
+import { createSmsRuProvider } from '../../adapters/sms/smsru-sms'
+import type { SmsSendError } from './sms-provider'
+import { smsNotice } from '../../adapters/sms/sms-setup'
+import { startSmsRuStandIn, STAND_IN_API_ID } from '../../adapters/sms/smsru-stand-in'
 
 const [pglite] = testDatabaseKinds
 if (!pglite) throw new Error('PGlite is always there')

@@ -3,10 +3,10 @@ import { expect } from 'vitest'
 import { PROFILE_TOKEN_HEADER, verifyClientOtp } from '@tableside/contracts/client'
 import type { EndpointResponse } from '@tableside/contracts/endpoint'
 import { order } from '@tableside/contracts/orders'
-import { createTestApp, type TestApp } from '../../test/test-app'
+import { createTestApp, smsSandboxOf, type TestApp } from '../../test/test-app'
 import type { TestDatabaseKind } from '../../test/test-database'
 import { createOrderingRestaurant } from '../../test/test-restaurants'
-import type { SandboxSms } from './sms/sandbox-sms'
+import type { SandboxSms } from '../../adapters/sms/sandbox-sms'
 
 export interface ClientTestApp extends TestApp {
   /** The app's clock; tests move it. */
@@ -36,9 +36,7 @@ export async function startClientApp(
   const tables = [{ code: 'T1', label: '1' }]
   await createOrderingRestaurant(t, 'bistro', { tables, settings: {} })
   await createOrderingRestaurant(t, 'other', { tables, settings: {} })
-  const sandbox = t.app.smsSandbox
-  if (!sandbox) throw new Error('The test app should send codes through the sandbox')
-  return { ...t, clock, sandbox }
+  return { ...t, clock, sandbox: smsSandboxOf(t.app) }
 }
 
 export const askCode = (

@@ -12,7 +12,7 @@ import {
 import { bill, order } from '@tableside/contracts/orders'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
 import { tableChannel, tableSession } from '@tableside/contracts/table-sessions'
-import { createTestApp, type TestApp } from '../../test/test-app'
+import { createTestApp, sandboxAcquirerOf, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { paymentActions } from '../../test/test-payments'
 import {
@@ -262,7 +262,7 @@ describe.each(testDatabaseKinds)("The waiter's floor on $name", (kind) => {
     const placed = await place(session.id, 'card')
     const started = await diner.startOrderPayment(placed.id)
     await diner.payCard(started, SANDBOX_TEST_CARDS.succeeds)
-    await t.app.sandboxAcquirer?.kick()
+    await sandboxAcquirerOf(t.app).kick()
     expect((await diner.getOrder(placed.id)).paymentStatus).toBe('paid')
 
     const before = await counts()

@@ -108,7 +108,7 @@ describe.each(testDatabaseKinds)("The manager's kitchen stations on $name", (kin
 
   it('keeps stations across a menu import', async () => {
     const before = await list()
-    await t.app.menu.importMenu('demo', JSON.parse(readFileSync(DEMO_MENU_FILE, 'utf8')))
+    await t.menu.importMenu('demo', JSON.parse(readFileSync(DEMO_MENU_FILE, 'utf8')))
     expect((await list()).stations).toEqual(before.stations)
   })
 

@@ -60,7 +60,7 @@ describe.each(testDatabaseKinds)('Back-office menu API on $name', (kind) => {
     photosDir = await mkdtemp(join(tmpdir(), 'tableside-photos-'))
     t = await createTestApp(kind, { DATA_DIR: photosDir })
     await createTestRestaurant(t.database.db, 'other')
-    await t.app.menu.importMenu('other', testMenuFile())
+    await t.menu.importMenu('other', testMenuFile())
     await addManager(t, 'other', 'other-manager', 'other-password-1')
     w.demoToken = (await signInAsManager(t.app)).token
     w.otherToken = (
@@ -470,7 +470,7 @@ describe.each(testDatabaseKinds)('Back-office menu API on $name', (kind) => {
     const imported = await send('POST', '/import', w.demoToken, exported.file)
     expect(imported.statusCode).toBe(200)
     expect(await stations()).toEqual(before)
-    await t.app.menu.importMenu('demo', exported.file)
+    await t.menu.importMenu('demo', exported.file)
     expect(await stations()).toEqual(before)
   })
 

@@ -16,7 +16,7 @@ describe('Live menu changes', () => {
     if (!pglite) throw new Error('no test database')
     t = await createTestApp(pglite)
     await createTestRestaurant(t.database.db, 'bistro')
-    await t.app.menu.importMenu('bistro', testMenuFile())
+    await t.menu.importMenu('bistro', testMenuFile())
     await t.app.listen({ port: 0, host: '127.0.0.1' })
     const address = t.app.server.address()
     const port = typeof address === 'object' && address ? address.port : 0
@@ -38,7 +38,7 @@ describe('Live menu changes', () => {
 
   it('tells open menus which dishes went on and off the stop-list', async () => {
     const heard = nextEvent(client, restaurantChannel('bistro'), menuUpdated.name)
-    const { version } = await t.app.menu.setAvailability('bistro', ['borscht'], false)
+    const { version } = await t.menu.setAvailability('bistro', ['borscht'], false)
     expect(menuUpdated.data.parse(await heard)).toEqual({
       restaurantId: 'bistro',
       version,
@@ -48,7 +48,7 @@ describe('Live menu changes', () => {
 
   it('tells open menus to refetch after a new menu is imported', async () => {
     const heard = nextEvent(client, restaurantChannel('bistro'), menuUpdated.name)
-    const { version } = await t.app.menu.importMenu('bistro', testMenuFile())
+    const { version } = await t.menu.importMenu('bistro', testMenuFile())
     expect(menuUpdated.data.parse(await heard)).toEqual({
       restaurantId: 'bistro',
       version,

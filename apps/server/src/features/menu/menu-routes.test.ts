@@ -14,7 +14,7 @@ describe.each(testDatabaseKinds)('Menu API on $name', (kind) => {
     t = await createTestApp(kind)
     await createTestRestaurant(t.database.db, 'bistro')
     await createTestRestaurant(t.database.db, 'other')
-    await t.app.menu.importMenu('bistro', testMenuFile())
+    await t.menu.importMenu('bistro', testMenuFile())
   })
   afterAll(async () => {
     await t.close()
@@ -75,7 +75,7 @@ describe.each(testDatabaseKinds)('Menu API on $name', (kind) => {
 
   it('changes the ETag when a dish goes on the stop-list, and the menu shows it', async () => {
     const before = await getMenu('bistro')
-    const result = await t.app.menu.setAvailability('bistro', ['borscht', 'no-such-dish'], false)
+    const result = await t.menu.setAvailability('bistro', ['borscht', 'no-such-dish'], false)
     expect(result.changed).toEqual(['borscht'])
     const after = await getMenu('bistro', { 'if-none-match': String(before.headers.etag) })
     expect(after.statusCode).toBe(200)
@@ -83,9 +83,9 @@ describe.each(testDatabaseKinds)('Menu API on $name', (kind) => {
     const menu = restaurantMenu.parse(after.json())
     expect(menu.dishes.find((d) => d.id === 'borscht')?.available).toBe(false)
 
-    const again = await t.app.menu.setAvailability('bistro', ['borscht'], false)
+    const again = await t.menu.setAvailability('bistro', ['borscht'], false)
     expect(again).toEqual({ changed: [], version: menu.version })
-    await t.app.menu.setAvailability('bistro', ['borscht'], true)
+    await t.menu.setAvailability('bistro', ['borscht'], true)
   })
 
   it('notices a menu changed by another process within the check interval', async () => {

@@ -36,7 +36,7 @@ describe.each(testDatabaseKinds)('Order and bill bounds on $name', (kind) => {
     const dish = menu.menus[0]?.categories[0]?.dishes?.[0]
     if (!dish?.price) throw new Error('The test menu has no priced first dish')
     dish.price = MAX_ORDER_TOTAL
-    await t.app.menu.importMenu('caviar', menu)
+    await t.menu.importMenu('caviar', menu)
   })
   afterAll(async () => {
     await t.close()

@@ -38,11 +38,6 @@ export interface OrderServiceDeps {
   broadcaster: Broadcaster
   checkSlot: SlotCheck
   /**
-   * Online methods hand over to the payments flow; until it exists they are refused, whatever
-   * a restaurant enables.
-   */
-  onlinePaymentsReady?: boolean
-  /**
    * Where placements, status changes and refunds go, to be delivered after their transaction
    * (or statement) commits; a placed order's entry is delivered here (ORDER_PLACED).
    */

@@ -5,19 +5,15 @@ import { priceCheckout } from './order-pricing'
 import { UNKNOWN_RESTAURANT, type OrderServiceDeps } from './order-service-context'
 import { orderFieldProblems } from './order-validation'
 
-export function acceptsPaymentMethod(
-  restaurant: Restaurant,
-  method: PaymentMethod,
-  onlinePaymentsReady: boolean,
-): boolean {
+export function acceptsPaymentMethod(restaurant: Restaurant, method: PaymentMethod): boolean {
   if (!restaurant.settings.paymentMethods.includes(method)) return false
   if (method === 'cash') return true
-  return onlinePaymentsReady && restaurant.settings.onlinePayment
+  return restaurant.settings.onlinePayment
 }
 
 /** Everything that can refuse an order, before anything is written; the priced checkout. */
 export async function checkPlacement(
-  deps: Pick<OrderServiceDeps, 'menus' | 'checkSlot' | 'onlinePaymentsReady'>,
+  deps: Pick<OrderServiceDeps, 'menus' | 'checkSlot'>,
   restaurant: Restaurant,
   body: PlaceOrderBody,
   at: Date,
@@ -29,10 +25,7 @@ export async function checkPlacement(
     problems.push({ path: 'body.type', message: 'This restaurant does not take such orders.' })
   }
   // A waiter's order is paid at the table, however the diners' app lets them pay.
-  if (
-    !byWaiter &&
-    !acceptsPaymentMethod(restaurant, body.paymentMethod, deps.onlinePaymentsReady ?? false)
-  ) {
+  if (!byWaiter && !acceptsPaymentMethod(restaurant, body.paymentMethod)) {
     problems.push({
       path: 'body.paymentMethod',
       message: 'This way of paying is not available here.',

@@ -83,7 +83,7 @@ describe.each(testDatabaseKinds)('Order again on $name', (kind) => {
   const placePastOrder = async (lines: unknown[] = LINES) => {
     const id = `reorder-${String(++restaurants)}`
     await createOrderingRestaurant(t, id, { tables: [{ code: 'T1', label: '1' }], settings: {} })
-    await t.app.menu.importMenu(id, menuBefore())
+    await t.menu.importMenu(id, menuBefore())
     const session = await openTableSession(t, id, 'T1')
     const placed = await t.app.inject({
       method: 'POST',
@@ -148,9 +148,9 @@ describe.each(testDatabaseKinds)('Order again on $name', (kind) => {
     sauce.minChoices = 1
     sauce.options = sauce.options.filter((option) => option.id !== 'sour-cream')
     withoutDish(after, 'pike-perch')
-    await t.app.menu.importMenu(restaurantId, after)
+    await t.menu.importMenu(restaurantId, after)
     // The stop-list, as the restaurant keeps it.
-    await t.app.menu.setAvailability(restaurantId, ['kvass'], false)
+    await t.menu.setAvailability(restaurantId, ['kvass'], false)
 
     const quote = await quoteOf(restaurantId, past)
     expect(quote.unchanged).toBe(false)
@@ -202,11 +202,11 @@ describe.each(testDatabaseKinds)('Order again on $name', (kind) => {
     const { restaurantId, order: past } = await placePastOrder([
       { dishId: 'kvass', quantity: 1, optionIds: [] },
     ])
-    await t.app.menu.setAvailability(restaurantId, ['kvass'], false)
+    await t.menu.setAvailability(restaurantId, ['kvass'], false)
     const off = await quoteOf(restaurantId, past)
     expect(off.lines[0]?.changes).toEqual([{ kind: 'sold_out' }])
     expect(off.now.total).toBe(0)
-    await t.app.menu.setAvailability(restaurantId, ['kvass'], true)
+    await t.menu.setAvailability(restaurantId, ['kvass'], true)
     expect((await quoteOf(restaurantId, past)).unchanged).toBe(true)
   })
 

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, restartTestApp, type TestApp } from '../../test/test-app'
+import { createTestApp, restartTestApp, sandboxAcquirerOf, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { paymentActions, recordEvents } from '../../test/test-payments'
 import {
@@ -34,8 +34,7 @@ describe.each(testDatabaseKinds)('The outbox on $name', (kind) => {
       if (down.broadcaster) throw new Error('The realtime service is down')
       await publish(event)
     }
-    const acquirer = app.sandboxAcquirer
-    if (!acquirer) throw new Error('The test app runs the sandbox acquirer')
+    const acquirer = sandboxAcquirerOf(app)
     const refund = acquirer.refund.bind(acquirer)
     acquirer.refund = async (ref, amount) => {
       if (down.refunds) throw new Error('The acquirer is down')
@@ -263,7 +262,7 @@ describe.each(testDatabaseKinds)('The outbox on $name', (kind) => {
 
   it('tells open menus of a stop-list change though the broadcaster throws', async () => {
     down.broadcaster = true
-    const { changed } = await t.app.menu.setAvailability('demo', ['olivier'], false)
+    const { changed } = await t.menu.setAvailability('demo', ['olivier'], false)
     expect(changed).toEqual(['olivier'])
     await t.app.outbox.kick()
     const heard = () =>
@@ -276,7 +275,7 @@ describe.each(testDatabaseKinds)('The outbox on $name', (kind) => {
     await delay(FIRST_RETRY)
     await t.app.outbox.kick()
     expect(heard()).toEqual([[{ dishId: 'olivier', available: false }]])
-    await t.app.menu.setAvailability('demo', ['olivier'], true)
+    await t.menu.setAvailability('demo', ['olivier'], true)
     await t.app.outbox.kick()
     expect(heard()).toHaveLength(2)
     expect(await t.app.outbox.undelivered()).toEqual([])

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorBody } from '@tableside/contracts/errors'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
-import { createTestApp, type TestApp } from '../../test/test-app'
+import { createTestApp, sandboxAcquirerOf, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { paymentActions } from '../../test/test-payments'
 import {
@@ -83,7 +83,7 @@ describe.each(testDatabaseKinds)('Money follows the order on $name', (kind) => {
     const placed = await diner.place(session.id, 'card')
     const started = await diner.startOrderPayment(placed.id)
     await diner.payCard(started, SANDBOX_TEST_CARDS.succeeds)
-    await t.app.sandboxAcquirer?.kick()
+    await sandboxAcquirerOf(t.app).kick()
     expect((await diner.getOrder(placed.id)).paymentStatus).toBe('paid')
     await t.app.orders.changeStatus(placed.id, 'bistro', 'accepted')
 
@@ -105,7 +105,7 @@ describe.each(testDatabaseKinds)('Money follows the order on $name', (kind) => {
     const dropped = await diner.place(session.id, 'cash')
     const billPayment = await diner.startBillPayment(session.id)
     await diner.payCard(billPayment, SANDBOX_TEST_CARDS.succeeds)
-    await t.app.sandboxAcquirer?.kick()
+    await sandboxAcquirerOf(t.app).kick()
     await t.app.outbox.kick()
     expect((await diner.getOrder(dropped.id)).paymentStatus).toBe('paid')
 

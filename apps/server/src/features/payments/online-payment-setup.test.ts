@@ -11,7 +11,7 @@ import { buildApp } from '../../app'
 import { loadConfig } from '../../config/env'
 import type { DatabaseHandle } from '../../db/database'
 import { seedDemo } from '../../db/seed-demo'
-import { TEST_SANDBOX_SECRET } from '../../test/test-app'
+import { menuOf, TEST_SANDBOX_SECRET } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { orderOlivierAt, tableQrToken } from '../../test/test-restaurants'
 import { createTestRestaurant, testMenuFile } from '../menu/test-menu-file'
@@ -63,7 +63,7 @@ async function boot(env: Record<string, string>): Promise<Booted> {
   })
   const app = await buildApp({ config, database, logger: { level: 'info', stream } })
   await app.ready()
-  await app.menu.importMenu('bistro', testMenuFile())
+  await menuOf(app).importMenu('bistro', testMenuFile())
   return { app, database, log }
 }
 

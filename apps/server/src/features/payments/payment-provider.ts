@@ -1,6 +1,9 @@
 import type { OnlinePaymentMethod, PaymentFailure } from '@tableside/contracts/payments'
 import type { UiLanguage } from '@tableside/contracts/restaurants'
 
+/** The built-in sandbox acquirer's name: its payments are test payments, no money moves. */
+export const SANDBOX_PROVIDER = 'sandbox'
+
 /**
  * What the payments feature needs of an acquirer (DESIGN §6). The built-in sandbox is one
  * adapter; a real provider is another (decision 0024 says how to add one).

@@ -8,6 +8,7 @@ import { SANDBOX_TEST_CARDS, sandboxPayment } from '@tableside/contracts/sandbox
 import {
   createTestApp,
   restartTestApp,
+  sandboxAcquirerOf,
   TEST_SANDBOX_SECRET,
   type TestApp,
 } from '../../test/test-app'
@@ -17,8 +18,9 @@ import {
   numberedTables,
   openTableSession,
 } from '../../test/test-restaurants'
-import { SANDBOX_SIGNATURE_HEADER } from './sandbox-acquirer'
-import { signWebhook } from './webhook-signature'
+import { SANDBOX_SIGNATURE_HEADER } from '../../adapters/sandbox-acquirer/sandbox-acquirer'
+import { signWebhook } from '../../adapters/sandbox-acquirer/webhook-signature'
+import { paymentServiceOf } from './payments-plugin'
 import { BORSCHT, paymentActions, PIKE } from '../../test/test-payments'
 
 describe.each(testDatabaseKinds)('Payments on $name', (kind) => {
@@ -71,7 +73,7 @@ describe.each(testDatabaseKinds)('Payments on $name', (kind) => {
   const payCard = (ref: string, number: string) =>
     bank(ref, 'card', { number, expiry: '12/39', cvc: '123' })
   /** Lets the acquirer deliver its queued webhooks (in-process: the test app does not listen). */
-  const deliver = () => t.app.sandboxAcquirer?.kick()
+  const deliver = () => sandboxAcquirerOf(t.app).kick()
   const webhook = (body: string, signature = signWebhook(TEST_SANDBOX_SECRET, body, new Date())) =>
     t.app.inject({
       method: 'POST',
@@ -395,7 +397,7 @@ describe.each(testDatabaseKinds)('Payments on $name', (kind) => {
     await sql`
       update sandbox_acquirer_payments set expires_at = ${past} where ref = ${refOf(abandoned)}
     `.execute(t.database.db)
-    await t.app.payments.sweepOverdue()
+    await paymentServiceOf(t.app).sweepOverdue()
     expect(await getPayment(abandoned.id)).toMatchObject({
       status: 'failed',
       failureReason: 'expired',

@@ -7,18 +7,11 @@ import {
   startBillPayment,
   startOrderPayment,
 } from '@tableside/contracts/payments'
-import {
-  confirmSandbox3ds,
-  decideSandboxSbp,
-  getSandboxPayment,
-  payWithSandboxCard,
-} from '@tableside/contracts/sandbox-acquirer'
 import { HttpError } from '../../http/http-error'
 import { keepJsonBodyRaw, rawBody } from '../../http/raw-json-body'
 import { registerEndpoint } from '../../http/register-endpoint'
 import { chosenLanguage } from '../../http/chosen-language'
 import type { DinerView, PaymentService } from './payment-service'
-import type { SandboxAcquirer } from './sandbox-acquirer'
 
 export const WEBHOOK_PATH = '/payments/webhooks/:provider'
 
@@ -72,18 +65,4 @@ export function registerPaymentRoutes(
     )
     done()
   })
-}
-
-/** The sandbox acquirer's own API, under its own prefix as an acquirer's site would be. */
-export function registerSandboxAcquirerRoutes(app: FastifyInstance, acquirer: SandboxAcquirer) {
-  registerEndpoint(app, getSandboxPayment, ({ params }) => acquirer.view(params.ref))
-  registerEndpoint(app, payWithSandboxCard, ({ params, body }) =>
-    acquirer.payByCard(params.ref, body),
-  )
-  registerEndpoint(app, confirmSandbox3ds, ({ params, body }) =>
-    acquirer.confirm3ds(params.ref, body),
-  )
-  registerEndpoint(app, decideSandboxSbp, ({ params, body }) =>
-    acquirer.decideSbp(params.ref, body.decision),
-  )
 }

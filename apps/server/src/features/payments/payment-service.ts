@@ -18,14 +18,13 @@ import type { Outbox } from '../outbox/outbox'
 import type { RestaurantCache } from '../restaurants/restaurant-cache'
 import type { TableSessionService } from '../table-sessions/table-session-service'
 import { billHolds, planBillPayment, sharePoints } from './bill-payment-plan'
-import type { PaymentProvider } from './payment-provider'
+import { SANDBOX_PROVIDER, type PaymentProvider } from './payment-provider'
 import type { PaymentRepository, PaymentRow } from './payment-repository'
 import {
   createPaymentSettlement,
   UNKNOWN_PAYMENT,
   type PaymentSettlementDeps,
 } from './payment-settlement'
-import { SANDBOX_PROVIDER } from './sandbox-acquirer'
 import { createTipFeedback } from './tip-feedback'
 
 /** A payment still without the acquirer's reference this long after it was made never got one. */

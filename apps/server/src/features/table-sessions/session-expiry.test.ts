@@ -12,7 +12,7 @@ import {
 } from '../../test/test-restaurants'
 import { createGarconAlerts } from '../garcon/garcon-alerts'
 import { Outbox } from '../outbox/outbox'
-import { createSessionExpiry } from './session-expiry'
+import { createSessionExpiry, type SessionExpiry } from './session-expiry'
 import { expireSession } from './table-session-service'
 
 const OLIVIER = { dishId: 'olivier', quantity: 1, optionIds: [] }
@@ -26,13 +26,23 @@ describe.each(testDatabaseKinds)('Table sessions that run out, on $name', (kind)
   let t: TestApp
   const clock = { now: new Date() }
   let waiters: Record<'anna' | 'igor' | 'olga', SignedInWaiter>
+  /** This node's sweeper on the test's clock. */
+  let expiry: SessionExpiry
   const diner = paymentActions(() => t.app, 'demo')
 
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, undefined, () => clock.now)
+    // The test sweeps when it says, on its clock: the app's own sweep every 15 s runs on the real
+    // one, where nothing it opened has run out.
+    t = await createTestApp(kind)
+    const { outbox } = t.app
+    expiry = createSessionExpiry({
+      db: t.database.db,
+      outbox,
+      alertAtTable: t.app.alertAtTable,
+      delivered: () => outbox.kick(),
+      now: () => clock.now,
+    })
     waiters = await signInWaitersOfTwoRestaurants(t)
-    // The test sweeps when it says: the app's own sweep every 15 s would race its assertions.
-    await t.app.sessionExpiry.stop()
   })
   afterAll(async () => {
     await t.close()
@@ -104,11 +114,11 @@ describe.each(testDatabaseKinds)('Table sessions that run out, on $name', (kind)
       .where('id', '=', bistro.id)
       .execute()
     await pastExpiry(session.id, -1_000)
-    expect(await t.app.sessionExpiry.sweep()).toBe(0)
+    expect(await expiry.sweep()).toBe(0)
     expect((await stored(session.id)).closedAt).toBeNull()
 
     await pastExpiry(session.id, 30_000)
-    expect(await t.app.sessionExpiry.sweep()).toBe(2)
+    expect(await expiry.sweep()).toBe(2)
     expect(await stored(session.id)).toMatchObject({ closedReason: 'expired' })
     // The demo has nobody on shift: both its waiters hear; the bistro's waiter does not.
     expect(await whoHeard('T3')).toEqual(['anna', 'igor'])
@@ -133,7 +143,7 @@ describe.each(testDatabaseKinds)('Table sessions that run out, on $name', (kind)
     expect(await closedEvents(session.id)).toEqual([{ sessionId: session.id, reason: 'expired' }])
 
     // Nothing more, however often it is swept or looked at.
-    expect(await t.app.sessionExpiry.sweep()).toBe(0)
+    expect(await expiry.sweep()).toBe(0)
     const read = tableSession.parse(
       (await t.app.inject(`/api/v1/table-sessions/${session.id}`)).json(),
     )
@@ -157,12 +167,12 @@ describe.each(testDatabaseKinds)('Table sessions that run out, on $name', (kind)
     const read = await t.app.inject(`/api/v1/table-sessions/${looked.id}`)
     expect(read.json()).toMatchObject({ status: 'closed', closedReason: 'expired' })
     expect(await endedRows('T4')).toHaveLength(2)
-    await t.app.sessionExpiry.sweep()
+    await expiry.sweep()
     expect(await endedRows('T4')).toHaveLength(2)
 
     const [phone] = await Promise.all([
       t.app.inject(`/api/v1/table-sessions/${raced.id}`),
-      t.app.sessionExpiry.sweep(),
+      expiry.sweep(),
     ])
     expect(phone.json()).toMatchObject({ status: 'closed', closedReason: 'expired' })
     expect(await endedRows('T5')).toHaveLength(2)
@@ -190,7 +200,7 @@ describe.each(testDatabaseKinds)('Table sessions that run out, on $name', (kind)
     expect(await endedBy(clock.now)).toBe(true)
     expect(await endedBy(clock.now)).toBe(false)
     expect(calls).toBe(1)
-    expect(await t.app.sessionExpiry.sweep()).toBe(0)
+    expect(await expiry.sweep()).toBe(0)
     expect(await closedEvents(session.id)).toHaveLength(1)
   })
 
@@ -214,10 +224,7 @@ describe.each(testDatabaseKinds)('Table sessions that run out, on $name', (kind)
         now: () => clock.now,
       })
     })
-    const counts = await Promise.all([
-      ...nodes.map((node) => node.sweep()),
-      t.app.sessionExpiry.sweep(),
-    ])
+    const counts = await Promise.all([...nodes.map((node) => node.sweep()), expiry.sweep()])
     expect(counts.reduce((sum, n) => sum + n, 0)).toBe(tables.length)
     expect(counts.filter((n) => n > 0).length).toBeGreaterThanOrEqual(1)
     for (const [index, code] of tables.entries()) {
@@ -233,7 +240,7 @@ describe.each(testDatabaseKinds)('Table sessions that run out, on $name', (kind)
     const card = await diner.place(session.id, 'card', [OLIVIER])
     const payment = await diner.startOrderPayment(card.id)
     await pastExpiry(session.id, 30_000)
-    await t.app.sessionExpiry.sweep()
+    await expiry.sweep()
     expect(await stored(session.id)).toMatchObject({ closedReason: 'expired' })
     expect(await endedRows('T2')).toHaveLength(2)
 
@@ -265,7 +272,7 @@ describe.each(testDatabaseKinds)('Table sessions that run out, on $name', (kind)
   it('ends silently a session that ran out long before anyone swept (the server was down)', async () => {
     const session = await openTableSession(t, 'demo', 'T6')
     await pastExpiry(session.id, 2 * 60 * MINUTE)
-    await t.app.sessionExpiry.sweep()
+    await expiry.sweep()
     expect(await stored(session.id)).toMatchObject({ closedReason: 'expired' })
     expect(await closedEvents(session.id)).toEqual([{ sessionId: session.id, reason: 'expired' }])
     expect(await endedRows('T6')).toEqual([])

@@ -14,16 +14,16 @@ import { HttpError, notFound } from '../../http/http-error'
 import {
   type PaymentProvider,
   type ProviderPaymentRequest,
+  SANDBOX_PROVIDER,
   type WebhookEvent,
   WebhookRejected,
-} from './payment-provider'
+} from '../../features/payments/payment-provider'
 import {
   createSandboxAcquirerRepository,
   type SandboxAcquirerRepository,
 } from './sandbox-acquirer-repository'
 import { signWebhook, webhookSignatureProblem } from './webhook-signature'
 
-export const SANDBOX_PROVIDER = 'sandbox'
 export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature'
 
 /** Retries back off from 1 s to at most a minute; after this many the event is given up. */

@@ -1,4 +1,4 @@
-import type { SmsProvider } from './sms-provider'
+import type { SmsProvider } from '../../features/client/sms-provider'
 
 export interface SandboxSmsMessage {
   to: string

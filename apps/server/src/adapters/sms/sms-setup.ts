@@ -1,4 +1,4 @@
-import type { ServerConfig } from '../../../config/env'
+import type { ServerConfig } from '../../config/env'
 
 /** What the server says at start about sign-in codes, and what to set to change it. */
 export function smsNotice(

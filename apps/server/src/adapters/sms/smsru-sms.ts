@@ -1,4 +1,4 @@
-import { SmsSendError, type SmsProvider } from './sms-provider'
+import { SmsSendError, type SmsProvider } from '../../features/client/sms-provider'
 
 export const SMSRU_DEFAULT_BASE_URL = 'https://sms.ru'
 /** A code that arrives later than this is of little use; the diner can ask again. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSmsRuProvider } from './smsru-sms'
-import { SmsSendError } from './sms-provider'
+import { SmsSendError } from '../../features/client/sms-provider'
 import { startSmsRuStandIn, STAND_IN_API_ID as API_ID } from './smsru-stand-in'
 
 describe('SMS.ru adapter against a stand-in of its HTTP API', () => {

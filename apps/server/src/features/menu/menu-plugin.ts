@@ -1,0 +1,49 @@
+import { join } from 'node:path'
+import fp from 'fastify-plugin'
+import { registerApiRoutes } from '../../http/api-routes'
+import { registerMenuAdminRoutes } from './menu-admin-routes'
+import { createMenuAdminRepository } from './menu-admin-repository'
+import { createMenuAdminService } from './menu-admin-service'
+import { createPhotoStore } from './menu-photos'
+import { registerMenuRoutes } from './menu-routes'
+
+/** Photos nothing uses any more are swept after a save that drops one, and hourly (0078). */
+const PHOTO_SWEEP_MS = 60 * 60_000
+
+/**
+ * The menu diners read, and the manager's: checked edits of the menu file and photos
+ * (decisions 0064, 0065, 0078).
+ */
+export const menuPlugin = fp(
+  async (app) => {
+    const { menuCache, staff } = app
+    const photos = createPhotoStore(join(app.config.dataDir, 'photos'))
+    const menuAdmin = createMenuAdminService({
+      repository: createMenuAdminRepository(app.db),
+      audit: app.audit,
+      cache: menuCache,
+      outbox: app.outbox,
+      mediaOrigins: app.config.mediaOrigins,
+      photos,
+      log: app.log,
+    })
+    let stopPhotoSweeps: (() => void) | undefined
+    app.addHook('onReady', () => {
+      stopPhotoSweeps = menuAdmin.sweepPhotosEvery(PHOTO_SWEEP_MS)
+      return Promise.resolve()
+    })
+    app.addHook('onClose', () => {
+      stopPhotoSweeps?.()
+      return Promise.resolve()
+    })
+    await registerApiRoutes(app, (api) => {
+      registerMenuRoutes(api, menuCache)
+      registerMenuAdminRoutes(api, {
+        service: menuAdmin,
+        requireManager: staff.requireManager,
+        photos,
+      })
+    })
+  },
+  { name: 'menu', dependencies: ['context', 'outbox', 'menu-cache', 'staff', 'audit'] },
+)

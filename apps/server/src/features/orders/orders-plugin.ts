@@ -1,0 +1,69 @@
+import fp from 'fastify-plugin'
+import { registerApiRoutes } from '../../http/api-routes'
+import { shortLivedCache } from '../../lib/short-lived-cache'
+import { createPaymentRepository } from '../payments/payment-repository'
+import { registerGarconOrderRoutes } from './garcon-order-routes'
+import { createOrderPaymentRepository } from './order-payment-repository'
+import { orderChannelRule, registerOrderRoutes } from './order-routes'
+import { createOrderService, type OrderService } from './order-service'
+import { registerSlotRoutes } from './slot-routes'
+import { checkSlot } from './slots'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Orders: placing, status changes, the bill. */
+    orders: OrderService
+  }
+}
+
+export interface OrdersOptions {
+  /** The outbox kind of a waiter's alert, which an order's placement writes (decision 0045). */
+  placedAlertKind: string
+}
+
+/** Who the restaurant's waiters are changes rarely: every order reads it for a few seconds. */
+const WAITERS_CACHE_MS = 5_000
+
+/** Orders from the diners' and the waiters' apps, and the slots a restaurant offers. */
+export const ordersPlugin = fp<OrdersOptions>(
+  async (app, { placedAlertKind }) => {
+    const { db, garcon } = app
+    const waiters = shortLivedCache(garcon.service.listActiveWaiterIds, WAITERS_CACHE_MS)
+    const orders = createOrderService({
+      db,
+      bonus: app.orderBonus,
+      restaurants: app.restaurants,
+      menus: app.menuCache,
+      tableSessions: app.tableSessions,
+      broadcaster: app.realtime.broadcaster,
+      checkSlot: (restaurant, type, scheduledFor, now) =>
+        checkSlot({ restaurant, type, scheduledFor, now }),
+      waitersOf: (restaurantId) => waiters.get(restaurantId),
+      alerts: { placedKind: placedAlertKind, atTable: app.alertAtTable },
+      outbox: app.outbox,
+      payments: createPaymentRepository(db),
+      orderPayments: createOrderPaymentRepository(db),
+    })
+    app.decorate('orders', orders)
+    app.realtime.channels.add(orderChannelRule(orders))
+    await registerApiRoutes(app, (api) => {
+      registerOrderRoutes(api, orders, app.clientAuth.clientOf)
+      registerSlotRoutes(api, { restaurants: app.restaurantRepository })
+      registerGarconOrderRoutes(api, orders, garcon.requireWaiter)
+    })
+  },
+  {
+    name: 'orders',
+    dependencies: [
+      'context',
+      'realtime',
+      'outbox',
+      'menu-cache',
+      'restaurants',
+      'garcon',
+      'table-sessions',
+      'client',
+      'bonus',
+    ],
+  },
+)
