@@ -23,6 +23,7 @@ import { menuPlugin } from './features/menu/menu-plugin'
 import { ordersPlugin } from './features/orders/orders-plugin'
 import { outboxPlugin } from './features/outbox/outbox-plugin'
 import { takesOnlinePayment } from './features/payments/online-payment-setup'
+import { createPaymentRepository } from './features/payments/payment-repository'
 import { noPaymentProviderPlugin, paymentsPlugin } from './features/payments/payments-plugin'
 import { realtimePlugin } from './features/realtime/realtime-plugin'
 import { reportsPlugin } from './features/reports/reports-plugin'
@@ -112,7 +113,10 @@ export async function buildApp({
   await app.register(tableSessionsPlugin)
   await app.register(clientPlugin)
   await app.register(bonusPlugin)
-  await app.register(ordersPlugin, { placedAlertKind: GARCON_ALERT })
+  await app.register(ordersPlugin, {
+    placedAlertKind: GARCON_ALERT,
+    payments: createPaymentRepository(database.db),
+  })
   await app.register(billPlugin)
   await app.register(paymentsPlugin)
   await app.register(waiterCallsPlugin)

@@ -1,11 +1,11 @@
 import fp from 'fastify-plugin'
 import { registerApiRoutes } from '../../http/api-routes'
 import { shortLivedCache } from '../../lib/short-lived-cache'
-import { createPaymentRepository } from '../payments/payment-repository'
 import { registerGarconOrderRoutes } from './garcon-order-routes'
 import { createOrderPaymentRepository } from './order-payment-repository'
 import { orderChannelRule, registerOrderRoutes } from './order-routes'
 import { createOrderService, type OrderService } from './order-service'
+import type { OrderServiceDeps } from './order-service-context'
 import { registerSlotRoutes } from './slot-routes'
 import { checkSlot } from './slots'
 
@@ -19,6 +19,8 @@ declare module 'fastify' {
 export interface OrdersOptions {
   /** The outbox kind of a waiter's alert, which an order's placement writes (decision 0045). */
   placedAlertKind: string
+  /** What payments hold of an order (payments' repository; payments rank above orders). */
+  payments: OrderServiceDeps['payments']
 }
 
 /** Who the restaurant's waiters are changes rarely: every order reads it for a few seconds. */
@@ -26,7 +28,7 @@ const WAITERS_CACHE_MS = 5_000
 
 /** Orders from the diners' and the waiters' apps, and the slots a restaurant offers. */
 export const ordersPlugin = fp<OrdersOptions>(
-  async (app, { placedAlertKind }) => {
+  async (app, { placedAlertKind, payments }) => {
     const { db, garcon } = app
     const waiters = shortLivedCache(garcon.service.listActiveWaiterIds, WAITERS_CACHE_MS)
     const orders = createOrderService({
@@ -41,7 +43,7 @@ export const ordersPlugin = fp<OrdersOptions>(
       waitersOf: (restaurantId) => waiters.get(restaurantId),
       alerts: { placedKind: placedAlertKind, atTable: app.alertAtTable },
       outbox: app.outbox,
-      payments: createPaymentRepository(db),
+      payments,
       orderPayments: createOrderPaymentRepository(db),
     })
     app.decorate('orders', orders)
