@@ -144,27 +144,15 @@ export function openCredits(
     .execute()
 }
 
-/** A debit took `points` from the credit. */
-export async function takeFromCredit(
+/** A debit took points from the credit (`change` below 0), or gave them back (above 0). */
+export async function changeCreditRemaining(
   trx: Transaction<Database>,
   creditId: string,
-  points: number,
+  change: number,
 ): Promise<void> {
   await trx
     .updateTable('bonusEntries')
-    .set((eb) => ({ remaining: eb('remaining', '-', points) }))
-    .where('id', '=', creditId)
-    .execute()
-}
-
-export async function giveBackToCredit(
-  trx: Transaction<Database>,
-  creditId: string,
-  points: number,
-): Promise<void> {
-  await trx
-    .updateTable('bonusEntries')
-    .set((eb) => ({ remaining: eb('remaining', '+', points) }))
+    .set((eb) => ({ remaining: eb('remaining', '+', change) }))
     .where('id', '=', creditId)
     .execute()
 }

@@ -12,7 +12,7 @@ import {
   earnsOfPayment,
   entriesOfCard,
   expiredCredits,
-  giveBackToCredit,
+  changeCreditRemaining,
   insertCard,
   insertEntry,
   insertSpendReversal,
@@ -24,7 +24,6 @@ import {
   pendingEarnsOfOrder,
   recordAllocations,
   reversedOfEarn,
-  takeFromCredit,
   unreversedSpends,
   voidEntry,
   voidPendingEarns,
@@ -154,7 +153,7 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
       reversesId: entry.reversesId ?? null,
       createdAt: at,
     })
-    for (const { creditId, points } of taken) await takeFromCredit(trx, creditId, points)
+    for (const { creditId, points } of taken) await changeCreditRemaining(trx, creditId, -points)
     if (taken.length > 0) await recordAllocations(trx, written.id, taken)
     return written
   }
@@ -307,7 +306,7 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
         })
         if (!inserted) continue
         for (const { creditId, points } of await allocationsOf(trx, spend.id)) {
-          await giveBackToCredit(trx, creditId, points)
+          await changeCreditRemaining(trx, creditId, points)
         }
         given += -spend.points
       }
