@@ -25,6 +25,13 @@ const OWN_SERVER_STORIES = [
 ].map((name) => `apps/web/e2e/${name}.test.ts`)
 
 /**
+ * Files that replace a module (`vi.mock`): they need a module registry of their own, so they run
+ * isolated; every other unit file shares its worker's modules with the files before it (decision
+ * 0097).
+ */
+const MODULE_MOCKING_FILES = ['apps/server/src/features/client/client-secrets.test.ts']
+
+/**
  * What a story waits for, it waits for up to 10 s unless it says otherwise (vitest's default is
  * 1 s): on CI's two busy cores a screen's answer can take longer, and a poll that succeeds
  * returns at once, so a quiet run is no slower.
@@ -44,15 +51,28 @@ export default defineConfig({
           name: 'contracts',
           include: ['packages/contracts/src/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
         },
       },
       {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: MODULE_MOCKING_FILES,
           environment: 'node',
+          // A worker imports the app and compiles the embedded engine once, not once per file:
+          // that was half the server files' CPU (decision 0097). Each file still opens its own
+          // database and app, so nothing it writes is seen by the next.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-isolated',
+          include: MODULE_MOCKING_FILES,
+          environment: 'node',
         },
       },
       {
@@ -60,6 +80,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
         },
       },
       {

@@ -25,12 +25,14 @@ export function ensureChromium(
 }
 
 /**
- * @param {{ hosts?: readonly string[] }} [options] `hosts`: names resolved to 127.0.0.1, so a
- *   story can open the app at an address other than localhost (plain http, no secure context).
+ * Names a story may open the app at besides localhost: they resolve to 127.0.0.1, so the app is
+ * reached by plain http at an address that is not a secure context, as on a restaurant's Wi-Fi.
  */
-export async function launchChromium({ hosts = [] } = {}) {
-  const { chromium } = await import('playwright-core')
-  return chromium.launch({
+export const STORY_HOSTS = ['tableside.test']
+
+/** @param {readonly string[]} hosts */
+function chromiumOptions(hosts) {
+  return {
     executablePath: CHROMIUM,
     args: [
       ...(hosts.length > 0
@@ -44,7 +46,32 @@ export async function launchChromium({ hosts = [] } = {}) {
       '--no-first-run',
       '--disable-quic',
     ],
-  })
+  }
+}
+
+/**
+ * @param {{ hosts?: readonly string[] }} [options] `hosts`: names resolved to 127.0.0.1, so a
+ *   story can open the app at an address other than localhost (plain http, no secure context).
+ */
+export async function launchChromium({ hosts = [] } = {}) {
+  const { chromium } = await import('playwright-core')
+  return chromium.launch(chromiumOptions(hosts))
+}
+
+/**
+ * One Chromium for a whole test run, which story files connect to (`connectChromium`): a launch
+ * costs about two seconds of CPU, once per file before (decision 0097). The story hosts resolve
+ * to 127.0.0.1 in it.
+ */
+export async function launchChromiumServer() {
+  const { chromium } = await import('playwright-core')
+  return chromium.launchServer(chromiumOptions(STORY_HOSTS))
+}
+
+/** @param {string} wsEndpoint what `launchChromiumServer()` answered `wsEndpoint()` */
+export async function connectChromium(wsEndpoint) {
+  const { chromium } = await import('playwright-core')
+  return chromium.connect(wsEndpoint)
 }
 
 export const PHONE = { width: 390, height: 844 }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest'
-import { launchChromium, PHONE } from '../../../scripts/lib/chromium.mjs'
+import { connectChromium, PHONE, STORY_HOSTS } from '../../../scripts/lib/chromium.mjs'
 import { storyRestaurantId, type StoryRestaurant } from './story-restaurants'
 
 export const baseUrl = (): string => inject('baseUrl')
@@ -51,10 +51,12 @@ export interface PhonePage {
 }
 
 /**
- * One Chromium for the file; every story gets a fresh phone-sized context, closed when the
- * story ends: a page left open goes on polling, rendering and keeping its sockets, and a file of
- * thirty stories kept thirty such pages busy on CI's two cores. `hosts` resolve to 127.0.0.1,
- * for stories at an address other than localhost (`http://tableside.test:PORT`).
+ * The run's Chromium, started once by the project's setup (decision 0097); every story gets a
+ * fresh phone-sized context of its own (cookies, storage and service workers apart), closed when
+ * the story ends: a page left open goes on polling, rendering and keeping its sockets, and a file
+ * of thirty stories kept thirty such pages busy on CI's two cores. `hosts` are the names the
+ * story opens the app at besides localhost (`http://tableside.test:PORT`); the run's Chromium
+ * resolves them to 127.0.0.1.
  */
 export function useBrowser({ hosts = [] }: { hosts?: readonly string[] } = {}): {
   phone: (options?: { locale?: string; javaScriptEnabled?: boolean }) => Promise<PhonePage>
@@ -62,7 +64,12 @@ export function useBrowser({ hosts = [] }: { hosts?: readonly string[] } = {}): 
   let browser: Browser | undefined
   const contexts: BrowserContext[] = []
   beforeAll(async () => {
-    browser = await launchChromium({ hosts })
+    const unmapped = hosts.filter((host) => !STORY_HOSTS.includes(host))
+    if (unmapped.length > 0)
+      throw new Error(
+        `The run's Chromium resolves only ${STORY_HOSTS.join(', ')}: not ${unmapped.join(', ')}`,
+      )
+    browser = await connectChromium(inject('browserEndpoint'))
   })
   afterAll(async () => {
     for (const context of contexts) await context.close()

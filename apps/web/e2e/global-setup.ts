@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type {} from 'vitest'
 import type { TestProject } from 'vitest/node'
 import { buildIfStale } from '../../../scripts/lib/build.mjs'
-import { ensureChromium } from '../../../scripts/lib/chromium.mjs'
+import { ensureChromium, launchChromiumServer } from '../../../scripts/lib/chromium.mjs'
 import { startServer } from '../../../scripts/lib/server-process.mjs'
 import { seedStoryRestaurants } from './seed-story-restaurants'
 import type { StoryRestaurant } from './story-restaurants'
@@ -13,6 +13,8 @@ import type { StoryRestaurant } from './story-restaurants'
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
+    /** The run's Chromium, which story files connect to (`useBrowser` in fixtures). */
+    browserEndpoint: string
     realtime: { appId: string; key: string; secret: string }
     /** Each story file's own restaurant, by the file's name (`storyRestaurant()` in fixtures). */
     storyRestaurants: Record<string, StoryRestaurant>
@@ -35,6 +37,7 @@ export default async function setup(project: TestProject) {
   const { testFiles } = await project.globTestFiles()
   const realtime = { appId: '777001', key: 'e2e-key', secret: randomBytes(16).toString('hex') }
   let restaurants, server
+  const browser = await launchChromiumServer()
   try {
     restaurants = await seedStoryRestaurants(dataDir, testFiles, ESCALATION_SECONDS)
     server = await startServer({
@@ -49,14 +52,17 @@ export default async function setup(project: TestProject) {
       },
     })
   } catch (error) {
+    await browser.close()
     rmSync(dataDir, { recursive: true, force: true })
     throw error
   }
   project.provide('baseUrl', server.url)
+  project.provide('browserEndpoint', browser.wsEndpoint())
   project.provide('realtime', realtime)
   project.provide('escalationSeconds', ESCALATION_SECONDS)
   project.provide('storyRestaurants', restaurants)
   return async () => {
+    await browser.close()
     const code = await server.stop()
     rmSync(dataDir, { recursive: true, force: true })
     if (code !== 0)

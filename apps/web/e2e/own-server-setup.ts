@@ -1,12 +1,17 @@
+import type { TestProject } from 'vitest/node'
 import { buildIfStale } from '../../../scripts/lib/build.mjs'
-import { ensureChromium } from '../../../scripts/lib/chromium.mjs'
+import { ensureChromium, launchChromiumServer } from '../../../scripts/lib/chromium.mjs'
 
 /**
  * For the stories that start servers of their own (`e2e-servers` in vitest.config.ts): what
- * they need is built and Chromium is there; no shared server. Vitest sets projects up one
- * after another, so this finds the build the shared suite's setup made.
+ * they need is built, and the run's Chromium is started for them to connect to; no shared
+ * server. Vitest sets projects up one after another, so this finds the build the shared suite's
+ * setup made.
  */
-export default function setup() {
+export default async function setup(project: TestProject) {
   ensureChromium()
   buildIfStale()
+  const browser = await launchChromiumServer()
+  project.provide('browserEndpoint', browser.wsEndpoint())
+  return () => browser.close()
 }

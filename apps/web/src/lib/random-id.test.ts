@@ -14,7 +14,9 @@ describe('instance id', () => {
 
   it('is still a v4 UUID where crypto.randomUUID is missing (insecure contexts)', () => {
     const real = globalThis.crypto
-    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array) => real.getRandomValues(a) })
+    vi.stubGlobal('crypto', {
+      getRandomValues: (a: Uint8Array<ArrayBuffer>) => real.getRandomValues(a),
+    })
     const ids = new Set(Array.from({ length: 20 }, () => randomId()))
     expect(ids.size).toBe(20)
     for (const id of ids) expect(id).toMatch(UUID_V4)
