@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { order as orderSchema } from '@tableside/contracts/orders'
@@ -7,7 +6,7 @@ import { demoTableTokens, startServer } from '../../../scripts/lib/server-proces
 import { actAsManager, signInDemoManager } from './admin-service'
 import { expectNoSeriousViolations } from './axe'
 import { pageHeading } from './client-service'
-import { keepScreenshot, useBrowser } from './fixtures'
+import { downloaded, keepScreenshot, useBrowser } from './fixtures'
 import { plain } from './table-service'
 import { apiRequest } from './api-request'
 
@@ -150,7 +149,7 @@ describe('The manager’s day', () => {
         page.getByRole('button', { name: 'Скачать CSV' }).click(),
       ])
       expect(download.suggestedFilename()).toBe(`report-${today()}-${today()}.csv`)
-      const file = await readFile(await download.path())
+      const file = await downloaded(download)
       expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
       const lines = file.toString('utf8').slice(1).split('\r\n')
       const money = total.toFixed(2).replace('.', ',')

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { startServer } from '../../../scripts/lib/server-process.mjs'
 import { actAsManager, signInDemoManager } from './admin-service'
 import { expectNoSeriousViolations } from './axe'
 import { pageHeading } from './client-service'
-import { keepScreenshot, useBrowser } from './fixtures'
+import { downloaded, keepScreenshot, useBrowser } from './fixtures'
 import { readQrCodesInBrowser } from './pdf-qr-reader'
 import { plain } from './table-service'
 
@@ -68,7 +67,7 @@ describe('Manager prints QR codes', () => {
         page.getByRole('button', { name: 'Печать QR (A4)' }).click(),
       ])
       expect(download.suggestedFilename()).toBe('demo-table-qr-codes.pdf')
-      const pdf = readFileSync(await download.path())
+      const pdf = await downloaded(download)
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
 
       // The screen shows T13's code and its link, the same the print carries (below).

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest'
 import { connectChromium, PHONE, STORY_HOSTS } from '../../../scripts/lib/chromium.mjs'
 import { storyRestaurantId, type StoryRestaurant } from './story-restaurants'
@@ -98,6 +98,13 @@ export function useBrowser({ hosts = [] }: { hosts?: readonly string[] } = {}): 
       return { page, context, problems }
     },
   }
+}
+
+/** A download's bytes (the run's Chromium is remote to the story: it has no local path). */
+export async function downloaded(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
 }
 
 /** Where the run keeps a screenshot named `name` (`test-results/screens/{name}.png`). */
