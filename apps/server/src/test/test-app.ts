@@ -30,7 +30,23 @@ export async function createTestApp(
   beforeReady?: (app: FastifyInstance) => void,
   now?: () => Date,
 ): Promise<TestApp> {
-  const config = loadConfig({
+  const database = await kind.open()
+  await seedDemo(database.db)
+  return startTestApp(database, env, beforeReady, now)
+}
+
+/** The real app on a database that already holds what the test needs (an upgraded one, say). */
+export function startTestApp(
+  database: DatabaseHandle,
+  env: Record<string, string> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+  now?: () => Date,
+): Promise<TestApp> {
+  return start(testConfig(env), database, beforeReady, now)
+}
+
+function testConfig(env: Record<string, string>): ServerConfig {
+  return loadConfig({
     DATA_DIR: '/nonexistent',
     WEB_DIST: '/nonexistent',
     REALTIME_APP_ID: '100001',
@@ -40,9 +56,6 @@ export async function createTestApp(
     PAYMENT_PROVIDER: 'sandbox',
     ...env,
   })
-  const database = await kind.open()
-  await seedDemo(database.db)
-  return start(config, database, beforeReady, now)
 }
 
 /**

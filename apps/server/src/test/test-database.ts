@@ -9,7 +9,10 @@ import { loadMigrations, migrate } from '../db/migrate'
 
 export interface TestDatabaseKind {
   name: string
+  /** A database with every migration applied. */
   open(): Promise<DatabaseHandle>
+  /** A database with no migration applied (an upgrade test applies them in its own steps). */
+  openBlank(): Promise<DatabaseHandle>
 }
 
 /** The embedded engine's package version (its package.json is not among its exports). */
@@ -66,31 +69,37 @@ const pglite: TestDatabaseKind = {
     if (applied.length > 0) throw new Error(`the test snapshot lacked ${applied.join(', ')}`)
     return handle
   },
+  openBlank: () => openDatabase({ kind: 'pglite-memory' }),
 }
 
 /** Each run gets a schema of its own on the server, dropped afterwards, so runs never collide. */
 function postgres(url: string): TestDatabaseKind {
+  async function openBlank(): Promise<DatabaseHandle> {
+    const schema = `test_${randomBytes(6).toString('hex')}`
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    await admin.query(`create schema ${schema}`)
+    await admin.end()
+    const handle = await openDatabase({ kind: 'postgres', url, schema, poolSize: 4 })
+    return {
+      ...handle,
+      async close() {
+        await handle.close()
+        const cleanup = new pg.Client({ connectionString: url })
+        await cleanup.connect()
+        await cleanup.query(`drop schema ${schema} cascade`)
+        await cleanup.end()
+      },
+    }
+  }
   return {
     name: 'PostgreSQL server',
     async open() {
-      const schema = `test_${randomBytes(6).toString('hex')}`
-      const admin = new pg.Client({ connectionString: url })
-      await admin.connect()
-      await admin.query(`create schema ${schema}`)
-      await admin.end()
-      const handle = await openDatabase({ kind: 'postgres', url, schema, poolSize: 4 })
+      const handle = await openBlank()
       await migrate(handle.db)
-      return {
-        ...handle,
-        async close() {
-          await handle.close()
-          const cleanup = new pg.Client({ connectionString: url })
-          await cleanup.connect()
-          await cleanup.query(`drop schema ${schema} cascade`)
-          await cleanup.end()
-        },
-      }
+      return handle
     },
+    openBlank,
   }
 }
 
