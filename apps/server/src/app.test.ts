@@ -21,7 +21,7 @@ describe.each(testDatabaseKinds)('API on $name', (kind) => {
   it('answers health once the database answers', async () => {
     const response = await t.app.inject('/api/v1/health')
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ status: 'ok' })
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' })
   })
 
   it('serves the demo restaurant profile', async () => {

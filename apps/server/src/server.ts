@@ -2,7 +2,7 @@ import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config/env'
 import { printedOrigin } from './config/printed-origin'
 import { DataDirLockedError } from './db/data-dir-lock'
-import { openDatabase } from './db/database'
+import { openDatabaseWhenReachable } from './db/database'
 import { migrate } from './db/migrate'
 import { DEMO_RESTAURANT_ID, seedDemo } from './db/seed-demo'
 import { createTableRepository } from './features/table-sessions/table-repository'
@@ -12,7 +12,16 @@ const SHUTDOWN_GRACE_MS = 10_000
 
 async function main(): Promise<void> {
   const config = loadConfig()
-  const database = await openDatabase(config.database)
+  // Until the app (and its logger) exists, what the node waits for goes to stderr as a line.
+  let connectionLost = (error: Error) => {
+    process.stderr.write(`The database dropped a connection: ${error.message}\n`)
+  }
+  const database = await openDatabaseWhenReachable(config.database, {
+    log: (message) => process.stderr.write(`${message}\n`),
+    onConnectionLost: (error) => {
+      connectionLost(error)
+    },
+  })
   let app
   try {
     const applied = await migrate(database.db)
@@ -20,6 +29,10 @@ async function main(): Promise<void> {
       config.demoSeed &&
       (await seedDemo(database.db, { callEscalationSeconds: config.demoCallEscalationSeconds }))
     app = await buildApp({ config, database, logger: { level: config.logLevel } })
+    const log = app.log
+    connectionLost = (error) => {
+      log.warn({ err: error }, 'the database dropped an idle connection; the pool opens another')
+    }
     if (applied.length > 0) app.log.info({ applied }, 'database migrated')
     if (seeded) app.log.info('demo restaurant created')
     await app.listen({ port: config.port, host: config.host })

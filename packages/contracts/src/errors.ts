@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'rate_limited',
   'service_unavailable',
+  // The node's database does not answer (issue 26): try again after Retry-After.
+  'database_unavailable',
   'internal_error',
   // Ordering and table service (issue 5).
   'idempotency_conflict',

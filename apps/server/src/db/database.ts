@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { lockDataDir } from './data-dir-lock'
+import { isDatabaseUnavailable } from './database-unavailable'
 import { PGliteDialect } from './pglite-dialect'
 import type { Database } from './schema'
 
@@ -26,14 +27,34 @@ export interface DatabaseHandle {
  */
 const EMBEDDED_POSTGRESQL_CONF = ['shared_buffers=32MB']
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export interface OpenOptions {
+  /**
+   * Told when the server drops a connection the pool held idle (a restart, a failover, a
+   * network blip). The pool discards it and opens a new one when next asked; without a
+   * listener node-postgres would throw the error and end the process.
+   */
+  onConnectionLost?: (error: Error) => void
+}
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  { onConnectionLost = () => undefined }: OpenOptions = {},
+): Promise<DatabaseHandle> {
   const plugins = [new CamelCasePlugin()]
 
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
+      // A connection the server dropped fails its query at once; a new one is tried per query.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+    })
+    pool.on('error', onConnectionLost)
+    // A connection dropped while a query holds it fails that query (a 503); the client's own
+    // error event would otherwise have no listener while it is checked out, and end the process.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined)
     })
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
     try {
@@ -80,6 +101,45 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     unlock()
     throw error
   }
+}
+
+/** How long a new connection to the server may take before the query fails (503). */
+const CONNECT_TIMEOUT_MS = 5_000
+
+/** Waits between tries while the database is unreachable at start: 0.5 s doubling to 10 s. */
+const START_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 10_000]
+
+/**
+ * Opens the database, waiting for it while it does not answer (issue 26: a node started while
+ * its database is down, or restarting, waits instead of exiting), and saying each time what it
+ * waits for. Anything other than an unreachable database (a bad password, a locked data
+ * directory) fails at once. The last delay repeats for as long as it takes.
+ */
+export async function openDatabaseWhenReachable(
+  target: DatabaseTarget,
+  {
+    log,
+    delaysMs = START_DELAYS_MS,
+    ...options
+  }: OpenOptions & { log: (message: string) => void; delaysMs?: readonly number[] },
+): Promise<DatabaseHandle> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await openDatabase(target, options)
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error
+      const delay = delaysMs[Math.min(attempt, delaysMs.length - 1)] ?? 1_000
+      const why = error instanceof Error ? error.message : String(error)
+      log(
+        `The database at ${describeTarget(target)} is not reachable (${why}); trying again in ${(delay / 1000).toFixed(1)} s`,
+      )
+      await new Promise((resolve) => setTimeout(resolve, delay))
+    }
+  }
+}
+
+function describeTarget(target: DatabaseTarget): string {
+  return target.kind === 'postgres' ? redactUrl(target.url) : target.kind
 }
 
 function redactUrl(url: string): string {

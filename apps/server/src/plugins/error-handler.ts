@@ -3,6 +3,7 @@ import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ErrorBody, FieldError } from '@tableside/contracts/errors'
+import { isDatabaseUnavailable } from '../db/database-unavailable'
 import { HttpError } from '../http/http-error'
 
 const fastifyCodes: Record<string, { status: number; code: string; message: string }> = {
@@ -48,6 +49,22 @@ export function errorResponse(
 }
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.'
+
+/** Seconds a client waits before it asks again while the database does not answer. */
+export const DATABASE_RETRY_AFTER_S = 2
+
+/** 503 `database_unavailable` with `Retry-After`: the database will be back (issue 26). */
+export function databaseUnavailable(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(503)
+    .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+    .send(
+      errorResponse(
+        'database_unavailable',
+        'The restaurant’s database is not answering right now. Try again in a moment.',
+      ),
+    )
+}
 
 /**
  * Fastify's `frameworkErrors` option: failures found before a route is chosen (a malformed
@@ -138,6 +155,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
       return reply.code(status).send(errorResponse('bad_request', error.message))
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'request failed: the database is not answering')
+      return databaseUnavailable(reply)
     }
     request.log.error({ err: error }, 'request failed')
     return reply.code(500).send(errorResponse('internal_error', INTERNAL_MESSAGE))
