@@ -46,7 +46,7 @@ export async function openDatabase(
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
-      // A connection the server dropped fails its query at once; a new one is tried per query.
+      // A new connection that does not open in time fails its query (a 503) instead of waiting.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
     })
