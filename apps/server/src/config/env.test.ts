@@ -49,6 +49,10 @@ describe('configuration from the environment', () => {
   it('takes realtime credentials all together or not at all', () => {
     expect(() => loadConfig({ REALTIME_APP_KEY: 'only-the-key' })).toThrow(/go together/)
     expect(() => loadConfig({ REALTIME_DRIVER: 'pusher' })).toThrow(/needs REALTIME_APP_ID/)
+    // Several nodes must share them: one that made its own would refuse the others' sockets.
+    expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(
+      /REDIS_URL makes this node one of several: set the same REALTIME_APP_ID/,
+    )
   })
 
   it('chooses the payment provider: PAYMENT_PROVIDER, else the sandbox only for development or the demo data', () => {

@@ -176,6 +176,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'Invalid configuration:\n  REALTIME_APP_ID, REALTIME_APP_KEY and REALTIME_APP_SECRET go together: set all three or none',
     )
   }
+  if (e.REDIS_URL && credentialCount === 0) {
+    throw new ConfigError(
+      'Invalid configuration:\n  REDIS_URL makes this node one of several: set the same REALTIME_APP_ID, REALTIME_APP_KEY and REALTIME_APP_SECRET on every node (a node would otherwise make its own, and the other nodes would refuse its diners’ sockets)',
+    )
+  }
   if (e.REALTIME_DRIVER === 'pusher' && credentialCount === 0) {
     throw new ConfigError(
       'Invalid configuration:\n  REALTIME_DRIVER=pusher needs REALTIME_APP_ID, REALTIME_APP_KEY and REALTIME_APP_SECRET',

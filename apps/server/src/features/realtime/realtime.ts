@@ -62,7 +62,7 @@ export async function registerRealtime(
   }
 
   const cluster = config.realtime.redisUrl
-    ? await RedisCluster.connect(config.realtime.redisUrl, credentials.appId, app.log)
+    ? await RedisCluster.connect(config.realtime.redisUrl, credentials, app.log)
     : undefined
   const hub = new RealtimeHub({
     appKey: credentials.key,

@@ -29,15 +29,32 @@ if (!redisUrl) {
 
     beforeAll(async () => {
       a = await startRealtimeNode(credentials, {
-        cluster: await RedisCluster.connect(redisUrl, credentials.appId, log),
+        cluster: await RedisCluster.connect(redisUrl, credentials, log),
       })
       b = await startRealtimeNode(credentials, {
-        cluster: await RedisCluster.connect(redisUrl, credentials.appId, log),
+        cluster: await RedisCluster.connect(redisUrl, credentials, log),
       })
     })
     afterAll(async () => {
       await a.close()
       await b.close()
+    })
+
+    it('refuses a node whose realtime key or secret differs from the running nodes’, naming which', async () => {
+      const join = (other: Partial<typeof credentials>) =>
+        RedisCluster.connect(redisUrl, { ...credentials, ...other }, log)
+      await expect(join({ key: 'another-key' })).rejects.toThrow(
+        /^REALTIME_APP_KEY differs from what the other nodes/,
+      )
+      await expect(join({ secret: 'another-secret' })).rejects.toThrow(
+        /^REALTIME_APP_SECRET differs/,
+      )
+      await expect(join({ key: 'another-key', secret: 'another-secret' })).rejects.toThrow(
+        /^REALTIME_APP_KEY and REALTIME_APP_SECRET differ/,
+      )
+      // The same settings join; another app id is another cluster.
+      await (await join({})).close()
+      await (await join({ appId: `${credentials.appId}9`, key: 'another-key' })).close()
     })
 
     it('delivers an event published on node A to a client connected to node B', async () => {

@@ -1,7 +1,9 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { Redis } from 'ioredis'
+import { ConfigError } from '../../config/env'
 import type { Cluster, ClusterMessage } from './cluster'
+import type { RealtimeCredentials } from './credentials'
 import type { ChannelInfo } from './realtime-protocol'
 
 const HEARTBEAT_MS = 2_000
@@ -52,14 +54,50 @@ export class RedisCluster implements Cluster {
     this.#log = log
   }
 
-  static async connect(url: string, appId: string, log: FastifyBaseLogger): Promise<RedisCluster> {
+  static async connect(
+    url: string,
+    credentials: RealtimeCredentials,
+    log: FastifyBaseLogger,
+  ): Promise<RedisCluster> {
     const options = { lazyConnect: true, maxRetriesPerRequest: 3 }
     const commands = new Redis(url, options)
     const subscriber = new Redis(url, options)
     await Promise.all([commands.connect(), subscriber.connect()])
-    const cluster = new RedisCluster(commands, subscriber, appId, log)
-    await cluster.#start()
+    const cluster = new RedisCluster(commands, subscriber, credentials.appId, log)
+    try {
+      await cluster.#claimCredentials(credentials)
+      await cluster.#start()
+    } catch (error) {
+      await Promise.all([subscriber.quit(), commands.quit()])
+      throw error
+    }
     return cluster
+  }
+
+  /**
+   * The nodes of one app id must sign and check sockets with the same key and secret, or a
+   * diner's socket that one node accepted is refused by the next (issue 26). The first node
+   * records them (the secret as a hash); a node with others refuses to start, naming which
+   * setting differs. The record lives as long as some node heartbeats, so the whole cluster can
+   * change them by stopping every node first.
+   */
+  async #claimCredentials({ key, secret }: RealtimeCredentials): Promise<void> {
+    const mine = { key, secret: createHash('sha256').update(`tableside:${secret}`).digest('hex') }
+    await this.#commands.set(this.#credentials, JSON.stringify(mine), 'PX', NODE_TTL_MS, 'NX')
+    const recorded = JSON.parse((await this.#commands.get(this.#credentials)) ?? 'null') as {
+      key?: unknown
+      secret?: unknown
+    } | null
+    if (!recorded) return
+    const differs = [
+      ...(recorded.key === mine.key ? [] : ['REALTIME_APP_KEY']),
+      ...(recorded.secret === mine.secret ? [] : ['REALTIME_APP_SECRET']),
+    ]
+    if (differs.length > 0) {
+      throw new ConfigError(
+        `${differs.join(' and ')} ${differs.length > 1 ? 'differ' : 'differs'} from what the other nodes of realtime app ${this.#prefix.split(':')[2] ?? ''} use: set the same REALTIME_APP_ID, REALTIME_APP_KEY and REALTIME_APP_SECRET on every node (to change them, stop every node first)`,
+      )
+    }
   }
 
   get #bus() {
@@ -67,6 +105,9 @@ export class RedisCluster implements Cluster {
   }
   get #nodes() {
     return `${this.#prefix}nodes`
+  }
+  get #credentials() {
+    return `${this.#prefix}credentials`
   }
   get #presenceChannels() {
     return `${this.#prefix}presence-channels`
@@ -96,6 +137,7 @@ export class RedisCluster implements Cluster {
   async #beat(): Promise<void> {
     const now = Date.now()
     await this.#commands.zadd(this.#nodes, now, this.nodeId)
+    await this.#commands.pexpire(this.#credentials, NODE_TTL_MS)
     const dead = await this.#commands.zrangebyscore(this.#nodes, 0, now - NODE_TTL_MS)
     for (const nodeId of dead) await this.#bury(nodeId)
   }
