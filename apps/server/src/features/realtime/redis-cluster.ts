@@ -46,6 +46,8 @@ export class RedisCluster implements Cluster {
   readonly #log: FastifyBaseLogger
   #handler: ((message: ClusterMessage) => void) | undefined
   #heartbeat: NodeJS.Timeout | undefined
+  /** The key and the secret's hash this node records for its app id (`#claimCredentials`). */
+  #credentialsRecord = ''
 
   private constructor(commands: Redis, subscriber: Redis, appId: string, log: FastifyBaseLogger) {
     this.#commands = commands
@@ -83,7 +85,8 @@ export class RedisCluster implements Cluster {
    */
   async #claimCredentials({ key, secret }: RealtimeCredentials): Promise<void> {
     const mine = { key, secret: createHash('sha256').update(`tableside:${secret}`).digest('hex') }
-    await this.#commands.set(this.#credentials, JSON.stringify(mine), 'PX', NODE_TTL_MS, 'NX')
+    this.#credentialsRecord = JSON.stringify(mine)
+    await this.#commands.set(this.#credentials, this.#credentialsRecord, 'PX', NODE_TTL_MS, 'NX')
     const recorded = JSON.parse((await this.#commands.get(this.#credentials)) ?? 'null') as {
       key?: unknown
       secret?: unknown
@@ -137,6 +140,8 @@ export class RedisCluster implements Cluster {
   async #beat(): Promise<void> {
     const now = Date.now()
     await this.#commands.zadd(this.#nodes, now, this.nodeId)
+    // Kept alive while a node runs; recorded again if Redis lost it (a restart without disk).
+    await this.#commands.set(this.#credentials, this.#credentialsRecord, 'PX', NODE_TTL_MS, 'NX')
     await this.#commands.pexpire(this.#credentials, NODE_TTL_MS)
     const dead = await this.#commands.zrangebyscore(this.#nodes, 0, now - NODE_TTL_MS)
     for (const nodeId of dead) await this.#bury(nodeId)
