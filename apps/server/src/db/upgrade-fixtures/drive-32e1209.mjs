@@ -1,4 +1,7 @@
-// Drives release 32e1209's API to write every kind of row it stores, for the upgrade fixture.
+// Drives release 32e1209's API to write every kind of row it stores, for the upgrade fixture:
+// `node drive-32e1209.mjs http://127.0.0.1:3999 0006-32e1209.requests.json` (README.md).
+import { writeFileSync } from 'node:fs'
+
 const base = process.argv[2]
 const api = `${base}/api/v1`
 let n = 0
@@ -14,11 +17,10 @@ async function call(method, path, body, headers = {}, root = api) {
 }
 const key = () => `upgrade-fixture-${++n}-${Date.now()}`
 const menu = await call('GET', '/restaurants/demo/menu')
-const dishes = menu.dishes ?? menu.categories.flatMap((c) => c.dishes)
-const simple = dishes.filter((d) => !d.modifierGroups?.length && d.available !== false)
+const dishes = menu.dishes
+const simple = dishes.filter((d) => d.modifierGroups.length === 0 && d.available)
 const line = (d, quantity = 1) => ({ dishId: d.id, quantity, optionIds: [] })
-const withMods = dishes.find((d) => d.modifierGroups?.some((g) => g.minChoices > 0))
-console.log('dishes', dishes.length, 'simple', simple.length, 'withMods', withMods?.id)
+const withMods = dishes.find((d) => d.modifierGroups.some((g) => g.minChoices > 0))
 const requests = []
 async function order(body) {
   const k = key()
@@ -29,8 +31,9 @@ async function order(body) {
 const t1 = await call('POST', '/restaurants/demo/table-sessions', { tableCode: 'T1' })
 const t8 = await call('POST', '/restaurants/demo/table-sessions', { tableCode: 'T8' })
 const contact = { name: 'Ольга', phone: '+79161234567' }
-const slotOf = async (type) =>
-  (await call('GET', `/restaurants/demo/slots?type=${type}`)).slots[2].at
+/** The restaurant may be closed now: orders are for a slot of today's (the `index`th). */
+const slotOf = async (type, index = 2) =>
+  (await call('GET', `/restaurants/demo/slots?type=${type}`)).slots[index].at
 const cash = await order({
   type: 'dine_in',
   tableSessionId: t1.id,
@@ -67,25 +70,19 @@ const delivery = await order({
   lines: [line(simple[0], 3), line(simple[4], 3)],
   paymentMethod: 'cash',
 })
-const slots = await call('GET', '/restaurants/demo/slots?type=preorder')
-const slot = (slots.slots ?? slots.days?.flatMap((d) => d.slots) ?? []).find(
-  (s) => s.available !== false,
-)
-const pre = slot
-  ? await order({
-      type: 'preorder',
-      contact,
-      guests: 4,
-      scheduledFor: slot.at ?? slot.start ?? slot.from,
-      lines: [line(simple[1], 3)],
-      paymentMethod: 'cash',
-    })
-  : undefined
+const pre = await order({
+  type: 'preorder',
+  contact,
+  guests: 4,
+  scheduledFor: await slotOf('preorder', 0),
+  lines: [line(simple[1], 3)],
+  paymentMethod: 'cash',
+})
 const cancelled = await order({
   type: 'pickup',
   scheduledFor: await slotOf('pickup'),
   contact: { name: 'Пётр', phone: '+79031234567' },
-  lines: [line(simple[5] ?? simple[0])],
+  lines: [line(simple[5])],
   paymentMethod: 'cash',
 })
 await call('POST', `/orders/${cancelled.id}/cancel`, {})
@@ -119,15 +116,16 @@ await call('POST', '/restaurants/demo/waiter-calls', {
   comment: 'Принесите плед',
 })
 await call('POST', `/garcon/waiter-calls/${call1.id}/acknowledge`, {}, auth)
-await new Promise((r) => setTimeout(r, 2500))
-;(await import('node:fs')).writeFileSync(process.argv[3], JSON.stringify(requests, null, 2) + '\n')
+// Let the release's outbox deliver what these wrote before the server is stopped and dumped.
+await new Promise((resolve) => setTimeout(resolve, 2500))
+writeFileSync(process.argv[3], JSON.stringify(requests, null, 2) + '\n')
 console.log(
   JSON.stringify({
     cash: cash.id,
     card: card.id,
     pickup: pickup.id,
     delivery: delivery.id,
-    pre: pre?.id,
+    pre: pre.id,
     cancelled: cancelled.id,
     payment: payment.id,
   }),

@@ -42,6 +42,7 @@ export class RedisCluster implements Cluster {
   readonly nodeId: string = randomUUID()
   readonly #commands: Redis
   readonly #subscriber: Redis
+  readonly #appId: string
   readonly #prefix: string
   readonly #log: FastifyBaseLogger
   #handler: ((message: ClusterMessage) => void) | undefined
@@ -52,6 +53,7 @@ export class RedisCluster implements Cluster {
   private constructor(commands: Redis, subscriber: Redis, appId: string, log: FastifyBaseLogger) {
     this.#commands = commands
     this.#subscriber = subscriber
+    this.#appId = appId
     this.#prefix = `tableside:realtime:${appId}:`
     this.#log = log
   }
@@ -98,7 +100,7 @@ export class RedisCluster implements Cluster {
     ]
     if (differs.length > 0) {
       throw new ConfigError(
-        `${differs.join(' and ')} ${differs.length > 1 ? 'differ' : 'differs'} from what the other nodes of realtime app ${this.#prefix.split(':')[2] ?? ''} use: set the same REALTIME_APP_ID, REALTIME_APP_KEY and REALTIME_APP_SECRET on every node (to change them, stop every node first)`,
+        `${differs.join(' and ')} ${differs.length > 1 ? 'differ' : 'differs'} from what the other nodes of realtime app ${this.#appId} use: set the same REALTIME_APP_ID, REALTIME_APP_KEY and REALTIME_APP_SECRET on every node (to change them, stop every node first)`,
       )
     }
   }
