@@ -46,9 +46,14 @@ async function startPayment(
   }
 }
 
+/**
+ * The bank's page, drawn: its loader has the payment (or knows there is none). Waiting for the
+ * network to go quiet instead timed out on a busy machine while the page was long drawn.
+ */
 async function openBankPage(page: Page, started: Payment) {
   if (!started.redirectUrl) throw new Error('the payment has no page to open')
-  await page.goto(started.redirectUrl, { waitUntil: 'networkidle' })
+  await page.goto(started.redirectUrl)
+  await page.locator('.bank__main h1').waitFor()
 }
 
 const orderPath = (placed: Order) => `/rest/${restaurantId()}/order/${placed.id}`
