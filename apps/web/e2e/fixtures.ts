@@ -2,7 +2,12 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest'
-import { connectChromium, PHONE, STORY_HOSTS } from '../../../scripts/lib/chromium.mjs'
+import {
+  connectChromium,
+  launchChromium,
+  PHONE,
+  STORY_HOSTS,
+} from '../../../scripts/lib/chromium.mjs'
 import { storyRestaurantId, type StoryRestaurant } from './story-restaurants'
 
 export const baseUrl = (): string => inject('baseUrl')
@@ -56,9 +61,13 @@ export interface PhonePage {
  * the story ends: a page left open goes on polling, rendering and keeping its sockets, and a file
  * of thirty stories kept thirty such pages busy on CI's two cores. `hosts` are the names the
  * story opens the app at besides localhost (`http://tableside.test:PORT`); the run's Chromium
- * resolves them to 127.0.0.1.
+ * resolves them to 127.0.0.1. The run's Chromium is the headless shell, which refuses
+ * notifications: a file of `webPush` stories starts the full browser for itself (decision 0101).
  */
-export function useBrowser({ hosts = [] }: { hosts?: readonly string[] } = {}): {
+export function useBrowser({
+  hosts = [],
+  webPush = false,
+}: { hosts?: readonly string[]; webPush?: boolean } = {}): {
   phone: (options?: { locale?: string; javaScriptEnabled?: boolean }) => Promise<PhonePage>
 } {
   let browser: Browser | undefined
@@ -69,7 +78,9 @@ export function useBrowser({ hosts = [] }: { hosts?: readonly string[] } = {}): 
       throw new Error(
         `The run's Chromium resolves only ${STORY_HOSTS.join(', ')}: not ${unmapped.join(', ')}`,
       )
-    browser = await connectChromium(inject('browserEndpoint'))
+    browser = webPush
+      ? await launchChromium({ hosts: STORY_HOSTS })
+      : await connectChromium(inject('browserEndpoint'))
   })
   afterAll(async () => {
     for (const context of contexts) await context.close()

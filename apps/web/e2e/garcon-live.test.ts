@@ -36,7 +36,7 @@ async function seatOnWifi(page: Page, session: TableSession) {
 }
 
 describe('The waiter hears the calls at their tables', () => {
-  const browser = useBrowser({ hosts: [HOST] })
+  const browser = useBrowser({ hosts: [HOST], webPush: true })
 
   it('Diner calls the waiter and sees Анна is on the way', async () => {
     const token = await waiterToken()
