@@ -56,6 +56,21 @@ export function createOutboxRepository(db: Kysely<Database>) {
       return rows.sort((a, b) => Number(a.id) - Number(b.id))
     },
 
+    /**
+     * Extends to `until` the lease of the entries still held under the lease that ends at
+     * `current`: an entry whose retry time was set, or that another node claimed, keeps its own.
+     */
+    async renewLease(ids: readonly string[], current: Date, until: Date): Promise<void> {
+      if (ids.length === 0) return
+      await db
+        .updateTable('outbox')
+        .set({ nextAttemptAt: until })
+        .where('id', 'in', ids)
+        .where('deliveredAt', 'is', null)
+        .where('nextAttemptAt', '=', current)
+        .execute()
+    },
+
     /** Marks an entry delivered; false when it already was (then its effect must not repeat). */
     async delivered(id: string, at: Date, executor: Executor = db): Promise<boolean> {
       const result = await executor

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, restartTestApp, sandboxAcquirerOf, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { paymentActions, recordEvents } from '../../test/test-payments'
@@ -11,7 +11,8 @@ import {
   signInAsAnna,
 } from '../../test/test-restaurants'
 import type { OutboundEvent } from '../realtime/realtime-protocol'
-import { Outbox } from './outbox'
+import { LEASE_MS, Outbox } from './outbox'
+import { createOutboxRepository } from './outbox-repository'
 
 /** Past the first retry's backoff (1 s). */
 const FIRST_RETRY = 1_100
@@ -325,5 +326,68 @@ describe.each(testDatabaseKinds)('The outbox on $name', (kind) => {
     await Promise.all(nodes.map((node) => node.kick()))
     expect(delivered).toHaveLength(40)
     expect(new Set(delivered).size).toBe(40)
+  })
+
+  // Issue 26: a node killed mid-batch held its entries for a minute (the lease was 60 s).
+  it('lets another node deliver within 5 s what a dead node had claimed, never what a live one still works on', async () => {
+    await t.app.outbox.stop()
+    const { db } = t.database
+    const { broadcaster } = t.app.realtime
+    // One clock for every node (the database's own now() is never later than it).
+    let clock = Date.now()
+    const now = () => new Date(clock)
+    const delivered: string[] = []
+    const node = (name: string, hold = Promise.resolve()) => {
+      const outbox = new Outbox({ db, broadcaster, now })
+      outbox.handle('lease', async (payload) => {
+        await hold
+        delivered.push(`${name}:${String((payload as { n: number }).n)}`)
+      })
+      return outbox
+    }
+    const leaseOf = async (n: number) => {
+      const rows = await db.selectFrom('outbox').selectAll().where('kind', '=', 'lease').execute()
+      const row = rows.find((entry) => (entry.payload as { n: number }).n === n)
+      return row?.nextAttemptAt.getTime()
+    }
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    try {
+      // A node claims an entry and dies before delivering it: nothing renews its lease.
+      await node('any').add([{ kind: 'lease', payload: { n: 1 } }], db)
+      const claimedAt = clock
+      await createOutboxRepository(db).claimDue(now(), new Date(clock + LEASE_MS), 50)
+      const rescuer = node('rescuer')
+      clock += LEASE_MS - 100
+      await rescuer.kick()
+      expect(delivered).toEqual([])
+      clock += 200
+      await rescuer.kick()
+      expect(delivered).toEqual(['rescuer:1'])
+      // The next look comes a second later: delivered within 5 s of the node's death.
+      expect(clock - claimedAt + 1_000).toBeLessThanOrEqual(5_000)
+
+      // A live node whose delivery takes long renews its lease: nobody takes its entry.
+      let finish = () => {}
+      const slow = node('slow', new Promise<void>((resolve) => (finish = resolve)))
+      await slow.add([{ kind: 'lease', payload: { n: 2 } }], db)
+      const working = slow.kick()
+      await expect.poll(() => leaseOf(2)).toBe(clock + LEASE_MS)
+      for (let second = 1; second <= 6; second++) {
+        clock += 1_000
+        const before = await leaseOf(2)
+        vi.advanceTimersByTime(1_000)
+        await expect.poll(() => leaseOf(2)).not.toBe(before)
+        expect(await leaseOf(2)).toBe(clock + LEASE_MS)
+        await rescuer.kick()
+      }
+      expect(delivered).toEqual(['rescuer:1'])
+      finish()
+      await working
+      expect(delivered).toEqual(['rescuer:1', 'slow:2'])
+      await rescuer.kick()
+      expect(delivered).toEqual(['rescuer:1', 'slow:2'])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -5,8 +5,14 @@ import type { Database } from '../../db/schema'
 import type { Broadcaster } from '../realtime/realtime'
 import { createOutboxRepository, type ClaimedEntry, type OutboxEntry } from './outbox-repository'
 
-/** How long a claimed entry is this node's before another may take it (a node died). */
-const LEASE_MS = 60_000
+/**
+ * How long a claimed entry is this node's before another may take it. The node renews the
+ * lease of the entries it still works on every `RENEW_MS`, so a slow delivery keeps them, and a
+ * node that dies gives them up within `LEASE_MS` (another node's next look, a second later,
+ * delivers them: within 5 s, issue 26).
+ */
+export const LEASE_MS = 3_000
+const RENEW_MS = 1_000
 const BATCH = 50
 const FIRST_RETRY_MS = 1_000
 const MOST_RETRY_MS = 5 * 60_000
@@ -141,20 +147,43 @@ export class Outbox {
     }
     for (;;) {
       const now = this.#now()
-      const claimed = await this.#repository.claimDue(
-        now,
-        new Date(now.getTime() + LEASE_MS),
-        BATCH,
-      )
+      const lease = new Lease(new Date(now.getTime() + LEASE_MS))
+      const claimed = await this.#repository.claimDue(now, lease.until, BATCH)
       if (claimed.length === 0) return
-      // One statement marks the batch delivered: a node that dies before it delivers those
-      // entries again once their lease runs out (at least once, as always).
-      await this.#prefetch(claimed)
-      const done: string[] = []
-      for (const entry of claimed) if (await this.#deliver(entry)) done.push(entry.id)
-      await this.#repository.deliveredAll(done, this.#now())
+      for (const entry of claimed) lease.held.add(entry.id)
+      const renewal = setInterval(() => void this.#renew(lease), RENEW_MS)
+      try {
+        // One statement marks the batch delivered: a node that dies before it delivers those
+        // entries again once their lease runs out (at least once, as always).
+        await this.#prefetch(claimed)
+        const done: string[] = []
+        for (const entry of claimed) if (await this.#deliver(entry, lease)) done.push(entry.id)
+        await this.#repository.deliveredAll(done, this.#now())
+      } finally {
+        clearInterval(renewal)
+        await lease.renewing
+      }
       if (claimed.length < BATCH) return
     }
+  }
+
+  /**
+   * Keeps the entries this node still works on for another `LEASE_MS`. Only rows still under
+   * this node's lease are renewed: one that failed (its retry time set) or that another node
+   * took after a stall stays as it is.
+   */
+  #renew(lease: Lease): Promise<void> {
+    lease.renewing = lease.renewing.then(async () => {
+      if (lease.held.size === 0) return
+      const until = new Date(this.#now().getTime() + LEASE_MS)
+      try {
+        await this.#repository.renewLease([...lease.held], lease.until, until)
+        lease.until = until
+      } catch (error) {
+        this.#log?.warn({ err: error }, 'Outbox could not renew its lease')
+      }
+    })
+    return lease.renewing
   }
 
   async #prefetch(entries: readonly ClaimedEntry[]): Promise<void> {
@@ -170,12 +199,13 @@ export class Outbox {
   }
 
   /** Delivers one entry; false when it failed (and is to be retried). */
-  async #deliver(entry: ClaimedEntry): Promise<boolean> {
+  async #deliver(entry: ClaimedEntry, lease: Lease): Promise<boolean> {
     const handler = this.#handlers.get(entry.kind)
     try {
       if (!handler) throw new Error(`No handler for outbox entries of kind ${entry.kind}`)
       await handler(entry.payload, entry.id)
     } catch (error) {
+      lease.held.delete(entry.id)
       const backoff = Math.min(MOST_RETRY_MS, FIRST_RETRY_MS * 2 ** entry.attempts)
       const message = error instanceof Error ? error.message : String(error)
       this.#log?.warn(
@@ -187,4 +217,13 @@ export class Outbox {
     }
     return true
   }
+}
+
+/** What a node holds of a batch it claimed, and until when. */
+class Lease {
+  readonly held = new Set<string>()
+  /** The renewal under way (renewals run one after another). */
+  renewing: Promise<void> = Promise.resolve()
+
+  constructor(public until: Date) {}
 }
