@@ -93,7 +93,7 @@ export async function buildApp({
 
   // What every feature stands on (decision 0083).
   const onlinePayment = (id: string) => takesOnlinePayment(config.payments, id, DEMO_RESTAURANT_ID)
-  await app.register(contextPlugin, { config, db: database.db, now })
+  await app.register(contextPlugin, { config, db: database.db, jobLock: database.jobLock, now })
   await app.register(realtimePlugin)
   await app.register(menuCachePlugin)
   // Open menus hear of a change once this node serves it (decision 0064).

@@ -3,6 +3,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { lockDataDir } from './data-dir-lock'
 import { isDatabaseUnavailable } from './database-unavailable'
+import { advisoryJobLock, soleNodeJobLock, type JobLock } from './job-lock'
 import { PGliteDialect } from './pglite-dialect'
 import type { Database } from './schema'
 
@@ -17,6 +18,8 @@ export type DatabaseTarget =
 export interface DatabaseHandle {
   db: Kysely<Database>
   describe: string
+  /** Which node of those sharing this database runs the periodic jobs (decision 0103). */
+  jobLock: JobLock
   close(): Promise<void>
 }
 
@@ -63,10 +66,19 @@ export async function openDatabase(
       await db.destroy()
       throw error
     }
+    const jobLock = advisoryJobLock({
+      connectionString: target.url,
+      schema: target.schema,
+      connectTimeoutMs: CONNECT_TIMEOUT_MS,
+    })
     return {
       db,
       describe: `PostgreSQL at ${redactUrl(target.url)}`,
-      close: () => db.destroy(),
+      jobLock,
+      close: async () => {
+        await jobLock.close()
+        await db.destroy()
+      },
     }
   }
 
@@ -76,7 +88,12 @@ export async function openDatabase(
       ...(target.from ? { loadDataDir: target.from } : {}),
     })
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins })
-    return { db, describe: 'embedded PostgreSQL in memory', close: () => db.destroy() }
+    return {
+      db,
+      describe: 'embedded PostgreSQL in memory',
+      jobLock: soleNodeJobLock,
+      close: () => db.destroy(),
+    }
   }
 
   const unlock = lockDataDir(target.dataDir)
@@ -89,6 +106,7 @@ export async function openDatabase(
     return {
       db,
       describe: `embedded PostgreSQL in ${target.dataDir}`,
+      jobLock: soleNodeJobLock,
       close: async () => {
         try {
           await db.destroy()

@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin'
 import type { Kysely } from 'kysely'
 import type { ServerConfig } from '../config/env'
+import type { JobLock } from '../db/job-lock'
 import type { Database } from '../db/schema'
+import { createPeriodicJobs, type PeriodicJobs } from '../lib/periodic-jobs'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,21 +13,35 @@ declare module 'fastify' {
     db: Kysely<Database>
     /** The clock of the features that read one (tests move it). */
     now: () => Date
+    /** Work done now and then, once per cluster (decision 0103): features add their jobs. */
+    periodicJobs: PeriodicJobs
   }
 }
 
 export interface ContextOptions {
   config: ServerConfig
   db: Kysely<Database>
+  /** Which node of a cluster runs the periodic jobs (the database handle's). */
+  jobLock: JobLock
   now: () => Date
 }
 
-/** What every feature plugin starts from: the configuration, the database and the clock. */
+/**
+ * What every feature plugin starts from: the configuration, the database, the clock, and the
+ * periodic jobs, started once the app is ready and stopped when it closes.
+ */
 export const contextPlugin = fp<ContextOptions>(
-  (app, { config, db, now }, done) => {
+  (app, { config, db, jobLock, now }, done) => {
     app.decorate('config', config)
     app.decorate('db', db)
     app.decorate('now', now)
+    const periodicJobs = createPeriodicJobs({ lock: jobLock, log: app.log })
+    app.decorate('periodicJobs', periodicJobs)
+    app.addHook('onReady', () => {
+      periodicJobs.start()
+      return Promise.resolve()
+    })
+    app.addHook('onClose', () => periodicJobs.stop())
     done()
   },
   { name: 'context', fastify: '5.x' },

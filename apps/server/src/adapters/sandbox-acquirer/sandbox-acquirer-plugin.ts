@@ -41,6 +41,8 @@ export const sandboxAcquirerPlugin = fp(
   { name: 'payment-provider', dependencies: ['context'] },
 )
 
+const WEBHOOK_TIMEOUT_MS = 10_000
+
 /** The acquirer calls back as a bank would: over HTTP once listening, else in-process. */
 async function deliverWebhook(
   app: FastifyInstance,
@@ -57,6 +59,8 @@ async function deliverWebhook(
       method: 'POST',
       headers,
       body,
+      // Well inside the lease of a claimed webhook: an answer that never comes is retried.
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
     })
     await response.arrayBuffer()
     return response.status

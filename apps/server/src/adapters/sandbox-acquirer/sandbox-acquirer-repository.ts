@@ -103,17 +103,31 @@ export function createSandboxAcquirerRepository(db: Kysely<Database>) {
       await trx.insertInto('sandboxAcquirerOutbox').values(webhook).execute()
     },
 
-    /** Up to `limit` webhooks due at `at` that have attempts left, the longest due first. */
-    dueWebhooks(at: Date, maxAttempts: number, limit: number) {
-      return db
-        .selectFrom('sandboxAcquirerOutbox')
-        .select(['eventId', 'body', 'attempts'])
-        .where('deliveredAt', 'is', null)
-        .where('nextAttemptAt', '<=', at)
-        .where('attempts', '<', maxAttempts)
-        .orderBy('nextAttemptAt')
-        .limit(limit)
+    /**
+     * Claims up to `limit` webhooks due at `at` that have attempts left, the longest due first,
+     * for this node until `leaseUntil`: rows another node is claiming are skipped (SKIP LOCKED)
+     * and claimed ones are not due meanwhile, so several nodes never send one webhook at once
+     * (issue 26); a node that dies mid-send leaves them due again when the lease ends.
+     */
+    async claimDueWebhooks(at: Date, leaseUntil: Date, maxAttempts: number, limit: number) {
+      const rows = await db
+        .updateTable('sandboxAcquirerOutbox')
+        .set({ nextAttemptAt: leaseUntil })
+        .where('eventId', 'in', (eb) =>
+          eb
+            .selectFrom('sandboxAcquirerOutbox')
+            .select('eventId')
+            .where('deliveredAt', 'is', null)
+            .where('nextAttemptAt', '<=', at)
+            .where('attempts', '<', maxAttempts)
+            .orderBy('nextAttemptAt')
+            .limit(limit)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returning(['eventId', 'body', 'attempts'])
         .execute()
+      return rows
     },
 
     async delivered(eventId: string, at: Date): Promise<void> {

@@ -30,6 +30,8 @@ export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature'
 const MAX_DELIVERY_ATTEMPTS = 12
 const MAX_BACKOFF_MS = 60_000
 const DELIVERY_BATCH = 20
+/** A claimed webhook is this node's to send for this long (a dead node's are sent again after). */
+const DELIVERY_LEASE_MS = 30_000
 
 /** The acquirer's final states and what the shop hears of them. */
 const OUTCOMES: Partial<Record<SandboxPaymentState, PaymentFailure | 'succeeded'>> = {
@@ -270,7 +272,13 @@ export class SandboxAcquirer implements PaymentProvider {
   }
 
   async #deliverDue(): Promise<void> {
-    const due = await this.#books.dueWebhooks(this.#now(), MAX_DELIVERY_ATTEMPTS, DELIVERY_BATCH)
+    const claimedAt = this.#now()
+    const due = await this.#books.claimDueWebhooks(
+      claimedAt,
+      new Date(claimedAt.getTime() + DELIVERY_LEASE_MS),
+      MAX_DELIVERY_ATTEMPTS,
+      DELIVERY_BATCH,
+    )
     await Promise.all(
       due.map(async ({ eventId, body, attempts }) => {
         let status = 0

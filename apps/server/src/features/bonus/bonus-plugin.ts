@@ -22,27 +22,20 @@ const BONUS_SWEEP_MS = 5 * 60_000
 /** The bonus card (decision 0055): its ledger, its sweeps, the diner's and the waiter's views. */
 export const bonusPlugin = fp(
   async (app) => {
-    const { db, now, log } = app
+    const { db, now } = app
     const ledger = createBonusLedger({ db, now })
     app.decorate('orderBonus', createOrderBonus({ db, ledger }))
     const birthdayBonus = createBirthdayBonus({ db, now })
-    let sweep: NodeJS.Timeout | undefined
-    app.addHook('onReady', () => {
-      sweep = setInterval(() => {
-        ledger.expire().catch((error: unknown) => {
-          log.warn({ err: error }, 'Expiring bonus points failed')
-        })
-        // Birthday points, once a year each (decision 0058): the index of migration 0030 keeps it so.
-        birthdayBonus.sweep().catch((error: unknown) => {
-          log.warn({ err: error }, 'Crediting birthday points failed')
-        })
-      }, BONUS_SWEEP_MS)
-      sweep.unref()
-      return Promise.resolve()
+    app.periodicJobs.add({
+      name: 'bonus-expiry',
+      everyMs: BONUS_SWEEP_MS,
+      run: () => ledger.expire(),
     })
-    app.addHook('onClose', () => {
-      clearInterval(sweep)
-      return Promise.resolve()
+    // Birthday points, once a year each (decision 0058): the index of migration 0030 keeps it so.
+    app.periodicJobs.add({
+      name: 'birthday-points',
+      everyMs: BONUS_SWEEP_MS,
+      run: () => birthdayBonus.sweep(),
     })
 
     await registerApiRoutes(app, (api) => {

@@ -52,19 +52,10 @@ export const paymentsPlugin = fp(
     const notice = onlinePaymentNotice(config.payments, config.environment)
     log[notice.level](notice.message)
     const payments = paymentServiceOf(app)
-    let sweep: NodeJS.Timeout | undefined
-    app.addHook('onReady', () => {
-      sweep = setInterval(() => {
-        payments.sweepOverdue().catch((error: unknown) => {
-          log.warn({ err: error }, 'Sweeping overdue payments failed')
-        })
-      }, OVERDUE_SWEEP_MS)
-      sweep.unref()
-      return Promise.resolve()
-    })
-    app.addHook('onClose', () => {
-      clearInterval(sweep)
-      return Promise.resolve()
+    app.periodicJobs.add({
+      name: 'overdue-payments',
+      everyMs: OVERDUE_SWEEP_MS,
+      run: () => payments.sweepOverdue(),
     })
     const { clientAuth } = app
     await registerApiRoutes(app, (api) => {

@@ -141,12 +141,4 @@ describe.each(testDatabaseKinds)('Keeping the report days warm ($name)', (kind) 
     await warmer.warm()
     expect(rounds).toBe(2)
   })
-
-  it('starts its first round after the delay given and stops cleanly', async () => {
-    await order('2026-11-27T09:00:00Z')
-    const warmer = createReportWarmer({ db, report, now: () => NOW })
-    warmer.start({ firstAfterMs: 10, everyMs: 3_600_000 })
-    await expect.poll(() => kept().then((rows) => rows.length), { timeout: 5_000 }).toBe(1)
-    await warmer.stop()
-  })
 })

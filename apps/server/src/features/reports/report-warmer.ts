@@ -22,7 +22,6 @@ export interface ReportWarmerDeps {
  */
 export function createReportWarmer({ db, report, log, now = () => new Date() }: ReportWarmerDeps) {
   let running: Promise<number> | undefined
-  let timers: NodeJS.Timeout[] = []
 
   const warmAll = async (): Promise<number> => {
     const at = now().toISOString()
@@ -48,31 +47,7 @@ export function createReportWarmer({ db, report, log, now = () => new Date() }: 
     return running
   }
 
-  return {
-    warm,
-
-    /**
-     * A first round `firstAfterMs` after start (out of the start's way), then every `everyMs`;
-     * the server's configuration says how long (`REPORT_WARM_FIRST_MS`, `REPORT_WARM_EVERY_MS`).
-     */
-    start({ firstAfterMs, everyMs }: { firstAfterMs: number; everyMs: number }): void {
-      if (timers.length > 0) return
-      const round = () => {
-        warm().catch((error: unknown) => {
-          log?.warn({ err: error }, 'Keeping the report days failed')
-        })
-      }
-      timers = [setTimeout(round, firstAfterMs), setInterval(round, everyMs)]
-      for (const timer of timers) timer.unref()
-    },
-
-    /** Stops the rounds and waits for one under way. */
-    async stop(): Promise<void> {
-      for (const timer of timers) clearTimeout(timer)
-      timers = []
-      await running?.catch(() => undefined)
-    },
-  }
+  return { warm }
 }
 
 export type ReportWarmer = ReturnType<typeof createReportWarmer>

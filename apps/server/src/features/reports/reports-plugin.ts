@@ -13,11 +13,9 @@ export const reportsPlugin = fp(
     const { db, now, config } = app
     const report = createReportService(createReportRepository(db))
     const reportWarmer = createReportWarmer({ db, report, log: app.log, now })
-    app.addHook('onReady', () => {
-      if (config.reportWarm.everyMs > 0) reportWarmer.start(config.reportWarm)
-      return Promise.resolve()
-    })
-    app.addHook('onClose', () => reportWarmer.stop())
+    // Once per cluster: one node keeps the days warm for all (decision 0103).
+    if (config.reportWarm.everyMs > 0)
+      app.periodicJobs.add({ name: 'report-warmer', ...config.reportWarm, run: reportWarmer.warm })
     await registerApiRoutes(app, (api) => {
       registerReportsRoutes(api, {
         live: createLiveService(createLiveRepository(db), now),

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
+import type { DatabaseHandle } from '../../db/database'
+import { testDatabaseKinds } from '../../test/test-database'
+import { SandboxAcquirer } from './sandbox-acquirer'
+
+// Issue 26: with several nodes, each node's sender read the same due webhook and sent it.
+describe.each(testDatabaseKinds)('The sandbox acquirer on several nodes, on $name', (kind) => {
+  let database: DatabaseHandle
+  beforeAll(async () => {
+    database = await kind.open()
+  })
+  afterAll(async () => {
+    await database.close()
+  })
+
+  it('sends each webhook once though every node looks for due ones at the same time', async () => {
+    const sent: string[] = []
+    const nodes = [0, 1, 2].map(
+      () =>
+        new SandboxAcquirer({
+          db: database.db,
+          secret: 'a-secret-shared-by-the-nodes',
+          deliver: async (body) => {
+            // The shop takes a moment to answer: long enough for another node to look.
+            await new Promise((resolve) => setTimeout(resolve, 20))
+            sent.push((JSON.parse(body) as { data: { ref: string } }).data.ref)
+            return 200
+          },
+        }),
+    )
+    const [first] = nodes
+    if (!first) throw new Error('no node')
+    const refs: string[] = []
+    for (let n = 0; n < 5; n++) {
+      const { ref } = await first.create({
+        paymentId: `payment-${String(n)}`,
+        amount: 10_000 + n,
+        currency: 'RUB',
+        method: 'card',
+        merchant: 'Bistro',
+        description: `Order ${String(n)}`,
+        shopOrigin: 'http://bistro.test',
+        language: 'ru',
+        locale: 'ru-RU',
+        successUrl: 'http://bistro.test/ok',
+        failUrl: 'http://bistro.test/fail',
+        expiresAt: new Date(Date.now() + 15 * 60_000),
+      })
+      refs.push(ref)
+    }
+    // Paying queues each payment's webhook; every node then looks for due ones at once.
+    for (const ref of refs)
+      await first.payByCard(ref, { number: SANDBOX_TEST_CARDS.succeeds, expiry: '12/40' })
+    await Promise.all(nodes.map((node) => node.kick()))
+    await Promise.all(nodes.map((node) => node.kick()))
+    expect(sent.toSorted()).toEqual(refs.toSorted())
+  })
+})
