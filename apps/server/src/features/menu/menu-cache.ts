@@ -74,6 +74,18 @@ export class MenuCache {
     }
   }
 
+  /**
+   * Whether the restaurant's menu has moved on from `version` (saved on another node, or by the
+   * menu command); if so, the menu held here is brought up to the new one before this answers,
+   * so what is priced next is priced from it (decision 0104).
+   */
+  async caughtUp(restaurantId: string, version: string): Promise<boolean> {
+    const current = await this.#repository.version(restaurantId)
+    if (current === undefined || current === version) return false
+    await this.atLeast(restaurantId, current)
+    return true
+  }
+
   async #load(restaurantId: string): Promise<MenuSnapshot | undefined> {
     const rows = await this.#repository.load(restaurantId)
     if (!rows) {

@@ -46,6 +46,16 @@ export function createMenuRepository(db: Kysely<Database>) {
       return new Map(rows.map((row) => [row.id, row.menuVersion]))
     },
 
+    /** One restaurant's menu version now; undefined for an unknown restaurant. */
+    async version(restaurantId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('restaurants')
+        .select(sql<string>`menu_version::text`.as('menuVersion'))
+        .where('id', '=', restaurantId)
+        .executeTakeFirst()
+      return row?.menuVersion
+    },
+
     /**
      * Replaces the restaurant's menu and stories with the file's, in one transaction that also
      * tells open menus (an outbox entry); returns the new version.

@@ -1,5 +1,5 @@
 import type { CheckoutQuote, Order, PlaceOrderBody } from '@tableside/contracts/orders'
-import type { OrderType } from '@tableside/contracts/restaurants'
+import type { OrderType, Restaurant } from '@tableside/contracts/restaurants'
 import { garconChannel } from '@tableside/contracts/table-events'
 import { MAX_BILL_TOTAL } from '@tableside/contracts/text'
 import { HttpError, notFound } from '../../http/http-error'
@@ -16,6 +16,11 @@ import {
 import { toOrder } from './order-view'
 import { checkPlacement } from './placement-checks'
 import { requestHash } from './request-hash'
+
+/** A placement priced from a menu that has since changed: it is priced again. */
+const MENU_MOVED = Symbol('menu moved')
+/** Menu saves during one placement before it gives up (each costs a save on another node). */
+const MOST_MENU_RETRIES = 5
 
 export interface PlacedOrder {
   order: Order
@@ -67,14 +72,44 @@ export function createOrderPlacement({ deps, now, repository, restaurantOf }: Or
   ): Promise<PlacedOrder> => {
     const restaurant = await restaurantOf(restaurantId)
     const hash = requestHash(restaurantId, placedBy ? { body, placedBy: placedBy.id } : body)
+    // The menu moved on between pricing and writing (a save on another node): price again from
+    // the menu as it now is, which may refuse the order (decision 0104).
+    for (let attempt = 0; attempt < MOST_MENU_RETRIES; attempt++) {
+      const placed = await placeOnce(restaurant, key, hash, body, placedBy, client)
+      if (placed !== MENU_MOVED) return placed
+    }
+    throw new HttpError(
+      503,
+      'service_unavailable',
+      'The menu is being changed right now. Send the order again in a moment.',
+    )
+  }
+
+  /** `MENU_MOVED` when the menu it was priced from is no longer the restaurant's. */
+  const placeOnce = async (
+    restaurant: Restaurant,
+    key: string,
+    hash: string,
+    body: PlaceOrderBody,
+    placedBy: ActingWaiter | null,
+    client: { id: string } | null,
+  ): Promise<PlacedOrder | typeof MENU_MOVED> => {
+    const restaurantId = restaurant.id
     const at = now()
+    const menu = await menus.get(restaurantId)
+    if (!menu) throw notFound(UNKNOWN_RESTAURANT)
+    /** Whether the menu moved on since `menu`; the menu held here is then brought up to it. */
+    const menuMoved = () => menus.caughtUp(restaurantId, menu.version)
     let priced: CheckoutQuote
     try {
-      priced = await checkPlacement(deps, restaurant, body, at, { byWaiter: placedBy !== null })
+      priced = checkPlacement(deps, restaurant, menu, body, at, { byWaiter: placedBy !== null })
     } catch (refusal) {
       // A retry of an order placed before the menu changed still gets that order.
       const existing = await repository.findByKey(restaurantId, key)
       if (existing) return replay(existing, hash)
+      // Refused by a menu that another node has changed since (a dish back on, an option
+      // added, a new price): priced again from the menu as it now is.
+      if (refusal instanceof HttpError && (await menuMoved())) return MENU_MOVED
       throw refusal
     }
     const points = placedBy ? 0 : (body.bonusPoints ?? 0)
@@ -123,6 +158,7 @@ export function createOrderPlacement({ deps, now, repository, restaurantOf }: Or
       placedAt: at,
       waiterChannels: waiters.map(garconChannel),
       placedBy,
+      menuVersion: menu.version,
     }
     // Points are spent in the transaction that places the order (decision 0060): the order
     // goes in on its own, not in a shared statement, and both are written or neither.
@@ -141,12 +177,14 @@ export function createOrderPlacement({ deps, now, repository, restaurantOf }: Or
       // the table's bill would pass its bound.
       const existing = await repository.findByKey(restaurantId, key)
       if (existing) return replay(existing, hash)
+      if (await menuMoved()) return MENU_MOVED
       await refuseAtTable(body.tableSessionId ?? '', restaurantId, priced.totals.total)
       // Orders to one table that shared a statement are bounded together: once more alone.
       inserted = await (cardId ? insertSpending(cardId) : repository.insertAlone(newOrder))
       if (!inserted) {
         const again = await repository.findByKey(restaurantId, key)
         if (again) return replay(again, hash)
+        if (await menuMoved()) return MENU_MOVED
         await refuseAtTable(body.tableSessionId ?? '', restaurantId, priced.totals.total)
         throw sessionExpired()
       }

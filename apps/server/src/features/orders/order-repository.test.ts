@@ -65,6 +65,8 @@ describe.each(testDatabaseKinds)('Orders placed together on $name', (kind) => {
       requestHash: 'hash',
       placedAt,
       waiterChannels: [],
+      // The restaurants here never had a menu imported: their menu is at its first version.
+      menuVersion: '1',
       ...patch,
     }
   }

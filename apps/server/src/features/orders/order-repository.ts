@@ -47,6 +47,11 @@ export interface NewOrder {
   clientId?: string | null
   /** Bonus points it spends; `totals.discount` counts them (decision 0060). */
   bonusPoints?: number
+  /**
+   * The version of the restaurant's menu it was priced from: if the menu has moved on (a
+   * stop-list or a price saved on another node since), the order is not inserted (issue 26).
+   */
+  menuVersion: string
 }
 
 /** What a waiter's step adds to an order's history: their name, and why when they cancel. */
@@ -104,6 +109,7 @@ const inputOf = (order: NewOrder, ord: number) => ({
   placed_by_waiter_id: order.placedBy?.id ?? null,
   client_id: order.clientId ?? null,
   bonus_points: order.bonusPoints ?? 0,
+  menu_version: order.menuVersion,
 })
 
 export interface OrderRepositoryOptions {
@@ -150,7 +156,9 @@ export function createOrderRepository(
    * keeps the table's session alive nor spends a number. The bound is judged on the session's
    * row, which the update locks, so orders racing to one table cannot pass it together.
    * Each order inserted writes its outbox entry (ORDER_PLACED) in the same statement, so its
-   * events go out if and only if it is in (decision 0027). The keys must differ from each other.
+   * events go out if and only if it is in (decision 0027). An order priced from a menu version
+   * that is no longer the restaurant's writes nothing either (decision 0104). The keys must
+   * differ from each other.
    */
   const insertAll = async (
     orders: readonly NewOrder[],
@@ -166,10 +174,14 @@ export function createOrderRepository(
           subtotal integer, service_charge integer, delivery_fee integer, discount integer,
           tip integer, total integer, history jsonb, idempotency_key text, request_hash text,
           placed_at timestamptz, waiter_channels jsonb, placed_by_waiter_id uuid,
-          client_id uuid, bonus_points integer
+          client_id uuid, bonus_points integer, menu_version bigint
         )
       ), fresh as (
+        -- Priced from the menu as it is: any save that answered before this statement began is
+        -- seen here (decision 0104). No lock: this statement locks the session before the
+        -- restaurant, as settling a table does.
         select i.* from input i
+        join restaurants m on m.id = i.restaurant_id and m.menu_version = i.menu_version
         where not exists (
           select 1 from orders o
           where o.restaurant_id = i.restaurant_id and o.idempotency_key = i.idempotency_key

@@ -1,8 +1,9 @@
 import type { CheckoutQuote, PlaceOrderBody } from '@tableside/contracts/orders'
 import type { PaymentMethod, Restaurant } from '@tableside/contracts/restaurants'
-import { HttpError, notFound } from '../../http/http-error'
+import { HttpError } from '../../http/http-error'
+import type { MenuSnapshot } from '../menu/menu-snapshot'
 import { priceCheckout } from './order-pricing'
-import { UNKNOWN_RESTAURANT, type OrderServiceDeps } from './order-service-context'
+import type { OrderServiceDeps } from './order-service-context'
 import { orderFieldProblems } from './order-validation'
 
 export function acceptsPaymentMethod(restaurant: Restaurant, method: PaymentMethod): boolean {
@@ -11,14 +12,18 @@ export function acceptsPaymentMethod(restaurant: Restaurant, method: PaymentMeth
   return restaurant.settings.onlinePayment
 }
 
-/** Everything that can refuse an order, before anything is written; the priced checkout. */
-export async function checkPlacement(
-  deps: Pick<OrderServiceDeps, 'menus' | 'checkSlot'>,
+/**
+ * Everything that can refuse an order, before anything is written; the checkout priced from
+ * `snapshot`, the restaurant's menu as this node holds it.
+ */
+export function checkPlacement(
+  deps: Pick<OrderServiceDeps, 'checkSlot'>,
   restaurant: Restaurant,
+  snapshot: MenuSnapshot,
   body: PlaceOrderBody,
   at: Date,
   { byWaiter = false }: { byWaiter?: boolean } = {},
-): Promise<CheckoutQuote> {
+): CheckoutQuote {
   const problems = orderFieldProblems(body)
   const { settings } = restaurant
   if (!settings.orderTypes.includes(body.type)) {
@@ -43,8 +48,6 @@ export async function checkPlacement(
     ])
   }
 
-  const snapshot = await deps.menus.get(restaurant.id)
-  if (!snapshot) throw notFound(UNKNOWN_RESTAURANT)
   const priced = priceCheckout(snapshot, settings, body.type, body.lines)
   const lineProblems = priced.quote.lines.flatMap((line, index) =>
     line.problem ? [{ index, problem: line.problem }] : [],
