@@ -16,6 +16,12 @@ const RENEW_MS = 1_000
 const BATCH = 50
 const FIRST_RETRY_MS = 1_000
 const MOST_RETRY_MS = 5 * 60_000
+/**
+ * A realtime event is retried at least this often: once Redis is back, what failed during the
+ * outage goes out within seconds, not minutes (issue 26); a failed try costs nothing while
+ * Redis is away (the send fails at once).
+ */
+const MOST_PUBLISH_RETRY_MS = 2_000
 /** Delivered entries are kept this long (to look into what happened), then purged. */
 const KEEP_DELIVERED_MS = 24 * 60 * 60_000
 const PURGE_EVERY_MS = 60 * 60_000
@@ -78,9 +84,11 @@ export class Outbox {
     this.#repository = createOutboxRepository(options.db)
     this.#log = options.log
     this.#now = options.now ?? (() => new Date())
-    this.handle(PUBLISH, async (payload) => {
+    this.handle(PUBLISH, async (payload, id) => {
       const event = payload as { channels: string[]; name: string; data: string }
-      await options.broadcaster.publish(event)
+      // The entry's id goes with it: a retry after a send that failed part-way (Redis away)
+      // reaches the sockets that had it already once (issue 26).
+      await options.broadcaster.publish({ ...event, id: `outbox-${id}` })
     })
   }
 
@@ -206,7 +214,8 @@ export class Outbox {
       await handler(entry.payload, entry.id)
     } catch (error) {
       lease.held.delete(entry.id)
-      const backoff = Math.min(MOST_RETRY_MS, FIRST_RETRY_MS * 2 ** entry.attempts)
+      const most = entry.kind === PUBLISH ? MOST_PUBLISH_RETRY_MS : MOST_RETRY_MS
+      const backoff = Math.min(most, FIRST_RETRY_MS * 2 ** entry.attempts)
       const message = error instanceof Error ? error.message : String(error)
       this.#log?.warn(
         { err: error, kind: entry.kind, attempts: entry.attempts + 1 },

@@ -13,6 +13,11 @@ export interface Cluster {
   /** Delivers a message to every node, this one included, through `onMessage`. */
   send(message: ClusterMessage): Promise<void>
   onMessage(handler: (message: ClusterMessage) => void): void
+  /**
+   * Events for this node may have been lost (Redis lost what it held): the hub tells its
+   * sockets to reconnect, and their apps fetch what they show again.
+   */
+  onResync(handler: () => void): void
   /** A user's first connection on this node to a presence channel; `first` when on no node before. */
   joinPresence(channel: string, userId: string, info: unknown): Promise<{ first: boolean }>
   /** A user's last connection on this node left; `last` when the user is on no node now. */
@@ -38,6 +43,11 @@ export class LocalCluster implements Cluster {
 
   onMessage(handler: (message: ClusterMessage) => void): void {
     this.#handler = handler
+  }
+
+  /** One process loses nothing between its hub and its sockets. */
+  onResync(): void {
+    // Nothing to resync.
   }
 
   joinPresence(channel: string, userId: string, info: unknown): Promise<{ first: boolean }> {

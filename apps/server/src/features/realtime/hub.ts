@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import { LRUCache } from 'lru-cache'
 import type { WebSocket } from 'ws'
 import { LocalCluster, type Cluster, type ClusterMessage } from './cluster'
 import type { OutboundEvent } from './realtime-protocol'
@@ -8,6 +9,8 @@ export const CHANNEL_NAME = /^[-a-zA-Z0-9_=@,.;]+$/
 /** Pusher's limit; the hub's own is the `maxChannelNameLength` setting. */
 export const MAX_CHANNEL_NAME_LENGTH = 200
 const USER_CHANNEL_PREFIX = '#server-to-user-'
+/** Event ids remembered to deliver a resent event once: minutes of a busy node's events. */
+const DELIVERED_IDS_KEPT = 20_000
 
 /** Pusher close codes: 40xx never reconnect, 41xx back off, 42xx reconnect at once. */
 export const CloseCode = {
@@ -17,6 +20,8 @@ export const CloseCode = {
   overCapacity: 4100,
   slowConsumer: 4100,
   serverShuttingDown: 4200,
+  /** Reconnect at once (4200–4299): events may have been missed (the cluster lost some). */
+  reconnect: 4200,
   pongNotReceived: 4201,
 } as const
 
@@ -120,6 +125,8 @@ export class RealtimeHub {
   readonly #users = new Map<string, Set<Connection>>()
   readonly #perAddress = new Map<string, number>()
   #sweepTimer: NodeJS.Timeout | undefined
+  /** Ids of the events delivered lately (see `OutboundEvent.id`). */
+  readonly #delivered = new LRUCache<string, true>({ max: DELIVERED_IDS_KEPT })
 
   constructor(options: HubOptions) {
     this.limits = { ...defaultHubLimits, ...options.limits }
@@ -129,6 +136,9 @@ export class RealtimeHub {
     this.cluster = options.cluster ?? new LocalCluster()
     this.cluster.onMessage((message) => {
       this.#onClusterMessage(message)
+    })
+    this.cluster.onResync(() => {
+      this.#reconnectAll()
     })
   }
 
@@ -229,6 +239,11 @@ export class RealtimeHub {
   }
 
   #deliver(event: OutboundEvent): void {
+    if (event.id !== undefined) {
+      // Sent again after a send that failed part-way: these sockets had it.
+      if (this.#delivered.has(event.id)) return
+      this.#delivered.set(event.id, true)
+    }
     for (const channel of event.channels) {
       const subscribers = this.#channels.get(channel)
       if (!subscribers) continue
@@ -236,6 +251,17 @@ export class RealtimeHub {
       for (const connection of subscribers) {
         if (connection.socketId !== event.exceptSocketId) this.#sendRaw(connection, frame)
       }
+    }
+  }
+
+  /**
+   * Events for these sockets may have been lost: each is closed with 4200, so pusher-js
+   * reconnects at once and resubscribes, and the app fetches what it shows again.
+   */
+  #reconnectAll(): void {
+    for (const connection of [...this.#connections.values()]) {
+      connection.ws.close(CloseCode.reconnect, 'Reconnect: events may have been missed')
+      this.#drop(connection)
     }
   }
 

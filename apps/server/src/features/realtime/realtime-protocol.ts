@@ -6,6 +6,11 @@ export interface OutboundEvent {
   data: string
   /** The socket that caused the event and must not receive it. */
   exceptSocketId?: string
+  /**
+   * The event's own id (its outbox entry's): an event sent again, after a send that failed
+   * part-way, reaches each socket once (issue 26).
+   */
+  id?: string
 }
 
 /** A channel as the cluster counts it across nodes, and the HTTP API describes it. */

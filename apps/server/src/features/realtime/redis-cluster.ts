@@ -7,6 +7,17 @@ import type { RealtimeCredentials } from './credentials'
 import type { ChannelInfo } from './realtime-protocol'
 
 const HEARTBEAT_MS = 2_000
+/**
+ * How long the events stream keeps what it was sent: a node that was cut off from Redis for
+ * less than this reads every event it missed when it is back (issue 26); longer, and its
+ * sockets are told to reconnect and fetch again.
+ */
+const STREAM_KEEP_MS = 5 * 60_000
+/** A read waits this long for events before it asks again (and notices a close). */
+const READ_BLOCK_MS = 2_000
+const READ_COUNT = 1_000
+/** Waits between reads while Redis does not answer: 0.2 s doubling to 2 s. */
+const READ_RETRY_MS = [200, 400, 800, 1_600, 2_000]
 /** A node silent for this long is gone: its subscriptions and presence are dropped. */
 const NODE_TTL_MS = 10_000
 const SEP = '\n'
@@ -33,26 +44,36 @@ end
 return n`
 
 /**
- * Several server processes as one hub: events go through Redis pub/sub to every node,
- * and each node records its channel subscriptions and presence members in Redis so any
- * node answers for the whole cluster. A node that stops heartbeating is cleaned up by
- * the others, and its presence members are announced as removed.
+ * Several server processes as one hub. Events go through a Redis stream that every node reads
+ * from its own position, so every socket of a channel gets its events in one order, and a node
+ * cut off from Redis for a while reads, once back, every event it missed (decision 0105). While
+ * Redis is away a node delivers what it sends to its own sockets at once and the send fails,
+ * so the outbox sends it again for the others; its id keeps sockets from getting it twice.
+ * Each node records its channel subscriptions and presence members in Redis so any node answers
+ * for the whole cluster. A node that stops heartbeating is cleaned up by the others, and its
+ * presence members are announced as removed.
  */
 export class RedisCluster implements Cluster {
   readonly nodeId: string = randomUUID()
   readonly #commands: Redis
-  readonly #subscriber: Redis
+  /** Blocks on the events stream: a connection of its own. */
+  readonly #reader: Redis
   readonly #appId: string
   readonly #prefix: string
   readonly #log: FastifyBaseLogger
   #handler: ((message: ClusterMessage) => void) | undefined
+  #onResync: (() => void) | undefined
   #heartbeat: NodeJS.Timeout | undefined
+  /** The id of the last stream entry this node has read. */
+  #position = '0-0'
+  #reading: Promise<void> | undefined
+  #closed = false
   /** The key and the secret's hash this node records for its app id (`#claimCredentials`). */
   #credentialsRecord = ''
 
-  private constructor(commands: Redis, subscriber: Redis, appId: string, log: FastifyBaseLogger) {
+  private constructor(commands: Redis, reader: Redis, appId: string, log: FastifyBaseLogger) {
     this.#commands = commands
-    this.#subscriber = subscriber
+    this.#reader = reader
     this.#appId = appId
     this.#prefix = `tableside:realtime:${appId}:`
     this.#log = log
@@ -63,16 +84,23 @@ export class RedisCluster implements Cluster {
     credentials: RealtimeCredentials,
     log: FastifyBaseLogger,
   ): Promise<RedisCluster> {
-    const options = { lazyConnect: true, maxRetriesPerRequest: 3 }
+    // While Redis is away a command fails at once instead of waiting in a queue: a send then
+    // fails (after its local delivery) and the outbox sends it again later.
+    const options = { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false }
     const commands = new Redis(url, options)
-    const subscriber = new Redis(url, options)
-    await Promise.all([commands.connect(), subscriber.connect()])
-    const cluster = new RedisCluster(commands, subscriber, credentials.appId, log)
+    const reader = new Redis(url, { ...options, maxRetriesPerRequest: 0 })
+    for (const connection of [commands, reader]) {
+      // ioredis reconnects by itself; without a listener its errors would end the process.
+      connection.on('error', () => undefined)
+    }
+    await Promise.all([commands.connect(), reader.connect()])
+    const cluster = new RedisCluster(commands, reader, credentials.appId, log)
     try {
       await cluster.#claimCredentials(credentials)
       await cluster.#start()
     } catch (error) {
-      await Promise.all([subscriber.quit(), commands.quit()])
+      reader.disconnect()
+      commands.disconnect()
       throw error
     }
     return cluster
@@ -105,8 +133,8 @@ export class RedisCluster implements Cluster {
     }
   }
 
-  get #bus() {
-    return `${this.#prefix}bus`
+  get #stream() {
+    return `${this.#prefix}events`
   }
   get #nodes() {
     return `${this.#prefix}nodes`
@@ -125,11 +153,9 @@ export class RedisCluster implements Cluster {
   }
 
   async #start(): Promise<void> {
-    this.#subscriber.on('messageBuffer', (_channel: Buffer, payload: Buffer) => {
-      const message = parseMessage(payload.toString('utf8'))
-      if (message) this.#handler?.(message)
-    })
-    await this.#subscriber.subscribe(this.#bus)
+    // Read from the stream's end as it is now: what was sent before this node is not its.
+    this.#position = (await this.#streamState())?.lastId ?? '0-0'
+    this.#reading = this.#read()
     await this.#beat()
     this.#heartbeat = setInterval(() => {
       this.#beat().catch((error: unknown) => {
@@ -178,11 +204,110 @@ export class RedisCluster implements Cluster {
   }
 
   async send(message: ClusterMessage): Promise<void> {
-    await this.#commands.publish(this.#bus, JSON.stringify(message))
+    try {
+      await this.#xadd(message)
+    } catch (error) {
+      // Redis is away: this node's own sockets have the event now all the same; the send
+      // fails, so the outbox sends it again for the other nodes (its id keeps it single here).
+      this.#handler?.(message)
+      throw error
+    }
+  }
+
+  /**
+   * Every node reads every event from the stream, this one too: all sockets of a channel get
+   * its events in one order, whichever node each is on.
+   */
+  async #xadd(message: ClusterMessage): Promise<void> {
+    await this.#commands.xadd(
+      this.#stream,
+      'MINID',
+      '~',
+      String(Date.now() - STREAM_KEEP_MS),
+      '*',
+      'node',
+      this.nodeId,
+      'message',
+      JSON.stringify(message),
+    )
   }
 
   onMessage(handler: (message: ClusterMessage) => void): void {
     this.#handler = handler
+  }
+
+  onResync(handler: () => void): void {
+    this.#onResync = handler
+  }
+
+  /** The stream's last id and the last id trimmed from it; undefined when it does not exist. */
+  async #streamState(): Promise<{ lastId: string; trimmedUpTo: string } | undefined> {
+    try {
+      const info = (await this.#reader.call('XINFO', 'STREAM', this.#stream)) as unknown[]
+      const field = (name: string) => String(info[info.indexOf(name) + 1])
+      return { lastId: field('last-generated-id'), trimmedUpTo: field('max-deleted-entry-id') }
+    } catch (error) {
+      if (error instanceof Error && /no such key/i.test(error.message)) return undefined
+      throw error
+    }
+  }
+
+  /**
+   * Reads the other nodes' events from this node's position, for as long as the cluster runs.
+   * After Redis was away, it first checks that nothing this node had not read is gone (Redis
+   * restarted without its data, or trimmed past the position): if something is, this node's
+   * sockets are told to reconnect, and their apps fetch what they show again.
+   */
+  async #read(): Promise<void> {
+    let failures = 0
+    while (!this.#closed) {
+      try {
+        if (failures > 0) await this.#checkPosition()
+        const reply = await this.#reader.xread(
+          'COUNT',
+          READ_COUNT,
+          'BLOCK',
+          READ_BLOCK_MS,
+          'STREAMS',
+          this.#stream,
+          this.#position,
+        )
+        failures = 0
+        for (const [, entries] of reply ?? []) {
+          for (const [id, fields] of entries) {
+            this.#position = id
+            const message = parseMessage(fields[fields.indexOf('message') + 1] ?? '')
+            if (message) this.#handler?.(message)
+          }
+        }
+      } catch (error) {
+        // Closing ends a blocked read with an error: that is no outage.
+        if (this.#isClosed()) return
+        if (failures === 0)
+          this.#log.warn({ err: error }, 'realtime: Redis does not answer; reading again soon')
+        const wait = READ_RETRY_MS[Math.min(failures, READ_RETRY_MS.length - 1)] ?? 2_000
+        failures++
+        await new Promise((resolve) => setTimeout(resolve, wait))
+      }
+    }
+  }
+
+  #isClosed(): boolean {
+    return this.#closed
+  }
+
+  async #checkPosition(): Promise<void> {
+    const state = await this.#streamState()
+    const lost = state
+      ? compareIds(state.lastId, this.#position) < 0 ||
+        compareIds(state.trimmedUpTo, this.#position) > 0
+      : this.#position !== '0-0'
+    if (!lost) return
+    this.#log.warn(
+      'realtime: events for this node may have been lost while Redis was away; its sockets reconnect and fetch again',
+    )
+    this.#position = state?.lastId ?? '0-0'
+    this.#onResync?.()
   }
 
   async joinPresence(channel: string, userId: string, info: unknown): Promise<{ first: boolean }> {
@@ -275,10 +400,19 @@ export class RedisCluster implements Cluster {
   }
 
   async close(): Promise<void> {
+    this.#closed = true
     if (this.#heartbeat) clearInterval(this.#heartbeat)
-    await this.#commands.zrem(this.#nodes, this.nodeId)
-    await this.#commands.del(this.#subscriptions(this.nodeId))
-    await Promise.all([this.#subscriber.quit(), this.#commands.quit()])
+    // A blocked read ends with its connection.
+    this.#reader.disconnect()
+    await this.#reading
+    try {
+      await this.#commands.zrem(this.#nodes, this.nodeId)
+      await this.#commands.del(this.#subscriptions(this.nodeId))
+      await this.#commands.quit()
+    } catch {
+      // Redis is away: the other nodes bury this one when its heartbeat runs out.
+      this.#commands.disconnect()
+    }
   }
 }
 
@@ -313,11 +447,21 @@ function parseMessage(text: string): ClusterMessage | undefined {
         'exceptSocketId' in event && typeof event.exceptSocketId === 'string'
           ? { exceptSocketId: event.exceptSocketId }
           : {}
+      const id = 'id' in event && typeof event.id === 'string' ? { id: event.id } : {}
       return {
         type: 'event',
-        event: { channels: event.channels, name: event.name, data: event.data, ...except },
+        event: { channels: event.channels, name: event.name, data: event.data, ...except, ...id },
       }
     }
   }
   return undefined
+}
+
+/** Orders two stream ids (`ms-seq`). */
+function compareIds(a: string, b: string): number {
+  const [aMs = 0n, aSeq = 0n] = a.split('-').map((part) => BigInt(part))
+  const [bMs = 0n, bSeq = 0n] = b.split('-').map((part) => BigInt(part))
+  if (aMs !== bMs) return aMs < bMs ? -1 : 1
+  if (aSeq !== bSeq) return aSeq < bSeq ? -1 : 1
+  return 0
 }
