@@ -96,7 +96,10 @@ export async function startApp(container: HTMLElement): Promise<void> {
           config={config}
           api={api}
           queryClient={queryClient}
-          realtime={createRealtimeLoader(config.realtime)}
+          realtime={createRealtimeLoader(config.realtime, () => {
+            // Back after a drop: what the screen shows may have missed its events.
+            void queryClient.invalidateQueries({ refetchType: 'active' })
+          })}
         >
           <RouterProvider router={router} />
         </AppProviders>

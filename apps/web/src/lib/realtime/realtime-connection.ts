@@ -35,9 +35,16 @@ export class RealtimeConnection {
   readonly #listeners = new Set<Listener>()
   readonly #config: RuntimeConfig['realtime']
   readonly #listenersPerChannel = new Map<string, number>()
+  readonly #onReconnected: () => void
+  #everConnected = false
 
-  constructor(config: RuntimeConfig['realtime']) {
+  /**
+   * `onReconnected`: the connection came back after a drop, during which events may have been
+   * missed (or the server asked it to reconnect because they were): fetch what is shown again.
+   */
+  constructor(config: RuntimeConfig['realtime'], onReconnected: () => void = () => undefined) {
     this.#config = config
+    this.#onReconnected = onReconnected
   }
 
   /**
@@ -134,6 +141,9 @@ export class RealtimeConnection {
       this.#setState('connecting')
       client.connection.bind('state_change', ({ current }: { current: string }) => {
         this.#setState(toState(current))
+        if (current !== 'connected') return
+        if (this.#everConnected) this.#onReconnected()
+        this.#everConnected = true
       })
       return client
     })

@@ -7,12 +7,19 @@ export type LoadRealtime = () => Promise<RealtimeConnection>
 
 export const RealtimeContext = createContext<LoadRealtime | null>(null)
 
-export function createRealtimeLoader(config: RuntimeConfig['realtime']): LoadRealtime {
+/**
+ * `onReconnected`: the connection came back after a drop (events may have been missed while
+ * it was down, decision 0105): the app fetches what it shows again.
+ */
+export function createRealtimeLoader(
+  config: RuntimeConfig['realtime'],
+  onReconnected?: () => void,
+): LoadRealtime {
   let connection: Promise<RealtimeConnection> | undefined
   return () =>
     (connection ??= whenIdle()
       .then(() => import('./realtime-connection'))
-      .then(({ RealtimeConnection }) => new RealtimeConnection(config)))
+      .then(({ RealtimeConnection }) => new RealtimeConnection(config, onReconnected)))
 }
 
 /** Live updates connect once the screen has painted: the menu comes first on a weak phone. */
