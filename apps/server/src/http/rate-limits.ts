@@ -53,13 +53,29 @@ export async function registerRateLimits(
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
     })
+    // Said once per outage, not at every reconnect attempt.
+    let away = false
     redis.on('error', (error: Error) => {
+      if (away) return
+      away = true
       app.log.warn({ err: error }, 'Rate limit store (Redis) unavailable; requests pass unlimited')
     })
-    await redis.connect()
+    redis.on('ready', () => {
+      away = false
+    })
+    try {
+      await redis.connect()
+    } catch (error) {
+      // A node starts while Redis is away (issue 26); ioredis goes on connecting by itself.
+      if (error instanceof Error && error.name === 'ReplyError') throw error
+    }
     const connection = redis
     app.addHook('onClose', async () => {
-      await connection.quit()
+      try {
+        await connection.quit()
+      } catch {
+        connection.disconnect()
+      }
     })
   }
   await app.register(rateLimit, {

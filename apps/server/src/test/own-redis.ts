@@ -55,7 +55,7 @@ export async function startOwnRedis({ keepsData }: { keepsData: boolean }): Prom
 
   const kill = async () => {
     const child = server
-    if (!child || child.exitCode !== null) return
+    if (!child || child.exitCode !== null || child.signalCode !== null) return
     const exited = new Promise((resolve) => child.once('exit', resolve))
     child.kill('SIGKILL')
     await exited

@@ -67,6 +67,8 @@ export class RedisCluster implements Cluster {
   /** The id of the last stream entry this node has read. */
   #position = '0-0'
   #reading: Promise<void> | undefined
+  /** Whether this node reads the stream: not yet while Redis has not answered since start. */
+  #joined = false
   #closed = false
   /** The key and the secret's hash this node records for its app id (`#claimCredentials`). */
   #credentialsRecord = ''
@@ -93,17 +95,57 @@ export class RedisCluster implements Cluster {
       // ioredis reconnects by itself; without a listener its errors would end the process.
       connection.on('error', () => undefined)
     }
-    await Promise.all([commands.connect(), reader.connect()])
     const cluster = new RedisCluster(commands, reader, credentials.appId, log)
     try {
-      await cluster.#claimCredentials(credentials)
-      await cluster.#start()
+      await Promise.all([commands.connect(), reader.connect()])
+    } catch (error) {
+      // Redis answered and refused (a wrong password): that is the configuration's to fix.
+      if (error instanceof Error && error.name === 'ReplyError') {
+        reader.disconnect()
+        commands.disconnect()
+        throw error
+      }
+      // Not reachable: this node serves its own sockets now and joins when Redis answers.
+      log.warn(
+        { err: error },
+        'realtime: Redis is not reachable; this node serves its own sockets and joins the other nodes once Redis answers',
+      )
+      cluster.#joinWhenReady(credentials)
+      return cluster
+    }
+    try {
+      await cluster.#join(credentials)
     } catch (error) {
       reader.disconnect()
       commands.disconnect()
       throw error
     }
     return cluster
+  }
+
+  /** Joins the other nodes once Redis answers (after a start without it). */
+  #joinWhenReady(credentials: RealtimeCredentials): void {
+    this.#commands.once('ready', () => {
+      if (this.#closed) return
+      this.#join(credentials).then(
+        () => {
+          this.#log.info('realtime: Redis answers; this node has joined the other nodes')
+        },
+        (error: unknown) => {
+          if (error instanceof ConfigError) {
+            // Its sockets would be refused by the other nodes: it stays on its own.
+            this.#log.error({ err: error }, `realtime: this node cannot join: ${error.message}`)
+            return
+          }
+          this.#joinWhenReady(credentials)
+        },
+      )
+    })
+  }
+
+  async #join(credentials: RealtimeCredentials): Promise<void> {
+    await this.#claimCredentials(credentials)
+    await this.#start()
   }
 
   /**
@@ -155,12 +197,21 @@ export class RedisCluster implements Cluster {
   async #start(): Promise<void> {
     // Read from the stream's end as it is now: what was sent before this node is not its.
     this.#position = (await this.#streamState())?.lastId ?? '0-0'
+    this.#joined = true
     this.#reading = this.#read()
     await this.#beat()
+    let failing = false
     this.#heartbeat = setInterval(() => {
-      this.#beat().catch((error: unknown) => {
-        this.#log.warn({ err: error }, 'realtime: Redis heartbeat failed')
-      })
+      this.#beat().then(
+        () => {
+          failing = false
+        },
+        (error: unknown) => {
+          // Said once per outage, not every two seconds.
+          if (!failing) this.#log.warn({ err: error }, 'realtime: Redis heartbeat failed')
+          failing = true
+        },
+      )
     }, HEARTBEAT_MS)
     this.#heartbeat.unref()
   }
@@ -205,6 +256,8 @@ export class RedisCluster implements Cluster {
 
   async send(message: ClusterMessage): Promise<void> {
     try {
+      // Not joined yet, this node would not read what it sends: it delivers it itself.
+      if (!this.#joined) throw new Error('realtime: this node has not joined the other nodes yet')
       await this.#xadd(message)
     } catch (error) {
       // Redis is away: this node's own sockets have the event now all the same; the send
@@ -243,7 +296,7 @@ export class RedisCluster implements Cluster {
   /** The stream's last id and the last id trimmed from it; undefined when it does not exist. */
   async #streamState(): Promise<{ lastId: string; trimmedUpTo: string } | undefined> {
     try {
-      const info = (await this.#reader.call('XINFO', 'STREAM', this.#stream)) as unknown[]
+      const info = (await this.#commands.call('XINFO', 'STREAM', this.#stream)) as unknown[]
       const field = (name: string) => String(info[info.indexOf(name) + 1])
       return { lastId: field('last-generated-id'), trimmedUpTo: field('max-deleted-entry-id') }
     } catch (error) {

@@ -2,6 +2,8 @@ import { randomInt } from 'node:crypto'
 import Fastify from 'fastify'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startOwnRedis, type OwnRedis } from '../../test/own-redis'
+import { createTestApp } from '../../test/test-app'
+import { testDatabaseKinds } from '../../test/test-database'
 import { startRealtimeNode, subscribed, type RealtimeNode } from '../../test/realtime-node'
 import { RedisCluster } from './redis-cluster'
 
@@ -94,5 +96,47 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Realtime across nodes while Redis 
     expect(onB.client.connection.state).toBe('connected')
     await sendUntilSent(a, 5)
     await vi.waitFor(() => expect(onB.heard).toEqual([1, 5]), WAIT)
+  })
+
+  it('starts a node while Redis is down: it serves its own sockets, and joins the others once Redis answers', async () => {
+    redis = await startOwnRedis({ keepsData: false })
+    const credentials = { appId: String(randomInt(1_000_000, 9_999_999)), key: 'k', secret: 's' }
+    await redis.kill()
+    // Starts at once, without Redis.
+    const late = await RedisCluster.connect(redis.url, credentials, log)
+    const b = await startRealtimeNode(credentials, { cluster: late })
+    nodes.push(b)
+    const onB = await listening(b)
+    await expect(b.hub.publish(bill(1))).rejects.toThrow()
+    await vi.waitFor(() => expect(onB.heard).toEqual([1]), WAIT)
+
+    await redis.start()
+    const a = await startRealtimeNode(credentials, {
+      cluster: await RedisCluster.connect(redis.url, credentials, log),
+    })
+    nodes.push(a)
+    const onA = await listening(a)
+    // Once B has joined, what A sends reaches B, and what B sends again reaches A (once on B).
+    await sendUntilSent(b, 1)
+    await vi.waitFor(() => expect(onA.heard).toEqual([1]), WAIT)
+    await a.hub.publish(bill(2))
+    await vi.waitFor(() => expect(onB.heard).toEqual([1, 2]), WAIT)
+    expect(onA.heard).toEqual([1, 2])
+  })
+
+  it('starts the whole app while Redis is down, and serves the API', async () => {
+    redis = await startOwnRedis({ keepsData: false })
+    await redis.kill()
+    const [embedded] = testDatabaseKinds
+    if (!embedded) throw new Error('no database kind')
+    const t = await createTestApp(embedded, { REDIS_URL: redis.url })
+    try {
+      const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' })
+      expect(health.statusCode).toBe(200)
+      const menu = await t.app.inject({ method: 'GET', url: '/api/v1/restaurants/demo/menu' })
+      expect(menu.statusCode).toBe(200)
+    } finally {
+      await t.close()
+    }
   })
 })
