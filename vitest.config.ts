@@ -22,6 +22,7 @@ const OWN_SERVER_STORIES = [
   'outbox-kill',
   'server-process',
   'table-qr',
+  'three-nodes',
 ].map((name) => `apps/web/e2e/${name}.test.ts`)
 
 /**
