@@ -160,6 +160,7 @@ export class Outbox {
       if (claimed.length === 0) return
       for (const entry of claimed) lease.held.add(entry.id)
       const renewal = setInterval(() => void this.#renew(lease), RENEW_MS)
+      renewal.unref()
       try {
         // One statement marks the batch delivered: a node that dies before it delivers those
         // entries again once their lease runs out (at least once, as always).
