@@ -15,9 +15,9 @@ import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import PusherClient from 'pusher-js'
 import { buildIfStale } from './lib/build.mjs'
 import { fmtMs, latencySummary, RESTAURANT, say } from './lib/order-traffic.mjs'
+import { demoManagerHeaders, pusherClient } from './lib/pusher-client.mjs'
 import { freePort, startServer } from './lib/server-process.mjs'
 
 const REDIS_OUTAGE_S = Number(process.env.BENCH_FAULTS_REDIS_S ?? 30)
@@ -103,15 +103,7 @@ async function startRedis() {
 
 /** A pusher-js client on a node's restaurant channel: the versions it heard, and when. */
 function openMenu(/** @type {number} */ port) {
-  const client = new PusherClient(REALTIME.key, {
-    cluster: 'mt1',
-    wsHost: '127.0.0.1',
-    wsPort: port,
-    wssPort: port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-  })
+  const client = pusherClient(REALTIME.key, port)
   /** @type {Map<string, number>} */
   const heard = new Map()
   const channel = client.subscribe(`restaurant.${RESTAURANT}`)
@@ -151,20 +143,7 @@ async function main() {
     await Promise.all(menus.map((menu) => menu.subscribed))
 
     const api = (/** @type {number} */ n) => `${nodes[n]?.url}/api/v1`
-    const login = await fetch(`${api(0)}/auth/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        restaurantId: RESTAURANT,
-        login: 'manager',
-        password: 'tableside-demo',
-      }),
-    })
-    if (!login.ok) throw new Error(`manager sign-in: ${login.status} ${await login.text()}`)
-    const manager = {
-      'content-type': 'application/json',
-      'x-manager-token': /** @type {{ token: string }} */ (await login.json()).token,
-    }
+    const manager = await demoManagerHeaders(api(0), RESTAURANT)
     let available = true
     /** A stop-list tap on node `n`: the version it made and when it answered, or why not. */
     const save = async (/** @type {number} */ n) => {

@@ -22,10 +22,10 @@ import { join } from 'node:path'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { PGlite } from '@electric-sql/pglite'
 import Pusher from 'pusher'
-import PusherClient from 'pusher-js'
 import { buildIfStale } from './lib/build.mjs'
 import { machineBusyMs, processCpuMs } from './lib/cpu.mjs'
 import { fmtMs, latencySummary, RESTAURANT, say } from './lib/order-traffic.mjs'
+import { pusherClient } from './lib/pusher-client.mjs'
 import { startServer } from './lib/server-process.mjs'
 
 const env = process.env
@@ -88,44 +88,6 @@ async function call(url, { method = 'POST', body, headers = {} } = {}) {
   return { status: response.status, json: text ? JSON.parse(text) : undefined }
 }
 
-/**
- * A pusher-js client as the web app makes one, channel auth through `/broadcasting/auth` with
- * `headers` (a waiter's token, or nothing for a diner).
- * @param {string} key @param {number} port @param {string} authUrl @param {Record<string, string>} headers
- */
-function pusherClient(key, port, authUrl, headers) {
-  return new PusherClient(key, {
-    cluster: 'mt1',
-    wsHost: '127.0.0.1',
-    wsPort: port,
-    wssPort: port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-    channelAuthorization: {
-      transport: 'ajax',
-      endpoint: authUrl,
-      customHandler: ({ socketId, channelName }, callback) => {
-        fetch(authUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-          body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }).toString(),
-        })
-          .then(async (response) => {
-            const body = await response.json()
-            if (response.ok) callback(null, body)
-            else
-              callback(
-                new Error(`${channelName}: ${response.status} ${JSON.stringify(body)}`),
-                null,
-              )
-          })
-          .catch((error) => callback(error, null))
-      },
-    },
-  })
-}
-
 /** @param {import('pusher-js').Channel} channel */
 function subscribed(channel) {
   return new Promise((resolve, reject) => {
@@ -163,7 +125,7 @@ async function main() {
     REALTIME_MAX_CONNECTIONS_PER_ADDRESS: String(PHONES + WAITERS + 50),
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'tableside-garcon-bench-'))
-  /** @type {PusherClient[]} */
+  /** @type {import('pusher-js').default[]} */
   const clients = []
   let server
   try {
@@ -231,8 +193,9 @@ async function main() {
     const connectStarted = performance.now()
     const waiting = []
     for (const [w, waiter] of waiters.entries()) {
-      const client = pusherClient(realtime.key, server.port, authUrl, {
-        'x-garcon-token': waiter.token,
+      const client = pusherClient(realtime.key, server.port, {
+        authUrl,
+        headers: { 'x-garcon-token': waiter.token },
       })
       clients.push(client)
       const own = client.subscribe(`private-garcon.${waiter.id}`)
@@ -249,7 +212,7 @@ async function main() {
     }
     for (const session of sessions) {
       for (let p = 0; p < PHONES_PER_TABLE; p++) {
-        const client = pusherClient(realtime.key, server.port, authUrl, {})
+        const client = pusherClient(realtime.key, server.port, { authUrl })
         clients.push(client)
         waiting.push(subscribed(client.subscribe(`private-table.${session.sessionId}`)))
       }

@@ -9,28 +9,15 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import PusherClient from 'pusher-js'
 import { buildIfStale } from './lib/build.mjs'
 import { fmtMs, latencySummary, RESTAURANT, say } from './lib/order-traffic.mjs'
+import { demoManagerHeaders, pusherClient } from './lib/pusher-client.mjs'
 import { startServer } from './lib/server-process.mjs'
 
 const CHANGES = Number(process.env.BENCH_MENU_CHANGES ?? 120)
 const OPEN_MENUS = Number(process.env.BENCH_MENU_OPEN ?? 20)
 const BUDGET_P99_MS = 1000
 const DISH = 'herring-potatoes'
-
-/** @param {string} key @param {number} port */
-function diner(key, port) {
-  return new PusherClient(key, {
-    cluster: 'mt1',
-    wsHost: '127.0.0.1',
-    wsPort: port,
-    wssPort: port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-  })
-}
 
 async function main() {
   buildIfStale()
@@ -40,7 +27,7 @@ async function main() {
     secret: 'menu-admin-bench-secret',
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'tableside-menu-admin-bench-'))
-  /** @type {PusherClient[]} */
+  /** @type {import('pusher-js').default[]} */
   const clients = []
   /** @type {import('./lib/server-process.mjs').ServerProcess | undefined} */
   let server
@@ -55,18 +42,7 @@ async function main() {
     })
     const { port } = server
     const api = `${server.url}/api/v1`
-    const login = await fetch(`${api}/auth/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        restaurantId: RESTAURANT,
-        login: 'manager',
-        password: 'tableside-demo',
-      }),
-    })
-    if (!login.ok) throw new Error(`manager sign-in: ${login.status} ${await login.text()}`)
-    const { token } = await login.json()
-    const manager = { 'content-type': 'application/json', 'x-manager-token': token }
+    const manager = await demoManagerHeaders(api, RESTAURANT)
     const adminMenu = await (await fetch(`${api}/admin/menu`, { headers: manager })).json()
     /** @type {{ categoryId: string, dish: any }} */
     let herring = { categoryId: '', dish: null }
@@ -88,7 +64,7 @@ async function main() {
     // Each open menu: its socket, and the menu it holds (refetched on "refetch", with its ETag).
     const menus = await Promise.all(
       Array.from({ length: OPEN_MENUS }, async () => {
-        const client = diner(realtime.key, port)
+        const client = pusherClient(realtime.key, port)
         clients.push(client)
         const channel = client.subscribe(`restaurant.${RESTAURANT}`)
         await new Promise((resolve, reject) => {

@@ -1,9 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { createConnection, createServer, type Server, type Socket } from 'node:net'
-import PusherClient from 'pusher-js'
+import type PusherClient from 'pusher-js'
 import { describe, expect, it } from 'vitest'
 import { bill as billSchema } from '@tableside/contracts/orders'
 import { createScratchDatabase } from '../../../scripts/lib/order-traffic.mjs'
+import { pusherClient } from '../../../scripts/lib/pusher-client.mjs'
 import {
   demoTableTokens,
   startServer,
@@ -120,29 +121,9 @@ describe.skipIf(!databaseUrl || !redisUrl)(
           const ports = nodes.map((node) => node.port)
           const own = await roundRobin([...ports.slice(on), ...ports.slice(0, on)])
           proxies.push(own.server)
-          const client = new PusherClient(credentials.REALTIME_APP_KEY, {
-            cluster: 'mt1',
-            wsHost: '127.0.0.1',
-            wsPort: own.port,
-            forceTLS: false,
-            enabledTransports: ['ws'],
-            disableStats: true,
-            channelAuthorization: {
-              transport: 'ajax',
-              endpoint: '/unused',
-              customHandler: ({ socketId, channelName }, callback) => {
-                fetch(`${base}/broadcasting/auth`, {
-                  method: 'POST',
-                  headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-                  body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }),
-                })
-                  .then(async (answer) => {
-                    if (!answer.ok) throw new Error(`auth ${answer.status}`)
-                    callback(null, (await answer.json()) as { auth: string })
-                  })
-                  .catch((error: unknown) => callback(error as Error, null))
-              },
-            },
+          const client = pusherClient(credentials.REALTIME_APP_KEY, own.port, {
+            authUrl: `${base}/broadcasting/auth`,
+            headers,
           })
           clients.push(client)
           const seen = { bill: Number.NaN, events: 0 }
