@@ -1,4 +1,5 @@
 import type { CheckoutQuote, Order, PlaceOrderBody } from '@tableside/contracts/orders'
+import type { ErrorCode } from '@tableside/contracts/errors'
 import type { OrderType, Restaurant } from '@tableside/contracts/restaurants'
 import { garconChannel } from '@tableside/contracts/table-events'
 import { MAX_BILL_TOTAL } from '@tableside/contracts/text'
@@ -21,6 +22,17 @@ import { requestHash } from './request-hash'
 const MENU_MOVED = Symbol('menu moved')
 /** Menu saves during one placement before it gives up (each costs a save on another node). */
 const MOST_MENU_RETRIES = 5
+/**
+ * Refusals a menu changed on another node can cause (a dish sold out or back, an option gone,
+ * a new price or minimum): only these ask the database whether the menu moved on, so a
+ * malformed order costs no extra read.
+ */
+const MENU_REFUSALS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'dish_unavailable',
+  'validation_failed',
+  'below_minimum_order',
+  'total_changed',
+])
 
 export interface PlacedOrder {
   order: Order
@@ -109,7 +121,8 @@ export function createOrderPlacement({ deps, now, repository, restaurantOf }: Or
       if (existing) return replay(existing, hash)
       // Refused by a menu that another node has changed since (a dish back on, an option
       // added, a new price): priced again from the menu as it now is.
-      if (refusal instanceof HttpError && (await menuMoved())) return MENU_MOVED
+      if (refusal instanceof HttpError && MENU_REFUSALS.has(refusal.code) && (await menuMoved()))
+        return MENU_MOVED
       throw refusal
     }
     const points = placedBy ? 0 : (body.bonusPoints ?? 0)
