@@ -61,7 +61,11 @@ export async function registerSpa(
       root: config.webDist,
       prefix: '/',
       index: false,
-      wildcard: true,
+      // A route per built file, found once at start: with a wildcard route, @fastify/static
+      // lists every directory on the path on each request to check its spelling, which was the
+      // busiest work a served page gave the server. The build does not change while it runs.
+      wildcard: false,
+      globIgnore: ['index.html', 'index.html.*'],
       preCompressed: true,
       cacheControl: false,
       // `.vite/` is the build's own: its manifest, the screen preloads, the first-screen renderer.

@@ -92,7 +92,7 @@ export class MenuCache {
       this.#snapshots.delete(restaurantId)
       return undefined
     }
-    const fresh = buildMenuSnapshot(rows)
+    const fresh = await buildMenuSnapshot(rows)
     const held = this.#snapshots.peek(restaurantId)
     // A slower, older load must never replace a newer snapshot.
     if (held && BigInt(held.version) > BigInt(fresh.version)) return held

@@ -17,6 +17,8 @@ describe('Live menu changes', () => {
     t = await createTestApp(pglite)
     await createTestRestaurant(t.database.db, 'bistro')
     await t.menu.importMenu('bistro', testMenuFile())
+    // The import's own menu.updated goes out first, so that a story hears only its own change.
+    await t.app.outbox.kick()
     await t.app.listen({ port: 0, host: '127.0.0.1' })
     const address = t.app.server.address()
     const port = typeof address === 'object' && address ? address.port : 0

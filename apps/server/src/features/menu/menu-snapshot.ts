@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import * as z from 'zod/mini'
 import { restaurantMenu, type Dish, type RestaurantMenu } from '@tableside/contracts/menu'
 import { story, type Story } from '@tableside/contracts/stories'
@@ -33,7 +34,7 @@ export interface MenuSnapshot {
 const scheduledStories = z.array(story)
 
 /** Builds the snapshot from the rows; the rows pass through the contract, so what we serve is what we promise. */
-export function buildMenuSnapshot(rows: NonNullable<MenuRows>): MenuSnapshot {
+export async function buildMenuSnapshot(rows: NonNullable<MenuRows>): Promise<MenuSnapshot> {
   const dishIdsByCategory = new Map<string, string[]>()
   for (const dish of rows.dishes) {
     const ids = dishIdsByCategory.get(dish.categoryId) ?? []
@@ -107,24 +108,31 @@ export function buildMenuSnapshot(rows: NonNullable<MenuRows>): MenuSnapshot {
     menu,
     dishes,
     stories,
-    body: menuBody(menu),
+    body: await menuBody(menu),
   }
 }
 
-function menuBody(menu: RestaurantMenu): MenuBody {
+const compressBrotli = promisify(brotliCompress)
+const compressGzip = promisify(gzip)
+
+/**
+ * Compressed once per menu version, on libuv's threads rather than the event loop: brotli at its
+ * top quality (11) held every request ~80 ms on each menu change. Quality 10 makes the demo menu
+ * no larger (11.7 KB of 55 KB) at under half the work.
+ */
+async function menuBody(menu: RestaurantMenu): Promise<MenuBody> {
   const identity = Buffer.from(JSON.stringify(menu))
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 16)
-  return {
-    etag: `"m${menu.version}-${hash}"`,
-    identity,
-    br: brotliCompressSync(identity, {
+  const [br, gzipped] = await Promise.all([
+    compressBrotli(identity, {
       params: {
-        [zlib.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.BROTLI_PARAM_QUALITY]: 10,
         [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },
     }),
-    gzip: gzipSync(identity, { level: 9 }),
-  }
+    compressGzip(identity, { level: 9 }),
+  ])
+  return { etag: `"m${menu.version}-${hash}"`, identity, br, gzip: gzipped }
 }
 
 /** The stories a diner sees at `now`: those whose period has begun and not ended. */
