@@ -5,10 +5,13 @@
 // through the outbox (its version names it), while the bench breaks things (issue 26):
 //   1. Redis is killed (SIGKILL) for BENCH_FAULTS_REDIS_S (30 s) while saves go on: every
 //      client must end up with every event (lost: must be 0), and how long after Redis's return.
-//   2. One node is killed (SIGKILL) while saves go on at 10/s through the others: from each
-//      save's request to its event on a client, p50/p99/max, and events never heard (goal p99
-//      ≤ 5 s). A node's own saves are delivered by its own outbox right after they commit, so
-//      entries the dead node held are rare here: `outbox.test.ts` times those (3 s lease).
+//   2. Orders at BENCH_FAULTS_ORDER_RATE (100) a second, open loop, round the three nodes, the
+//      demo's two waiters signed in with their phones on nodes 1 and 2; node 3 is killed
+//      (SIGKILL) 12 s into the 20 s stream, then its share goes to the other two. From each
+//      order's 201 to its "new order" alert on the waiter's socket (the outbox's delay from
+//      write to socket): p50/p99/max before the kill, for the orders node 3 acknowledged in its
+//      last second (entries it may have held: another node delivers them when its 3 s lease
+//      ends; goal p99 ≤ 5 s), and after; alerts never heard must be 0.
 //   3. PostgreSQL is stopped (immediate: a crash) for 5 s: from its return to each node's first
 //      2xx on /api/v1/ready and on a save.
 import { execFileSync, spawn } from 'node:child_process'
@@ -16,11 +19,30 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildIfStale } from './lib/build.mjs'
-import { fmtMs, latencySummary, RESTAURANT, say } from './lib/order-traffic.mjs'
+import {
+  createHttpClient,
+  fmtMs,
+  latencySummary,
+  orderBody,
+  prepareDemo,
+  RESTAURANT,
+  say,
+} from './lib/order-traffic.mjs'
 import { demoManagerHeaders, pusherClient } from './lib/pusher-client.mjs'
-import { freePort, startServer } from './lib/server-process.mjs'
+import { demoTableTokens, freePort, startServer } from './lib/server-process.mjs'
 
 const REDIS_OUTAGE_S = Number(process.env.BENCH_FAULTS_REDIS_S ?? 30)
+const ORDER_RATE = Number(process.env.BENCH_FAULTS_ORDER_RATE ?? 100)
+const ORDER_STREAM_S = 20
+const KILL_AFTER_S = 12
+/** The demo's waiters (README): between them they serve the twelve tables. */
+const DEMO_WAITERS = [
+  { login: 'anna', pin: '1111' },
+  { login: 'igor', pin: '2222' },
+]
+const fail = (/** @type {string} */ why) => {
+  throw new Error(why)
+}
 const DISH = 'herring-potatoes'
 const REALTIME = { appId: '626262', key: 'faults-bench-key', secret: 'faults-bench-secret' }
 const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -124,6 +146,8 @@ async function main() {
   const nodes = []
   /** @type {ReturnType<typeof openMenu>[]} */
   const menus = []
+  /** @type {{ disconnect: () => void }[]} */
+  const sockets = []
   try {
     const env = {
       DATABASE_URL: pg.url,
@@ -215,31 +239,134 @@ async function main() {
           : ''),
     )
 
-    // 2. A node killed while saves go on at 10/s through the other two.
-    say('\n2. Node 3 killed (SIGKILL) mid-stream; stop-list taps at 10/s through nodes 1 and 2')
-    /** @type {{ version?: string, at?: number }[]} */
-    const timed = []
-    const streamStarted = performance.now()
-    let killed = false
-    for (let i = 0; performance.now() - streamStarted < 10_000; i++) {
-      if (!killed && performance.now() - streamStarted > 5_000) {
-        nodes[2]?.child.kill('SIGKILL')
-        killed = true
-      }
-      const saved = await save(i % 2)
-      if (saved.ok && saved.version) timed.push(saved)
-      await sleep(100)
-    }
-    const versions = timed.map((s) => /** @type {string} */ (s.version))
-    await everyoneHeard(versions, [0, 1], 30_000)
-    const delays = timed.flatMap((s) =>
-      live([0, 1]).map((menu) => (menu.heard.get(String(s.version)) ?? Number.NaN) - (s.at ?? 0)),
-    )
-    const missing = delays.filter((d) => Number.isNaN(d)).length
-    const summary = latencySummary(delays.filter((d) => !Number.isNaN(d)))
+    // 2. Orders at ORDER_RATE a second through the three nodes, the demo's waiters on nodes 1
+    //    and 2; node 3 killed (SIGKILL) KILL_AFTER_S into the stream, after which the balancer
+    //    sends its share to the other two.
     say(
-      `   ${timed.length} saves; from a save's request to its event on the live nodes' sockets: ` +
-        `p50 ${fmtMs(summary.p50)}, p99 ${fmtMs(summary.p99)}, max ${fmtMs(summary.max)}; never heard: ${missing}`,
+      `\n2. ${ORDER_RATE} orders a second through the three nodes for ${ORDER_STREAM_S} s; ` +
+        `node 3 killed (SIGKILL) after ${KILL_AFTER_S} s`,
+    )
+    const waiters = await Promise.all(
+      DEMO_WAITERS.map(async ({ login, pin }, n) => {
+        const signedIn = await fetch(`${api(0)}/auth/garcon/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ restaurantId: RESTAURANT, login, pin }),
+        })
+        if (!signedIn.ok) throw new Error(`${login} could not sign in: ${signedIn.status}`)
+        const { token, waiter } = /** @type {{ token: string, waiter: { id: string } }} */ (
+          await signedIn.json()
+        )
+        const headers = { 'content-type': 'application/json', 'x-garcon-token': token }
+        const shift = await fetch(`${api(0)}/garcon/me/shift`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({ onShift: true }),
+        })
+        if (!shift.ok) throw new Error(`${login} could not go on shift: ${shift.status}`)
+        // Waiter n's phone is on node n: most of the orders it hears were placed on another.
+        const port = nodes[n]?.port ?? 0
+        const client = pusherClient(REALTIME.key, port, {
+          authUrl: `${nodes[n]?.url}/broadcasting/auth`,
+          headers: { 'x-garcon-token': token },
+        })
+        const channel = client.subscribe(`private-garcon.${waiter.id}`)
+        await new Promise((resolve, reject) => {
+          channel.bind('pusher:subscription_succeeded', resolve)
+          channel.bind('pusher:subscription_error', reject)
+        })
+        return { client, channel }
+      }),
+    )
+    /** When each order number's "new order" alert first reached a waiter's phone. */
+    /** @type {Map<number, number>} */
+    const alerted = new Map()
+    for (const { client, channel } of waiters) {
+      sockets.push(client)
+      channel.bind(
+        'garcon-alert.created',
+        (/** @type {{ kind: string, orderNumber: number | null }} */ alert) => {
+          if (alert.kind === 'order_placed' && alert.orderNumber !== null)
+            if (!alerted.has(alert.orderNumber)) alerted.set(alert.orderNumber, performance.now())
+        },
+      )
+    }
+    const clients = nodes.map((node) =>
+      createHttpClient({ baseUrl: () => node.url, connections: 32, timeoutMs: 10_000 }),
+    )
+    const demo = await prepareDemo(
+      (clients[0] ?? fail('no node')).post,
+      nodes[0]?.url ?? '',
+      `faults-probe-${Date.now()}`,
+      await demoTableTokens(nodes[0] ?? fail('no node')),
+    )
+    demo.pickup = false // dine-in only: each order is a table's, and alerts its waiter
+    /** @type {{ node: number, sentAt: number, ackedAt: number, number: number }[]} */
+    const acked = []
+    let refused = 0
+    const streamStarted = performance.now()
+    let killedAt = Number.NaN
+    /** @type {Promise<void>[]} */
+    const inFlight = []
+    const total = ORDER_RATE * ORDER_STREAM_S
+    for (let i = 0; i < total; i++) {
+      const due = streamStarted + (i * 1000) / ORDER_RATE
+      const wait = due - performance.now()
+      if (wait > 0) await sleep(wait)
+      if (Number.isNaN(killedAt) && performance.now() - streamStarted >= KILL_AFTER_S * 1000) {
+        nodes[2]?.child.kill('SIGKILL')
+        killedAt = performance.now()
+      }
+      const node = Number.isNaN(killedAt) ? i % 3 : i % 2
+      const sentAt = performance.now()
+      inFlight.push(
+        (clients[node] ?? fail('no node'))
+          .post(`/restaurants/${RESTAURANT}/orders`, orderBody(i, demo), {
+            'idempotency-key': `faults-${Date.now()}-${i}`,
+          })
+          .then((reply) => {
+            if (reply.status !== 201) return void refused++
+            const { number } = /** @type {{ number: number }} */ (JSON.parse(reply.text))
+            acked.push({ node, sentAt, ackedAt: performance.now(), number })
+          })
+          .catch(() => void refused++),
+      )
+    }
+    await Promise.all(inFlight)
+    for (const client of clients) client.close()
+    const settleUntil = performance.now() + 30_000
+    while (acked.some((o) => !alerted.has(o.number)) && performance.now() < settleUntil)
+      await sleep(50)
+    const delay = (/** @type {{ ackedAt: number, number: number }} */ o) =>
+      (alerted.get(o.number) ?? Number.NaN) - o.ackedAt
+    const report = (
+      /** @type {string} */ label,
+      /** @type {{ ackedAt: number, number: number }[]} */ orders,
+    ) => {
+      const delays = orders.map(delay)
+      const heard = latencySummary(delays.filter((d) => !Number.isNaN(d)))
+      say(
+        `   ${label}: ${orders.length} orders; from the order's 201 to the waiter's alert: ` +
+          `p50 ${fmtMs(heard.p50)}, p99 ${fmtMs(heard.p99)}, max ${fmtMs(heard.max)}; ` +
+          `never heard: ${delays.filter((d) => Number.isNaN(d)).length}`,
+      )
+    }
+    say(
+      `   ${acked.length} orders answered 201 (${refused} refused or cut off by the kill) in ` +
+        `${fmtMs(performance.now() - streamStarted)}`,
+    )
+    report(
+      'before the kill',
+      acked.filter((o) => o.ackedAt < killedAt),
+    )
+    // What node 3 had just committed when it died: entries its outbox may have claimed.
+    report(
+      'acknowledged by node 3 in its last second',
+      acked.filter((o) => o.node === 2 && o.ackedAt >= killedAt - 1_000 && o.ackedAt < killedAt),
+    )
+    report(
+      'after the kill, on nodes 1 and 2',
+      acked.filter((o) => o.ackedAt >= killedAt),
     )
 
     // 3. PostgreSQL crashes and comes back after 5 s.
@@ -269,7 +396,7 @@ async function main() {
         `   node ${n + 1}: /ready 200 after ${fmtMs(readyAt)}, first save 200 after ${fmtMs(savedAt)}`,
       )
   } finally {
-    for (const menu of menus) menu.client.disconnect()
+    for (const socket of [...menus.map((menu) => menu.client), ...sockets]) socket.disconnect()
     for (const node of nodes) await node.stop().catch(() => null)
     await redis.remove()
     pg.remove()
