@@ -70,7 +70,7 @@ export const garconPlugin = fp(
     const { requireWaiter } = garcon
     await registerApiRoutes(app, (api) => {
       registerGarconRoutes(api, garcon)
-      registerGarconTipRoutes(api, createGarconTips(db), requireWaiter)
+      registerGarconTipRoutes(api, createGarconTips(db, app.now), requireWaiter)
       registerGarconPushRoutes(api, garconPush, requireWaiter)
       registerGarconAlertRoutes(api, garconAlerts, requireWaiter)
       registerWaiterTableRoutes(api, waiterTables, requireWaiter)

@@ -20,6 +20,7 @@ export const tableSessionsPlugin = fp(
       restaurants: app.restaurants,
       outbox,
       alertAtTable,
+      now: app.now,
     })
     app.decorate('tableSessions', tableSessions)
     // Sessions that ran out end though nobody looks at them.
