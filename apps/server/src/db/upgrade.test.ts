@@ -1,12 +1,43 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { GARCON_TOKEN_HEADER } from '@tableside/contracts/garcon'
-import { order as orderSchema } from '@tableside/contracts/orders'
-import { sql } from 'kysely'
+import { getAdminReport } from '@tableside/contracts/admin-reports'
+import { listAudit } from '@tableside/contracts/audit'
+import { getBonusCard } from '@tableside/contracts/bonus'
+import {
+  getClientMe,
+  listClientAddresses,
+  listClientOrders,
+  PROFILE_TOKEN_HEADER,
+  requestClientOtp,
+  verifyClientOtp,
+} from '@tableside/contracts/client'
+import { fillPath, type Endpoint } from '@tableside/contracts/endpoint'
+import { getFavourites } from '@tableside/contracts/favourites'
+import { GARCON_TOKEN_HEADER, garconLogin } from '@tableside/contracts/garcon'
+import { listGarconAlerts } from '@tableside/contracts/garcon-alerts'
+import { getGarconProfile } from '@tableside/contracts/garcon-profile'
+import { getGarconTips } from '@tableside/contracts/garcon-tips'
+import { getKitchenBoard, listStations } from '@tableside/contracts/kitchen'
+import { getMenu } from '@tableside/contracts/menu'
+import { getBill, order as orderSchema } from '@tableside/contracts/orders'
+import { getPayment } from '@tableside/contracts/payments'
+import {
+  adminLogin,
+  KITCHEN_TOKEN_HEADER,
+  kitchenLogin,
+  MANAGER_TOKEN_HEADER,
+} from '@tableside/contracts/staff'
+import { getTableSession, openTableSession } from '@tableside/contracts/table-sessions'
+import { listWaiterCalls } from '@tableside/contracts/waiter-calls'
+import { sql, type Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../test/test-app'
+import type { output } from 'zod/v4/core'
+import { parse } from 'zod/mini'
+import { smsSandboxOf, startTestApp, type TestApp } from '../test/test-app'
 import { testDatabaseKinds } from '../test/test-database'
 import { loadMigrations, migrate } from './migrate'
+import type { Database } from './schema'
+import { DEMO_STAFF, DEMO_WAITERS } from './seed-demo'
 
 /**
  * Upgrades keep data (issue 26). Each fixture in `upgrade-fixtures/` is what a past release
@@ -28,6 +59,107 @@ const releases = readdirSync(FIXTURES)
     ) as { idempotencyKey: string; body: Record<string, unknown>; id: string }[],
   }))
 
+/** Whether a fixture has rows of a table: older releases had fewer kinds, or none of the table. */
+const holds = (release: { data: string }, table: keyof Database) =>
+  new RegExp(`^INSERT INTO ${table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)} `, 'm').test(
+    release.data,
+  )
+
+/** The first fixture whose driver wrote every kind of row; every later one must too. */
+const EVERY_KIND_SINCE = '0038'
+
+/**
+ * The app's clock: a minute after the release's last write, running on from there. Today,
+ * this week, a pending payment's lifetime and a session's idle time are then what they were
+ * when the release stopped, whenever the test runs.
+ */
+async function releaseClock(db: Kysely<Database>): Promise<() => Date> {
+  const latest = await Promise.all([
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.max('updatedAt').as('at'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('tableSessions')
+      .select((eb) => eb.fn.max('closedAt').as('at'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('bonusEntries')
+      .select((eb) => eb.fn.max('createdAt').as('at'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('auditLog')
+      .select((eb) => eb.fn.max('at').as('at'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('garconAlerts')
+      .select((eb) => eb.fn.max('createdAt').as('at'))
+      .executeTakeFirst(),
+  ])
+  const last = Math.max(...latest.map((row) => (row?.at ? new Date(row.at).getTime() : 0)))
+  const offset = Date.now() - (last + 60_000)
+  return () => new Date(Date.now() - offset)
+}
+
+interface Call {
+  params?: Record<string, string>
+  query?: Record<string, string>
+  body?: object
+  headers?: Record<string, string>
+}
+
+/** Calls today's API as the endpoint's contract describes it; the answer parsed by its schema. */
+async function call<E extends Endpoint>(
+  t: TestApp,
+  endpoint: E,
+  { params = {}, query, body, headers }: Call = {},
+): Promise<output<E['response']>> {
+  const search = query ? `?${new URLSearchParams(query).toString()}` : ''
+  const response = await t.app.inject({
+    method: endpoint.method,
+    url: `/api/v1${fillPath(endpoint.path, params)}${search}`,
+    ...(headers ? { headers } : {}),
+    ...(body === undefined ? {} : { payload: body }),
+  })
+  expect(response.statusCode, `${endpoint.method} ${endpoint.path}: ${response.body}`).toBe(
+    endpoint.status,
+  )
+  return parse<E['response']>(endpoint.response, response.json())
+}
+
+/** A waiter of the demo signs in with their PIN (the release seeded them, the fixture kept them). */
+async function waiterHeaders(t: TestApp, login: string) {
+  const pin = DEMO_WAITERS.find((waiter) => waiter.login === login)?.pin
+  if (!pin) throw new Error(`The fixture's waiter ${login} is not one of the demo's`)
+  const { token } = await call(t, garconLogin, { body: { restaurantId: 'demo', login, pin } })
+  return { [GARCON_TOKEN_HEADER]: token }
+}
+
+const [demoManager, demoKitchen] = DEMO_STAFF
+
+async function managerHeaders(t: TestApp, restaurantId: string) {
+  const { login, secret: password } = demoManager
+  const { token } = await call(t, adminLogin, { body: { restaurantId, login, password } })
+  return { [MANAGER_TOKEN_HEADER]: token }
+}
+
+async function kitchenHeaders(t: TestApp, restaurantId: string) {
+  const { login, secret: pin } = demoKitchen
+  const { token } = await call(t, kitchenLogin, { body: { restaurantId, login, pin } })
+  return { [KITCHEN_TOKEN_HEADER]: token }
+}
+
+/** The release's diner signs in again by the code today's SMS sandbox sends. */
+async function clientHeaders(t: TestApp, phone: string, restaurantId: string) {
+  await call(t, requestClientOtp, { body: { restaurantId, phone, consent: true } })
+  const code = /^(\d{6})\b/.exec(smsSandboxOf(t.app).outbox(phone)[0]?.text ?? '')?.[1] ?? ''
+  const { token, client } = await call(t, verifyClientOtp, { body: { phone, code } })
+  expect(client.phone).toBe(phone)
+  return { [PROFILE_TOKEN_HEADER]: token }
+}
+
+const sorted = <T>(items: Iterable<T>) => [...items].sort()
+
 describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
   describe.each(releases)('from release $name', (release) => {
     let t: TestApp
@@ -40,12 +172,18 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
       )
       await sql.raw(release.data).execute(database.db)
       await migrate(database.db, migrations)
-      t = await startTestApp(database)
+      t = await startTestApp(
+        database,
+        { SMS_PROVIDER: 'sandbox', RATE_LIMIT_EXEMPT: '127.0.0.1' },
+        undefined,
+        await releaseClock(database.db),
+      )
     })
     afterAll(() => t.close())
 
+    const db = () => t.database.db
     const rows = () =>
-      t.database.db
+      db()
         .selectFrom('orders')
         .select(['id', 'number', 'type', 'status', 'total', 'tableRef'])
         .orderBy('number')
@@ -55,6 +193,98 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
       const types = new Set((await rows()).map((row) => row.type))
       expect([...types].sort()).toEqual(['delivery', 'dine_in', 'pickup', 'preorder'])
     })
+
+    it('keeps every row the release stored', async () => {
+      const stored = new Map<string, number>()
+      for (const [, table = ''] of release.data.matchAll(/^INSERT INTO (\w+) /gm)) {
+        stored.set(table, (stored.get(table) ?? 0) + 1)
+      }
+      for (const [table, count] of stored) {
+        const kept = await sql<{
+          count: string
+        }>`select count(*) as count from ${sql.table(table)}`.execute(db())
+        expect(Number(kept.rows[0]?.count), table).toBe(count)
+      }
+    })
+
+    it.runIf(release.lastMigration >= EVERY_KIND_SINCE)(
+      'holds every kind of row the product stores',
+      async () => {
+        /** The values a column of a table holds, each once. */
+        const kinds = async (table: keyof Database, column: string) => {
+          const { rows } = await sql<{ kind: string }>`
+            select distinct ${sql.ref(column)}::text as kind from ${sql.table(table)}
+            where ${sql.ref(column)} is not null`.execute(db())
+          return sorted(rows.map((row) => row.kind))
+        }
+        expect(await kinds('orders', 'status')).toEqual(
+          sorted([
+            'placed',
+            'accepted',
+            'cooking',
+            'ready',
+            'served',
+            'out_for_delivery',
+            'completed',
+            'cancelled',
+          ]),
+        )
+        expect(await kinds('orders', 'paymentStatus')).toEqual(
+          sorted(['unpaid', 'paid', 'refunded']),
+        )
+        expect(await kinds('payments', 'status')).toEqual(
+          sorted(['pending', 'succeeded', 'failed', 'cancelled', 'refunded']),
+        )
+        expect(await kinds('payments', 'method')).toEqual(['card', 'sbp'])
+        expect(await kinds('payments', 'purpose')).toEqual(['bill', 'order'])
+        expect(await kinds('waiterCalls', 'status')).toEqual(['acknowledged', 'done', 'open'])
+        expect(await kinds('tableSessions', 'closedReason')).toEqual(['expired', 'settled'])
+        expect(await kinds('garconAlerts', 'kind')).toEqual(
+          sorted([
+            'order_placed',
+            'waiter_call',
+            'payment_received',
+            'order_ready',
+            'session_ended',
+            'table_moved',
+          ]),
+        )
+        expect(await kinds('bonusEntries', 'kind')).toEqual(
+          sorted(['welcome', 'birthday', 'spend', 'reverse', 'earn']),
+        )
+        for (const table of [
+          'tips',
+          'tableCashSettlements',
+          'clients',
+          'clientAddresses',
+          'clientFavourites',
+          'bonusCards',
+          'auditLog',
+          'kitchenStationCategories',
+          'kitchenBumps',
+          'retiredTableQrTokens',
+          'reportDays',
+          'garconLoginFailures',
+        ] as const) {
+          expect(holds(release, table), table).toBe(true)
+        }
+        const extras = await db()
+          .selectNoFrom((eb) => [
+            eb
+              .exists(eb.selectFrom('orders').where('placedByWaiterId', 'is not', null))
+              .as('byWaiter'),
+            eb.exists(eb.selectFrom('orders').where('bonusPoints', '>', 0)).as('points'),
+            eb.exists(eb.selectFrom('dishes').where('available', '=', false)).as('stopListed'),
+            eb
+              .exists(eb.selectFrom('waiterCalls').where('escalatedAt', 'is not', null))
+              .as('escalated'),
+            eb.exists(eb.selectFrom('tips').where('rating', 'is not', null)).as('rated'),
+            eb.exists(eb.selectFrom('garconAlerts').where('readAt', 'is not', null)).as('read'),
+          ])
+          .executeTakeFirstOrThrow()
+        expect(Object.values(extras).every(Boolean), JSON.stringify(extras)).toBe(true)
+      },
+    )
 
     it('reads every order back as it was placed, its table zone in the menu languages', async () => {
       for (const row of await rows()) {
@@ -101,15 +331,367 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
       }
     })
 
-    it('reads every payment back', async () => {
-      const payments = await t.database.db.selectFrom('payments').select(['id', 'status']).execute()
+    it('reads every payment back, with its tip and what the diner said of it', async () => {
+      const payments = await db()
+        .selectFrom('payments')
+        .leftJoin('tips', 'tips.paymentId', 'payments.id')
+        .select([
+          'payments.id',
+          'payments.status',
+          'payments.purpose',
+          'payments.method',
+          'payments.amount',
+          'payments.tip',
+          'payments.bonusPoints',
+          'tips.rating',
+          'tips.comment',
+        ])
+        .execute()
       expect(payments.length).toBeGreaterThan(0)
-      for (const payment of payments) {
-        const response = await t.app.inject({ url: `/api/v1/payments/${payment.id}` })
-        expect(response.statusCode, response.body).toBe(200)
-        expect(response.json<{ status: string }>().status).toBe(payment.status)
+      for (const row of payments) {
+        const payment = await call(t, getPayment, { params: { paymentId: row.id } })
+        expect(payment).toMatchObject({
+          status: row.status,
+          purpose: row.purpose,
+          method: row.method,
+          amount: row.amount,
+          tip: row.tip,
+          bonusPoints: row.bonusPoints,
+        })
+        expect(payment.tipFeedback).toEqual(
+          row.rating === null ? null : { rating: row.rating, comment: row.comment },
+        )
       }
     })
+
+    it("reads every table's session back with its bill, its payments, tips and calls", async () => {
+      const sessions = await db()
+        .selectFrom('tableSessions')
+        .innerJoin('restaurantTables', 'restaurantTables.id', 'tableSessions.tableId')
+        .select([
+          'tableSessions.id',
+          'tableSessions.closedAt',
+          'tableSessions.closedReason',
+          'restaurantTables.code',
+        ])
+        .execute()
+      expect(sessions.length).toBeGreaterThan(0)
+      for (const row of sessions) {
+        const params = { sessionId: row.id }
+        const session = await call(t, getTableSession, { params })
+        expect(session.status).toBe(row.closedAt ? 'closed' : 'open')
+        expect(session.closedReason).toBe(row.closedReason)
+        expect(session.table.code).toBe(row.code)
+
+        const orders = await db()
+          .selectFrom('orders')
+          .select(['number', 'status', 'paymentStatus'])
+          .where('tableSessionId', '=', row.id)
+          .orderBy('number')
+          .execute()
+        const tips = await db()
+          .selectFrom('tips')
+          .select('amount')
+          .where('tableSessionId', '=', row.id)
+          .execute()
+        const bill = await call(t, getBill, { params })
+        expect(bill.sessionStatus).toBe(session.status)
+        expect(bill.table.code).toBe(row.code)
+        expect(
+          bill.orders.map(({ number, status, paymentStatus }) => ({
+            number,
+            status,
+            paymentStatus,
+          })),
+        ).toEqual(
+          orders.map(({ number, status, paymentStatus }) => ({ number, status, paymentStatus })),
+        )
+        expect(bill.totals.tips).toBe(tips.reduce((sum, tip) => sum + tip.amount, 0))
+
+        const calls = await db()
+          .selectFrom('waiterCalls')
+          .select(['id', 'status', 'reason'])
+          .where('tableSessionId', '=', row.id)
+          .execute()
+        const listed = await call(t, listWaiterCalls, { params })
+        expect(sorted(listed.calls.map((c) => `${c.id} ${c.reason} ${c.status}`))).toEqual(
+          sorted(calls.map((c) => `${c.id} ${c.reason} ${c.status}`)),
+        )
+      }
+    })
+
+    it.runIf(holds(release, 'garconAlerts') || holds(release, 'tips'))(
+      'shows each waiter their tips, unread alerts and profile as the release left them',
+      async () => {
+        const waiters = await db()
+          .selectFrom('waiters')
+          .select(['id', 'login', 'language'])
+          .where((eb) =>
+            eb.or([
+              eb.exists(eb.selectFrom('tips').whereRef('tips.waiterId', '=', 'waiters.id')),
+              eb.exists(
+                eb.selectFrom('garconAlerts').whereRef('garconAlerts.waiterId', '=', 'waiters.id'),
+              ),
+            ]),
+          )
+          .execute()
+        expect(waiters.length).toBeGreaterThan(0)
+        for (const waiter of waiters) {
+          const headers = await waiterHeaders(t, waiter.login)
+          expect((await call(t, getGarconProfile, { headers })).language).toBe(waiter.language)
+
+          const tips = await db()
+            .selectFrom('tips')
+            .innerJoin('payments', 'payments.id', 'tips.paymentId')
+            .select(['tips.id', 'tips.amount', 'tips.rating'])
+            .where('tips.waiterId', '=', waiter.id)
+            .where('payments.status', '<>', 'refunded')
+            .execute()
+          const month = await call(t, getGarconTips, { headers, query: { period: 'month' } })
+          expect(month.count).toBe(tips.length)
+          expect(sorted(month.tips.map((tip) => `${tip.id} ${tip.amount} ${tip.rating}`))).toEqual(
+            sorted(tips.map((tip) => `${tip.id} ${tip.amount} ${tip.rating}`)),
+          )
+
+          const unread = await db()
+            .selectFrom('garconAlerts')
+            .select(['id', 'kind'])
+            .where('waiterId', '=', waiter.id)
+            .where('readAt', 'is', null)
+            .execute()
+          const alerts = await call(t, listGarconAlerts, { headers })
+          expect(alerts.unread).toBe(unread.length)
+          expect(sorted(alerts.alerts.map((alert) => `${alert.id} ${alert.kind}`))).toEqual(
+            sorted(unread.map((alert) => `${alert.id} ${alert.kind}`)),
+          )
+        }
+      },
+    )
+
+    it.runIf(holds(release, 'clients'))(
+      'lets each diner sign in again to their profile, addresses, card, points, orders and favourites',
+      async () => {
+        const clients = await db()
+          .selectFrom('clients')
+          .select(['id', 'phone', 'name', sql<string | null>`birthday::text`.as('birthday')])
+          .execute()
+        for (const client of clients) {
+          const headers = await clientHeaders(t, client.phone, 'demo')
+          expect(await call(t, getClientMe, { headers })).toMatchObject({
+            id: client.id,
+            name: client.name,
+            birthday: client.birthday,
+          })
+
+          const addresses = await db()
+            .selectFrom('clientAddresses')
+            .select('id')
+            .where('clientId', '=', client.id)
+            .execute()
+          expect(
+            sorted((await call(t, listClientAddresses, { headers })).addresses.map((a) => a.id)),
+          ).toEqual(sorted(addresses.map((a) => a.id)))
+
+          const cards = await db()
+            .selectFrom('bonusCards')
+            .select(['id', 'restaurantId', 'number', 'balance', 'pending'])
+            .where('clientId', '=', client.id)
+            .execute()
+          for (const row of cards) {
+            const { card } = await call(t, getBonusCard, {
+              headers,
+              query: { restaurantId: row.restaurantId },
+            })
+            expect(card).toMatchObject({
+              number: row.number,
+              balance: row.balance,
+              pending: row.pending,
+            })
+            // The card's points are its ledger's (kept by triggers that a load must not fire twice).
+            const sum = (status: string) =>
+              (card?.entries ?? [])
+                .filter((entry) => entry.status === status)
+                .reduce((points, entry) => points + entry.points, 0)
+            expect([card?.balance, card?.pending]).toEqual([sum('available'), sum('pending')])
+            const entries = await db()
+              .selectFrom('bonusEntries')
+              .select(['id', 'kind', 'points', 'status'])
+              .where('cardId', '=', row.id)
+              .execute()
+            expect(
+              sorted((card?.entries ?? []).map((e) => `${e.id} ${e.kind} ${e.points} ${e.status}`)),
+            ).toEqual(sorted(entries.map((e) => `${e.id} ${e.kind} ${e.points} ${e.status}`)))
+          }
+
+          const restaurants = await db().selectFrom('restaurants').select('id').execute()
+          for (const { id: restaurantId } of restaurants) {
+            const orders = await db()
+              .selectFrom('orders')
+              .select(['id', 'status', 'total', 'bonusPoints'])
+              .where('clientId', '=', client.id)
+              .where('restaurantId', '=', restaurantId)
+              .execute()
+            const history = await call(t, listClientOrders, { headers, query: { restaurantId } })
+            expect(
+              sorted(history.orders.map((o) => `${o.id} ${o.status} ${o.total} ${o.points.spent}`)),
+            ).toEqual(
+              sorted(
+                orders.map(
+                  (o) =>
+                    `${o.id} ${o.status} ${o.total} ${o.status === 'cancelled' ? 0 : o.bonusPoints}`,
+                ),
+              ),
+            )
+
+            const favourites = await db()
+              .selectFrom('clientFavourites')
+              .select('dishId')
+              .where('clientId', '=', client.id)
+              .where('restaurantId', '=', restaurantId)
+              .orderBy('addedAt', 'desc')
+              .execute()
+            const saved = await call(t, getFavourites, { headers, query: { restaurantId } })
+            expect(saved.favourites.map((f) => f.dishId)).toEqual(favourites.map((f) => f.dishId))
+          }
+        }
+      },
+    )
+
+    it.runIf(holds(release, 'auditLog'))(
+      "shows the manager the audit log, the kitchen's stations and the day's report",
+      async () => {
+        const audit = await db()
+          .selectFrom('auditLog')
+          .select(['id', 'restaurantId', 'action', 'entity'])
+          .orderBy('id', 'desc')
+          .execute()
+        const restaurantIds = new Set(audit.map((entry) => entry.restaurantId))
+        for (const restaurantId of restaurantIds) {
+          const headers = await managerHeaders(t, restaurantId)
+          const log = await call(t, listAudit, { headers })
+          expect(log.entries.map((e) => `${e.id} ${e.action} ${e.entity}`)).toEqual(
+            audit
+              .filter((e) => e.restaurantId === restaurantId)
+              .slice(0, log.entries.length)
+              .map((e) => `${e.id} ${e.action} ${e.entity}`),
+          )
+
+          const stations = await db()
+            .selectFrom('kitchenStations')
+            .leftJoin(
+              'kitchenStationCategories',
+              'kitchenStationCategories.stationId',
+              'kitchenStations.id',
+            )
+            .select([
+              'kitchenStations.id',
+              'kitchenStations.name',
+              'kitchenStationCategories.categoryId',
+            ])
+            .where('kitchenStations.restaurantId', '=', restaurantId)
+            .execute()
+          const listed = await call(t, listStations, { headers })
+          expect(
+            sorted(listed.stations.flatMap((s) => s.categoryIds.map((c) => `${s.name}: ${c}`))),
+          ).toEqual(
+            sorted(
+              stations.flatMap((s) =>
+                s.categoryId === null ? [] : [`${s.name}: ${s.categoryId}`],
+              ),
+            ),
+          )
+
+          const restaurant = await db()
+            .selectFrom('restaurants')
+            .select(['kitchenWarnMinutes', 'kitchenLateMinutes'])
+            .where('id', '=', restaurantId)
+            .executeTakeFirstOrThrow()
+          expect(listed.thresholds).toEqual({
+            warnMinutes: restaurant.kitchenWarnMinutes,
+            lateMinutes: restaurant.kitchenLateMinutes,
+          })
+
+          const days = await db()
+            .selectFrom('reportDays')
+            .select(['timezone', sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day')])
+            .where('restaurantId', '=', restaurantId)
+            .execute()
+          for (const { day, timezone } of days) {
+            const placed = await db()
+              .selectFrom('orders')
+              .select((eb) => eb.fn.countAll<string>().as('count'))
+              .where('restaurantId', '=', restaurantId)
+              .where(
+                sql<string>`to_char(placed_at at time zone ${timezone}, 'YYYY-MM-DD')`,
+                '=',
+                day,
+              )
+              .executeTakeFirstOrThrow()
+            const report = await call(t, getAdminReport, { headers, query: { from: day, to: day } })
+            expect(report.orders.count + report.orders.cancelled).toBe(Number(placed.count))
+          }
+        }
+      },
+    )
+
+    it('serves every dish of the menu, stop-listed ones as not available', async () => {
+      const dishes = await db()
+        .selectFrom('dishes')
+        .select(['restaurantId', 'id', 'available'])
+        .execute()
+      for (const restaurantId of new Set(dishes.map((d) => d.restaurantId))) {
+        const menu = await call(t, getMenu, { params: { restaurantId } })
+        const served = new Map(menu.dishes.map((d) => [d.id, d.available]))
+        for (const row of dishes.filter((d) => d.restaurantId === restaurantId)) {
+          expect(served.get(row.id), row.id).toBe(row.available)
+        }
+      }
+    })
+
+    it.runIf(holds(release, 'kitchenBumps'))(
+      'shows the kitchen the dishes it bumped on orders it still cooks',
+      async () => {
+        const bumps = await db()
+          .selectFrom('kitchenBumps')
+          .innerJoin('orders', 'orders.id', 'kitchenBumps.orderId')
+          .select(['orders.restaurantId', 'orders.id', 'kitchenBumps.lineIndex'])
+          .where('orders.status', 'in', ['accepted', 'cooking'])
+          .execute()
+        expect(bumps.length).toBeGreaterThan(0)
+        for (const restaurantId of new Set(bumps.map((b) => b.restaurantId))) {
+          const board = await call(t, getKitchenBoard, {
+            headers: await kitchenHeaders(t, restaurantId),
+          })
+          for (const bump of bumps.filter((b) => b.restaurantId === restaurantId)) {
+            const item = board.tickets
+              .filter((ticket) => ticket.orderId === bump.id)
+              .flatMap((ticket) => ticket.items)
+              .find((candidate) => candidate.line === bump.lineIndex)
+            expect(item?.bumpedAt, `${bump.id} line ${String(bump.lineIndex)}`).toBeTruthy()
+          }
+        }
+      },
+    )
+
+    it.runIf(holds(release, 'retiredTableQrTokens'))(
+      "tells a diner scanning a table's replaced QR code that it was replaced",
+      async () => {
+        const retired = await db()
+          .selectFrom('retiredTableQrTokens')
+          .select(['restaurantId', 'qrToken'])
+          .execute()
+        for (const { restaurantId, qrToken } of retired) {
+          const response = await t.app.inject({
+            method: openTableSession.method,
+            url: `/api/v1${fillPath(openTableSession.path, { restaurantId })}`,
+            payload: { tableToken: qrToken },
+          })
+          expect(response.json<{ error: { code: string } }>().error.code, response.body).toBe(
+            'table_qr_replaced',
+          )
+        }
+      },
+    )
 
     it("lets the release's waiter sign in with their PIN and move an old order on", async () => {
       const login = await t.app.inject({
