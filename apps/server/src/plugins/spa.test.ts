@@ -6,6 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorBody } from '@tableside/contracts/errors'
 import { runtimeConfig, RUNTIME_CONFIG_ELEMENT_ID } from '@tableside/contracts/runtime-config'
+import { createTestRestaurant, testMenuFile } from '../features/menu/test-menu-file'
 import { createTestApp, type TestApp } from '../test/test-app'
 import { testDatabaseKinds } from '../test/test-database'
 
@@ -224,6 +225,22 @@ describe('serving the web app', () => {
       )
       expect(other.body, url).not.toContain('first-screen-start')
     }
+  })
+
+  it('puts what it drew into the page as it is: "$&", "$`" and "$\'" in any text stay text', async () => {
+    // A name a manager typed, with what `String.replace` would expand in a replacement string.
+    await createTestRestaurant(t.database.db, 'dollars')
+    await t.database.db
+      .updateTable('restaurants')
+      .set({ name: "Салат $& дня $` и $'" })
+      .where('id', '=', 'dollars')
+      .execute()
+    await t.menu.importMenu('dollars', testMenuFile())
+    const page = await t.app.inject('/rest/dollars/menu')
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('<h1 style="color:red">Салат $& дня $` и $\'</h1>')
+    expect(page.body.match(/<div id="root">/g)).toHaveLength(1)
+    expect(page.body.match(/<\/head>/g)).toHaveLength(1)
   })
 
   it("never serves the build's own files (.vite/: manifest, renderer)", async () => {

@@ -99,11 +99,15 @@ export async function registerSpa(
     const html = !template
       ? notBuiltPage
       : screen
-        ? withFirstScreen(template.replace(PLACEHOLDER, json), screen, {
+        ? withFirstScreen(insertAt(template, PLACEHOLDER, json), screen, {
             preloads: appPreloads + pictures,
             starter,
           })
-        : template.replace(PLACEHOLDER, json).replace('</head>', `${appPreloads}${pictures}</head>`)
+        : insertAt(
+            insertAt(template, PLACEHOLDER, json),
+            '</head>',
+            `${appPreloads}${pictures}</head>`,
+          )
     return reply
       .code(status)
       .header('content-type', 'text/html; charset=utf-8')
@@ -179,24 +183,32 @@ function withFirstScreen(
   { preloads, starter }: { preloads: string; starter: string | undefined },
 ): string {
   if (!html.includes(ROOT)) return html
-  const drawn = html
-    .replace(/<html(?: lang="[a-z-]+")?/, `<html lang="${screen.language}"`)
-    .replace(ROOT, `<div id="${FIRST_SCREEN_ID}" class="first-screen">${screen.html}</div>${ROOT}`)
-  if (!starter) return drawn.replace('</head>', `${preloads}</head>`)
+  const drawn = insertAt(
+    insertAt(html, /<html(?: lang="[a-z-]+")?/, `<html lang="${screen.language}"`),
+    ROOT,
+    `<div id="${FIRST_SCREEN_ID}" class="first-screen">${screen.html}</div>${ROOT}`,
+  )
+  if (!starter) return insertAt(drawn, '</head>', `${preloads}</head>`)
   const app = [
     ...(html.match(APP_SCRIPT) ?? []),
     ...(html.match(MODULE_PRELOAD) ?? []),
     ...(preloads.match(APP_PRELOAD) ?? []),
   ].map((tag) => tag.trim())
   const pictures = preloads.replace(APP_PRELOAD, '')
-  return drawn
-    .replace(APP_SCRIPT, '')
-    .replace(MODULE_PRELOAD, '')
-    .replace(
-      '</head>',
-      `${pictures}<template id="${APP_PRELOADS_ID}">${app.join('')}</template>` +
-        `<script type="module" crossorigin src="${encodeURI(starter)}"></script></head>`,
-    )
+  return insertAt(
+    drawn.replace(APP_SCRIPT, '').replace(MODULE_PRELOAD, ''),
+    '</head>',
+    `${pictures}<template id="${APP_PRELOADS_ID}">${app.join('')}</template>` +
+      `<script type="module" crossorigin src="${encodeURI(starter)}"></script></head>`,
+  )
+}
+
+/**
+ * `text` with its first `search` replaced by `insert` as it is: a replacement string would
+ * expand `$&`, `` $` `` and `$'` in a dish's or a restaurant's name into parts of the page.
+ */
+function insertAt(text: string, search: string | RegExp, insert: string): string {
+  return text.replace(search, () => insert)
 }
 
 function readStarter(path: string): string | undefined {
