@@ -227,18 +227,18 @@ describe('serving the web app', () => {
     }
   })
 
-  it('puts what it drew into the page as it is: "$&", "$`" and "$\'" in any text stay text', async () => {
+  it('puts what it drew into the page as it is: "$&", "$`", "$\'" and "$1" in any text stay text', async () => {
     // A name a manager typed, with what `String.replace` would expand in a replacement string.
     await createTestRestaurant(t.database.db, 'dollars')
     await t.database.db
       .updateTable('restaurants')
-      .set({ name: "Салат $& дня $` и $'" })
+      .set({ name: "Салат $& дня $` и $' $1 $<x>" })
       .where('id', '=', 'dollars')
       .execute()
     await t.menu.importMenu('dollars', testMenuFile())
     const page = await t.app.inject('/rest/dollars/menu')
     expect(page.statusCode).toBe(200)
-    expect(page.body).toContain('<h1 style="color:red">Салат $& дня $` и $\'</h1>')
+    expect(page.body).toContain('<h1 style="color:red">Салат $& дня $` и $\' $1 $<x></h1>')
     expect(page.body.match(/<div id="root">/g)).toHaveLength(1)
     expect(page.body.match(/<\/head>/g)).toHaveLength(1)
   })
