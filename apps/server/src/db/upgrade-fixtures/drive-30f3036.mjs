@@ -2,20 +2,24 @@
 // `node drive-30f3036.mjs http://127.0.0.1:3998 0038-30f3036.requests.json` (README.md). The
 // server runs with APP_ENV=development (the SMS sandbox's codes at /dev/sms) and
 // DEMO_CALL_ESCALATION_SECONDS=10 on a new database; the script ends once a table session has
-// run out and the birthday sweep has run (about six minutes). Not written: Web Push
+// run out and the birthday sweep has run (about six minutes). The manager's uploaded photos,
+// which this release kept as files in DATA_DIR/photos (copied beside the dump, README.md): one
+// on a dish and a story, one uploaded and never used. Not written: Web Push
 // subscriptions (no API reads them back, and each later alert would go to a real push service),
 // and points expired or adjusted by hand (points last a day at least; no API adjusts them).
 import { writeFileSync } from 'node:fs'
+import sharp from 'sharp'
 
 const base = process.argv[2]
 const api = `${base}/api/v1`
 const acquirer = `${base}/sandbox-acquirer/api`
 let n = 0
 async function call(method, path, body, headers = {}, root = api) {
+  const raw = Buffer.isBuffer(body)
   const res = await fetch(`${root}${path}`, {
     method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
+    headers: { ...(body && !raw ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: raw ? body : body ? JSON.stringify(body) : undefined,
   })
   const text = await res.text()
   if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`)
@@ -138,6 +142,48 @@ await call(
   asManager,
 )
 await call('POST', '/admin/waiters', { name: 'Олег', login: 'oleg', pin: '4444' }, asManager)
+
+// Photos: a dish and a story show one; another is uploaded and never used.
+const picture = (top, bottom) =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: top } })
+    .composite([
+      {
+        input: { create: { width: 400, height: 150, channels: 3, background: bottom } },
+        top: 150,
+        left: 0,
+      },
+    ])
+    .jpeg()
+    .toBuffer()
+const upload = async (bytes) =>
+  call('POST', '/admin/menu/photos', bytes, { ...asManager, 'content-type': 'image/jpeg' })
+const shown = await upload(await picture('#b5452b', '#f2d49b'))
+const unusedPhoto = await upload(await picture('#2b6cb5', '#9bf2c4'))
+const adminMenu = await call('GET', '/admin/menu', undefined, asManager)
+const photoCategory = adminMenu.file.menus[0].categories.find((c) => c.dishes.length > 0)
+const dishWithPhoto = photoCategory.dishes[0]
+const photo = {
+  url: shown.url,
+  alt: { ru: 'Фото блюда', en: 'A photo of the dish' },
+  color: shown.color,
+}
+await call(
+  'PUT',
+  `/admin/menu/dishes/${dishWithPhoto.id}`,
+  { categoryId: photoCategory.id, dish: { ...dishWithPhoto, photo } },
+  asManager,
+)
+await call(
+  'PUT',
+  '/admin/menu/stories',
+  {
+    stories: [
+      ...adminMenu.file.stories,
+      { id: 'uploaded-photo', title: { ru: 'Новое фото' }, media: photo, durationMs: 6000 },
+    ],
+  },
+  asManager,
+)
 
 // The waiters sign in and start their shifts; a wrong PIN is counted.
 const signIn = async (login, pin) => ({
@@ -448,5 +494,8 @@ console.log(
     withPoints: withPoints.id,
     pointsBack: pointsBack.id,
     billPayment: billPayment.id,
+    photo: shown.url,
+    unusedPhoto: unusedPhoto.url,
+    dishWithPhoto: dishWithPhoto.id,
   }),
 )
