@@ -41,14 +41,19 @@ export const slugId = z
     ),
   )
 
-/** A picture shipped with the app (`/media/...`) or on the restaurant's own https host. */
+/**
+ * A picture on this server (`/media/…`: the demo's, or an upload) or on the restaurant's own
+ * https host (which the server also checks against `MEDIA_ORIGINS`). A `/media/` path is names
+ * of letters, digits, `_`, `-` and `.`, none empty and none starting with a dot: a browser
+ * resolves `/media/../api/…` to an address outside `/media/` (issue 27).
+ */
 export const imageUrl = z
   .string()
   .check(
     z.maxLength(500),
     z.regex(
-      /^(\/media\/[A-Za-z0-9/_.-]+|https:\/\/\S+)$/,
-      'An image is a /media/… path or an https address',
+      /^(\/media(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)+|https:\/\/\S+)$/,
+      'A picture is /media/ and a name (letters, digits, _, - and ., no "." or ".." parts) or an https address',
     ),
   )
 

@@ -9,6 +9,7 @@ import { adminStations } from '@tableside/contracts/kitchen'
 import { restaurantMenu } from '@tableside/contracts/menu'
 import { adminMenu, uploadedPhoto } from '@tableside/contracts/menu-admin'
 import { MENU_FILE_FORMAT, type DishFile } from '@tableside/contracts/menu-file'
+import { menuFileImport } from '@tableside/contracts/menu-file-import'
 import { MANAGER_TOKEN_HEADER, KITCHEN_TOKEN_HEADER } from '@tableside/contracts/staff'
 import { GARCON_TOKEN_HEADER } from '@tableside/contracts/garcon'
 import { createTestApp, type TestApp } from '../../test/test-app'
@@ -58,7 +59,10 @@ describe.each(testDatabaseKinds)('Back-office menu API on $name', (kind) => {
 
   beforeAll(async () => {
     photosDir = await mkdtemp(join(tmpdir(), 'tableside-photos-'))
-    t = await createTestApp(kind, { DATA_DIR: photosDir })
+    t = await createTestApp(kind, {
+      DATA_DIR: photosDir,
+      MEDIA_ORIGINS: 'https://images.bistro.example',
+    })
     await createTestRestaurant(t.database.db, 'other')
     await t.menu.importMenu('other', testMenuFile())
     await addManager(t, 'other', 'other-manager', 'other-password-1')
@@ -235,6 +239,60 @@ describe.each(testDatabaseKinds)('Back-office menu API on $name', (kind) => {
     expect(fieldsOf(badFile.json())).toEqual(['body.menus.0.id'])
     expect(await read(w.demoToken)).toEqual(before)
     expect((await audited()).length).toBe(entries)
+  })
+
+  it('takes pictures only at a plain /media/ address or on an allowed https host (issue 27)', async () => {
+    const before = await read(w.demoToken)
+    const entries = (await audited()).length
+    const hostile = [
+      '/media/../api/v1/health',
+      '/media/photos/demo/../../../api/v1/health',
+      '/media/./demo/borscht.svg',
+      '/media//images.evil.example/x.webp',
+      '/media/demo/.hidden',
+      '/media/',
+      'https://images.evil.example/x.webp',
+      'https://images.bistro.example.evil.example/x.webp',
+      'https://images.bistro.example@images.evil.example/x.webp',
+      'http://images.bistro.example/x.webp',
+    ]
+    const picture = (url: string) => ({ url, alt: { ru: 'Фото' }, color: '#808080' })
+    for (const url of hostile) {
+      const dish = await send('POST', '/dishes', w.demoToken, {
+        categoryId: 'soups',
+        dish: newDish('hostile-photo', { photo: picture(url) }),
+      })
+      expect(dish.statusCode, url).toBe(400)
+      const { error } = errorBody.parse(dish.json())
+      expect(error.code).toBe('validation_failed')
+      expect(error.fields?.map((field) => field.path)).toEqual(['body.dish.photo.url'])
+      expect(error.fields?.[0]?.message).toMatch(/\/media\/|https/)
+      const story = await send('PUT', '/stories', w.demoToken, {
+        stories: [{ id: 'hostile', title: { ru: 'Фото' }, media: picture(url), durationMs: 6000 }],
+      })
+      expect(story.statusCode, url).toBe(400)
+      expect(fieldsOf(story.json()), url).toEqual(['body.stories.0.media.url'])
+      const file = menuFileImport.parse(testMenuFile())
+      const first = file.menus[0]?.categories[0]?.dishes[0]
+      if (!first) throw new Error('fixture changed')
+      first.photo = picture(url)
+      const imported = await send('POST', '/import', w.demoToken, file)
+      expect(imported.statusCode, url).toBe(400)
+      expect(fieldsOf(imported.json()), url).toEqual([
+        'body.menus.0.categories.0.dishes.0.photo.url',
+      ])
+    }
+    expect(await read(w.demoToken)).toEqual(before)
+    expect((await audited()).length).toBe(entries)
+
+    for (const url of ['/media/demo/borscht.svg', 'https://images.bistro.example/soup.jpg']) {
+      const dish = await send('POST', '/dishes', w.demoToken, {
+        categoryId: 'soups',
+        dish: newDish('allowed-photo', { photo: picture(url) }),
+      })
+      expect(dish.statusCode, url).toBe(201)
+      expect((await send('DELETE', '/dishes/allowed-photo', w.demoToken)).statusCode).toBe(200)
+    }
   })
 
   it('moves, edits and deletes dishes; another restaurant’s ids are not found', async () => {

@@ -129,6 +129,20 @@ describe('menu command line', () => {
     expect(
       (await run('import', writeJson('local.json', testMenuFile()), '--restaurant', 'bistro')).code,
     ).toBe(0)
+
+    // A /media/ address a browser would resolve outside /media/ (issue 27).
+    borscht.photo.url = '/media/../api/v1/health'
+    story.media.url = '/media/demo/borscht.svg'
+    const escaping = await run(
+      'import',
+      writeJson('escaping-photo.json', file),
+      '--restaurant',
+      'bistro',
+    )
+    expect(escaping.code).toBe(1)
+    expect(escaping.err).toContain(
+      'menus[0].categories[0].dishes[0].photo.url: A picture is /media/ and a name',
+    )
   }, 30_000)
 
   it('explains a file that is not JSON, an unknown restaurant and a missing argument', async () => {
