@@ -674,7 +674,26 @@ describe.each(testDatabaseKinds)('Back-office menu API on $name', (kind) => {
         .png({ compressionLevel: 9 })
         .toBuffer()
       const refused = await upload(w.demoToken, bomb, 'image/png')
-      expect(refused.statusCode).toBe(415)
+      expect(refused.statusCode).toBe(413)
+    })
+
+    it('refuses a photo of too many pixels before decoding it, however small its file (issue 27)', async () => {
+      // 49 megapixels of one colour: a PNG of about 150 KB that decodes to 147 MB.
+      const bomb = await sharp({
+        create: { width: 7_000, height: 7_000, channels: 3, background: '#000000' },
+      })
+        .png({ compressionLevel: 9 })
+        .toBuffer()
+      expect(bomb.length).toBeLessThan(512 * 1024)
+      const started = performance.now()
+      const refused = await upload(w.demoToken, bomb, 'image/png')
+      const took = performance.now() - started
+      expect(refused.statusCode).toBe(413)
+      const { error } = errorBody.parse(refused.json())
+      expect(error.code).toBe('payload_too_large')
+      expect(error.message).toMatch(/7000×7000 .*49 megapixels.*at most 25/)
+      // The header alone decides it: no resizing, no encoding.
+      expect(took).toBeLessThan(2000)
     })
 
     it('turns a photo into AVIF and WebP in every width, served for good', async () => {

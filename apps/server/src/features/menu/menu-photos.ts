@@ -6,8 +6,13 @@ import type { UploadedPhoto } from '@tableside/contracts/menu-admin'
 import { PHOTO_URL_WIDTH, PHOTO_WIDTHS } from '@tableside/contracts/photo-sources'
 import { HttpError } from '../../http/http-error'
 
-/** Pixels a photo may have (a 48-megapixel phone photo fits); more is refused before decoding. */
-export const MAX_PHOTO_PIXELS = 50_000_000
+/**
+ * Pixels a photo may have, judged from its header before anything is decoded (issue 27): what
+ * phones and cameras save by default fits (an iPhone's 24 MP 5712×4284, a camera's 6000×4000),
+ * and the menu shows 960 px at most. A 48 MP photo costs seconds of CPU and 150 MB to decode
+ * however small its file (a one-colour PNG of 49 MP weighs 143 KB), so it is refused.
+ */
+export const MAX_PHOTO_PIXELS = 25_000_000
 const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif', 'tiff'])
 /**
  * An unused photo stays this long after its upload (or its last upload again): the manager may
@@ -21,6 +26,13 @@ const SIZE_FILES = PHOTO_WIDTHS.flatMap((width) => [
 /** Beside a set while it is written or deleted: `{hash}.partial-{uuid}`, `{hash}.gone-{uuid}`. */
 const ASIDE = /\.(partial|gone)-[0-9a-f-]{36}$/
 const PHOTO_ADDRESS = /\/media\/photos\/([^/?#]+)\/([^/?#]+)\//g
+
+const tooManyPixels = (width: number, height: number) =>
+  new HttpError(
+    413,
+    'payload_too_large',
+    `This photo is ${String(width)}×${String(height)} (${String(Math.round((width * height) / 1e6))} megapixels): send one of at most ${String(MAX_PHOTO_PIXELS / 1e6)} megapixels, such as 6000×4000 (the menu shows photos at most ${String(Math.max(...PHOTO_WIDTHS))} pixels wide).`,
+  )
 
 const notAPhoto = () =>
   new HttpError(
@@ -67,12 +79,14 @@ export function createPhotoStore(dir: string, { now = Date.now }: { now?: () => 
   return {
     async save(restaurantId: string, bytes: Buffer): Promise<UploadedPhoto> {
       const input = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' } as const
-      const meta = await sharp(bytes, input)
+      // The header only: sharp would refuse a photo over the limit as unreadable; this says why.
+      const meta = await sharp(bytes, { ...input, limitInputPixels: false })
         .metadata()
         .catch(() => {
           throw notAPhoto()
         })
       if (!PHOTO_FORMATS.has(meta.format)) throw notAPhoto()
+      if (meta.width * meta.height > MAX_PHOTO_PIXELS) throw tooManyPixels(meta.width, meta.height)
 
       const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 24)
       const folder = join(dir, restaurantId, hash)
