@@ -31,6 +31,7 @@ export interface Database {
   menuCategories: MenuCategoriesTable
   dishes: DishesTable
   stories: StoriesTable
+  media: MediaTable
   tableSessions: TableSessionsTable
   orders: OrdersTable
   waiterCalls: WaiterCallsTable
@@ -186,6 +187,20 @@ export interface StoriesTable {
   startsAt: Date | null
   endsAt: Date | null
   sortOrder: number
+}
+
+/** An uploaded photo's file, one of its sizes (decisions 0065, 0106). */
+export interface MediaTable {
+  restaurantId: string
+  /** `{hash}/{width}.{avif|webp}`: its address after `/media/photos/{restaurant}/`. */
+  name: string
+  /** A Buffer from node-postgres, a Uint8Array from PGlite. */
+  content: Uint8Array
+  contentType: 'image/avif' | 'image/webp'
+  size: number
+  createdAt: ColumnType<Date, Date | undefined, never>
+  /** The last upload of the same photo: the sweep's hour counts from it (decision 0078). */
+  uploadedAt: ColumnType<Date, Date | undefined, Date>
 }
 
 export interface TableSessionsTable {

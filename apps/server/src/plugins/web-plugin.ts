@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import fp from 'fastify-plugin'
 import { firstScreenDrawer, loadFirstScreenRenderer } from '../features/menu/first-screen'
 import { firstDishPhotos } from '../features/menu/menu-snapshot'
@@ -8,11 +7,11 @@ import { registerSpa } from './spa'
 /** Dish photos a phone shows without scrolling on the menu (the first card, and the next). */
 const FIRST_SCREEN_PHOTOS = 2
 
-/** The web app and the uploaded photos; a menu's first screen drawn on the server. */
+/** The web app and the demo's pictures; a menu's first screen drawn on the server. */
 export const webPlugin = fp(
   async (app) => {
     const { config, menuCache, restaurants } = app
-    await registerMedia(app, join(config.dataDir, 'photos'))
+    await registerMedia(app)
     const renderFirstScreen = await loadFirstScreenRenderer(config.webDist)
     await registerSpa(app, config, app.realtime.credentials.key, {
       firstPictures: (restaurantId, menuId) => {

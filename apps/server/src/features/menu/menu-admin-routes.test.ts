@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { mkdtemp, readdir, rm, stat, utimes } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
@@ -636,14 +636,31 @@ describe.each(testDatabaseKinds)('Back-office menu API on $name', (kind) => {
         .toBuffer()
       return bytes
     }
-    /** `/media/photos/demo/{hash}/640.webp` → where its sizes are on disk. */
-    const folderOf = (url: string) =>
-      join(photosDir, 'photos', ...url.replace('/media/photos/', '').split('/').slice(0, 2))
-    const stored = async (url: string) =>
-      stat(folderOf(url)).then(
-        () => true,
-        () => false,
+    /** `/media/photos/demo/{hash}/640.webp` → its restaurant and the hash its files share. */
+    const photoKey = (url: string) => {
+      const [restaurantId = '', hash = ''] = url.replace('/media/photos/', '').split('/')
+      return { restaurantId, hash }
+    }
+    const storedRows = (url: string) =>
+      t.database.db
+        .selectFrom('media')
+        .where('restaurantId', '=', photoKey(url).restaurantId)
+        .where('name', 'like', `${photoKey(url).hash}/%`)
+    /** The files the database holds of the photo at `url`, and when each was last uploaded. */
+    const storedFiles = async (url: string) =>
+      (await storedRows(url).select(['name', 'uploadedAt']).orderBy('name').execute()).map(
+        ({ name, uploadedAt }) => ({ file: name.split('/')[1], uploadedAt }),
       )
+    const stored = async (url: string) => (await storedFiles(url)).length > 0
+    const uploadedAt = async (url: string, at: Date) => {
+      await t.database.db
+        .updateTable('media')
+        .set({ uploadedAt: at })
+        .where('restaurantId', '=', photoKey(url).restaurantId)
+        .where('name', 'like', `${photoKey(url).hash}/%`)
+        .execute()
+    }
+    const allFiles = ['320', '640', '960'].flatMap((w) => [`${w}.avif`, `${w}.webp`])
 
     it('refuses what is not a photo and what is too large, storing nothing', async () => {
       const script = await upload(w.demoToken, '<script>alert(1)</script>', 'image/png')
@@ -715,11 +732,15 @@ describe.each(testDatabaseKinds)('Back-office menu API on $name', (kind) => {
       ] as const) {
         const file = await t.app.inject({ url: photo.url.replace('640.webp', `${size}.${format}`) })
         expect(file.statusCode).toBe(200)
-        expect(file.headers['cache-control']).toContain('immutable')
+        expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+        expect(file.headers['content-type']).toBe(`image/${format}`)
         const meta = await sharp(file.rawPayload).metadata()
         expect(meta.width).toBe(Number(size))
         expect(meta.format).toBe(format === 'avif' ? 'heif' : 'webp')
       }
+      // Stored in the database, all six files; nothing on this node's disk (decision 0106).
+      expect((await storedFiles(photo.url)).map(({ file }) => file)).toEqual(allFiles)
+      expect(await readdir(photosDir)).not.toContain('photos')
       const dish = await send('POST', '/dishes', w.demoToken, {
         categoryId: 'soups',
         dish: newDish('photo-ukha', {
@@ -755,15 +776,15 @@ describe.each(testDatabaseKinds)('Back-office menu API on $name', (kind) => {
       const png = await photoOf('#4477aa')
       const uploads = [1, 2, 3].map(() => manager.upload(png))
       const first = uploadedPhoto.parse((await Promise.race(uploads)).json())
-      const folder = folderOf(first.url)
-      const { ino } = await stat(folder)
-      // While the others finish, the stored set is always there to read.
-      const misses: number[] = []
+      const bytes = (await t.app.inject({ url: first.url })).rawPayload
+      // While the others finish, the stored photo is always there to read, and the same.
+      const misses: string[] = []
       const done = new AbortController()
       const reader = (async () => {
         while (!done.signal.aborted) {
           const read = await t.app.inject({ url: first.url })
-          if (read.statusCode !== 200) misses.push(read.statusCode)
+          if (read.statusCode !== 200) misses.push(String(read.statusCode))
+          else if (!read.rawPayload.equals(bytes)) misses.push('other bytes')
         }
       })()
       const answers = await Promise.all(uploads)
@@ -774,12 +795,21 @@ describe.each(testDatabaseKinds)('Back-office menu API on $name', (kind) => {
         new Set([first.url]),
       )
       expect(misses).toEqual([])
-      expect((await stat(folder)).ino).toBe(ino)
-      expect((await readdir(folder)).sort()).toEqual(
-        ['320', '640', '960'].flatMap((w) => [`${w}.avif`, `${w}.webp`]),
-      )
-      // Nothing half-written is left beside it.
-      expect((await readdir(join(folder, '..'))).filter((name) => name.includes('.'))).toEqual([])
+      expect((await storedFiles(first.url)).map(({ file }) => file)).toEqual(allFiles)
+      // Uploaded again later: nothing stored anew, the bytes are those of the first upload, and
+      // the photo counts as uploaded now for the sweep's hour.
+      const hoursAgo = new Date(Date.now() - 2 * 60 * 60_000)
+      await uploadedAt(first.url, hoursAgo)
+      expect((await manager.upload(png)).statusCode).toBe(201)
+      const again = await storedFiles(first.url)
+      expect(again.map(({ file }) => file)).toEqual(allFiles)
+      for (const { uploadedAt: at } of again)
+        expect(at.getTime()).toBeGreaterThan(Date.now() - 60_000)
+      const { content } = await storedRows(first.url)
+        .select('content')
+        .where('name', 'like', '%/640.webp')
+        .executeTakeFirstOrThrow()
+      expect(Buffer.from(content).equals(bytes)).toBe(true)
     })
 
     it('deletes photos nothing uses any more once an hour old, whoever used them', async () => {
@@ -824,7 +854,7 @@ describe.each(testDatabaseKinds)('Back-office menu API on $name', (kind) => {
           .find((d) => d.id === 'photo-ukha')?.photo?.url ?? ''
       const hoursAgo = new Date(Date.now() - 2 * 60 * 60_000)
       for (const url of [dropped.url, sharedWithOther.url, neverUsed.url, kept]) {
-        await utimes(folderOf(url), hoursAgo, hoursAgo)
+        await uploadedAt(url, hoursAgo)
       }
       // A save drops three photos; the one just uploaded stays for the hour it may wait unsaved.
       for (const id of ['sweep-a', 'sweep-b', 'sweep-c']) {

@@ -13,7 +13,8 @@ import type { MenuAdminRepository } from './menu-admin-repository'
 import * as edits from './menu-admin-edits'
 import type { MenuCache } from './menu-cache'
 import { checkMenuFile } from './menu-file-validation'
-import { photoSetsOf, type PhotoStore } from './menu-photos'
+import type { PhotoStore } from './menu-photos'
+import { photoSetsOf } from './photo-names'
 
 /** Who makes the change: the signed-in manager. */
 export type MenuEditor = Manager

@@ -1,10 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises'
-import { join } from 'node:path'
+import { createHash } from 'node:crypto'
 import sharp, { type SharpOptions } from 'sharp'
 import type { UploadedPhoto } from '@tableside/contracts/menu-admin'
 import { PHOTO_URL_WIDTH, PHOTO_WIDTHS } from '@tableside/contracts/photo-sources'
 import { HttpError } from '../../http/http-error'
+import type { PhotoFile, PhotoRepository } from './photo-repository'
+import { PHOTO_FILES, photoSetsOf } from './photo-names'
 
 /**
  * Pixels a photo may have, judged from its header before anything is decoded (issue 27): what
@@ -19,13 +19,6 @@ const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif', 'tiff'])
  * not have saved the dish or story it was uploaded for yet (decision 0078).
  */
 export const UNUSED_PHOTO_GRACE_MS = 60 * 60_000
-const SIZE_FILES = PHOTO_WIDTHS.flatMap((width) => [
-  `${String(width)}.avif`,
-  `${String(width)}.webp`,
-])
-/** Beside a set while it is written or deleted: `{hash}.partial-{uuid}`, `{hash}.gone-{uuid}`. */
-const ASIDE = /\.(partial|gone)-[0-9a-f-]{36}$/
-const PHOTO_ADDRESS = /\/media\/photos\/([^/?#]+)\/([^/?#]+)\//g
 
 const tooManyPixels = (width: number, height: number) =>
   new HttpError(
@@ -41,39 +34,31 @@ const notAPhoto = () =>
     'This file is not a photo we can read: send a JPEG, PNG, WebP, AVIF or GIF.',
   )
 
-/** The stored sets (`{restaurant}/{hash}`) that picture addresses point into. */
-export function photoSetsOf(addresses: Iterable<string>): Set<string> {
-  const sets = new Set<string>()
-  for (const address of addresses) {
-    for (const [, restaurant, hash] of address.matchAll(PHOTO_ADDRESS)) {
-      sets.add(`${restaurant ?? ''}/${hash ?? ''}`)
-    }
-  }
-  return sets
-}
+/** A file that starts as an image and then breaks off: sharp fails only while decoding it. */
+const decoded = <T>(work: Promise<T>): Promise<T> =>
+  work.catch(() => {
+    throw notAPhoto()
+  })
 
 /**
- * Uploaded dish and story photos (decision 0065): decoded once with sharp, turned into every width
- * the menu shows as AVIF and WebP, and stored under `dir/{restaurant}/{hash}/`, named by their
- * content, so they are cached for good and a second upload of the same photo writes nothing. A
- * set is written beside its place and moved in whole, and never replaced once there; uploads of
- * one set and its sweep take turns in this process (decision 0078).
+ * Uploaded dish and story photos (decisions 0065, 0106): decoded once with sharp, turned into
+ * every width the menu shows as AVIF and WebP, and stored in the database under
+ * `{restaurant}/{hash}/…`, named by their content, so they are cached for good, any node serves
+ * them, and a second upload of the same photo stores nothing. A photo's files are stored in one
+ * statement; one upload of a photo at a time in this process does the work, the others wait for it.
  */
-export function createPhotoStore(dir: string, { now = Date.now }: { now?: () => number } = {}) {
-  const turns = new Map<string, Promise<unknown>>()
-  /** Runs `work` once whatever else this process does to `folder` has ended. */
-  const inTurn = <T>(folder: string, work: () => Promise<T>): Promise<T> => {
-    const before = turns.get(folder) ?? Promise.resolve()
-    const mine = before.then(work, work)
-    const settled = mine.then(
-      () => undefined,
-      () => undefined,
-    )
-    turns.set(folder, settled)
-    void settled.then(() => {
-      if (turns.get(folder) === settled) turns.delete(folder)
-    })
-    return mine
+export function createPhotoStore(
+  repository: PhotoRepository,
+  { now = Date.now }: { now?: () => number } = {},
+) {
+  const storing = new Map<string, Promise<void>>()
+  /** Runs `work` for `key` unless it already runs in this process, then waits for that run. */
+  const once = (key: string, work: () => Promise<void>): Promise<void> => {
+    const running = storing.get(key)
+    if (running) return running
+    const run = work().finally(() => storing.delete(key))
+    storing.set(key, run)
+    return run
   }
 
   return {
@@ -89,57 +74,32 @@ export function createPhotoStore(dir: string, { now = Date.now }: { now?: () => 
       if (meta.width * meta.height > MAX_PHOTO_PIXELS) throw tooManyPixels(meta.width, meta.height)
 
       const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 24)
-      const folder = join(dir, restaurantId, hash)
       const url = `/media/photos/${restaurantId}/${hash}/${String(PHOTO_URL_WIDTH)}.webp`
-      try {
-        const { dominant } = await sharp(bytes, input).stats()
-        const color = `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`
-        const size = { width: meta.autoOrient.width, height: meta.autoOrient.height }
-        await inTurn(folder, async () => {
-          if (await isWhole(folder)) {
-            // Uploaded again: as fresh as a new upload for the sweep.
-            const at = new Date(now())
-            await utimes(folder, at, at)
-          } else {
-            await writeSizes(bytes, input, folder)
-          }
-        })
-        return { url, color, ...size }
-      } catch (error) {
-        if (error instanceof HttpError) throw error
-        // A file that starts as an image and then breaks off: sharp fails only while decoding.
-        throw notAPhoto()
-      }
+      const { dominant } = await decoded(sharp(bytes, input).stats())
+      const color = `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`
+      await once(`${restaurantId}/${hash}`, async () => {
+        const at = new Date(now())
+        const names = PHOTO_FILES.map((file) => `${hash}/${file}`)
+        // Uploaded again: as fresh as a new upload for the sweep, and nothing to store.
+        const stored = await repository.touch(restaurantId, names, at)
+        if (stored.length === names.length) return
+        await repository.store(await decoded(encodeSizes(restaurantId, hash, bytes, input)), at)
+      })
+      return { url, color, width: meta.autoOrient.width, height: meta.autoOrient.height }
     },
 
     /**
-     * Deletes the sets no address in `used` points into (of any restaurant) that were uploaded
-     * more than `UNUSED_PHOTO_GRACE_MS` ago, and what broken uploads left; the sets it deleted.
+     * Deletes the photos no address in `used` points into (of any restaurant) that were uploaded
+     * more than `UNUSED_PHOTO_GRACE_MS` ago; the photos it deleted (`{restaurant}/{hash}`).
      */
     async sweep(used: Iterable<string>): Promise<string[]> {
       const keep = photoSetsOf(used)
+      const before = new Date(now() - UNUSED_PHOTO_GRACE_MS)
       const deleted: string[] = []
-      const old = (mtimeMs: number) => now() - mtimeMs > UNUSED_PHOTO_GRACE_MS
-      for (const restaurant of await entries(dir)) {
-        for (const name of await entries(join(dir, restaurant))) {
-          const folder = join(dir, restaurant, name)
-          if (ASIDE.test(name)) {
-            const info = await stat(folder).catch(() => undefined)
-            if (info && old(info.mtimeMs)) await rm(folder, { recursive: true, force: true })
-            continue
-          }
-          if (keep.has(`${restaurant}/${name}`)) continue
-          const gone = await inTurn(folder, async () => {
-            const info = await stat(folder).catch(() => undefined)
-            if (!info?.isDirectory() || !old(info.mtimeMs)) return false
-            // Out of its place at once, so a reader never sees half a set; then deleted.
-            const aside = `${folder}.gone-${randomUUID()}`
-            await rename(folder, aside)
-            await rm(aside, { recursive: true, force: true })
-            return true
-          })
-          if (gone) deleted.push(`${restaurant}/${name}`)
-        }
+      for (const photo of await repository.uploadedBefore(before)) {
+        const key = `${photo.restaurantId}/${photo.hash}`
+        if (keep.has(key)) continue
+        if ((await repository.remove(photo, before)) > 0) deleted.push(key)
       }
       return deleted
     },
@@ -148,50 +108,22 @@ export function createPhotoStore(dir: string, { now = Date.now }: { now?: () => 
 
 export type PhotoStore = ReturnType<typeof createPhotoStore>
 
-async function writeSizes(bytes: Buffer, input: SharpOptions, folder: string): Promise<void> {
-  // Written beside under a name of its own, then moved into place whole.
-  const partial = `${folder}.partial-${randomUUID()}`
-  await mkdir(partial, { recursive: true })
-  try {
-    for (const width of PHOTO_WIDTHS) {
-      const sized = sharp(bytes, input).rotate().resize({ width, withoutEnlargement: true })
-      await sized
-        .clone()
-        .webp({ quality: 78 })
-        .toFile(join(partial, `${String(width)}.webp`))
-      await sized
-        .clone()
-        .avif({ quality: 50, effort: 2 })
-        .toFile(join(partial, `${String(width)}.avif`))
-    }
-    // A set short of a size (stored before the sizes changed) is moved aside first; a whole one
-    // another node stored meanwhile stays, and this copy goes.
-    if (await exists(folder)) {
-      if (await isWhole(folder)) return
-      const aside = `${folder}.gone-${randomUUID()}`
-      await rename(folder, aside)
-      await rm(aside, { recursive: true, force: true })
-    }
-    await rename(partial, folder).catch(async (error: unknown) => {
-      if (!(await isWhole(folder))) throw error
-    })
-  } finally {
-    await rm(partial, { recursive: true, force: true })
+async function encodeSizes(
+  restaurantId: string,
+  hash: string,
+  bytes: Buffer,
+  input: SharpOptions,
+): Promise<PhotoFile[]> {
+  const files: PhotoFile[] = []
+  for (const width of PHOTO_WIDTHS) {
+    const sized = sharp(bytes, input).rotate().resize({ width, withoutEnlargement: true })
+    const webp = await sized.clone().webp({ quality: 78 }).toBuffer()
+    const avif = await sized.clone().avif({ quality: 50, effort: 2 }).toBuffer()
+    const name = (format: string) => `${hash}/${String(width)}.${format}`
+    files.push(
+      { restaurantId, name: name('avif'), content: avif, contentType: 'image/avif' },
+      { restaurantId, name: name('webp'), content: webp, contentType: 'image/webp' },
+    )
   }
-}
-
-async function isWhole(folder: string): Promise<boolean> {
-  const names = new Set(await entries(folder))
-  return SIZE_FILES.every((name) => names.has(name))
-}
-
-async function entries(folder: string): Promise<string[]> {
-  return readdir(folder).catch(() => [])
-}
-
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  )
+  return files
 }

@@ -1,23 +1,25 @@
-import { join } from 'node:path'
 import fp from 'fastify-plugin'
 import { registerApiRoutes } from '../../http/api-routes'
 import { registerMenuAdminRoutes } from './menu-admin-routes'
 import { createMenuAdminRepository } from './menu-admin-repository'
 import { createMenuAdminService } from './menu-admin-service'
 import { createPhotoStore } from './menu-photos'
+import { createPhotoRepository } from './photo-repository'
+import { registerPhotoRoutes } from './photo-routes'
 import { registerMenuRoutes } from './menu-routes'
 
 /** Photos nothing uses any more are swept after a save that drops one, and hourly (0078). */
 const PHOTO_SWEEP_MS = 60 * 60_000
 
 /**
- * The menu diners read, and the manager's: checked edits of the menu file and photos
- * (decisions 0064, 0065, 0078).
+ * The menu diners read, and the manager's: checked edits of the menu file and photos, kept in
+ * the database and served from it at `/media/photos/…` (decisions 0064, 0065, 0078, 0106).
  */
 export const menuPlugin = fp(
   async (app) => {
     const { menuCache, staff } = app
-    const photos = createPhotoStore(join(app.config.dataDir, 'photos'))
+    const photoRepository = createPhotoRepository(app.db)
+    const photos = createPhotoStore(photoRepository)
     const menuAdmin = createMenuAdminService({
       repository: createMenuAdminRepository(app.db),
       audit: app.audit,
@@ -36,6 +38,7 @@ export const menuPlugin = fp(
       stopPhotoSweeps?.()
       return Promise.resolve()
     })
+    registerPhotoRoutes(app, photoRepository)
     await registerApiRoutes(app, (api) => {
       registerMenuRoutes(api, menuCache)
       registerMenuAdminRoutes(api, {
