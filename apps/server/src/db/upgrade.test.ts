@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { getAdminReport } from '@tableside/contracts/admin-reports'
 import { listAudit } from '@tableside/contracts/audit'
@@ -33,6 +35,7 @@ import { sql, type Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { output } from 'zod/v4/core'
 import { parse } from 'zod/mini'
+import { PHOTO_FILES } from '../features/menu/photo-names'
 import { smsSandboxOf, startTestApp, type TestApp } from '../test/test-app'
 import { testDatabaseKinds } from '../test/test-database'
 import { loadMigrations, migrate } from './migrate'
@@ -44,7 +47,9 @@ import { DEMO_STAFF, DEMO_WAITERS } from './seed-demo'
  * wrote, dumped as SQL: `NNNN-COMMIT.sql`, where NNNN is that release's last migration, and
  * beside it the order requests it answered (`NNNN-COMMIT.requests.json`). A database is built
  * with that release's migrations and data, upgraded with today's, and every row is read back
- * through today's API. A new migration adds a fixture from the release before it (README there).
+ * through today's API. A release that kept uploaded photos as files left them in
+ * `NNNN-COMMIT.photos/`, put in the upgraded server's `DATA_DIR/photos`. A new migration adds a
+ * fixture from the release before it (README there).
  */
 const FIXTURES = join(import.meta.dirname, 'upgrade-fixtures')
 const releases = readdirSync(FIXTURES)
@@ -57,6 +62,9 @@ const releases = readdirSync(FIXTURES)
     requests: JSON.parse(
       readFileSync(join(FIXTURES, name.replace(/\.sql$/, '.requests.json')), 'utf8'),
     ) as { idempotencyKey: string; body: Record<string, unknown>; id: string }[],
+    photos: existsSync(join(FIXTURES, name.replace(/\.sql$/, '.photos')))
+      ? join(FIXTURES, name.replace(/\.sql$/, '.photos'))
+      : undefined,
   }))
 
 /** Whether a fixture has rows of a table: older releases had fewer kinds, or none of the table. */
@@ -163,7 +171,18 @@ const sorted = <T>(items: Iterable<T>) => [...items].sort()
 describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
   describe.each(releases)('from release $name', (release) => {
     let t: TestApp
+    let dataDir: string
+    /** Today's app on the upgraded database, as a node with `DATA_DIR` at `dir` would start. */
+    const startNode = async (database: TestApp['database'], dir: string) =>
+      startTestApp(
+        database,
+        { SMS_PROVIDER: 'sandbox', RATE_LIMIT_EXEMPT: '127.0.0.1', DATA_DIR: dir },
+        undefined,
+        await releaseClock(database.db),
+      )
     beforeAll(async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'tableside-upgrade-'))
+      if (release.photos) await cp(release.photos, join(dataDir, 'photos'), { recursive: true })
       const database = await kind.openBlank()
       const migrations = await loadMigrations()
       await migrate(
@@ -172,14 +191,12 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
       )
       await sql.raw(release.data).execute(database.db)
       await migrate(database.db, migrations)
-      t = await startTestApp(
-        database,
-        { SMS_PROVIDER: 'sandbox', RATE_LIMIT_EXEMPT: '127.0.0.1' },
-        undefined,
-        await releaseClock(database.db),
-      )
+      t = await startNode(database, dataDir)
     })
-    afterAll(() => t.close())
+    afterAll(async () => {
+      await t.close()
+      await rm(dataDir, { recursive: true, force: true })
+    })
 
     const db = () => t.database.db
     const rows = () =>
@@ -689,6 +706,61 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
           expect(response.json<{ error: { code: string } }>().error.code, response.body).toBe(
             'table_qr_replaced',
           )
+        }
+      },
+    )
+
+    it.skipIf(!release.photos)(
+      'serves the photos the release kept as files from the database, on any node, stored once',
+      async () => {
+        const photos = release.photos ?? ''
+        const [dishes, stories] = await Promise.all([
+          db().selectFrom('dishes').select('photo').execute(),
+          db().selectFrom('stories').select('media').execute(),
+        ])
+        const shown = new Set(
+          [...dishes.map((row) => row.photo?.url), ...stories.map((row) => row.media.url)]
+            .filter((url) => url?.startsWith('/media/photos/'))
+            .map((url) => url?.replace(/[^/]+$/, '')),
+        )
+        expect(shown.size).toBeGreaterThan(0)
+        const stored = () => db().selectFrom('media').select(['restaurantId', 'name']).execute()
+        const readAll = async (app: TestApp['app']) => {
+          for (const base of shown) {
+            for (const file of PHOTO_FILES) {
+              const served = await app.inject({ url: `${base ?? ''}${file}` })
+              expect(served.statusCode, `${base ?? ''}${file}`).toBe(200)
+              const written = await readFile(
+                join(photos, `${base ?? ''}${file}`.slice('/media/photos/'.length)),
+              )
+              expect(served.rawPayload.equals(written)).toBe(true)
+            }
+          }
+        }
+        await readAll(t.app)
+        // Only what a dish or story shows is carried over: the sweep would delete the rest.
+        const files = await stored()
+        expect(files.length).toBe(shown.size * PHOTO_FILES.length)
+        const unused = (await readdir(join(photos, 'demo'))).filter(
+          (hash) => ![...shown].some((base) => base?.includes(`/${hash}/`)),
+        )
+        expect(unused.length).toBeGreaterThan(0)
+        for (const hash of unused) {
+          expect(files.filter(({ name }) => name.startsWith(`${hash}/`))).toEqual([])
+        }
+
+        // Nodes starting at once on the old files store each file once; one without the files
+        // (another machine) serves them all the same.
+        await db().deleteFrom('media').execute()
+        const empty = await mkdtemp(join(tmpdir(), 'tableside-upgrade-empty-'))
+        const nodes = await Promise.all([dataDir, dataDir].map((dir) => startNode(t.database, dir)))
+        const elsewhere = await startNode(t.database, empty)
+        try {
+          expect((await stored()).length).toBe(files.length)
+          await readAll(elsewhere.app)
+        } finally {
+          for (const node of [...nodes, elsewhere]) await node.app.close()
+          await rm(empty, { recursive: true, force: true })
         }
       },
     )

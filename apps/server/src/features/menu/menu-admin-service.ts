@@ -35,8 +35,11 @@ export interface MenuAdminDeps {
   outbox: { kick(): Promise<void> }
   mediaOrigins?: readonly string[]
   /** Uploaded photos: a save that stops using one sweeps away those nothing uses (0078). */
-  photos?: Pick<PhotoStore, 'sweep'>
-  log?: { warn(details: object, message: string): void }
+  photos?: Pick<PhotoStore, 'sweep' | 'importFiles'>
+  log?: {
+    info(details: object, message: string): void
+    warn(details: object, message: string): void
+  }
 }
 
 const picturesOf = (file: MenuFile) => [
@@ -204,6 +207,22 @@ export function createMenuAdminService({
 
     /** Deletes uploaded photos nothing uses any more (past their hour); never throws. */
     sweepPhotos,
+
+    /**
+     * Stores in the database the photos an older release kept as files in `dir` that the menus
+     * use (decision 0106); never throws: a start after a failure tries again.
+     */
+    async importPhotoFiles(dir: string): Promise<void> {
+      if (!photos) return
+      try {
+        const stored = await photos.importFiles(dir, () => repository.picturesInUse(), {
+          warn: (details, message) => log?.warn(details, message),
+        })
+        if (stored > 0) log?.info({ files: stored, dir }, 'Photo files of an older release stored')
+      } catch (error) {
+        log?.warn({ err: error, dir }, 'Photo files of an older release could not be stored')
+      }
+    },
 
     /** Sweeps now and then, for what saves elsewhere (the CLI, another node) stopped using. */
     sweepPhotosEvery(intervalMs: number): () => void {

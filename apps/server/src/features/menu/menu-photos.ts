@@ -4,6 +4,7 @@ import type { UploadedPhoto } from '@tableside/contracts/menu-admin'
 import { PHOTO_URL_WIDTH, PHOTO_WIDTHS } from '@tableside/contracts/photo-sources'
 import { HttpError } from '../../http/http-error'
 import type { PhotoFile, PhotoRepository } from './photo-repository'
+import { importPhotoFiles } from './photo-files-import'
 import { PHOTO_FILES, photoSetsOf } from './photo-names'
 
 /**
@@ -103,6 +104,16 @@ export function createPhotoStore(
       }
       return deleted
     },
+
+    /**
+     * Stores the photos an older release kept as files in `dir` (`DATA_DIR/photos`) that an
+     * address in `used` points into and the database lacks (decision 0106).
+     */
+    importFiles: (
+      dir: string,
+      used: () => Promise<Iterable<string>>,
+      log: { warn(details: object, message: string): void },
+    ) => importPhotoFiles({ dir, used, repository, log }),
   }
 }
 

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import fp from 'fastify-plugin'
 import { registerApiRoutes } from '../../http/api-routes'
 import { registerMenuAdminRoutes } from './menu-admin-routes'
@@ -30,9 +31,10 @@ export const menuPlugin = fp(
       log: app.log,
     })
     let stopPhotoSweeps: (() => void) | undefined
-    app.addHook('onReady', () => {
+    app.addHook('onReady', async () => {
+      // Before the node serves: an upgraded one shows its older release's photos at once.
+      await menuAdmin.importPhotoFiles(join(app.config.dataDir, 'photos'))
       stopPhotoSweeps = menuAdmin.sweepPhotosEvery(PHOTO_SWEEP_MS)
-      return Promise.resolve()
     })
     app.addHook('onClose', () => {
       stopPhotoSweeps?.()
