@@ -7,14 +7,14 @@ import { lockDataDir } from '../db/data-dir-lock'
 import { CommandFailure, runCommand, UsageError, type CommandIo } from '../lib/command-io'
 
 const USAGE = `Usage:
-  npm run backup [-- --to FILE]         Writes DATA_DIR (the embedded database, uploaded photos,
-                                        the generated secrets) to FILE, a .tar.gz
+  npm run backup [-- --to FILE]         Writes DATA_DIR (the embedded database with the uploaded
+                                        photos, the generated secrets) to FILE, a .tar.gz
                                         (default tableside-backup-YYYYMMDD-HHMMSS.tar.gz).
   npm run restore -- FILE [--replace]   Puts a backup into DATA_DIR. DATA_DIR must hold no data,
                                         or with --replace its data is moved aside first
                                         (to DATA_DIR.before-restore-YYYYMMDD-HHMMSS).
 Both need the server stopped (the embedded database has one process at a time). On a PostgreSQL
-server (DATABASE_URL) back up with pg_dump and copy DATA_DIR/photos: see the README.
+server (DATABASE_URL) back up with pg_dump, which carries the photos too: see the README.
 `
 
 /** What a data directory holds that a backup must not carry: the running server's lock. */
@@ -24,7 +24,10 @@ const DATABASE_DIR = 'pgdata'
 
 const stamp = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
 
-/** `npm run backup` and `npm run restore`: the embedded database and its photos, while stopped. */
+/**
+ * `npm run backup` and `npm run restore`: the embedded database (the uploaded photos in it,
+ * decision 0106) and the generated secrets, while stopped.
+ */
 export function runBackupCommand(
   command: 'backup' | 'restore',
   args: readonly string[],
@@ -34,7 +37,7 @@ export function runBackupCommand(
     const config = loadConfig(io.env)
     if (config.database.kind === 'postgres') {
       throw new CommandFailure(
-        'DATABASE_URL is set: back up the PostgreSQL server with pg_dump (and restore with psql or pg_restore), and copy DATA_DIR/photos with it. See "Backups" in the README.\n',
+        'DATABASE_URL is set: back up the PostgreSQL server with pg_dump (it holds the uploaded photos too) and restore with psql or pg_restore; keep a copy of DATA_DIR for the keys the server generated there (vapid-keys.json). See "Backups" in the README.\n',
       )
     }
     const dataDir = resolve(io.cwd, config.dataDir)
