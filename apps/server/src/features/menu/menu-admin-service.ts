@@ -223,15 +223,6 @@ export function createMenuAdminService({
         log?.warn({ err: error, dir }, 'Photo files of an older release could not be stored')
       }
     },
-
-    /** Sweeps now and then, for what saves elsewhere (the CLI, another node) stopped using. */
-    sweepPhotosEvery(intervalMs: number): () => void {
-      const timer = setInterval(() => void sweepPhotos(), intervalMs)
-      timer.unref()
-      return () => {
-        clearInterval(timer)
-      }
-    },
   }
 }
 

@@ -9,7 +9,10 @@ import { createPhotoRepository } from './photo-repository'
 import { registerPhotoRoutes } from './photo-routes'
 import { registerMenuRoutes } from './menu-routes'
 
-/** Photos nothing uses any more are swept after a save that drops one, and hourly (0078). */
+/**
+ * Photos nothing uses any more are swept after a save that drops one, and hourly for what the
+ * CLI or another node's saves stopped using (0078).
+ */
 const PHOTO_SWEEP_MS = 60 * 60_000
 
 /**
@@ -30,15 +33,15 @@ export const menuPlugin = fp(
       photos,
       log: app.log,
     })
-    let stopPhotoSweeps: (() => void) | undefined
     app.addHook('onReady', async () => {
       // Before the node serves: an upgraded one shows its older release's photos at once.
       await menuAdmin.importPhotoFiles(join(app.config.dataDir, 'photos'))
-      stopPhotoSweeps = menuAdmin.sweepPhotosEvery(PHOTO_SWEEP_MS)
     })
-    app.addHook('onClose', () => {
-      stopPhotoSweeps?.()
-      return Promise.resolve()
+    // The photos are the cluster's, in its database: one node sweeps them (decision 0103).
+    app.periodicJobs.add({
+      name: 'photo-sweep',
+      everyMs: PHOTO_SWEEP_MS,
+      run: menuAdmin.sweepPhotos,
     })
     registerPhotoRoutes(app, photoRepository)
     await registerApiRoutes(app, (api) => {
