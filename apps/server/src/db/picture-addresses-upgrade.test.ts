@@ -1,0 +1,98 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MANAGER_TOKEN_HEADER } from '@tableside/contracts/staff'
+import { startTestApp } from '../test/test-app'
+import { testDatabaseKinds } from '../test/test-database'
+import { signInAsManager } from '../test/test-restaurants'
+import type { DatabaseHandle } from './database'
+import { loadMigrations, migrate } from './migrate'
+import { seedDemo } from './seed-demo'
+
+/**
+ * Migration 0040 (issue 27, decision 0106): picture addresses an older release took but the API
+ * now refuses (`/media/../…`) would make the back office's menu answer 500, with no way to edit
+ * them away; the upgrade drops them.
+ */
+describe.each(testDatabaseKinds)('Picture addresses after an upgrade on $name', (kind) => {
+  let database: DatabaseHandle
+  const version = async () =>
+    (
+      await database.db
+        .selectFrom('restaurants')
+        .select(sql<string>`menu_version::text`.as('version'))
+        .where('id', '=', 'demo')
+        .executeTakeFirstOrThrow()
+    ).version
+  const adminMenu = async () => {
+    const t = await startTestApp(database)
+    try {
+      const { token } = await signInAsManager(t.app)
+      return await t.app.inject({
+        url: '/api/v1/admin/menu',
+        headers: { [MANAGER_TOKEN_HEADER]: token },
+      })
+    } finally {
+      await t.app.close()
+    }
+  }
+
+  beforeAll(async () => {
+    database = await kind.openBlank()
+    const migrations = await loadMigrations()
+    await migrate(
+      database.db,
+      migrations.filter((migration) => migration.version < '0040'),
+    )
+    await seedDemo(database.db)
+  })
+  afterAll(() => database.close())
+
+  it('drops the addresses that leave /media/, and keeps the rest', async () => {
+    const db = database.db
+    const url = (address: string) => sql`to_jsonb(${address}::text)`
+    await sql`update dishes set photo = jsonb_set(photo, '{url}', ${url('/media/../api/v1/health')})
+      where restaurant_id = 'demo' and id = 'olivier'`.execute(db)
+    const [escaping, kept] = await db
+      .selectFrom('stories')
+      .select('id')
+      .where('restaurantId', '=', 'demo')
+      .orderBy('sortOrder')
+      .execute()
+    await sql`update stories set media = jsonb_set(media, '{url}', ${url('/media/./demo/x.svg')})
+      where restaurant_id = 'demo' and id = ${escaping?.id ?? ''}`.execute(db)
+    await sql`update restaurants set logo = ${JSON.stringify({
+      url: '/media/demo/../../logo.svg',
+      alt: { ru: 'Логотип' },
+      color: '#000000',
+    })}::jsonb where id = 'demo'`.execute(db)
+    const before = await version()
+    expect((await adminMenu()).statusCode).toBe(500)
+
+    await migrate(db)
+
+    const dishes = await db
+      .selectFrom('dishes')
+      .select(['id', 'photo'])
+      .where('restaurantId', '=', 'demo')
+      .execute()
+    expect(dishes.find((dish) => dish.id === 'olivier')?.photo).toBeNull()
+    const others = dishes.filter((dish) => dish.id !== 'olivier')
+    expect(others.length).toBeGreaterThan(0)
+    for (const dish of others) expect(dish.photo?.url, dish.id).toMatch(/^\/media\/demo\//)
+    const stories = await db
+      .selectFrom('stories')
+      .select('id')
+      .where('restaurantId', '=', 'demo')
+      .execute()
+    expect(stories.map((story) => story.id)).not.toContain(escaping?.id)
+    expect(stories.map((story) => story.id)).toContain(kept?.id)
+    const { logo } = await db
+      .selectFrom('restaurants')
+      .select('logo')
+      .where('id', '=', 'demo')
+      .executeTakeFirstOrThrow()
+    expect(logo).toBeNull()
+    expect(Number(await version())).toBe(Number(before) + 1)
+    expect((await adminMenu()).statusCode).toBe(200)
+  })
+})
