@@ -7,9 +7,11 @@ import type { Endpoint } from '@tableside/contracts/endpoint'
 import { requestClientOtp, verifyClientOtp } from '@tableside/contracts/client'
 import { GARCON_TOKEN_HEADER, garconLogin } from '@tableside/contracts/garcon'
 import { changeGarconPin } from '@tableside/contracts/garcon-profile'
+import { resetAdminStaffPassword, resetAdminStaffTotp } from '@tableside/contracts/admin-staff'
 import { uploadAdminPhoto } from '@tableside/contracts/menu-admin'
 import {
   adminLogin,
+  changeAdminPassword,
   confirmAdminTotp,
   disableAdminTotp,
   kitchenLogin,
@@ -108,6 +110,10 @@ export function rateLimitPolicy(apiBase: string): RateLimitPolicy {
   api(adminLogin, perAddress('admin-login', 30, 15 * MINUTE_MS))
   api(confirmAdminTotp, perAddress('admin-totp', 30, 15 * MINUTE_MS))
   api(disableAdminTotp, perAddress('admin-totp', 30, 15 * MINUTE_MS))
+  // Each of these checks a manager's password again (issue 27): guessed no faster than at sign-in.
+  api(changeAdminPassword, perAddress('admin-password', 30, 15 * MINUTE_MS))
+  api(resetAdminStaffPassword, perAddress('admin-password', 30, 15 * MINUTE_MS))
+  api(resetAdminStaffTotp, perAddress('admin-password', 30, 15 * MINUTE_MS))
   api(kitchenLogin, perAddress('kitchen-login', 60, 15 * MINUTE_MS))
   // Changing a PIN checks the current one: counted like a sign-in, and backs off with it.
   api(changeGarconPin, perAddress('garcon-pin', 60, 15 * MINUTE_MS))

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { GARCON_PIN_LENGTH } from './garcon'
+import { currentPassword } from './staff'
 
 /**
  * The back office's staff (issue 17, decision 0068): waiters, other managers and kitchen
@@ -115,6 +116,8 @@ export const adminStaffMember = z.object({
   active: z.boolean(),
   /** The manager asking: they cannot deactivate themself. */
   self: z.boolean(),
+  /** A manager who signs in with a TOTP code as well (always false for a kitchen login). */
+  totpEnabled: z.boolean(),
   createdAt: z.string(),
 })
 export type AdminStaffMember = z.infer<typeof adminStaffMember>
@@ -167,6 +170,34 @@ export const resetAdminStaffPin = defineEndpoint({
   tags: ['admin'],
   params: staffIdParams,
   body: z.object({ pin: staffPin }),
+  status: 200,
+  response: sessionsEnded,
+})
+
+/**
+ * A colleague's account taken back (issue 27): asked again for the acting manager's own password,
+ * so a stolen token alone cannot take over another manager either. Never one's own account.
+ */
+export const resetAdminStaffPassword = defineEndpoint({
+  method: 'PUT',
+  path: '/admin/staff/:staffId/password',
+  summary:
+    'Gives another manager a new password (your own password asked); their sign-ins end. Your own is changed at PUT /admin/me/password',
+  tags: ['admin'],
+  params: staffIdParams,
+  body: z.object({ password: managerPassword, yourPassword: currentPassword }),
+  status: 200,
+  response: sessionsEnded,
+})
+
+export const resetAdminStaffTotp = defineEndpoint({
+  method: 'DELETE',
+  path: '/admin/staff/:staffId/totp',
+  summary:
+    'Turns another manager’s TOTP off, for a lost phone (your own password asked); their sign-ins end',
+  tags: ['admin'],
+  params: staffIdParams,
+  body: z.object({ yourPassword: currentPassword }),
   status: 200,
   response: sessionsEnded,
 })

@@ -106,6 +106,14 @@ export const ERROR_CODES = [
   // and a change that would leave the restaurant without an active manager.
   'settings_changed',
   'last_active_manager',
+  // Staff accounts an attacker cannot take over (issue 27, decision 0107): the password asked
+  // again is not theirs, a new one too weak or unchanged, a TOTP setup that expired, and a
+  // manager resetting their own account (their own is changed with the current password).
+  'password_wrong',
+  'weak_password',
+  'password_unchanged',
+  'totp_not_started',
+  'cannot_reset_self',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

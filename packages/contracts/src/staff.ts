@@ -80,11 +80,14 @@ export const getAdminMe = defineEndpoint({
   response: adminMe,
 })
 
+/** How long a TOTP secret being set up waits for its first code. */
+export const TOTP_SETUP_MINUTES = 10
+
 export const startAdminTotp = defineEndpoint({
   method: 'POST',
   path: '/admin/me/totp',
   summary:
-    'Starts turning TOTP on: a new secret to add to an authenticator app, active once a code from it is confirmed',
+    'Starts turning TOTP on: a new secret, kept with this sign-in for 10 minutes, to add to an authenticator app; active once confirmed with a code and the password',
   tags: ['admin'],
   status: 200,
   response: z.object({
@@ -95,12 +98,19 @@ export const startAdminTotp = defineEndpoint({
   }),
 })
 
+/** The password the manager types again to prove it is them, not only their token. */
+export const currentPassword = z
+  .string()
+  .check(z.minLength(1, 'Type your password'), z.maxLength(MANAGER_PASSWORD_LENGTH.max))
+
 export const confirmAdminTotp = defineEndpoint({
   method: 'PUT',
   path: '/admin/me/totp',
-  summary: 'Turns TOTP on with the secret just started and a code from it',
+  summary:
+    'Turns TOTP on with the secret this sign-in was issued (POST, 10 minutes), a code from it and the password; every other sign-in of the account ends',
   tags: ['admin'],
-  body: z.object({ secret: z.string().check(z.regex(/^[A-Z2-7]{16,128}$/)), code: totpCode }),
+  // No secret from the browser (issue 27): a stolen token could otherwise enrol its own app.
+  body: z.object({ password: currentPassword, code: totpCode }),
   status: 200,
   response: adminMe,
 })
@@ -113,6 +123,59 @@ export const disableAdminTotp = defineEndpoint({
   body: z.object({ code: totpCode }),
   status: 200,
   response: adminMe,
+})
+
+export const changeAdminPassword = defineEndpoint({
+  method: 'PUT',
+  path: '/admin/me/password',
+  summary:
+    "Changes the manager's password (the current one asked); every other sign-in of the account ends",
+  tags: ['admin'],
+  body: z.object({ currentPassword, newPassword: managerPassword }),
+  status: 200,
+  response: signedOut,
+})
+
+/** One of the manager's sign-ins, as their sessions list shows it. */
+export const adminSession = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.nullable(z.string()),
+  expiresAt: z.string(),
+  /** The browser's User-Agent when it signed in; null when it sent none. */
+  userAgent: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  /** The sign-in this request came with. */
+  current: z.boolean(),
+})
+export type AdminSession = z.infer<typeof adminSession>
+
+export const listAdminSessions = defineEndpoint({
+  method: 'GET',
+  path: '/admin/me/sessions',
+  summary: "The manager's sign-ins still in force: this one first (current), then the newest",
+  tags: ['admin'],
+  status: 200,
+  response: z.object({ sessions: z.array(adminSession) }),
+})
+
+export const endAdminSession = defineEndpoint({
+  method: 'DELETE',
+  path: '/admin/me/sessions/:sessionId',
+  summary: 'Ends one of the manager’s own sign-ins; 404 for any other',
+  tags: ['admin'],
+  params: z.object({ sessionId: z.uuid('A session id is a uuid') }),
+  status: 200,
+  response: signedOut,
+})
+
+export const endAllAdminSessions = defineEndpoint({
+  method: 'DELETE',
+  path: '/admin/me/sessions',
+  summary: 'Signs the manager out everywhere: every sign-in of the account ends, this one too',
+  tags: ['admin'],
+  status: 200,
+  response: signedOut,
 })
 
 export const kitchenLogin = defineEndpoint({

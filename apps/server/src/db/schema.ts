@@ -588,6 +588,14 @@ export interface StaffSessionsTable {
   expiresAt: Date
   revokedAt: Date | null
   lastUsedAt: ColumnType<Date | null, Date | null | undefined, Date | null>
+  /** What the manager names to end this sign-in (the token hash never leaves the server). */
+  id: Generated<string>
+  /** The browser's User-Agent and the address it signed in from, cut to fit. */
+  userAgent: ColumnType<string | null, string | null | undefined, string | null>
+  address: ColumnType<string | null, string | null | undefined, string | null>
+  /** A TOTP secret this sign-in is setting up (base32), good until `totpPendingUntil`. */
+  totpPendingSecret: ColumnType<string | null, string | null | undefined, string | null>
+  totpPendingUntil: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 /** Every change a manager makes (decision 0063); appended, never updated. */

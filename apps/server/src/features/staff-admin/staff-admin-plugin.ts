@@ -13,7 +13,13 @@ export const staffAdminPlugin = fp(
       registerStaffAdminRoutes(api, {
         requireManager: app.staff.requireManager,
         waiters: createWaiterAdminService({ db, audit, hashSecret, now }),
-        staff: createStaffMemberService({ db, audit, hashSecret, now }),
+        staff: createStaffMemberService({
+          db,
+          audit,
+          hashSecret,
+          confirmPassword: app.staff.service.confirmPassword,
+          now,
+        }),
       })
     })
   },

@@ -30,7 +30,7 @@ describe.each(testDatabaseKinds)("A manager runs the restaurant's staff on $name
   const as = (token: string | null, header = MANAGER_TOKEN_HEADER) =>
     token === null ? {} : { [header]: token }
   const inject = (
-    method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     url: string,
     payload?: object,
     token: string | null = manager.token,
@@ -408,6 +408,7 @@ describe.each(testDatabaseKinds)("A manager runs the restaurant's staff on $name
       createdAt: expect.any(String) as unknown,
     })
     expect(JSON.stringify(entries)).not.toMatch(/scrypt|vera-password/)
+    expect(adminStaffMember.parse(off.json()).totpEnabled).toBe(false)
   })
 
   it("resets a kitchen login's PIN (its sessions end) but never a manager's", async () => {
@@ -427,5 +428,65 @@ describe.each(testDatabaseKinds)("A manager runs the restaurant's staff on $name
     expect(managers.statusCode).toBe(404)
     const deactivated = await inject('PATCH', `/admin/staff/${grill.kitchen.id}`, { active: false })
     expect(adminStaffMember.parse(deactivated.json()).active).toBe(false)
+  })
+
+  it("resets a colleague's password and TOTP with the manager's own password: audited, their sign-ins end", async () => {
+    const created = await inject('POST', '/admin/staff', {
+      role: 'manager',
+      name: 'Ольга',
+      login: 'olga',
+      password: 'olga-password-1',
+    })
+    const olga = adminStaffMember.parse(created.json()).id
+    const before = await signInAsManager(t.app, 'demo', 'olga', 'olga-password-1')
+    // She turned a code on; then her phone is lost.
+    await t.database.db
+      .updateTable('staff')
+      .set({ totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DP' })
+      .where('id', '=', olga)
+      .execute()
+    const listed = (await inject('GET', '/admin/staff')).json<{ staff: unknown[] }>().staff
+    const shown = listed.map((s) => adminStaffMember.parse(s)).find((s) => s.id === olga)
+    expect(shown?.totpEnabled).toBe(true)
+
+    const yourPassword = 'tableside-demo'
+    const totp = await inject('DELETE', `/admin/staff/${olga}/totp`, { yourPassword })
+    expect(totp.json()).toEqual({ signedOut: 1 })
+    const me = await t.app.inject({ url: `${API}/admin/me`, headers: as(before.token) })
+    expect(me.statusCode).toBe(401)
+
+    const weak = await inject('PUT', `/admin/staff/${olga}/password`, {
+      password: 'olga-olga-olga',
+      yourPassword,
+    })
+    expect(weak.statusCode).toBe(400)
+    expect(errorBody.parse(weak.json()).error.code).toBe('weak_password')
+    const reset = await inject('PUT', `/admin/staff/${olga}/password`, {
+      password: 'handed-over-2025',
+      yourPassword,
+    })
+    expect(reset.json()).toEqual({ signedOut: 0 })
+    const again = await signInAsManager(t.app, 'demo', 'olga', 'handed-over-2025')
+    expect(again.manager.id).toBe(olga)
+
+    const entries = await auditOf(olga)
+    expect(entries.map((e) => [e.action, e.actorId])).toEqual([
+      ['create', manager.id],
+      ['reset_totp', manager.id],
+      ['reset_password', manager.id],
+    ])
+    expect(entries[1]?.before).toMatchObject({ login: 'olga', totpEnabled: true })
+    expect(entries[1]?.after).toMatchObject({ login: 'olga', totpEnabled: false })
+    expect(JSON.stringify(entries)).not.toMatch(/scrypt|handed-over|JBSWY3DP/)
+
+    // A kitchen login has a PIN, not a password or a code: no manager of that id is here.
+    const { id: kitchenId } = await t.database.db
+      .selectFrom('staff')
+      .select('id')
+      .where('restaurantId', '=', 'demo')
+      .where('login', '=', 'kitchen')
+      .executeTakeFirstOrThrow()
+    const kitchenReset = await inject('DELETE', `/admin/staff/${kitchenId}/totp`, { yourPassword })
+    expect(kitchenReset.statusCode).toBe(404)
   })
 })

@@ -5,7 +5,9 @@ import {
   createAdminWaiter,
   listAdminStaff,
   listAdminWaiters,
+  resetAdminStaffPassword,
   resetAdminStaffPin,
+  resetAdminStaffTotp,
   resetAdminWaiterPin,
   updateAdminStaff,
   updateAdminWaiter,
@@ -13,6 +15,7 @@ import {
 import type { Manager } from '@tableside/contracts/staff'
 import { HttpError } from '../../http/http-error'
 import { registerEndpoint } from '../../http/register-endpoint'
+import { withRetryAfter } from '../../lib/retry-after'
 import type { NewStaffMember, StaffMemberService } from './staff-member-service'
 import type { WaiterAdminService } from './waiter-admin-service'
 
@@ -52,6 +55,16 @@ export function registerStaffAdminRoutes(
   )
   registerEndpoint(app, resetAdminStaffPin, async ({ request, params, body }) =>
     staff.resetKitchenPin(await requireManager(request), params.staffId, body.pin),
+  )
+  registerEndpoint(app, resetAdminStaffPassword, async ({ request, params, body, reply }) =>
+    withRetryAfter(reply, async () =>
+      staff.resetManagerPassword(await requireManager(request), params.staffId, body),
+    ),
+  )
+  registerEndpoint(app, resetAdminStaffTotp, async ({ request, params, body, reply }) =>
+    withRetryAfter(reply, async () =>
+      staff.resetManagerTotp(await requireManager(request), params.staffId, body.yourPassword),
+    ),
   )
 }
 

@@ -16,7 +16,7 @@ export function createStaffMemberRepository(db: Kysely<Database>) {
   ): Promise<AdminStaffMember[]> => {
     let query = executor
       .selectFrom('staff')
-      .select(['id', 'role', 'name', 'login', 'active', 'createdAt'])
+      .select(['id', 'role', 'name', 'login', 'active', 'totpSecret', 'createdAt'])
       .where('restaurantId', '=', restaurantId)
     if (staffId) query = query.where('id', '=', staffId)
     const rows = await query.execute()
@@ -28,6 +28,7 @@ export function createStaffMemberRepository(db: Kysely<Database>) {
         login: row.login,
         active: row.active,
         self: row.id === askingManagerId,
+        totpEnabled: row.totpSecret !== null,
         createdAt: row.createdAt.toISOString(),
       }))
       .sort((a, b) => Number(b.active) - Number(a.active) || names.compare(a.name, b.name))

@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { AdminStaffMember, StaffRole } from '@tableside/contracts/admin-staff'
 import type { Manager } from '@tableside/contracts/staff'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
+import { checkNewPassword } from '../../lib/password-rule'
 import { createStaffRepository } from '../staff/staff-repository'
 import { createAccountRepository } from './account-repository'
 import {
@@ -30,6 +31,19 @@ const audited = (member: AdminStaffMember | undefined) =>
 
 const noSuchAccount = () => notFound('No such manager or kitchen login here.')
 
+/** What resetting a colleague needs beyond the other changes to staff. */
+export interface ColleagueResetDeps {
+  /** 403 `password_wrong` unless this is the manager's password (counted as a sign-in's). */
+  confirmPassword: (managerId: string, password: string, field: string) => Promise<void>
+}
+
+const notOwnAccount = (what: string) =>
+  new HttpError(
+    409,
+    'cannot_reset_self',
+    `Your own ${what} is changed in your account, with your current password.`,
+  )
+
 export type NewStaffMember =
   | { role: 'manager'; name: string; login: string; password: string }
   | { role: 'kitchen'; name: string; login: string; pin: string }
@@ -53,12 +67,41 @@ export function createStaffMemberService({
   db,
   audit,
   hashSecret,
+  confirmPassword,
   now = () => new Date(),
-}: StaffAdminDeps & { db: Kysely<Database> }) {
+}: StaffAdminDeps & ColleagueResetDeps & { db: Kysely<Database> }) {
   const repository = createStaffMemberRepository(db)
   const rows = createAccountRepository(db)
   const sessions = createStaffRepository(db)
   const change = staffChange(db, rows)
+
+  /**
+   * A change to another manager's sign-in (password, TOTP) under the restaurant's lock, then
+   * every sign-in of theirs ended and the audit written, all in one transaction.
+   */
+  const resetManager = (
+    manager: Manager,
+    staffId: string,
+    action: 'reset_password' | 'reset_totp',
+    work: (member: AdminStaffMember, trx: Transaction<Database>) => Promise<void>,
+  ) =>
+    change(manager, async (trx) => {
+      const locked = await rows.lock('staff', manager.restaurantId, staffId, trx)
+      const before =
+        locked && (await repository.find(manager.restaurantId, manager.id, staffId, trx))
+      if (!locked || before?.role !== 'manager') throw notFound('No such manager here.')
+      await work(before, trx)
+      const signedOut = await sessions.revokeAllSessions(staffId, now(), trx)
+      const after = await repository.find(manager.restaurantId, manager.id, staffId, trx)
+      await audit.record(trx, manager, {
+        action,
+        entity: 'manager',
+        entityId: staffId,
+        before: { ...audited(before), totpEnabled: before.totpEnabled },
+        after: { ...audited(after), totpEnabled: after?.totpEnabled ?? false },
+      })
+      return { signedOut }
+    })
 
   return {
     list: (manager: Manager) => repository.list(manager.restaurantId, manager.id),
@@ -128,7 +171,7 @@ export function createStaffMemberService({
       })
     },
 
-    /** A kitchen login's new PIN; its sessions end. A manager's password is theirs to change. */
+    /** A kitchen login's new PIN; its sessions end. */
     async resetKitchenPin(
       manager: Manager,
       staffId: string,
@@ -150,6 +193,39 @@ export function createStaffMemberService({
           after: audited(member),
         })
         return { signedOut }
+      })
+    },
+
+    /**
+     * Another manager's new password, to hand over in person (issue 27): asked for the acting
+     * manager's own password first, so a stolen token alone cannot take a colleague's account
+     * either. Every sign-in of the colleague ends; the audit says who did it.
+     */
+    async resetManagerPassword(
+      manager: Manager,
+      staffId: string,
+      input: { password: string; yourPassword: string },
+    ): Promise<{ signedOut: number }> {
+      if (staffId === manager.id) throw notOwnAccount('password')
+      await confirmPassword(manager.id, input.yourPassword, 'yourPassword')
+      const secretHash = await hashSecret(input.password)
+      return resetManager(manager, staffId, 'reset_password', async (member, trx) => {
+        checkNewPassword(input.password, member.login, 'password')
+        await sessions.setSecretHash(staffId, secretHash, trx)
+      })
+    },
+
+    /** Another manager's TOTP off, for a lost phone: as a password reset, it ends their sign-ins. */
+    async resetManagerTotp(
+      manager: Manager,
+      staffId: string,
+      yourPassword: string,
+    ): Promise<{ signedOut: number }> {
+      if (staffId === manager.id) throw notOwnAccount('code at sign-in')
+      await confirmPassword(manager.id, yourPassword, 'yourPassword')
+      return resetManager(manager, staffId, 'reset_totp', async (_member, trx) => {
+        await sessions.setTotpSecret(staffId, null, trx)
+        await sessions.clearPendingTotp(staffId, trx)
       })
     },
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorBody } from '@tableside/contracts/errors'
-import { adminMe } from '@tableside/contracts/staff'
+import { adminMe, adminSession, type AdminSession } from '@tableside/contracts/staff'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import {
@@ -11,7 +11,7 @@ import {
   signInAsWaiter,
 } from '../../test/test-restaurants'
 import { hashAccessToken } from '../../lib/access-token'
-import { totpCodeAt } from './totp'
+import { newTotpSecret, totpCodeAt } from './totp'
 
 // Issue 17, decision 0062: managers and the kitchen sign in as waiters do, each kind of token
 // good for its own routes only, and a manager may add a TOTP code to the password.
@@ -168,7 +168,10 @@ describe.each(testDatabaseKinds)('Managers and the kitchen sign in on $name', (k
       method: 'PUT',
       url: '/api/v1/admin/me/totp',
       headers,
-      payload: { secret, code: totpCodeAt(secret, new Date(Date.now() - 10 * 60_000)) },
+      payload: {
+        password: 'bistro-password',
+        code: totpCodeAt(secret, new Date(Date.now() - 10 * 60_000)),
+      },
     })
     expect(wrong.statusCode).toBe(401)
     expect(codeOf(wrong)).toBe('totp_invalid')
@@ -178,22 +181,16 @@ describe.each(testDatabaseKinds)('Managers and the kitchen sign in on $name', (k
       method: 'PUT',
       url: '/api/v1/admin/me/totp',
       headers,
-      payload: { secret, code: totpCodeAt(secret, new Date()) },
+      payload: { password: 'bistro-password', code: totpCodeAt(secret, new Date()) },
     })
     expect(confirmed.statusCode).toBe(200)
     expect(adminMe.parse(confirmed.json()).totpEnabled).toBe(true)
-    // A token alone cannot swap in a secret of its own (and then turn the code off with it).
-    const another = (
-      await t.app.inject({ method: 'POST', url: '/api/v1/admin/me/totp', headers })
-    ).json<{ secret: string }>().secret
-    const swapped = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/admin/me/totp',
-      headers,
-      payload: { secret: another, code: totpCodeAt(another, new Date()) },
-    })
-    expect(swapped.statusCode).toBe(409)
-    expect(codeOf(swapped)).toBe('totp_already_on')
+    // A token alone cannot swap in a secret of its own (and then turn the code off with it):
+    // no new secret is even issued while one is on.
+    const again = await t.app.inject({ method: 'POST', url: '/api/v1/admin/me/totp', headers })
+    expect(again.statusCode).toBe(409)
+    expect(codeOf(again)).toBe('totp_already_on')
+    const another = newTotpSecret()
     const offWithTheirs = await t.app.inject({
       method: 'DELETE',
       url: '/api/v1/admin/me/totp',
@@ -228,6 +225,93 @@ describe.each(testDatabaseKinds)('Managers and the kitchen sign in on $name', (k
     })
     expect(adminMe.parse(off.json()).totpEnabled).toBe(false)
     expect((await adminLogin(password)).statusCode).toBe(200)
+  })
+
+  it('lists the manager’s sign-ins with device and address, ends one, then all of them', async () => {
+    await addManager(t, 'bistro', 'host', 'host-password-1')
+    const signIn = async (userAgent: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/admin/login',
+        headers: { 'user-agent': userAgent },
+        payload: { restaurantId: 'bistro', login: 'host', password: 'host-password-1' },
+      })
+      return response.json<{ token: string }>().token
+    }
+    const phone = await signIn('Mozilla/5.0 (iPhone) Safari')
+    const desk = await signIn('Mozilla/5.0 (Windows NT 10.0) Chrome/130')
+    const sessionsOf = async (token: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/admin/me/sessions',
+        headers: { 'x-manager-token': token },
+      })
+      expect(response.statusCode).toBe(200)
+      return response
+        .json<{ sessions: AdminSession[] }>()
+        .sessions.map((s) => adminSession.parse(s))
+    }
+    const listed = await sessionsOf(desk)
+    expect(listed).toHaveLength(2)
+    expect(listed[0]).toMatchObject({
+      current: true,
+      userAgent: 'Mozilla/5.0 (Windows NT 10.0) Chrome/130',
+      address: '127.0.0.1',
+    })
+    expect(listed[1]).toMatchObject({ current: false, userAgent: 'Mozilla/5.0 (iPhone) Safari' })
+    const phoneId = listed[1]?.id ?? ''
+
+    const end = (token: string, id: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/admin/me/sessions/${id}`,
+        headers: { 'x-manager-token': token },
+      })
+    expect((await end(desk, phoneId)).json()).toEqual({ signedOut: 1 })
+    expect((await me({ 'x-manager-token': phone })).statusCode).toBe(401)
+    expect((await end(desk, phoneId)).statusCode).toBe(404)
+    expect(await sessionsOf(desk)).toHaveLength(1)
+
+    const other = await signIn('Firefox')
+    const everywhere = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/admin/me/sessions',
+      headers: { 'x-manager-token': desk },
+    })
+    expect(everywhere.json()).toEqual({ signedOut: 2 })
+    for (const token of [desk, other]) {
+      expect((await me({ 'x-manager-token': token })).statusCode).toBe(401)
+    }
+  })
+
+  it('changes the password only to a strong enough new one, and says why not', async () => {
+    await addManager(t, 'bistro', 'sommelier', 'grand-cru-1855')
+    const { token } = await signInAsManager(t.app, 'bistro', 'sommelier', 'grand-cru-1855')
+    const change = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/me/password',
+        headers: { 'x-manager-token': token },
+        payload,
+      })
+    const currentPassword = 'grand-cru-1855'
+    for (const [newPassword, code, message] of [
+      ['short', 'validation_failed', 'A password is at least 10 characters'],
+      ['aaaaabbbbb', 'weak_password', 'A password needs at least 5 different characters'],
+      ['my-SOMMELIER-2024', 'weak_password', 'A password must not contain the login'],
+      [currentPassword, 'password_unchanged', 'Choose a password other than the current one'],
+    ] as const) {
+      const refused = await change({ currentPassword, newPassword })
+      expect(refused.statusCode).toBe(400)
+      const { error } = errorBody.parse(refused.json())
+      expect(error.code).toBe(code)
+      expect(error.fields).toEqual([{ path: 'body.newPassword', message }])
+    }
+    const changed = await change({ currentPassword, newPassword: 'pinot-noir-1999' })
+    expect(changed.json()).toEqual({ signedOut: 0 })
+    expect((await me({ 'x-manager-token': token })).statusCode).toBe(200)
+    const login = { restaurantId: 'bistro', login: 'sommelier' }
+    expect((await adminLogin({ ...login, password: 'pinot-noir-1999' })).statusCode).toBe(200)
   })
 
   it('lets only the restaurant’s kitchen (or its manager) join private-kitchen.{rid}', async () => {

@@ -1,36 +1,37 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   KITCHEN_TOKEN_HEADER,
   MANAGER_TOKEN_HEADER,
   adminLogin,
   adminLogout,
+  changeAdminPassword,
   confirmAdminTotp,
   disableAdminTotp,
+  endAdminSession,
+  endAllAdminSessions,
   getAdminMe,
   getKitchenMe,
   kitchenLogin,
   kitchenLogout,
+  listAdminSessions,
   startAdminTotp,
 } from '@tableside/contracts/staff'
 import { registerEndpoint } from '../../http/register-endpoint'
-import { LoginBackoffError } from '../../lib/login-backoff'
+import { withRetryAfter } from '../../lib/retry-after'
 import type { ChannelRule } from '../realtime/channel-authorization'
 import type { StaffAuth } from './staff-auth'
 
-/** A 429 from the backoff says when to try again. */
-async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run()
-  } catch (error) {
-    if (error instanceof LoginBackoffError) {
-      void reply.header('retry-after', String(error.retryAfterSeconds))
-    }
-    throw error
-  }
+/** The manager and the token their request carries (the sign-in a change keeps, or marks). */
+async function managerWithToken(auth: StaffAuth, request: FastifyRequest) {
+  const manager = await auth.requireManager(request)
+  // requireManager found a session by this very header, so it is a string.
+  const token = String(request.headers[MANAGER_TOKEN_HEADER])
+  return { manager, token }
 }
 
 /**
- * Managers' and the kitchen's sign-in and sign-out, and the manager's own TOTP. Per address,
+ * Managers' and the kitchen's sign-in and sign-out, and the manager's own account: TOTP,
+ * password and sign-ins (issue 27). Per address,
  * the logins are limited in rate-limit-policy.ts; per login, they back off in the service.
  */
 export function registerStaffRoutes(
@@ -38,9 +39,14 @@ export function registerStaffRoutes(
   auth: StaffAuth,
   deps: { restaurantName: (restaurantId: string) => Promise<string> },
 ): void {
-  registerEndpoint(app, adminLogin, ({ body, reply }) =>
-    withRetryAfter(reply, () => auth.service.loginManager(body)),
-  )
+  registerEndpoint(app, adminLogin, async ({ request, body, reply }) => {
+    const signedIn = await withRetryAfter(reply, () => auth.service.loginManager(body))
+    await auth.service.noteDevice(signedIn.token, {
+      userAgent: request.headers['user-agent'],
+      address: request.ip,
+    })
+    return signedIn
+  })
   registerEndpoint(app, adminLogout, async ({ request }) => {
     await auth.requireManager(request)
     const token = request.headers[MANAGER_TOKEN_HEADER]
@@ -51,16 +57,35 @@ export function registerStaffRoutes(
     return auth.service.me(manager.id)
   })
   registerEndpoint(app, startAdminTotp, async ({ request }) => {
-    const manager = await auth.requireManager(request)
-    return auth.service.startTotp(manager.id, await deps.restaurantName(manager.restaurantId))
+    const { manager, token } = await managerWithToken(auth, request)
+    const restaurantName = await deps.restaurantName(manager.restaurantId)
+    return auth.service.startTotp(manager.id, token, restaurantName)
   })
-  registerEndpoint(app, confirmAdminTotp, async ({ request, body }) => {
-    const manager = await auth.requireManager(request)
-    return auth.service.confirmTotp(manager.id, body.secret, body.code)
+  registerEndpoint(app, confirmAdminTotp, async ({ request, body, reply }) => {
+    const { manager, token } = await managerWithToken(auth, request)
+    return withRetryAfter(reply, () =>
+      auth.service.confirmTotp(manager.id, token, body.password, body.code),
+    )
   })
   registerEndpoint(app, disableAdminTotp, async ({ request, body }) => {
     const manager = await auth.requireManager(request)
     return auth.service.disableTotp(manager.id, body.code)
+  })
+  registerEndpoint(app, changeAdminPassword, async ({ request, body, reply }) => {
+    const { manager, token } = await managerWithToken(auth, request)
+    return withRetryAfter(reply, () => auth.service.changePassword(manager.id, token, body))
+  })
+  registerEndpoint(app, listAdminSessions, async ({ request }) => {
+    const { manager, token } = await managerWithToken(auth, request)
+    return { sessions: await auth.service.sessions(manager.id, token) }
+  })
+  registerEndpoint(app, endAdminSession, async ({ request, params }) => {
+    const manager = await auth.requireManager(request)
+    return auth.service.endSession(manager.id, params.sessionId)
+  })
+  registerEndpoint(app, endAllAdminSessions, async ({ request }) => {
+    const manager = await auth.requireManager(request)
+    return { signedOut: await auth.service.revokeAll(manager.id) }
   })
 
   registerEndpoint(app, kitchenLogin, ({ body, reply }) =>

@@ -1,9 +1,16 @@
 import type { Kysely } from 'kysely'
-import type { AdminMe, KitchenStaff, Manager } from '@tableside/contracts/staff'
+import {
+  TOTP_SETUP_MINUTES,
+  type AdminMe,
+  type AdminSession,
+  type KitchenStaff,
+  type Manager,
+} from '@tableside/contracts/staff'
 import type { Database, StaffRole } from '../../db/schema'
-import { HttpError } from '../../http/http-error'
+import { HttpError, notFound } from '../../http/http-error'
 import { hashAccessToken, looksLikeAccessToken, newAccessToken } from '../../lib/access-token'
 import { createLoginBackoff } from '../../lib/login-backoff'
+import { checkNewPassword } from '../../lib/password-rule'
 import { hashSecret, verifySecret } from '../../lib/secret-hash'
 import { createStaffRepository, type StaffAccount } from './staff-repository'
 import { checkTotp, newTotpSecret, totpEnrolment } from './totp'
@@ -14,6 +21,9 @@ export const MANAGER_SESSION_MS = 12 * 60 * 60 * 1000
 export const KITCHEN_SESSION_MS = 7 * 24 * 60 * 60 * 1000
 /** "Last used" moves on at most once a minute per session. */
 const LAST_USED_STEP_MS = 60 * 1000
+/** What a sign-in keeps of the browser's User-Agent and of its address. */
+const USER_AGENT_KEPT = 300
+const ADDRESS_KEPT = 64
 
 export const normalizeStaffLogin = (login: string) => login.trim().toLowerCase()
 
@@ -27,6 +37,19 @@ export const totpRequired = () =>
   new HttpError(401, 'totp_required', 'Enter the 6-digit code from your authenticator app.')
 export const totpInvalid = () =>
   new HttpError(401, 'totp_invalid', 'That code is wrong or expired; enter the current one.')
+
+export const passwordWrong = (field: string) =>
+  new HttpError(403, 'password_wrong', 'That is not your password.', [
+    { path: `body.${field}`, message: 'This is not your password' },
+  ])
+const totpNotStarted = () =>
+  new HttpError(
+    409,
+    'totp_not_started',
+    'Setting up the code has expired or was never started here: start again.',
+  )
+const totpAlreadyOn = () =>
+  new HttpError(409, 'totp_already_on', 'The code at sign-in is already on.')
 
 export interface SignedIn {
   token: string
@@ -109,6 +132,19 @@ export function createStaffService({
     return found
   }
 
+  /**
+   * The password asked again before a change an attacker with only a token must not make. A
+   * wrong one counts against the login exactly as at sign-in (decision 0029), so a stolen
+   * token is no faster way to guess it; the right one clears the count.
+   */
+  async function confirmPassword(found: StaffAccount, password: string, field: string) {
+    const at = now()
+    const backoff = backoffs[found.role]
+    await backoff.claim(found.restaurantId, found.login, at)
+    if (!(await verifySecret(password, found.secretHash))) throw passwordWrong(field)
+    await backoff.clear(found.restaurantId, found.login)
+  }
+
   const meOf = (found: StaffAccount): AdminMe => ({
     id: found.id,
     restaurantId: found.restaurantId,
@@ -155,23 +191,112 @@ export function createStaffService({
 
     me: async (managerId: string): Promise<AdminMe> => meOf(await account(managerId)),
 
-    /** A new secret to enrol; nothing changes until `confirmTotp` gets a code from it. */
-    async startTotp(managerId: string, restaurantName: string) {
+    /**
+     * A new secret to enrol, kept with this sign-in (issue 27): nothing changes until
+     * `confirmTotp` gets the password and a code from it, from the same sign-in.
+     */
+    async startTotp(managerId: string, token: string, restaurantName: string) {
       const found = await account(managerId)
-      return totpEnrolment(newTotpSecret(), found.login, `Tableside · ${restaurantName}`)
+      if (found.totpSecret) throw totpAlreadyOn()
+      const secret = newTotpSecret()
+      const until = new Date(now().getTime() + TOTP_SETUP_MINUTES * 60 * 1000)
+      await repository.setPendingTotp(hashAccessToken(token), secret, until)
+      return totpEnrolment(secret, found.login, `Tableside · ${restaurantName}`)
     },
 
-    async confirmTotp(managerId: string, secret: string, code: string): Promise<AdminMe> {
+    /**
+     * TOTP on with the secret this sign-in was issued, for the password and a code from it; every
+     * other sign-in of the account ends (a stolen token among them).
+     */
+    async confirmTotp(
+      managerId: string,
+      token: string,
+      password: string,
+      code: string,
+    ): Promise<AdminMe> {
       const found = await account(managerId)
       // A code already on is replaced only by turning it off first, with a code from it: else a
       // stolen token could swap in its own secret and then turn the code off.
-      if (found.totpSecret) {
-        throw new HttpError(409, 'totp_already_on', 'The code at sign-in is already on.')
-      }
-      if (!checkTotp(secret, code, now())) throw totpInvalid()
-      await repository.setTotpSecret(found.id, secret)
+      if (found.totpSecret) throw totpAlreadyOn()
+      await confirmPassword(found, password, 'password')
+      const tokenHash = hashAccessToken(token)
+      const at = now()
+      const secret = await repository.pendingTotp(tokenHash, at)
+      if (!secret) throw totpNotStarted()
+      if (!checkTotp(secret, code, at)) throw totpInvalid()
+      await db.transaction().execute(async (trx) => {
+        await repository.setTotpSecret(found.id, secret, trx)
+        await repository.clearPendingTotp(found.id, trx)
+        await repository.revokeOtherSessions(found.id, tokenHash, at, trx)
+      })
       return meOf({ ...found, totpSecret: secret })
     },
+
+    /** A new password for the current one; every other sign-in of the account ends. */
+    async changePassword(
+      managerId: string,
+      token: string,
+      input: { currentPassword: string; newPassword: string },
+    ): Promise<{ signedOut: number }> {
+      const found = await account(managerId)
+      checkNewPassword(input.newPassword, found.login, 'newPassword')
+      await confirmPassword(found, input.currentPassword, 'currentPassword')
+      if (await verifySecret(input.newPassword, found.secretHash)) {
+        throw new HttpError(
+          400,
+          'password_unchanged',
+          'The new password is the one you have: choose another.',
+          [{ path: 'body.newPassword', message: 'Choose a password other than the current one' }],
+        )
+      }
+      const secretHash = await hashSecret(input.newPassword)
+      const at = now()
+      const signedOut = await db.transaction().execute(async (trx) => {
+        await repository.setSecretHash(found.id, secretHash, trx)
+        return repository.revokeOtherSessions(found.id, hashAccessToken(token), at, trx)
+      })
+      return { signedOut }
+    },
+
+    /** Is this the manager's password? 403 `password_wrong` if not, counted as a sign-in's. */
+    confirmPassword: async (managerId: string, password: string, field: string) =>
+      confirmPassword(await account(managerId), password, field),
+
+    /** The manager's sign-ins still in force: this one first, then the newest. */
+    async sessions(managerId: string, token: string): Promise<AdminSession[]> {
+      const tokenHash = hashAccessToken(token)
+      const rows = await repository.liveSessions(managerId, now())
+      const ordered = [
+        ...rows.filter((row) => row.tokenHash === tokenHash),
+        ...rows.filter((row) => row.tokenHash !== tokenHash),
+      ]
+      return ordered.map((row) => ({
+        id: row.id,
+        createdAt: row.createdAt.toISOString(),
+        lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+        expiresAt: row.expiresAt.toISOString(),
+        userAgent: row.userAgent,
+        address: row.address,
+        current: row.tokenHash === tokenHash,
+      }))
+    },
+
+    /** One of the manager's own sign-ins; anyone else's, or one already ended, is not found. */
+    async endSession(managerId: string, sessionId: string): Promise<{ signedOut: number }> {
+      const signedOut = await repository.revokeSessionById(managerId, sessionId, now())
+      if (signedOut === 0) throw notFound('No such sign-in of yours is in force.')
+      return { signedOut }
+    },
+
+    /** Where a sign-in that just started came from, for the sessions list. */
+    noteDevice: (
+      token: string,
+      device: { userAgent: string | undefined; address: string | undefined },
+    ): Promise<void> =>
+      repository.describeSession(hashAccessToken(token), {
+        userAgent: device.userAgent?.slice(0, USER_AGENT_KEPT) || null,
+        address: device.address?.slice(0, ADDRESS_KEPT) || null,
+      }),
 
     async disableTotp(managerId: string, code: string): Promise<AdminMe> {
       const found = await account(managerId)
