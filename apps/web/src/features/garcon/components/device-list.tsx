@@ -8,7 +8,7 @@ import { isApiError } from '../../../lib/api-error'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { dateLocale, restaurantTime } from '../../../lib/restaurant-time'
 import { garconDevicesQueryOptions, useSignOutGarconDevice } from '../api/garcon-profile'
-import { deviceName } from '../device-name'
+import { deviceName } from '../../../lib/device-name'
 import { profileMessages } from '../profile-messages'
 import { DevicesIcon } from './garcon-icons'
 
