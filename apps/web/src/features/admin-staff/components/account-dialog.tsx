@@ -14,7 +14,7 @@ import {
   type AccountKind,
   type AccountProblems,
 } from '../staff-form'
-import { FormField } from './form-field'
+import { FormField } from '../../../components/admin/form-field'
 
 const TITLE = { waiter: 'addWaiter', manager: 'addManager', kitchen: 'addKitchen' } as const
 const FIELDS: readonly AccountField[] = ['name', 'login', 'secret']

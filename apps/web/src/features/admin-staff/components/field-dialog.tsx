@@ -3,7 +3,7 @@ import { AdminDialog } from '../../../components/admin/admin-dialog'
 import { buttonClass } from '../../../components/ui/button'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { staffMessages } from '../admin-staff-messages'
-import { FormField } from './form-field'
+import { FormField } from '../../../components/admin/form-field'
 import { useRefusal } from './use-refusal'
 
 /**
