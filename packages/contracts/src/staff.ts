@@ -29,6 +29,24 @@ export const managerPassword = z
     z.minLength(MANAGER_PASSWORD_LENGTH.min, 'A password is at least 10 characters'),
     z.maxLength(MANAGER_PASSWORD_LENGTH.max),
   )
+/** Fewer different characters than this is a pattern (`aaaaaaaaaa`, `1212121212`). */
+export const PASSWORD_MIN_DIFFERENT = 5
+
+/**
+ * What is wrong with a manager's new password beyond its length (issue 27, decision 0107): a
+ * pattern of few characters, or the login in disguise. The server refuses it (400
+ * `weak_password`); the web says it before sending.
+ */
+export function passwordWeakness(
+  password: string,
+  login: string,
+): 'few_different' | 'has_login' | null {
+  const lower = password.toLowerCase()
+  if (login.length >= 3 && lower.includes(login.toLowerCase())) return 'has_login'
+  if (new Set(lower).size < PASSWORD_MIN_DIFFERENT) return 'few_different'
+  return null
+}
+
 /** Six digits from the manager's authenticator app. */
 export const totpCode = z.string().check(z.trim(), z.regex(/^\d{6}$/, 'A code is 6 digits'))
 
