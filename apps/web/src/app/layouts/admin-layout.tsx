@@ -58,6 +58,7 @@ export function AdminLayout() {
           <AdminShell
             restaurantId={restaurantId}
             restaurantName={restaurant.name}
+            timeZone={restaurant.timezone}
             manager={manager}
           >
             <AdminSections />
@@ -88,11 +89,13 @@ function AdminSections() {
 function AdminShell({
   restaurantId,
   restaurantName,
+  timeZone,
   manager,
   children,
 }: {
   restaurantId: string
   restaurantName: string
+  timeZone: string
   manager: AdminMe
   children: ReactNode
 }) {
@@ -165,7 +168,9 @@ function AdminShell({
       <main ref={main} className="admin__main" id="main" tabIndex={-1}>
         {children}
       </main>
-      {account ? <AccountDialog manager={manager} onClose={() => setAccount(false)} /> : null}
+      {account ? (
+        <AccountDialog manager={manager} timeZone={timeZone} onClose={() => setAccount(false)} />
+      ) : null}
     </div>
   )
 }

@@ -4,7 +4,9 @@ import {
   createAdminWaiter,
   listAdminStaff,
   listAdminWaiters,
+  resetAdminStaffPassword,
   resetAdminStaffPin,
+  resetAdminStaffTotp,
   resetAdminWaiterPin,
   updateAdminStaff,
   updateAdminWaiter,
@@ -99,5 +101,35 @@ export function useResetStaffPin() {
     mutationKey: ['admin', 'reset-staff-pin'],
     mutationFn: ({ staffId, pin }: { staffId: string; pin: string }) =>
       api.callEndpoint(resetAdminStaffPin, { params: { staffId }, body: { pin } }),
+  })
+}
+
+/** Another manager's new password, for the acting manager's own (issue 27). */
+export function useResetManagerPassword() {
+  const api = useApiClient()
+  return useMutation({
+    // 'admin' first: a 401 ends the back office's session (features/staff/api/staff-session.ts).
+    mutationKey: ['admin', 'reset-manager-password'],
+    mutationFn: ({
+      staffId,
+      ...body
+    }: {
+      staffId: string
+      password: string
+      yourPassword: string
+    }) => api.callEndpoint(resetAdminStaffPassword, { params: { staffId }, body }),
+  })
+}
+
+/** Another manager's code at sign-in turned off, for a lost phone (issue 27). */
+export function useResetManagerTotp() {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    // 'admin' first: a 401 ends the back office's session (features/staff/api/staff-session.ts).
+    mutationKey: ['admin', 'reset-manager-totp'],
+    mutationFn: ({ staffId, yourPassword }: { staffId: string; yourPassword: string }) =>
+      api.callEndpoint(resetAdminStaffTotp, { params: { staffId }, body: { yourPassword } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKey }),
   })
 }

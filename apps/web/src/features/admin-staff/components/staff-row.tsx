@@ -15,6 +15,9 @@ export interface Row {
   tables: string[] | null
   /** Waiters and kitchen logins sign in with a PIN a manager can reset. */
   hasPin: boolean
+  /** Another manager: their password (and their code, when on) can be reset by this one. */
+  colleague: boolean
+  totpEnabled: boolean
 }
 
 export const waiterRow = (waiter: AdminWaiter): Row => ({
@@ -26,6 +29,8 @@ export const waiterRow = (waiter: AdminWaiter): Row => ({
   status: !waiter.active ? 'inactive' : waiter.onShift ? 'onShift' : 'offShift',
   tables: waiter.tables.map((table) => table.label),
   hasPin: true,
+  colleague: false,
+  totpEnabled: false,
 })
 
 export const staffRow = (member: AdminStaffMember): Row => ({
@@ -37,9 +42,11 @@ export const staffRow = (member: AdminStaffMember): Row => ({
   status: member.active ? 'active' : 'inactive',
   tables: null,
   hasPin: member.role === 'kitchen',
+  colleague: member.role === 'manager' && !member.self,
+  totpEnabled: member.totpEnabled,
 })
 
-export type RowAction = 'rename' | 'pin' | 'deactivate' | 'activate'
+export type RowAction = 'rename' | 'pin' | 'password' | 'totp' | 'deactivate' | 'activate'
 
 /** Who, their state, their tables (a waiter's), and what the manager can do to them. */
 export function StaffRow({
@@ -75,6 +82,7 @@ export function StaffRow({
         </p>
         <p className="staff-row__login">
           {t('login')}: <span translate="no">{row.login}</span>
+          {row.totpEnabled ? <span className="staff-row__totp"> · {t('codeOn')}</span> : null}
         </p>
       </div>
       <p className={`staff-badge staff-badge--${row.status}`}>{t(row.status)}</p>
@@ -87,6 +95,8 @@ export function StaffRow({
       <div className="staff-row__actions">
         {action('rename', 'rename')}
         {row.hasPin && row.active ? action('pin', 'resetPin') : null}
+        {row.colleague && row.active ? action('password', 'resetPassword') : null}
+        {row.colleague && row.active && row.totpEnabled ? action('totp', 'resetTotp') : null}
         {row.self
           ? null
           : row.active

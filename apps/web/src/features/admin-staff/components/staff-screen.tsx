@@ -16,6 +16,7 @@ import {
 } from '../api/staff-api'
 import type { AccountKind } from '../staff-form'
 import { AccountDialog } from './account-dialog'
+import { ColleagueResetDialog } from './colleague-reset-dialog'
 import { ConfirmDialog } from './confirm-dialog'
 import { FieldDialog } from './field-dialog'
 import { StaffRow, staffRow, waiterRow, type Row, type RowAction } from './staff-row'
@@ -38,8 +39,8 @@ const NAME_MAX = 100
 
 /**
  * `/rest/{rid}/admin/staff`: waiters (with their tables and shift), managers and kitchen logins
- * on three tabs; add, rename, reset a PIN, deactivate or bring back, each but the last in a
- * window of its own. A refusal is said where the manager acted: in the window, or above the list.
+ * on three tabs; add, rename, reset a PIN (or another manager's password or code at sign-in),
+ * deactivate or bring back, each but the last in a window of its own. A refusal is said where the manager acted: in the window, or above the list.
  */
 export function StaffScreen({ title, documentTitle }: { title: string; documentTitle: string }) {
   const { t } = useMessages(staffMessages)
@@ -241,6 +242,9 @@ export function StaffScreen({ title, documentTitle }: { title: string; documentT
             onSave={saveName(dialog.row)}
             onClose={close}
           />
+        ) : null}
+        {dialog?.type === 'password' || dialog?.type === 'totp' ? (
+          <ColleagueResetDialog what={dialog.type} row={dialog.row} onDone={done} onClose={close} />
         ) : null}
         {dialog?.type === 'deactivate' ? (
           <ConfirmDialog

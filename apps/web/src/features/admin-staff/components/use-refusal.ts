@@ -9,6 +9,7 @@ export function useRefusal(): (error: Error) => string {
     if (!isApiError(error) || error.status === 0) return t('offline')
     if (error.code === 'cannot_deactivate_self') return t('selfDeactivate')
     if (error.code === 'last_active_manager') return t('lastManager')
+    if (error.code === 'cannot_reset_self') return t('selfReset')
     return t('failed', { message: error.message })
   }
 }
