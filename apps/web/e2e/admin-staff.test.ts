@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { adminLogin } from '@tableside/contracts/staff'
 import { tableSession } from '@tableside/contracts/table-sessions'
 import { order } from '@tableside/contracts/orders'
 import { demoTableTokens, startServer } from '../../../scripts/lib/server-process.mjs'
@@ -76,6 +77,42 @@ describe('The back office runs the staff and the settings', () => {
       await keepScreenshot(page, 'admin-staff-managers-1024')
       await expectNoSeriousViolations(page, SCREEN)
 
+      // Вера, a second manager, forgot her password (issue 27): the manager gives her a new one,
+      // confirming with their own; every device Вера is signed in on is signed out.
+      await post(
+        '/admin/staff',
+        { role: 'manager', name: 'Вера', login: 'vera', password: 'vera-first-pass' },
+        { 'x-manager-token': token },
+      )
+      const vera = await browser.phone()
+      const veraToken = adminLogin.response.parse(
+        await post('/auth/admin/login', {
+          restaurantId: 'demo',
+          login: 'vera',
+          password: 'vera-first-pass',
+        }),
+      ).token
+      await actAsManager(vera.context, site, veraToken)
+      await vera.page.goto(`${site}/rest/demo/admin`, { waitUntil: 'networkidle' })
+      await vera.page.getByRole('navigation', { name: 'Разделы' }).waitFor()
+      await page.reload({ waitUntil: 'networkidle' })
+      await page.getByRole('button', { name: 'Сбросить пароль: Вера' }).click()
+      const reset = page.getByRole('dialog', { name: 'Новый пароль: Вера' })
+      await reset.getByLabel('Новый пароль для сотрудника').fill('spring-tulips-7')
+      await reset.getByLabel('Ваш пароль').fill('not-my-password')
+      await reset.getByRole('button', { name: 'Сбросить пароль' }).click()
+      await reset.getByText('Это не ваш пароль.').waitFor()
+      await keepScreenshot(page, 'admin-staff-reset-password')
+      await expectNoSeriousViolations(page, { include: 'dialog' })
+      await reset.getByLabel('Ваш пароль').fill('tableside-demo')
+      await reset.getByRole('button', { name: 'Сбросить пароль' }).click()
+      await reset.waitFor({ state: 'detached' })
+      await expect
+        .poll(() => notice(page))
+        .toBe('Новый пароль сохранён (Вера); устройств отключено: 1.')
+      await vera.page.reload({ waitUntil: 'networkidle' })
+      await vera.page.getByText('Сеанс завершён.').waitFor()
+
       // A diner at T3 with an order has the bill open: 5, 10 and 15 % tips.
       const tokens = await demoTableTokens(server)
       const session = tableSession.parse(
@@ -125,9 +162,14 @@ describe('The back office runs the staff and the settings', () => {
       await page.setViewportSize({ width: 390, height: 844 })
       await keepScreenshot(page, 'admin-settings-390')
       await expectNoSeriousViolations(page, SCREEN)
-      for (const { problems } of [manager, waiter, diner]) {
-        // The development console's fonts; the taken login's 409 and the refused save the screens explained.
-        expect(problems.filter((problem) => !/font-src|409 \(Conflict\)/.test(problem))).toEqual([])
+      for (const { problems } of [manager, waiter, diner, vera]) {
+        // The development console's fonts; the taken login's 409, the wrong password's 403, the
+        // refused save and Вера's ended session (401), each of which the screens explained.
+        expect(
+          problems.filter(
+            (problem) => !/font-src|409 \(Conflict\)|403 \(Forbidden\)|401/.test(problem),
+          ),
+        ).toEqual([])
       }
     } finally {
       await server.stop('SIGTERM')
