@@ -37,6 +37,7 @@ import { tablesAdminPlugin } from './features/tables-admin/tables-admin-plugin'
 import { waiterCallsPlugin } from './features/waiter-calls/waiter-calls-plugin'
 import { rateLimitPolicy } from './rate-limit-policy'
 import { registerRateLimits } from './http/rate-limits'
+import { loadSignInDevices } from './lib/sign-in-devices'
 import { refuseNulCharacters } from './http/refuse-nul'
 import { refuseMalformedHost } from './http/request-origin'
 import { fastifyTrustProxy } from './http/trust-proxy'
@@ -85,15 +86,22 @@ export async function buildApp({
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   })
   await registerOpenApi(app, config.apiBase)
+  const signInDevices = await loadSignInDevices(database.db, `${config.apiBase}/auth`)
   await registerRateLimits(app, {
     redisUrl: config.realtime.redisUrl,
-    policy: rateLimitPolicy(config.apiBase),
+    policy: rateLimitPolicy(config.apiBase, signInDevices),
     exempt: config.rateLimitExempt,
   })
 
   // What every feature stands on (decision 0083).
   const onlinePayment = (id: string) => takesOnlinePayment(config.payments, id, DEMO_RESTAURANT_ID)
-  await app.register(contextPlugin, { config, db: database.db, jobLock: database.jobLock, now })
+  await app.register(contextPlugin, {
+    config,
+    db: database.db,
+    jobLock: database.jobLock,
+    now,
+    signInDevices,
+  })
   await app.register(realtimePlugin)
   await app.register(menuCachePlugin)
   // Open menus hear of a change once this node serves it (decision 0064).

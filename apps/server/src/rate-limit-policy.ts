@@ -35,6 +35,7 @@ import { openTableSession } from '@tableside/contracts/table-sessions'
 import { createWaiterCall } from '@tableside/contracts/waiter-calls'
 import { WEBHOOK_PATH } from './features/payments/payment-routes'
 import type { RateLimit, RateLimitPolicy } from './http/rate-limits'
+import type { SignInDevices } from './lib/sign-in-devices'
 
 const MINUTE_MS = 60_000
 
@@ -78,8 +79,23 @@ const garconSignIn = signIn(GARCON_TOKEN_HEADER)
  * other tables; the per-address ones cap someone who hops between restaurants, orders or
  * payments. Any write under the API that is not listed gets `writes`.
  */
-export function rateLimitPolicy(apiBase: string): RateLimitPolicy {
+export function rateLimitPolicy(apiBase: string, devices?: SignInDevices): RateLimitPolicy {
   const writes = perAddress('writes', 600)
+  const deviceOf = (request: FastifyRequest) => devices?.placeOf(request).device
+  /**
+   * A staff sign-in: per address, unless it comes from a device a staff sign-in left its signed
+   * cookie on; that device is counted on its own instead (decision 0108). Diners on the
+   * restaurant's Wi-Fi can use up the address's count, never a staff device's.
+   */
+  const staffSignIn = (name: string, max: number): RateLimit[] => [
+    {
+      name,
+      max,
+      windowMs: 15 * MINUTE_MS,
+      unless: (request) => deviceOf(request) !== undefined,
+    },
+    { name: `${name}-device`, max, windowMs: 15 * MINUTE_MS, per: deviceOf },
+  ]
   const table = new Map<string, readonly RateLimit[]>()
   const limit = (endpoint: Endpoint, prefix: string, limits: readonly RateLimit[]) =>
     table.set(`${endpoint.method} ${prefix}${endpoint.path}`, limits)
@@ -103,18 +119,18 @@ export function rateLimitPolicy(apiBase: string): RateLimitPolicy {
   api(cancelPayment, perAddressAnd('cancel-payment', 'paymentId', 10), perAddress('payments', 300))
   api(leaveTipFeedback, perAddressAnd('tip-feedback', 'paymentId', 10), perAddress('payments', 300))
   // Waiters share the restaurant's address at the start of a shift; each login also backs
-  // off on its own after wrong PINs, whatever the address (lib/login-backoff.ts).
-  api(garconLogin, perAddress('garcon-login', 60, 15 * MINUTE_MS))
+  // off on its own after wrong PINs, per place (lib/login-backoff.ts, decision 0108).
+  api(garconLogin, ...staffSignIn('garcon-login', 60))
   // Managers and kitchen screens sign in as waiters do (decision 0062); TOTP codes are
   // guessed no faster than passwords.
-  api(adminLogin, perAddress('admin-login', 30, 15 * MINUTE_MS))
+  api(adminLogin, ...staffSignIn('admin-login', 30))
   api(confirmAdminTotp, perAddress('admin-totp', 30, 15 * MINUTE_MS))
   api(disableAdminTotp, perAddress('admin-totp', 30, 15 * MINUTE_MS))
   // Each of these checks a manager's password again (issue 27): guessed no faster than at sign-in.
   api(changeAdminPassword, perAddress('admin-password', 30, 15 * MINUTE_MS))
   api(resetAdminStaffPassword, perAddress('admin-password', 30, 15 * MINUTE_MS))
   api(resetAdminStaffTotp, perAddress('admin-password', 30, 15 * MINUTE_MS))
-  api(kitchenLogin, perAddress('kitchen-login', 60, 15 * MINUTE_MS))
+  api(kitchenLogin, ...staffSignIn('kitchen-login', 60))
   // Changing a PIN checks the current one: counted like a sign-in, and backs off with it.
   api(changeGarconPin, perAddress('garcon-pin', 60, 15 * MINUTE_MS))
   // A waiter looks up the card a diner shows: a few a table, typos included. Counted per

@@ -93,7 +93,7 @@ describe.each(testDatabaseKinds)('Sign-in under attack on $name', (kind) => {
     const annasPhone = deviceCookie(await garcon('anna', '1111', wifi))
     const tablet = deviceCookie(await kitchen('kitchen', '3333', wifi))
     // A diner at table 4 scripts the sign-in forms and the diners' endpoints from the Wi-Fi.
-    for (let n = 0; n < 70; n++) {
+    for (let n = 0; n < 61; n++) {
       await garcon(`nobody${String(n)}`, '0000', wifi)
       await kitchen(`nobody${String(n)}`, '0000', wifi)
       await post(

@@ -38,6 +38,8 @@ export interface Database {
   waiters: WaitersTable
   garconSessions: GarconSessionsTable
   garconLoginFailures: GarconLoginFailuresTable
+  signInDevices: SignInDevicesTable
+  serverKeys: ServerKeysTable
   staff: StaffTable
   staffSessions: StaffSessionsTable
   auditLog: AuditLogTable
@@ -295,6 +297,29 @@ export interface GarconLoginFailuresTable {
   failures: number
   retryAt: Date
   lastFailedAt: Date
+  /**
+   * Where the failures came from (migration 0042, decision 0108): `device:…`, `address:…`,
+   * `session:…`, or '' for the account-wide count.
+   */
+  source: ColumnType<string, string | undefined, never>
+  /** When the managers were last told the account is under attack (account-wide rows). */
+  alertedAt: ColumnType<Date | null, Date | null | undefined, Date | null>
+}
+
+/** A device a login signed in on (migration 0042): its guesses back off apart. */
+export interface SignInDevicesTable {
+  restaurantId: string
+  actor: LoginActor
+  login: string
+  /** The id in the device's signed cookie. */
+  device: string
+  lastSignedInAt: Date
+}
+
+/** Keys the server makes once and every node shares (migration 0042). */
+export interface ServerKeysTable {
+  name: string
+  secret: string
 }
 
 export interface GarconSessionsTable {

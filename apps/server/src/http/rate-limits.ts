@@ -14,6 +14,13 @@ export interface RateLimit {
   max: number
   windowMs: number
   subject?: (request: FastifyRequest) => string | undefined
+  /**
+   * Counts per what this names instead of per address (a signed device); a request it names
+   * nothing for is not counted by this limit.
+   */
+  per?: (request: FastifyRequest) => string | undefined
+  /** Requests this limit does not count (a staff device that signed in before). */
+  unless?: (request: FastifyRequest) => boolean
 }
 
 /** The limits a route has, by its method and full URL; undefined: none. */
@@ -21,6 +28,11 @@ export type RateLimitPolicy = (method: string, url: string) => readonly RateLimi
 
 /** Counters kept per limit in one process when there is no Redis; the oldest go first. */
 const LOCAL_KEYS_PER_LIMIT = 50_000
+
+/** The address a request is counted under: its IPv4 address, or its IPv6 /64. */
+export function addressOf(request: FastifyRequest): string {
+  return normalizeIP(request.ip)
+}
 
 export function secondsText(seconds: number): string {
   return seconds === 1 ? '1 second' : `${String(seconds)} seconds`
@@ -94,7 +106,11 @@ export async function registerRateLimits(
         skipOnError: true,
         cache: LOCAL_KEYS_PER_LIMIT,
         keyGenerator: (request) =>
-          [limit.name, normalizeIP(request.ip), limit.subject?.(request) ?? ''].join('|'),
+          [
+            limit.name,
+            limit.per?.(request) ?? addressOf(request),
+            limit.subject?.(request) ?? '',
+          ].join('|'),
       } as Parameters<FastifyInstance['createRateLimit']>[0])
       counters.set(limit.name, counter)
     }
@@ -105,10 +121,12 @@ export async function registerRateLimits(
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     const limits = methods.flatMap((method) => options.policy(method, route.url) ?? [])
     if (limits.length === 0) return
-    const checks = limits.map((limit) => counterOf(limit))
+    const checks = limits.map((limit) => ({ limit, count: counterOf(limit) }))
     const check: onRequestAsyncHookHandler = async (request, reply) => {
       if (exempt && isExempt(exempt, request.ip)) return
-      for (const count of checks) {
+      for (const { limit, count } of checks) {
+        if (limit.unless?.(request)) continue
+        if (limit.per && limit.per(request) === undefined) continue
         const result = await count(request)
         if (!result.isAllowed && result.isExceeded) {
           const seconds = Math.max(1, result.ttlInSeconds)

@@ -1,14 +1,17 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database, LoginActor } from '../db/schema'
 
-/** Where the count of one login's wrong secrets lives: per restaurant, kind of sign-in and login. */
+/**
+ * Whose wrong secrets are counted: per restaurant, kind of sign-in and login; each count also
+ * names its `source` (a device, an address, a session, or '' for the whole account).
+ */
 export interface BackoffLogin {
   restaurantId: string
   actor: LoginActor
   login: string
 }
 
-/** The SQL of the failures counted at each login (`garcon_login_failures`, every actor's). */
+/** The SQL of the failures counted at each login and place (`garcon_login_failures`, every actor's). */
 export function createLoginBackoffRepository(db: Kysely<Database>) {
   return {
     /**
@@ -19,6 +22,7 @@ export function createLoginBackoffRepository(db: Kysely<Database>) {
      */
     claim(
       { restaurantId, actor, login }: BackoffLogin,
+      source: string,
       at: Date,
       rules: { forgottenBefore: Date; freeFailures: number; maxWaitSeconds: number },
     ) {
@@ -26,7 +30,15 @@ export function createLoginBackoffRepository(db: Kysely<Database>) {
         then 1 else garcon_login_failures.failures + 1 end`
       return db
         .insertInto('garconLoginFailures')
-        .columns(['restaurantId', 'actor', 'login', 'failures', 'retryAt', 'lastFailedAt'])
+        .columns([
+          'restaurantId',
+          'actor',
+          'login',
+          'source',
+          'failures',
+          'retryAt',
+          'lastFailedAt',
+        ])
         .expression((eb) =>
           eb
             .selectFrom('restaurants')
@@ -34,6 +46,7 @@ export function createLoginBackoffRepository(db: Kysely<Database>) {
               'id',
               s.val(actor).as('actor'),
               s.val(login).as('login'),
+              s.val(source).as('source'),
               s.val(1).as('failures'),
               s.val(at).as('retryAt'),
               s.val(at).as('lastFailedAt'),
@@ -42,7 +55,7 @@ export function createLoginBackoffRepository(db: Kysely<Database>) {
         )
         .onConflict((oc) =>
           oc
-            .columns(['restaurantId', 'actor', 'login'])
+            .columns(['restaurantId', 'actor', 'login', 'source'])
             .doUpdateSet({
               failures,
               retryAt: sql<Date>`${at}::timestamptz + make_interval(secs => case
@@ -56,24 +69,49 @@ export function createLoginBackoffRepository(db: Kysely<Database>) {
         .executeTakeFirst()
     },
 
-    /** When the login may try again. */
-    retryAt({ restaurantId, actor, login }: BackoffLogin) {
+    /** When the login may try again from `source`. */
+    retryAt({ restaurantId, actor, login }: BackoffLogin, source: string) {
       return db
         .selectFrom('garconLoginFailures')
         .select('retryAt')
         .where('restaurantId', '=', restaurantId)
         .where('actor', '=', actor)
         .where('login', '=', login)
+        .where('source', '=', source)
         .executeTakeFirst()
     },
 
-    async clear({ restaurantId, actor, login }: BackoffLogin): Promise<void> {
+    async clear({ restaurantId, actor, login }: BackoffLogin, source: string): Promise<void> {
       await db
         .deleteFrom('garconLoginFailures')
         .where('restaurantId', '=', restaurantId)
         .where('actor', '=', actor)
         .where('login', '=', login)
+        .where('source', '=', source)
         .execute()
+    },
+
+    /**
+     * Marks the count at `source` as told to the managers, when it has reached `failuresAtLeast`
+     * and was not told since `notSince`: one node wins, the others get undefined.
+     */
+    markAlerted(
+      { restaurantId, actor, login }: BackoffLogin,
+      source: string,
+      at: Date,
+      when: { notSince: Date; failuresAtLeast: number },
+    ) {
+      return db
+        .updateTable('garconLoginFailures')
+        .set({ alertedAt: at })
+        .where('restaurantId', '=', restaurantId)
+        .where('actor', '=', actor)
+        .where('login', '=', login)
+        .where('source', '=', source)
+        .where('failures', '>=', when.failuresAtLeast)
+        .where((eb) => eb.or([eb('alertedAt', 'is', null), eb('alertedAt', '<', when.notSince)]))
+        .returning('failures')
+        .executeTakeFirst()
     },
 
     async forgetBefore(before: Date): Promise<void> {

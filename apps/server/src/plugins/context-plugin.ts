@@ -4,6 +4,7 @@ import type { ServerConfig } from '../config/env'
 import type { JobLock } from '../db/job-lock'
 import type { Database } from '../db/schema'
 import { createPeriodicJobs, type PeriodicJobs } from '../lib/periodic-jobs'
+import type { SignInDevices } from '../lib/sign-in-devices'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +16,8 @@ declare module 'fastify' {
     now: () => Date
     /** Work done now and then, once per cluster (decision 0103): features add their jobs. */
     periodicJobs: PeriodicJobs
+    /** The signed cookies staff sign-ins leave on their devices (decision 0108). */
+    signInDevices: SignInDevices
   }
 }
 
@@ -24,6 +27,7 @@ export interface ContextOptions {
   /** Which node of a cluster runs the periodic jobs (the database handle's). */
   jobLock: JobLock
   now: () => Date
+  signInDevices: SignInDevices
 }
 
 /**
@@ -31,8 +35,9 @@ export interface ContextOptions {
  * periodic jobs, started once the app is ready and stopped when it closes.
  */
 export const contextPlugin = fp<ContextOptions>(
-  (app, { config, db, jobLock, now }, done) => {
+  (app, { config, db, jobLock, now, signInDevices }, done) => {
     app.decorate('config', config)
+    app.decorate('signInDevices', signInDevices)
     app.decorate('db', db)
     app.decorate('now', now)
     const periodicJobs = createPeriodicJobs({ lock: jobLock, log: app.log })

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { AuditEntry } from '@tableside/contracts/audit'
 import type { Manager } from '@tableside/contracts/staff'
 import type { Database } from '../../db/schema'
+import type { SignInAttack } from '../../lib/login-backoff'
 import { createAuditLogRepository } from './audit-log-repository'
 
 export interface AuditChange {
@@ -66,3 +67,27 @@ export function createAuditLog(db: Kysely<Database>) {
 }
 
 export type AuditLog = ReturnType<typeof createAuditLog>
+
+/** Who the log names for what the server itself noticed. */
+export const SERVER_ACTOR = 'Tableside'
+
+/**
+ * An account whose login is guessed at from many places (decision 0108): an entry the back
+ * office shows its managers (`entity` `sign_in`), at most once an hour per account.
+ */
+export function auditSignInAttack(db: Kysely<Database>) {
+  const repository = createAuditLogRepository(db)
+  return async (attack: SignInAttack): Promise<void> => {
+    await repository.insert(db, {
+      restaurantId: attack.restaurantId,
+      actorId: null,
+      actorName: SERVER_ACTOR,
+      action: 'under_attack',
+      entity: 'sign_in',
+      entityId: `${attack.actor}:${attack.login}`,
+      before: null,
+      after: asJson({ role: attack.actor, login: attack.login, failures: attack.failures }),
+      at: attack.at,
+    })
+  }
+}

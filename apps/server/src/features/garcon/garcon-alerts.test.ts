@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { TEST_PLACE } from './test-garcon-app'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { garconAlert, listGarconAlerts } from '@tableside/contracts/garcon-alerts'
 import type { DatabaseHandle } from '../../db/database'
@@ -50,7 +51,7 @@ describe.each(testDatabaseKinds)('waiters’ alerts on $name', (kind) => {
       registerGarconAlertRoutes(api, alerts, auth.requireWaiter)
     })
     const signIn = async (login: string, pin: string) => {
-      const { token, waiter } = await auth.service.login('demo', login, pin)
+      const { token, waiter } = (await auth.service.login('demo', login, pin, TEST_PLACE)).signedIn
       return { id: waiter.id, token }
     }
     anna = await signIn('anna', '1111')

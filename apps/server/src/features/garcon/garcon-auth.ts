@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import { GARCON_TOKEN_HEADER, type Waiter } from '@tableside/contracts/garcon'
 import type { Database } from '../../db/schema'
 import { HttpError } from '../../http/http-error'
-import { createGarconService, type GarconService } from './garcon-service'
+import { createGarconService, type GarconService, type GarconServiceDeps } from './garcon-service'
 
 export interface GarconAuth {
   service: GarconService
@@ -21,7 +21,7 @@ export const signInAsWaiter = () => new HttpError(401, 'unauthorized', 'Sign in 
  */
 export function createGarconAuth(
   db: Kysely<Database>,
-  options: { now?: () => Date } = {},
+  options: Omit<GarconServiceDeps, 'db'> = {},
 ): GarconAuth {
   const service = createGarconService({ db, ...options })
   const waiterOf = async (request: FastifyRequest) => {

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import { registerApiRoutes } from '../../http/api-routes'
+import { auditSignInAttack } from '../audit/audit-log'
 import { createCallEscalation, type CallEscalation } from './call-escalation'
 import {
   createGarconAlerts,
@@ -35,7 +36,7 @@ declare module 'fastify' {
 export const garconPlugin = fp(
   async (app) => {
     const { db, outbox, log } = app
-    const garcon = createGarconAuth(db)
+    const garcon = createGarconAuth(db, { now: app.now, alert: auditSignInAttack(db) })
     // Waiters' alerts: raised with what caused them, pushed to locked phones after commit.
     const garconPush = createGarconPush({
       db,
@@ -69,12 +70,16 @@ export const garconPlugin = fp(
     app.realtime.channels.add(garconShiftChannelRule(garcon, waiterTables.isOnShift))
     const { requireWaiter } = garcon
     await registerApiRoutes(app, (api) => {
-      registerGarconRoutes(api, garcon)
+      registerGarconRoutes(api, garcon, app.signInDevices)
       registerGarconTipRoutes(api, createGarconTips(db, app.now), requireWaiter)
       registerGarconPushRoutes(api, garconPush, requireWaiter)
       registerGarconAlertRoutes(api, garconAlerts, requireWaiter)
       registerWaiterTableRoutes(api, waiterTables, requireWaiter)
-      registerGarconProfileRoutes(api, createGarconProfileService({ db }), requireWaiter)
+      registerGarconProfileRoutes(
+        api,
+        createGarconProfileService({ db, now: app.now }),
+        requireWaiter,
+      )
     })
   },
   { name: 'garcon', dependencies: ['context', 'realtime', 'outbox'] },

@@ -58,8 +58,8 @@ export function createGarconProfileService({
     },
 
     /**
-     * A new PIN for the right current one. A wrong one counts against the login exactly as a
-     * wrong PIN at sign-in does (decision 0029), so a phone left signed in is no faster way to
+     * A new PIN for the right current one. A wrong one backs off as a wrong PIN at sign-in from
+     * one place does (decisions 0029, 0108), so a phone left signed in is no faster way to
      * guess it; the right one clears the count. Every other device is signed out.
      */
     async changePin(
@@ -71,11 +71,11 @@ export function createGarconProfileService({
       if (currentPin === newPin) throw samePin()
       const row = await found(waiter)
       const at = now()
-      // Throws while this login must wait, whoever asks.
-      await backoff.claim(waiter.restaurantId, row.login, at)
+      // Throws while this session must wait: counted per session (decision 0108).
+      await backoff.claimForSession(waiter.restaurantId, row.login, at, session)
       if (!(await verifySecret(currentPin, row.pinHash))) throw wrongPin()
       const ended = await repository.changePin(waiter.id, await hashSecret(newPin), session, at)
-      await backoff.clear(waiter.restaurantId, row.login)
+      await backoff.clearSession(waiter.restaurantId, row.login, session)
       return ended
     },
 

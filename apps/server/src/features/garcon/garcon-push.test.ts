@@ -6,6 +6,7 @@ import {
   randomBytes,
   verify,
 } from 'node:crypto'
+import { TEST_PLACE } from './test-garcon-app'
 import { mkdtempSync, rmSync } from 'node:fs'
 import type { IncomingMessage } from 'node:http'
 import { Agent, createServer, type Server } from 'node:https'
@@ -150,10 +151,10 @@ describe.each(testDatabaseKinds)('Web Push to waiters’ devices on $name', (kin
     app = await routeTestApp((api) => {
       registerGarconPushRoutes(api, push, auth.requireWaiter)
     })
-    const anna = await auth.service.login('demo', 'anna', '1111')
+    const anna = (await auth.service.login('demo', 'anna', '1111', TEST_PLACE)).signedIn
     annaToken = anna.token
     annaId = anna.waiter.id
-    igorToken = (await auth.service.login('demo', 'igor', '2222')).token
+    igorToken = (await auth.service.login('demo', 'igor', '2222', TEST_PLACE)).signedIn.token
   })
   afterAll(async () => {
     await app.close()
@@ -309,7 +310,8 @@ describe.each(testDatabaseKinds)('Web Push to waiters’ devices on $name', (kin
 
   it('sends nothing to a device once its sign-in ends: signed out, expired, or signed out everywhere', async () => {
     await handle.db.deleteFrom('garconPushSubscriptions').where('waiterId', '=', annaId).execute()
-    const signIn = () => auth.service.login('demo', 'anna', '1111')
+    const signIn = async () =>
+      (await auth.service.login('demo', 'anna', '1111', TEST_PLACE)).signedIn
     const [first, second, third] = [await signIn(), await signIn(), await signIn()]
     for (const [name, session] of [
       ['one', first],

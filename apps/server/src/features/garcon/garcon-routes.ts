@@ -10,13 +10,30 @@ import type { GarconShiftMember } from '@tableside/contracts/table-events'
 import type { ChannelRule } from '../realtime/channel-authorization'
 import type { GarconAuth } from './garcon-auth'
 import { LoginBackoffError } from '../../lib/login-backoff'
+import type { SignInDevices } from '../../lib/sign-in-devices'
 
-/** Per address, the login is limited in rate-limit-policy.ts; per login, it backs off in the service. */
-export function registerGarconRoutes(app: FastifyInstance, auth: GarconAuth): void {
+/**
+ * Per address (or per known device), the login is limited in rate-limit-policy.ts; per login
+ * and place, it backs off in the service. A sign-in leaves the device its cookie (decision 0108).
+ */
+export function registerGarconRoutes(
+  app: FastifyInstance,
+  auth: GarconAuth,
+  devices: SignInDevices,
+): void {
   registerEndpoint(app, garconLogin, async ({ body, request, reply }) => {
     try {
+      const place = { ...devices.placeOf(request), newDevice: devices.newDevice() }
       const userAgent = request.headers['user-agent']
-      return await auth.service.login(body.restaurantId, body.login, body.pin, userAgent)
+      const { signedIn, device } = await auth.service.login(
+        body.restaurantId,
+        body.login,
+        body.pin,
+        place,
+        userAgent,
+      )
+      devices.issue(request, reply, device)
+      return signedIn
     } catch (error) {
       if (error instanceof LoginBackoffError) {
         void reply.header('retry-after', String(error.retryAfterSeconds))

@@ -4,7 +4,8 @@ import type { garconLogin, Waiter } from '@tableside/contracts/garcon'
 import type { Database } from '../../db/schema'
 import { HttpError } from '../../http/http-error'
 import { createGarconRepository } from './garcon-repository'
-import { createLoginBackoff } from '../../lib/login-backoff'
+import { createLoginBackoff, type SignInAttack } from '../../lib/login-backoff'
+import type { SignInPlace } from '../../lib/sign-in-devices'
 import { hashAccessToken, looksLikeAccessToken, newAccessToken } from '../../lib/access-token'
 import { hashSecret, verifySecret } from '../../lib/secret-hash'
 
@@ -24,12 +25,20 @@ export const normalizeLogin = (login: string) => login.trim().toLowerCase()
 export interface GarconServiceDeps {
   db: Kysely<Database>
   now?: () => Date
+  /** Tells the managers a waiter's login is being guessed at from many places. */
+  alert?: (attack: SignInAttack) => Promise<void>
+}
+
+/** A waiter signed in, and the device id the sign-in leaves in the device's cookie. */
+export interface GarconSignIn {
+  signedIn: EndpointResponse<typeof garconLogin>
+  device: string
 }
 
 /** Waiter sign-in: login and PIN for a token, and the token back to the waiter. */
-export function createGarconService({ db, now = () => new Date() }: GarconServiceDeps) {
+export function createGarconService({ db, now = () => new Date(), alert }: GarconServiceDeps) {
   const repository = createGarconRepository(db)
-  const backoff = createLoginBackoff(db)
+  const backoff = createLoginBackoff(db, 'garcon', alert ? { alert } : {})
   // An unknown login is checked against this, so it takes as long as a wrong PIN.
   let decoy: Promise<string> | undefined
 
@@ -38,18 +47,19 @@ export function createGarconService({ db, now = () => new Date() }: GarconServic
       restaurantId: string,
       login: string,
       pin: string,
+      place: SignInPlace & { newDevice: string },
       userAgent?: string,
-    ): Promise<EndpointResponse<typeof garconLogin>> => {
+    ): Promise<GarconSignIn> => {
       const typed = normalizeLogin(login)
       const createdAt = now()
-      // Throws while this login must wait, from whatever address (decision 0029).
-      await backoff.claim(restaurantId, typed, createdAt)
+      // Throws while this login must wait from this place (decisions 0029, 0108).
+      await backoff.claim(restaurantId, typed, createdAt, place)
       const found = await repository.findActiveByLogin(restaurantId, typed)
       const pinHash = found?.pinHash ?? (await (decoy ??= hashSecret('decoy')))
       const pinMatches = await verifySecret(pin, pinHash)
       if (!found || !pinMatches) throw wrongLoginOrPin()
-      await backoff.clear(restaurantId, typed)
-      await backoff.forgetOld(createdAt)
+      const device = place.device ?? place.newDevice
+      await backoff.succeeded(restaurantId, typed, createdAt, place, device)
       const token = newAccessToken()
       const expiresAt = new Date(createdAt.getTime() + GARCON_SESSION_MS)
       await repository.deleteEndedSessions(found.id, createdAt)
@@ -61,7 +71,10 @@ export function createGarconService({ db, now = () => new Date() }: GarconServic
         userAgent: userAgent ? userAgent.slice(0, USER_AGENT_KEPT) : null,
       })
       const waiter = { id: found.id, restaurantId: found.restaurantId, name: found.name }
-      return { token, expiresAt: expiresAt.toISOString(), waiter, language: found.language }
+      return {
+        signedIn: { token, expiresAt: expiresAt.toISOString(), waiter, language: found.language },
+        device,
+      }
     },
 
     /** The waiter a token signs in, or null when it is unknown, expired or revoked. */

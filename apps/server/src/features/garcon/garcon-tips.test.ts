@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { TEST_PLACE } from './test-garcon-app'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { getGarconTips } from '@tableside/contracts/garcon-tips'
 import type { Database } from '../../db/schema'
@@ -190,7 +191,7 @@ describe.each(testDatabaseKinds)('a waiter’s tips on $name', (kind) => {
       expect(anonymous.statusCode).toBe(401)
       expect(anonymous.json()).toMatchObject({ error: { code: 'unauthorized' } })
 
-      const { token } = await auth.service.login('demo', 'anna', '1111')
+      const { token } = (await auth.service.login('demo', 'anna', '1111', TEST_PLACE)).signedIn
       const mine = await app.inject({
         method: 'GET',
         url: '/api/v1/garcon/tips?period=week',

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema'
 import { seedDemo } from '../../db/seed-demo'
 import { registerRateLimits } from '../../http/rate-limits'
 import { installErrorHandler } from '../../plugins/error-handler'
+import { createSignInDevices } from '../../lib/sign-in-devices'
 import { rateLimitPolicy } from '../../rate-limit-policy'
 import type { TestDatabaseKind } from '../../test/test-database'
 import { ChannelAuthorizer, registerChannelAuthorization } from '../realtime/channel-authorization'
@@ -14,6 +15,13 @@ import { createGarconAuth, type GarconAuth } from './garcon-auth'
 import { garconChannelRule, registerGarconRoutes } from './garcon-routes'
 import { createWaiterTablesService } from './waiter-tables-service'
 import { registerWaiterTableRoutes } from './waiter-tables-routes'
+
+/** Where a test signs a waiter in from when it calls the service itself. */
+export const TEST_PLACE = {
+  address: '192.0.2.1',
+  device: undefined,
+  newDevice: 'test-device-0000000000',
+}
 
 export interface GarconTestApp {
   app: FastifyInstance
@@ -42,7 +50,7 @@ export async function startGarconApp(kind: TestDatabaseKind): Promise<GarconTest
   registerChannelAuthorization(app, credentials, channels)
   await app.register(
     (api) => {
-      registerGarconRoutes(api, auth)
+      registerGarconRoutes(api, auth, createSignInDevices('garcon-test-key', '/api/v1/auth'))
       // Nothing delivers the outbox here: these tests listen to no channel.
       const outbox = new Outbox({
         db: database.db,

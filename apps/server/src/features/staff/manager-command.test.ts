@@ -27,7 +27,8 @@ describe('manager command line', () => {
     const database = await openDatabase({ kind: 'pglite', dataDir: dataDir() })
     try {
       const service = createStaffService({ db: database.db })
-      return await service.loginManager({ restaurantId: 'demo', login, password }).then(
+      const place = { address: '127.0.0.1', device: undefined, newDevice: 'command-test-device000' }
+      return await service.loginManager({ restaurantId: 'demo', login, password }, place).then(
         (signedIn) => signedIn.staff.name,
         () => null,
       )

@@ -32,7 +32,7 @@ export const signInAsKitchen = () =>
  */
 export function createStaffAuth(
   db: Kysely<Database>,
-  options: { now?: () => Date } = {},
+  options: Omit<Parameters<typeof createStaffService>[0], 'db'> = {},
 ): StaffAuth {
   const service = createStaffService({ db, ...options })
   const managerOf = async (request: FastifyRequest) => {

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import { registerApiRoutes } from '../../http/api-routes'
+import { auditSignInAttack } from '../audit/audit-log'
 import { createStaffAuth, type StaffAuth } from './staff-auth'
 import { kitchenChannelRule, registerStaffRoutes } from './staff-routes'
 
@@ -13,13 +14,14 @@ declare module 'fastify' {
 /** Managers and the kitchen display sign in (decision 0062). */
 export const staffPlugin = fp(
   async (app) => {
-    const staff = createStaffAuth(app.db, { now: app.now })
+    const staff = createStaffAuth(app.db, { now: app.now, alert: auditSignInAttack(app.db) })
     app.decorate('staff', staff)
     app.realtime.channels.add(kitchenChannelRule(staff))
     const { restaurants } = app
     await registerApiRoutes(app, (api) => {
       registerStaffRoutes(api, staff, {
         restaurantName: async (id) => (await restaurants.get(id))?.name ?? id,
+        devices: app.signInDevices,
       })
     })
   },

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   KITCHEN_TOKEN_HEADER,
   MANAGER_TOKEN_HEADER,
@@ -18,8 +18,10 @@ import {
 } from '@tableside/contracts/staff'
 import { registerEndpoint } from '../../http/register-endpoint'
 import { withRetryAfter } from '../../lib/retry-after'
+import type { SignInDevices } from '../../lib/sign-in-devices'
 import type { ChannelRule } from '../realtime/channel-authorization'
 import type { StaffAuth } from './staff-auth'
+import type { SignedIn, StaffSignInPlace } from './staff-service'
 
 /** The manager and the token their request carries (the sign-in a change keeps, or marks). */
 async function managerWithToken(auth: StaffAuth, request: FastifyRequest) {
@@ -30,17 +32,39 @@ async function managerWithToken(auth: StaffAuth, request: FastifyRequest) {
 }
 
 /**
+ * A sign-in from where the request comes from: the device keeps its signed cookie (decision
+ * 0108), and a 429 from the backoff says when to try again.
+ */
+async function signIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  devices: SignInDevices,
+  run: (place: StaffSignInPlace) => Promise<SignedIn>,
+): Promise<Omit<SignedIn, 'device'>> {
+  return withRetryAfter(reply, async () => {
+    const { device, ...signedIn } = await run({
+      ...devices.placeOf(request),
+      newDevice: devices.newDevice(),
+    })
+    devices.issue(request, reply, device)
+    return signedIn
+  })
+}
+
+/**
  * Managers' and the kitchen's sign-in and sign-out, and the manager's own account: TOTP,
- * password and sign-ins (issue 27). Per address,
- * the logins are limited in rate-limit-policy.ts; per login, they back off in the service.
+ * password and sign-ins (issue 27). Per address (or known device), the logins are limited in
+ * rate-limit-policy.ts; per login and place, they back off in the service.
  */
 export function registerStaffRoutes(
   app: FastifyInstance,
   auth: StaffAuth,
-  deps: { restaurantName: (restaurantId: string) => Promise<string> },
+  deps: { restaurantName: (restaurantId: string) => Promise<string>; devices: SignInDevices },
 ): void {
   registerEndpoint(app, adminLogin, async ({ request, body, reply }) => {
-    const signedIn = await withRetryAfter(reply, () => auth.service.loginManager(body))
+    const signedIn = await signIn(request, reply, deps.devices, (place) =>
+      auth.service.loginManager(body, place),
+    )
     await auth.service.noteDevice(signedIn.token, {
       userAgent: request.headers['user-agent'],
       address: request.ip,
@@ -88,8 +112,8 @@ export function registerStaffRoutes(
     return { signedOut: await auth.service.revokeAll(manager.id) }
   })
 
-  registerEndpoint(app, kitchenLogin, ({ body, reply }) =>
-    withRetryAfter(reply, () => auth.service.loginKitchen(body)),
+  registerEndpoint(app, kitchenLogin, ({ body, request, reply }) =>
+    signIn(request, reply, deps.devices, (place) => auth.service.loginKitchen(body, place)),
   )
   registerEndpoint(app, kitchenLogout, async ({ request }) => {
     await auth.requireKitchen(request)

@@ -9,8 +9,9 @@ import {
 import type { Database, StaffRole } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
 import { hashAccessToken, looksLikeAccessToken, newAccessToken } from '../../lib/access-token'
-import { createLoginBackoff } from '../../lib/login-backoff'
+import { createLoginBackoff, type SignInAttack } from '../../lib/login-backoff'
 import { checkNewPassword } from '../../lib/password-rule'
+import type { SignInPlace } from '../../lib/sign-in-devices'
 import { hashSecret, verifySecret } from '../../lib/secret-hash'
 import { createStaffRepository, type StaffAccount } from './staff-repository'
 import { checkTotp, newTotpSecret, totpEnrolment } from './totp'
@@ -55,7 +56,12 @@ export interface SignedIn {
   token: string
   expiresAt: string
   staff: Manager
+  /** The device id the sign-in leaves in the device's cookie (decision 0108). */
+  device: string
 }
+
+/** Where a sign-in comes from, and the device id to give it if it brought none. */
+export type StaffSignInPlace = SignInPlace & { newDevice: string }
 
 /**
  * Managers' and the kitchen's sign-in (decision 0062): login and secret (and TOTP for a
@@ -64,14 +70,17 @@ export interface SignedIn {
 export function createStaffService({
   db,
   now = () => new Date(),
+  alert,
 }: {
   db: Kysely<Database>
   now?: () => Date
+  /** Tells the managers a login is being guessed at from many places. */
+  alert?: (attack: SignInAttack) => Promise<void>
 }) {
   const repository = createStaffRepository(db)
   const backoffs = {
-    manager: createLoginBackoff(db, 'manager'),
-    kitchen: createLoginBackoff(db, 'kitchen'),
+    manager: createLoginBackoff(db, 'manager', alert ? { alert } : {}),
+    kitchen: createLoginBackoff(db, 'kitchen', alert ? { alert } : {}),
   }
   // An unknown login is checked against this, so it takes as long as a wrong secret.
   let decoy: Promise<string> | undefined
@@ -82,11 +91,12 @@ export function createStaffService({
   async function login(
     role: StaffRole,
     input: { restaurantId: string; login: string; secret: string; totp?: string | undefined },
+    place: StaffSignInPlace,
   ): Promise<SignedIn> {
     const typed = normalizeStaffLogin(input.login)
     const at = now()
     const backoff = backoffs[role]
-    await backoff.claim(input.restaurantId, typed, at)
+    await backoff.claim(input.restaurantId, typed, at, place)
     const found = await repository.findActiveByLogin(input.restaurantId, role, typed)
     const hash = found?.secretHash ?? (await (decoy ??= hashSecret('decoy-secret')))
     const matches = await verifySecret(input.secret, hash)
@@ -96,8 +106,8 @@ export function createStaffService({
       if (!input.totp) throw totpRequired()
       if (!checkTotp(found.totpSecret, input.totp, at)) throw totpInvalid()
     }
-    await backoff.clear(input.restaurantId, typed)
-    await backoff.forgetOld(at)
+    const device = place.device ?? place.newDevice
+    await backoff.succeeded(input.restaurantId, typed, at, place, device)
     const token = newAccessToken()
     const expiresAt = new Date(at.getTime() + sessionMs(role))
     await repository.deleteEndedSessions(found.id, at)
@@ -111,6 +121,7 @@ export function createStaffService({
       token,
       expiresAt: expiresAt.toISOString(),
       staff: { id: found.id, restaurantId: found.restaurantId, name: found.name },
+      device,
     }
   }
 
@@ -137,12 +148,16 @@ export function createStaffService({
    * wrong one counts against the login exactly as at sign-in (decision 0029), so a stolen
    * token is no faster way to guess it; the right one clears the count.
    */
+  const PASSWORD_REENTRY = 'password-reentry'
+
   async function confirmPassword(found: StaffAccount, password: string, field: string) {
     const at = now()
     const backoff = backoffs[found.role]
-    await backoff.claim(found.restaurantId, found.login, at)
+    // Counted apart from sign-in's places (decision 0108): a holder of a stolen token guessing
+    // here slows only these checks, never the manager's own sign-in.
+    await backoff.claimForSession(found.restaurantId, found.login, at, PASSWORD_REENTRY)
     if (!(await verifySecret(password, found.secretHash))) throw passwordWrong(field)
-    await backoff.clear(found.restaurantId, found.login)
+    await backoff.clearSession(found.restaurantId, found.login, PASSWORD_REENTRY)
   }
 
   const meOf = (found: StaffAccount): AdminMe => ({
@@ -154,14 +169,19 @@ export function createStaffService({
   })
 
   return {
-    loginManager: (input: {
-      restaurantId: string
-      login: string
-      password: string
-      totp?: string | undefined
-    }) => login('manager', { ...input, secret: input.password }),
-    loginKitchen: (input: { restaurantId: string; login: string; pin: string }) =>
-      login('kitchen', { ...input, secret: input.pin }),
+    loginManager: (
+      input: {
+        restaurantId: string
+        login: string
+        password: string
+        totp?: string | undefined
+      },
+      place: StaffSignInPlace,
+    ) => login('manager', { ...input, secret: input.password }, place),
+    loginKitchen: (
+      input: { restaurantId: string; login: string; pin: string },
+      place: StaffSignInPlace,
+    ) => login('kitchen', { ...input, secret: input.pin }, place),
 
     authenticateManager: (token: string): Promise<Manager | null> => authenticate(token, 'manager'),
     authenticateKitchen: (token: string): Promise<KitchenStaff | null> =>

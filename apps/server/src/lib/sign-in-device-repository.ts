@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema'
+import type { BackoffLogin } from './login-backoff-repository'
+
+/** The SQL of the devices staff signed in on, and of the key their cookies are signed with. */
+export function createSignInDeviceRepository(db: Kysely<Database>) {
+  return {
+    /** The key named `name`, made from `made` by whichever node asks first. */
+    async key(name: string, made: string): Promise<string> {
+      await db
+        .insertInto('serverKeys')
+        .values({ name, secret: made })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute()
+      const row = await db
+        .selectFrom('serverKeys')
+        .select('secret')
+        .where('name', '=', name)
+        .executeTakeFirstOrThrow()
+      return row.secret
+    },
+
+    async isKnown(
+      { restaurantId, actor, login }: BackoffLogin,
+      device: string,
+      since: Date,
+    ): Promise<boolean> {
+      const row = await db
+        .selectFrom('signInDevices')
+        .select('device')
+        .where('restaurantId', '=', restaurantId)
+        .where('actor', '=', actor)
+        .where('login', '=', login)
+        .where('device', '=', device)
+        .where('lastSignedInAt', '>=', since)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    async remember(
+      { restaurantId, actor, login }: BackoffLogin,
+      device: string,
+      at: Date,
+    ): Promise<void> {
+      await db
+        .insertInto('signInDevices')
+        .values({ restaurantId, actor, login, device, lastSignedInAt: at })
+        .onConflict((oc) =>
+          oc.columns(['restaurantId', 'actor', 'login', 'device']).doUpdateSet({
+            lastSignedInAt: at,
+          }),
+        )
+        .execute()
+    },
+
+    async forgetBefore(before: Date): Promise<void> {
+      await db.deleteFrom('signInDevices').where('lastSignedInAt', '<', before).execute()
+    },
+  }
+}
