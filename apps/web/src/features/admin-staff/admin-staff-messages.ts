@@ -82,6 +82,11 @@ export const staffMessages = defineMessages({
     tooManyTries: 'Too many wrong passwords. Wait {seconds}\u00a0s and try again.',
     passwordReset: 'New password saved for {name}: {count} device(s) signed out.',
     totpReset: 'Code at sign-in reset for {name}: {count} device(s) signed out.',
+    underAttack:
+      'Someone is guessing the sign-in of {who} ({failures} wrong attempts from devices it never signed in on, noticed at {time}). Guesses are slowed; staff on their own devices still sign in. If this is not your staff, change that PIN or password.',
+    roleGarcon: 'waiter «{login}»',
+    roleManager: 'manager «{login}»',
+    roleKitchen: 'kitchen login «{login}»',
   },
   ru: {
     waiters: 'Официанты',
@@ -163,6 +168,11 @@ export const staffMessages = defineMessages({
     tooManyTries: 'Слишком много неверных паролей. Подождите {seconds}\u00a0с и попробуйте снова.',
     passwordReset: 'Новый пароль сохранён ({name}); устройств отключено: {count}.',
     totpReset: 'Код при входе сброшен ({name}); устройств отключено: {count}.',
+    underAttack:
+      'Кто-то подбирает вход {who} ({failures} неверных попыток с устройств, где этот вход не использовался, замечено в {time}). Попытки замедлены; сотрудники на своих устройствах входят как обычно. Если это не ваши сотрудники, смените PIN или пароль.',
+    roleGarcon: 'официанта «{login}»',
+    roleManager: 'менеджера «{login}»',
+    roleKitchen: 'кухни «{login}»',
   },
 })
 

@@ -19,6 +19,7 @@ import { AccountDialog } from './account-dialog'
 import { ColleagueResetDialog } from './colleague-reset-dialog'
 import { ConfirmDialog } from './confirm-dialog'
 import { FieldDialog } from './field-dialog'
+import { SignInAlerts } from './sign-in-alerts'
 import { StaffRow, staffRow, waiterRow, type Row, type RowAction } from './staff-row'
 import { useRefusal } from './use-refusal'
 
@@ -40,9 +41,19 @@ const NAME_MAX = 100
 /**
  * `/rest/{rid}/admin/staff`: waiters (with their tables and shift), managers and kitchen logins
  * on three tabs; add, rename, reset a PIN (or another manager's password or code at sign-in),
- * deactivate or bring back, each but the last in a window of its own. A refusal is said where the manager acted: in the window, or above the list.
+ * deactivate or bring back, each but the last in a window of its own. A refusal is said where
+ * the manager acted: in the window, or above the list. Above it all, any login someone is
+ * guessing at from many places (decision 0108).
  */
-export function StaffScreen({ title, documentTitle }: { title: string; documentTitle: string }) {
+export function StaffScreen({
+  title,
+  documentTitle,
+  timeZone,
+}: {
+  title: string
+  documentTitle: string
+  timeZone: string
+}) {
   const { t } = useMessages(staffMessages)
   const api = useApiClient()
   const [search, setSearch] = useSearchParams()
@@ -166,6 +177,7 @@ export function StaffScreen({ title, documentTitle }: { title: string; documentT
             )
           })}
         </div>
+        <SignInAlerts timeZone={timeZone} />
         <p className="staff-screen__notice" role="status">
           {notice}
         </p>
