@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query'
 import { AdminPage } from '../../components/admin/admin-page'
 import { adminReportsMessages } from '../../features/admin-reports/admin-reports-messages'
 import { LiveView } from '../../features/admin-reports/components/live-view'
-import { settingsQueryOptions } from '../../features/admin-settings/api/settings-api'
+import { useSettings } from '../../features/admin-settings/api/get-settings'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
-import { useApiClient } from '../../lib/app-context'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { useSectionTitle } from './admin-section'
 
@@ -13,9 +11,8 @@ export function AdminLiveRoute() {
   const { title, documentTitle } = useSectionTitle('live')
   const { t } = useMessages(adminReportsMessages)
   const restaurant = useRestaurant()
-  const api = useApiClient()
   // When a call is late is the restaurant's setting; the settings section keeps it fresh.
-  const settings = useQuery(settingsQueryOptions(api))
+  const settings = useSettings()
   return (
     <AdminPage title={title} documentTitle={documentTitle} lead={t('liveLead')}>
       <LiveView

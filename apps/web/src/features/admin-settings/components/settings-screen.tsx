@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query'
 import { AdminPage } from '../../../components/admin/admin-page'
 import { buttonClass } from '../../../components/ui/button'
-import { useApiClient } from '../../../lib/app-context'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { settingsMessages } from '../admin-settings-messages'
-import { settingsQueryOptions } from '../api/settings-api'
+import { useSettings } from '../api/get-settings'
 import { SettingsEditor } from './settings-editor'
 
 /** `/rest/{rid}/admin/settings`: loads the settings, then edits them. */
@@ -19,8 +17,7 @@ export function SettingsScreen({
   currencySymbol: string
 }) {
   const { t } = useMessages(settingsMessages)
-  const api = useApiClient()
-  const query = useQuery(settingsQueryOptions(api))
+  const query = useSettings()
   return (
     <AdminPage title={title} documentTitle={documentTitle} lead={t('intro')}>
       {query.isPending ? (
