@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { getSlots } from '@tableside/contracts/orders'
 import type { ApiClient } from '../../../lib/api-client'
+import { useApiClient } from '../../../lib/app-context'
 
 export type ScheduledType = 'delivery' | 'pickup' | 'preorder'
 
@@ -23,5 +24,13 @@ export function slotsQueryOptions(
     staleTime: 60_000,
     refetchInterval: 60_000,
     placeholderData: keepPreviousData,
+  })
+}
+
+/** The slots of a scheduled order type on a day; none asked for an order to the table (null). */
+export function useSlots(restaurantId: string, type: ScheduledType | null, date: string | null) {
+  return useQuery({
+    ...slotsQueryOptions(useApiClient(), restaurantId, type ?? 'pickup', date),
+    enabled: type !== null,
   })
 }

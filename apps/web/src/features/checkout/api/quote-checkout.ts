@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { CartLine } from '@tableside/contracts/cart'
 import { quoteCheckout } from '@tableside/contracts/orders'
 import type { OrderType } from '@tableside/contracts/restaurants'
 import type { ApiClient } from '../../../lib/api-client'
+import { useApiClient } from '../../../lib/app-context'
 
 export const checkoutQuoteKey = (restaurantId: string) =>
   ['restaurants', restaurantId, 'checkout-quote'] as const
@@ -28,5 +29,17 @@ export function checkoutQuoteQueryOptions(
     staleTime: 10_000,
     enabled: lines.length > 0,
     placeholderData: keepPreviousData,
+  })
+}
+
+/** The checkout's amounts for an order type; none asked before a type is chosen. */
+export function useCheckoutQuote(
+  restaurantId: string,
+  type: OrderType | null,
+  lines: readonly CartLine[],
+) {
+  return useQuery({
+    ...checkoutQuoteQueryOptions(useApiClient(), restaurantId, type ?? 'pickup', lines),
+    enabled: type !== null && lines.length > 0,
   })
 }
