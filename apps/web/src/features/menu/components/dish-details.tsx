@@ -1,90 +1,16 @@
-import { useId, useState, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { MAX_LINE_COMMENT, MAX_LINE_QUANTITY, type CartLine } from '@tableside/contracts/cart'
-import type { Dish, ModifierGroup } from '@tableside/contracts/menu'
+import type { Dish } from '@tableside/contracts/menu'
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import { formatPrice } from '../../../lib/format-price'
 import { MenuPhoto } from '../../../components/ui/menu-photo'
 import { localized } from '../../../lib/i18n/localized-text'
-import { defineMessages } from '../../../lib/i18n/messages'
-import { useMessages, type Translate } from '../../../lib/i18n/use-translation'
-import { allergenMessages } from '../dish-labels'
-import { menuMessages } from '../menu-messages'
-import { formatPortion } from '../menu-text'
-import {
-  chosenOptionIds,
-  firstUnmetGroup,
-  isSingleChoice,
-  toggleOption,
-  unitPrice,
-  type Selection,
-} from '../modifier-rules'
-import { initialSelection } from '../quick-add'
+import { useMessages } from '../../../lib/i18n/use-translation'
+import { dishDetailsMessages } from '../dish-details-messages'
+import { useDishForm } from '../hooks/use-dish-form'
+import { DishFacts } from './dish-facts'
+import { ModifierGroupField } from './modifier-group-field'
 import './dish-details.css'
-
-const messages = defineMessages({
-  en: {
-    perPortion: 'Per portion',
-    kcal: 'kcal',
-    protein: 'protein',
-    fat: 'fat',
-    carbs: 'carbs',
-    grams: '{value} g',
-    allergens: 'Allergens',
-    required: 'Required',
-    optional: 'Optional',
-    chooseN: 'choose {count}',
-    chooseRange: 'choose {min}–{max}',
-    upTo: 'up to {max}',
-    unavailable: 'unavailable',
-    comment: 'Note for the kitchen',
-    commentHint: 'No onion, sauce on the side…',
-    quantity: 'Quantity',
-    less: 'One less',
-    more: 'One more',
-    add: 'Add · {total}',
-    choose: 'Choose: {group}',
-    soldOut: 'Sold out right now',
-    adult: '18+',
-  },
-  ru: {
-    perPortion: 'На порцию',
-    kcal: 'ккал',
-    protein: 'белки',
-    fat: 'жиры',
-    carbs: 'углеводы',
-    grams: '{value} г',
-    allergens: 'Аллергены',
-    required: 'Обязательно',
-    optional: 'По желанию',
-    chooseN: 'выберите {count}',
-    chooseRange: 'выберите от {min} до {max}',
-    upTo: 'до {max}',
-    unavailable: 'нет в наличии',
-    comment: 'Комментарий для кухни',
-    commentHint: 'Без лука, соус отдельно…',
-    quantity: 'Количество',
-    less: 'Меньше',
-    more: 'Больше',
-    add: 'Добавить · {total}',
-    choose: 'Выберите: {group}',
-    soldOut: 'Сейчас нет в наличии',
-    adult: '18+',
-  },
-})
-
-type Key = keyof (typeof messages)['en']
-
-function groupRule({ minChoices: min, maxChoices: max }: ModifierGroup, t: Translate<Key>) {
-  const count =
-    max === 1
-      ? t('chooseN', { count: 1 })
-      : min === max
-        ? t('chooseN', { count: max })
-        : min > 0
-          ? t('chooseRange', { min, max })
-          : t('upTo', { max })
-  return `${min > 0 ? t('required') : t('optional')}, ${count}`
-}
 
 export interface DishDetailsProps {
   dish: Dish
@@ -106,22 +32,12 @@ export function DishDetails({
   actions,
   onAdd,
 }: DishDetailsProps) {
-  const { t, language } = useMessages(messages)
-  const labels = useMessages(menuMessages)
-  const allergens = useMessages(allergenMessages)
-  const [selection, setSelection] = useState<Selection>(() => initialSelection(dish))
-  const [quantity, setQuantity] = useState(1)
-  const [comment, setComment] = useState('')
+  const { t, language } = useMessages(dishDetailsMessages)
+  const form = useDishForm(dish, onAdd)
+  const { reason, quantity, comment } = form
   const reasonId = useId()
   const commentId = useId()
   const price = (minor: number) => formatPrice(minor, restaurant)
-  const unmet = firstUnmetGroup(dish, selection)
-  const reason = !dish.available
-    ? t('soldOut')
-    : unmet
-      ? t('choose', { group: localized(unmet.name, language) })
-      : undefined
-  const nutrition = dish.nutrition
 
   return (
     <article className="dish-details">
@@ -144,104 +60,20 @@ export function DishDetails({
           </Heading>
           {actions}
         </div>
-        <p className="dish-details__facts">
-          <span className="dish-details__price">{price(dish.price)}</span>
-          {dish.portion ? <span>{formatPortion(dish.portion, language)}</span> : null}
-          {dish.ageRestricted ? <span className="dish-details__adult">{t('adult')}</span> : null}
-          {dish.available ? null : (
-            <span className="dish-details__adult">{labels.t('soldOut')}</span>
-          )}
-          {dish.highlight ? (
-            <span className="dish-details__tag">{labels.t(dish.highlight)}</span>
-          ) : null}
-          {dish.diet.map((tag) => (
-            <span key={tag} className="dish-details__tag">
-              {labels.t(tag)}
-            </span>
-          ))}
-        </p>
-        {dish.description ? (
-          <p className="dish-details__description">{localized(dish.description, language)}</p>
-        ) : null}
-        {nutrition ? (
-          <dl className="dish-details__nutrition" aria-label={t('perPortion')}>
-            <div>
-              <dt>{t('kcal')}</dt>
-              <dd>{Math.round(nutrition.kcal)}</dd>
-            </div>
-            {(['protein', 'fat', 'carbs'] as const).map((key) => (
-              <div key={key}>
-                <dt>{t(key)}</dt>
-                <dd>{t('grams', { value: Math.round(nutrition[key]) })}</dd>
-              </div>
-            ))}
-          </dl>
-        ) : null}
-        {dish.allergens.length > 0 ? (
-          <p className="dish-details__allergens">
-            <strong>{t('allergens')}: </strong>
-            {dish.allergens.map((a) => allergens.t(a).toLowerCase()).join(', ')}
-          </p>
-        ) : null}
+        <DishFacts dish={dish} price={price} />
 
-        <form
-          className="dish-details__form"
-          onSubmit={(event) => {
-            event.preventDefault()
-            if (reason) return
-            const note = comment.trim()
-            onAdd({
-              dishId: dish.id,
-              quantity,
-              optionIds: chosenOptionIds(dish, selection),
-              ...(note ? { comment: note } : {}),
-            })
-          }}
-        >
-          {dish.modifierGroups.map((group) => {
-            const chosen = selection[group.id] ?? []
-            const full = group.maxChoices > 1 && chosen.length >= group.maxChoices
-            return (
-              <fieldset
-                key={group.id}
-                className="modifier-group"
-                data-unmet={unmet?.id === group.id || undefined}
-              >
-                <legend>
-                  {localized(group.name, language)}
-                  <span className="modifier-group__rule">{groupRule(group, t)}</span>
-                </legend>
-                {group.options.map((option) => {
-                  const checked = chosen.includes(option.id)
-                  return (
-                    <label key={option.id} className="modifier-option">
-                      <input
-                        type={isSingleChoice(group) ? 'radio' : 'checkbox'}
-                        name={`${dish.id}-${group.id}`}
-                        checked={checked}
-                        disabled={!option.available || (full && !checked)}
-                        onChange={() =>
-                          setSelection({
-                            ...selection,
-                            [group.id]: toggleOption(group, chosen, option.id),
-                          })
-                        }
-                      />
-                      <span className="modifier-option__name">
-                        {localized(option.name, language)}
-                        {option.available ? null : (
-                          <span className="modifier-option__note"> · {t('unavailable')}</span>
-                        )}
-                      </span>
-                      {option.priceDelta > 0 ? (
-                        <span className="modifier-option__price">+{price(option.priceDelta)}</span>
-                      ) : null}
-                    </label>
-                  )
-                })}
-              </fieldset>
-            )
-          })}
+        <form className="dish-details__form" onSubmit={form.submit}>
+          {dish.modifierGroups.map((group) => (
+            <ModifierGroupField
+              key={group.id}
+              dishId={dish.id}
+              group={group}
+              chosen={form.selection[group.id] ?? []}
+              unmet={form.unmet?.id === group.id}
+              price={price}
+              onToggle={(optionId) => form.toggle(group, optionId)}
+            />
+          ))}
 
           <div className="dish-details__comment">
             <label htmlFor={commentId}>{t('comment')}</label>
@@ -251,7 +83,7 @@ export function DishDetails({
               maxLength={MAX_LINE_COMMENT}
               placeholder={t('commentHint')}
               value={comment}
-              onChange={(event) => setComment(event.target.value)}
+              onChange={(event) => form.setComment(event.target.value)}
             />
             <span className="dish-details__counter" aria-hidden="true">
               {comment.length}/{MAX_LINE_COMMENT}
@@ -270,7 +102,7 @@ export function DishDetails({
                   type="button"
                   aria-label={t('less')}
                   disabled={quantity <= 1}
-                  onClick={() => setQuantity(quantity - 1)}
+                  onClick={() => form.setQuantity(quantity - 1)}
                 >
                   −
                 </button>
@@ -279,7 +111,7 @@ export function DishDetails({
                   type="button"
                   aria-label={t('more')}
                   disabled={quantity >= MAX_LINE_QUANTITY}
-                  onClick={() => setQuantity(quantity + 1)}
+                  onClick={() => form.setQuantity(quantity + 1)}
                 >
                   +
                 </button>
@@ -290,7 +122,7 @@ export function DishDetails({
                 disabled={reason !== undefined}
                 aria-describedby={reason ? reasonId : undefined}
               >
-                {t('add', { total: price(unitPrice(dish, selection) * quantity) })}
+                {t('add', { total: price(form.total) })}
               </button>
             </div>
           </div>
