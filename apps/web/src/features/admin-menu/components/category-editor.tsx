@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react'
+import { useState } from 'react'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import type { AdminMenuMessageKey } from '../admin-menu-messages'
-import { EditorActions } from './editor-parts'
+import { EditorActions, EditorForm, OtherProblems } from './editor-parts'
 import { Field } from './form-field'
 
 export interface CategoryForm {
@@ -34,10 +34,6 @@ export function CategoryEditor({
   ...on
 }: CategoryEditorProps) {
   const [form, setForm] = useState(initial)
-  const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => {
-    heading.current?.focus()
-  }, [])
   const input = (key: keyof CategoryForm, label: string, path: string) => (
     <Field label={label} error={errors.get(path) ?? errors.get(`category.${path}`)}>
       {({ id, describedBy, invalid }) => (
@@ -53,28 +49,10 @@ export function CategoryEditor({
       )}
     </Field>
   )
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault()
-    on.onSubmit(form)
-  }
   const other = [...errors.entries()].filter(([path]) => !/(^|\.)(name|description)\./.test(path))
   return (
-    <form
-      className="admin-menu__editor"
-      onSubmit={submit}
-      noValidate
-      aria-labelledby="category-editor-title"
-    >
-      <h2 id="category-editor-title" ref={heading} tabIndex={-1}>
-        {title}
-      </h2>
-      {other.length > 0 ? (
-        <ul className="admin-menu__problems" role="alert">
-          {other.map(([path, message]) => (
-            <li key={path}>{message}</li>
-          ))}
-        </ul>
-      ) : null}
+    <EditorForm titleId="category-editor-title" title={title} onSubmit={() => on.onSubmit(form)}>
+      <OtherProblems problems={other} />
       <div className="admin-menu__grid">
         {input('nameRu', t('nameRu'), 'name.ru')}
         {input('nameEn', t('nameEn'), 'name.en')}
@@ -89,7 +67,7 @@ export function CategoryEditor({
         onCancel={on.onCancel}
         onDelete={on.onDelete}
       />
-    </form>
+    </EditorForm>
   )
 }
 

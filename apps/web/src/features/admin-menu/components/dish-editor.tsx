@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react'
+import { useState } from 'react'
 import { allergen, dietTag, highlight } from '@tableside/contracts/menu'
 import type { UploadedPhoto } from '@tableside/contracts/menu-admin'
 import type { MenuFile } from '@tableside/contracts/menu-file'
@@ -8,7 +8,7 @@ import type { Translate } from '../../../lib/i18n/use-translation'
 import type { AdminMenuMessageKey } from '../admin-menu-messages'
 import type { DishForm } from '../dish-form'
 import { treeRows } from '../menu-tree'
-import { EditorActions, EditorProblems } from './editor-parts'
+import { EditorActions, EditorForm, EditorProblems } from './editor-parts'
 import { CheckboxGroup, Field, FieldSet, TextField } from './form-field'
 import { ModifierGroupsEditor } from './modifier-groups-editor'
 import { NutritionFields } from './nutrition-fields'
@@ -51,11 +51,6 @@ const SHOWN = [
 export function DishEditor(props: DishEditorProps) {
   const { file, errors, busy, language, t, isNew } = props
   const [form, setForm] = useState(props.form)
-  const heading = useRef<HTMLHeadingElement>(null)
-  // Opening the editor takes the keyboard into it (the screen gives focus back on closing).
-  useEffect(() => {
-    heading.current?.focus()
-  }, [])
   const set = <K extends keyof DishForm>(key: K, value: DishForm[K]) => {
     setForm((current) => ({ ...current, [key]: value }))
   }
@@ -80,10 +75,6 @@ export function DishEditor(props: DishEditorProps) {
       }}
     />
   )
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault()
-    props.onSubmit(form)
-  }
   const categories = file.menus.flatMap((menu) =>
     treeRows(menu).map(({ category, depth }) => ({
       id: category.id,
@@ -95,15 +86,11 @@ export function DishEditor(props: DishEditorProps) {
   )
 
   return (
-    <form
-      className="admin-menu__editor"
-      onSubmit={submit}
-      noValidate
-      aria-labelledby="dish-editor-title"
+    <EditorForm
+      titleId="dish-editor-title"
+      title={isNew ? t('newDish') : t('editDish', { name: form.nameRu })}
+      onSubmit={() => props.onSubmit(form)}
     >
-      <h2 id="dish-editor-title" ref={heading} tabIndex={-1}>
-        {isNew ? t('newDish') : t('editDish', { name: form.nameRu })}
-      </h2>
       <EditorProblems errors={errors} unplaced={unplaced} t={t} />
       <div className="admin-menu__grid">
         {text('nameRu', t('nameRu'), 'name.ru')}
@@ -251,6 +238,6 @@ export function DishEditor(props: DishEditorProps) {
         onCancel={props.onCancel}
         onDelete={props.onDelete}
       />
-    </form>
+    </EditorForm>
   )
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef, type ReactNode } from 'react'
 import { buttonClass } from '../../../components/ui/button'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import type { AdminMenuMessageKey } from '../admin-menu-messages'
@@ -63,5 +64,57 @@ export function EditorActions({
         </button>
       ) : null}
     </div>
+  )
+}
+
+/** A heading that takes the keyboard when its editor opens (the screen gives focus back on closing). */
+export function useFocusOnOpen() {
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    heading.current?.focus()
+  }, [])
+  return heading
+}
+
+/** An editor's form: its heading (focused when it opens), then its fields and actions. */
+export function EditorForm({
+  titleId,
+  title,
+  onSubmit,
+  children,
+}: {
+  titleId: string
+  title: string
+  onSubmit: () => void
+  children: ReactNode
+}) {
+  const heading = useFocusOnOpen()
+  return (
+    <form
+      className="admin-menu__editor"
+      onSubmit={(event) => {
+        event.preventDefault()
+        onSubmit()
+      }}
+      noValidate
+      aria-labelledby={titleId}
+    >
+      <h2 id={titleId} ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
+      {children}
+    </form>
+  )
+}
+
+/** The refusals no field of a small editor shows, as the server worded them. */
+export function OtherProblems({ problems }: { problems: readonly (readonly [string, string])[] }) {
+  if (problems.length === 0) return null
+  return (
+    <ul className="admin-menu__problems" role="alert">
+      {problems.map(([path, message]) => (
+        <li key={path}>{message}</li>
+      ))}
+    </ul>
   )
 }

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react'
+import { useState } from 'react'
 import type { MenuFileMenu } from '@tableside/contracts/menu-file'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import type { AdminMenuMessageKey } from '../admin-menu-messages'
-import { EditorActions } from './editor-parts'
+import { EditorActions, EditorForm, OtherProblems } from './editor-parts'
 import { TextField } from './form-field'
 
 export interface MenuForm {
@@ -44,10 +44,6 @@ interface MenuEditorProps {
 /** A menu's name and the hours it is served (both or neither); deleting takes what is in it. */
 export function MenuEditor({ title, initial, isNew, errors, busy, t, ...on }: MenuEditorProps) {
   const [form, setForm] = useState(initial)
-  const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => {
-    heading.current?.focus()
-  }, [])
   const input = (
     key: keyof MenuForm,
     label: string,
@@ -64,29 +60,11 @@ export function MenuEditor({ title, initial, isNew, errors, busy, t, ...on }: Me
       }}
     />
   )
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault()
-    on.onSubmit(form)
-  }
   const shown = /^(name\.(ru|en)|servedFrom|servedUntil)$/
   const other = [...errors.entries()].filter(([path]) => !shown.test(path))
   return (
-    <form
-      className="admin-menu__editor"
-      onSubmit={submit}
-      noValidate
-      aria-labelledby="menu-editor-title"
-    >
-      <h2 id="menu-editor-title" ref={heading} tabIndex={-1}>
-        {title}
-      </h2>
-      {other.length > 0 ? (
-        <ul className="admin-menu__problems" role="alert">
-          {other.map(([path, message]) => (
-            <li key={path}>{message}</li>
-          ))}
-        </ul>
-      ) : null}
+    <EditorForm titleId="menu-editor-title" title={title} onSubmit={() => on.onSubmit(form)}>
+      <OtherProblems problems={other} />
       <div className="admin-menu__grid">
         {input('nameRu', t('nameRu'), 'name.ru')}
         {input('nameEn', t('nameEn'), 'name.en')}
@@ -104,6 +82,6 @@ export function MenuEditor({ title, initial, isNew, errors, busy, t, ...on }: Me
         onCancel={on.onCancel}
         onDelete={on.onDelete}
       />
-    </form>
+    </EditorForm>
   )
 }

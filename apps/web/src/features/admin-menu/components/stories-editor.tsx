@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import type { UploadedPhoto } from '@tableside/contracts/menu-admin'
 import { STORY_DURATION_MS, type MenuFile, type StoryFile } from '@tableside/contracts/menu-file'
 import type { UiLanguage } from '@tableside/contracts/restaurants'
@@ -7,7 +7,7 @@ import { localized } from '../../../lib/i18n/localized-text'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import type { AdminMenuMessageKey } from '../admin-menu-messages'
 import { idFromName } from '../menu-tree'
-import { EditorProblems } from './editor-parts'
+import { EditorProblems, useFocusOnOpen } from './editor-parts'
 import { Field, FieldSet, TextField } from './form-field'
 import { PhotoField } from './photo-field'
 
@@ -55,10 +55,7 @@ export function StoriesEditor({
   onSave,
 }: StoriesEditorProps) {
   const [stories, setStories] = useState(file.stories)
-  const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => {
-    heading.current?.focus()
-  }, [])
+  const heading = useFocusOnOpen()
   const dishes = file.menus.flatMap((menu) =>
     menu.categories.flatMap(function all(category): { id: string; name: string }[] {
       return [
