@@ -21,7 +21,7 @@ export function ThresholdsForm({ thresholds }: { thresholds: KitchenThresholds }
     setWarn(String(thresholds.warnMinutes))
     setLate(String(thresholds.lateMinutes))
   }
-  const ids = { title: useId(), warn: useId(), late: useId(), problem: useId() }
+  const ids = { title: useId(), problem: useId() }
   const warnMinutes = Number(warn)
   const lateMinutes = Number(late)
   const wrongOrder = checked && lateMinutes <= warnMinutes
@@ -30,6 +30,12 @@ export function ThresholdsForm({ thresholds }: { thresholds: KitchenThresholds }
     : save.isError
       ? problemText(save.error, t)
       : ''
+  /** A field typed in: the form is the manager's until saved, and the last answer is old news. */
+  const edited = (set: (value: string) => void) => (value: string) => {
+    set(value)
+    setDirty(true)
+    save.reset()
+  }
   return (
     <section className="admin-panel admin-kitchen__timer" aria-labelledby={ids.title}>
       <h2 id={ids.title} className="admin-kitchen__heading">
@@ -46,48 +52,22 @@ export function ThresholdsForm({ thresholds }: { thresholds: KitchenThresholds }
           save.mutate({ warnMinutes, lateMinutes }, { onSuccess: () => setDirty(false) })
         }}
       >
-        <div className="admin-field">
-          <label className="admin-field__label" htmlFor={ids.warn}>
-            {t('warnMinutes')}
-          </label>
-          <input
-            id={ids.warn}
-            className="admin-input admin-kitchen__minutes"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={600}
-            required
-            value={warn}
-            onChange={(event) => {
-              setWarn(event.target.value)
-              setDirty(true)
-              save.reset()
-            }}
-          />
-        </div>
-        <div className="admin-field" data-invalid={wrongOrder || undefined}>
-          <label className="admin-field__label" htmlFor={ids.late}>
-            {t('lateMinutes')}
-          </label>
-          <input
-            id={ids.late}
-            className="admin-input admin-kitchen__minutes"
-            type="number"
-            inputMode="numeric"
-            min={2}
-            max={720}
-            required
-            value={late}
-            aria-invalid={wrongOrder || undefined}
-            aria-describedby={problem ? ids.problem : undefined}
-            onChange={(event) => {
-              setLate(event.target.value)
-              setDirty(true)
-              save.reset()
-            }}
-          />
-        </div>
+        <MinutesField
+          label={t('warnMinutes')}
+          min={1}
+          max={600}
+          value={warn}
+          onChange={edited(setWarn)}
+        />
+        <MinutesField
+          label={t('lateMinutes')}
+          min={2}
+          max={720}
+          value={late}
+          invalid={wrongOrder}
+          describedBy={problem ? ids.problem : undefined}
+          onChange={edited(setLate)}
+        />
         <button
           type="submit"
           className={buttonClass('primary')}
@@ -100,5 +80,46 @@ export function ThresholdsForm({ thresholds }: { thresholds: KitchenThresholds }
         {problem || (save.isSuccess ? t('saved') : '')}
       </p>
     </section>
+  )
+}
+
+/** A number of minutes, typed. */
+function MinutesField({
+  label,
+  min,
+  max,
+  value,
+  invalid = false,
+  describedBy,
+  onChange,
+}: {
+  label: string
+  min: number
+  max: number
+  value: string
+  invalid?: boolean
+  describedBy?: string | undefined
+  onChange: (value: string) => void
+}) {
+  const id = useId()
+  return (
+    <div className="admin-field" data-invalid={invalid || undefined}>
+      <label className="admin-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="admin-input admin-kitchen__minutes"
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        required
+        value={value}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
   )
 }
