@@ -1,36 +1,9 @@
 import { QueryClient } from '@tanstack/react-query'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { BumpResult, KitchenBoard, KitchenTicket } from '@tableside/contracts/kitchen'
+import type { BumpResult, KitchenBoard } from '@tableside/contracts/kitchen'
+import { testBoard, testTicket } from '../test-board'
 import { createBumpActions, TAP_SETTLE_MS, type BumpActionsDeps } from './bump-actions'
 import { kitchenBoardKey } from './kitchen-board'
-
-const ticket = (orderId: string, lines: number[]): KitchenTicket => ({
-  key: `${orderId}:hot`,
-  orderId,
-  orderNumber: 7,
-  orderType: 'dine_in',
-  status: 'accepted',
-  stationId: 'hot',
-  table: { code: 'T1', label: '1' },
-  since: '2026-11-25T10:00:00.000Z',
-  scheduledFor: null,
-  comment: null,
-  items: lines.map((line) => ({
-    line,
-    name: { ru: `Блюдо ${String(line)}` },
-    quantity: 1,
-    modifiers: [],
-    comment: null,
-    bumpedAt: null,
-  })),
-})
-
-const board = (tickets: KitchenTicket[]): KitchenBoard => ({
-  stations: [],
-  thresholds: { warnMinutes: 10, lateMinutes: 20 },
-  tickets,
-  now: '2026-11-25T10:00:00.000Z',
-})
 
 /** A request the test answers when it wants: the one in flight while the screen is tapped. */
 function deferred<T>() {
@@ -90,7 +63,7 @@ describe('Bumps on the kitchen display', () => {
 
   beforeEach(() => {
     queryClient = new QueryClient()
-    queryClient.setQueryData(kitchenBoardKey, board([ticket('a', [0, 1, 2])]))
+    queryClient.setQueryData(kitchenBoardKey, testBoard([testTicket('a', [0, 1, 2])]))
     clock = 1_000_000
     calls = []
     answers = []
@@ -130,7 +103,7 @@ describe('Bumps on the kitchen display', () => {
   it('a double tap on the ticket bumps its dishes once', async () => {
     const screen = actions()
     screen.bump(current(), [0, 1, 2])
-    screen.bump(ticket('a', [0, 1, 2]), [0, 1, 2])
+    screen.bump(testTicket('a', [0, 1, 2]), [0, 1, 2])
     await settle()
     expect(calls).toEqual(['bump a 0,1,2'])
     expect(bumpedAt()).toEqual([true, true, true])
@@ -187,7 +160,7 @@ describe('Bumps on the kitchen display', () => {
     screen.bump(current(), [2])
     await settle()
     // The board the server drew before the bump arrives after it.
-    stale.resolve(board([ticket('a', [0, 1, 2])]))
+    stale.resolve(testBoard([testTicket('a', [0, 1, 2])]))
     await refetch
     await settle()
     expect(bumpedAt()).toEqual([false, false, true])
