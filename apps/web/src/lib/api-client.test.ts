@@ -6,6 +6,7 @@ import { defineEndpoint, type HttpMethod } from '@tableside/contracts/endpoint'
 import { getRestaurant } from '@tableside/contracts/restaurants'
 import { createApiClient } from './api-client'
 import { ApiError } from './api-error'
+import { testRestaurant } from './test-restaurant'
 
 interface Recorded {
   method: string
@@ -74,30 +75,10 @@ function client(cookies: Record<string, string> = {}) {
   return createApiClient({ apiBase: baseUrl, readCookie: (name) => cookies[name], retryDelayMs: 0 })
 }
 
-const demoRestaurant = {
-  id: 'demo',
-  name: 'Bistro Demo',
-  locale: 'ru-RU',
-  defaultLanguage: 'ru',
-  currency: 'RUB',
-  timezone: 'Europe/Moscow',
-  description: null,
-  logo: null,
-  address: null,
-  phone: null,
+const demoRestaurant = testRestaurant({
   openingHours: [{ day: 1, opens: '08:00', closes: '23:00' }],
-  settings: {
-    orderTypes: ['dine_in'],
-    paymentMethods: ['cash'],
-    onlinePayment: false,
-    tipPresetsPercent: [10],
-    serviceChargeBasisPoints: 0,
-    delivery: { minOrder: 0, fee: 0, freeFrom: null, leadTimeMinutes: 60, zoneNote: null },
-    pickup: { leadTimeMinutes: 20 },
-    preorder: { leadTimeMinutes: 60, slotMinutes: 30 },
-    tableSessionMinutes: 180,
-  },
-}
+  settings: { paymentMethods: ['cash'], onlinePayment: false, tipPresetsPercent: [10] },
+})
 
 describe('API client', () => {
   it('fills the path from the descriptor and parses the response with its schema', async () => {

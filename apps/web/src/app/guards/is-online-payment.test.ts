@@ -7,32 +7,10 @@ import type { Endpoint } from '@tableside/contracts/endpoint'
 import type { ApiClient, CallArgs } from '../../lib/api-client'
 import { testOrder } from '../../features/orders/test-order'
 import { ApiError } from '../../lib/api-error'
+import { testRestaurant } from '../../lib/test-restaurant'
 import { isOnlinePayment, onlinePaymentDecision } from './is-online-payment'
 
-const restaurant: Restaurant = {
-  id: 'demo',
-  name: 'Bistro Demo',
-  locale: 'ru-RU',
-  defaultLanguage: 'ru',
-  currency: 'RUB',
-  timezone: 'Europe/Moscow',
-  description: null,
-  logo: null,
-  address: null,
-  phone: null,
-  openingHours: [],
-  settings: {
-    orderTypes: ['dine_in'],
-    paymentMethods: ['cash', 'card', 'sbp'],
-    onlinePayment: true,
-    tipPresetsPercent: [5, 10, 15],
-    serviceChargeBasisPoints: 0,
-    delivery: { minOrder: 0, fee: 0, freeFrom: null, leadTimeMinutes: 60, zoneNote: null },
-    pickup: { leadTimeMinutes: 20 },
-    preorder: { leadTimeMinutes: 60, slotMinutes: 30 },
-    tableSessionMinutes: 180,
-  },
-}
+const restaurant = testRestaurant()
 
 const order = testOrder({
   totals: { subtotal: 1500, serviceCharge: 0, deliveryFee: 0, discount: 0, tip: 0, total: 1500 },
@@ -40,10 +18,8 @@ const order = testOrder({
 })
 const orderId = order.id
 
-const online = (settings: Partial<Restaurant['settings']>): Restaurant => ({
-  ...restaurant,
-  settings: { ...restaurant.settings, ...settings },
-})
+const online = (settings: Partial<Restaurant['settings']>): Restaurant =>
+  testRestaurant({ settings })
 
 describe('onlinePaymentDecision', () => {
   it('lets through an unpaid order with card or SBP at a restaurant taking payments online', () => {
