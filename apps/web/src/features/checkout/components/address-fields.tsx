@@ -3,7 +3,7 @@ import { checkoutMessages } from '../checkout-messages'
 import type { CheckoutValues, FieldProblems } from '../checkout-form'
 import type { AddressValues, CheckoutDiner } from '../saved-addresses'
 import { KeepAddress, SavedAddressPicker } from './saved-address-picker'
-import { TextField } from './text-field'
+import { TextField, useTypedFields } from './text-field'
 
 interface AddressFieldsProps {
   values: AddressValues
@@ -24,6 +24,7 @@ const SMALL_PARTS = [
 /** Where the courier goes: street and house needed, the rest helps them find the door. */
 export function AddressFields({ values, problems, onChange, zoneNote, saved }: AddressFieldsProps) {
   const { t } = useMessages(checkoutMessages)
+  const typed = useTypedFields(values, problems, onChange)
   return (
     <fieldset className="checkout-section">
       <legend className="checkout-section__title">{t('addressLegend')}</legend>
@@ -34,33 +35,18 @@ export function AddressFields({ values, problems, onChange, zoneNote, saved }: A
       <div className="checkout-section__fields checkout-section__fields--address">
         <TextField
           className="field--wide"
-          field="street"
-          label={t('street')}
-          problem={problems.street}
+          {...typed('street')}
           autoComplete="address-line1"
           maxLength={200}
-          value={values.street}
-          onChange={(event) => onChange({ street: event.currentTarget.value })}
         />
-        <TextField
-          field="house"
-          label={t('house')}
-          problem={problems.house}
-          maxLength={20}
-          value={values.house}
-          onChange={(event) => onChange({ house: event.currentTarget.value })}
-        />
+        <TextField {...typed('house')} maxLength={20} />
         {SMALL_PARTS.map(([part, max, autoComplete]) => (
           <TextField
             key={part}
-            field={part}
-            label={t(part)}
-            problem={problems[part]}
+            {...typed(part)}
             optional
             autoComplete={autoComplete}
             maxLength={max}
-            value={values[part]}
-            onChange={(event) => onChange({ [part]: event.currentTarget.value })}
           />
         ))}
       </div>

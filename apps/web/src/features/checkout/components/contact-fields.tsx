@@ -2,7 +2,7 @@ import { phoneMaskOptions, useMaskInput } from '../../../lib/masks'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { checkoutMessages } from '../checkout-messages'
 import type { CheckoutValues, FieldProblems } from '../checkout-form'
-import { TextField } from './text-field'
+import { TextField, useTypedFields } from './text-field'
 
 interface ContactFieldsProps {
   values: Pick<CheckoutValues, 'name' | 'phone'>
@@ -13,20 +13,13 @@ interface ContactFieldsProps {
 /** Name and phone (masked `+7 (###) ###-##-##`). */
 export function ContactFields({ values, problems, onChange }: ContactFieldsProps) {
   const { t } = useMessages(checkoutMessages)
+  const typed = useTypedFields<'name'>(values, problems, onChange)
   const phoneMask = useMaskInput(phoneMaskOptions, (phone) => onChange({ phone }))
   return (
     <fieldset className="checkout-section">
       <legend className="checkout-section__title">{t('contactLegend')}</legend>
       <div className="checkout-section__fields">
-        <TextField
-          field="name"
-          label={t('name')}
-          problem={problems.name}
-          autoComplete="name"
-          maxLength={80}
-          value={values.name}
-          onChange={(event) => onChange({ name: event.currentTarget.value })}
-        />
+        <TextField {...typed('name')} autoComplete="name" maxLength={80} />
         <TextField
           field="phone"
           label={t('phone')}

@@ -1,7 +1,14 @@
-import type { InputHTMLAttributes, Ref } from 'react'
+import type { ChangeEvent, InputHTMLAttributes, Ref } from 'react'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { checkoutMessages } from '../checkout-messages'
-import { fieldId, type CheckoutField, type FieldProblem } from '../checkout-form'
+import {
+  fieldId,
+  type CheckoutField,
+  type CheckoutValues,
+  type FieldProblem,
+  type FieldProblems,
+} from '../checkout-form'
+import type { RememberedContact } from '../contact-memory'
 import { FieldProblemText, problemProps } from './field-problem'
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -49,4 +56,28 @@ export function TextField({
       <FieldProblemText field={field} problem={problem} />
     </div>
   )
+}
+
+/** A value the diner types as it is (the phone is masked: not one of them). */
+type TypedField = Exclude<keyof RememberedContact, 'phone'>
+
+/**
+ * `TextField`'s props for the checkout's typed values, by name: the label, the problem, the
+ * value and how a change reaches the form.
+ */
+export function useTypedFields<Field extends TypedField>(
+  values: Pick<CheckoutValues, Field>,
+  problems: FieldProblems,
+  onChange: (patch: Partial<CheckoutValues>) => void,
+) {
+  const { t } = useMessages(checkoutMessages)
+  return (field: Field) => ({
+    field,
+    label: t(field),
+    problem: problems[field],
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      onChange({ [field]: event.currentTarget.value })
+    },
+  })
 }
