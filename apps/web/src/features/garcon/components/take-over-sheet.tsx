@@ -1,4 +1,4 @@
-import { buttonClass } from '../../../components/ui/button'
+import { ConfirmChoice } from '../../../components/ui/confirm-choice'
 import { GarconSheet } from './garcon-sheet'
 import { WaiterAvatar } from './waiter-avatar'
 
@@ -32,23 +32,13 @@ export function TakeOverSheet({
       onClose={onKeep}
       lead={<WaiterAvatar name={waiterName} />}
     >
-      <div className="take-over-sheet__actions">
-        <button
-          type="button"
-          className={buttonClass('primary', { block: true })}
-          onClick={onConfirm}
-        >
-          {confirm}
-        </button>
-        <button
-          type="button"
-          className={buttonClass('secondary', { block: true })}
-          onClick={onKeep}
-          autoFocus
-        >
-          {keep}
-        </button>
-      </div>
+      <ConfirmChoice
+        className="take-over-sheet__actions"
+        confirm={confirm}
+        keep={keep}
+        onConfirm={onConfirm}
+        onKeep={onKeep}
+      />
     </GarconSheet>
   )
 }

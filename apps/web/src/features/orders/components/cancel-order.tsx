@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { ConfirmChoice } from '../../../components/ui/confirm-choice'
 import { useModalDialog } from '../../../components/ui/use-modal-dialog'
 import { buttonClass } from '../../../components/ui/button'
 import { isApiError } from '../../../lib/api-error'
@@ -135,23 +136,14 @@ function ConfirmDialog({ title, text, confirm, keep, onConfirm, onKeep }: Confir
       <p id={textId} className="cancel-dialog__text">
         {text}
       </p>
-      <div className="cancel-dialog__actions">
-        <button
-          type="button"
-          className={`${buttonClass('primary', { block: true })} cancel-dialog__confirm`}
-          onClick={onConfirm}
-        >
-          {confirm}
-        </button>
-        <button
-          type="button"
-          className={buttonClass('secondary', { block: true })}
-          onClick={onKeep}
-          autoFocus
-        >
-          {keep}
-        </button>
-      </div>
+      <ConfirmChoice
+        className="cancel-dialog__actions"
+        confirm={confirm}
+        keep={keep}
+        confirmClassName="cancel-dialog__confirm"
+        onConfirm={onConfirm}
+        onKeep={onKeep}
+      />
     </dialog>
   )
 }
