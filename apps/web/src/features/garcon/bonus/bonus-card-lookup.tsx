@@ -9,6 +9,7 @@ import { pluralCategory } from '../../../lib/i18n/plural'
 import { useMessages, type Translate } from '../../../lib/i18n/use-translation'
 import { useMaskInput } from '../../../lib/masks'
 import { dateLocale, restaurantTime } from '../../../lib/restaurant-time'
+import { LabelRow } from '../components/label-row'
 import { bonusCardLookupOptions } from './bonus-lookup-api'
 import { garconBonusMessages } from './bonus-messages'
 import { CARD_NUMBER_MASK, cardNumberToLookUp, groupedCardNumber } from './card-number'
@@ -71,14 +72,13 @@ export function BonusCardLookup({ timeZone }: { timeZone: string }) {
   return (
     <div className="bonus-lookup">
       <form className="bonus-lookup__form card" onSubmit={submit} noValidate>
-        <div className="bonus-lookup__label-row">
-          <label className="bonus-lookup__label" htmlFor={inputId}>
-            {t('number')}
-          </label>
-          <span className="bonus-lookup__hint" id={hintId}>
-            {t('hint')}
-          </span>
-        </div>
+        <LabelRow
+          htmlFor={inputId}
+          label={t('number')}
+          labelClassName="bonus-lookup__label"
+          hintId={hintId}
+          hint={t('hint')}
+        />
         <div className="bonus-lookup__row">
           <input
             ref={numberMask}

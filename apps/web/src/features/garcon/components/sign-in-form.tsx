@@ -8,6 +8,7 @@ import { useGarconSignIn } from '../api/sign-in'
 import { garconMessages } from '../garcon-messages'
 import { useCountdown } from '../hooks/use-countdown'
 import { pinFromKey, pinFromTyping } from '../pin-entry'
+import { LabelRow } from './label-row'
 import { PinPad } from './pin-pad'
 
 type Problem = 'loginMissing' | 'pinShort' | 'wrong' | 'offline' | 'failed'
@@ -154,14 +155,13 @@ export function SignInForm({ restaurantId, ended }: SignInFormProps) {
         />
       </div>
       <div className="sign-in__field">
-        <div className="sign-in__label-row">
-          <label className="sign-in__label" htmlFor={pinId}>
-            {t('pin')}
-          </label>
-          <span className="sign-in__hint" id={hintId}>
-            {t('pinHint')}
-          </span>
-        </div>
+        <LabelRow
+          htmlFor={pinId}
+          label={t('pin')}
+          labelClassName="sign-in__label"
+          hintId={hintId}
+          hint={t('pinHint')}
+        />
         <div className="pin-dots">
           <input
             ref={pinRef}
