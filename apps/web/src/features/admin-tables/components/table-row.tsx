@@ -43,12 +43,12 @@ export function TableRow({
         <button
           type="button"
           role="switch"
-          className="tables-admin__switch"
+          className="switch switch--compact"
           aria-checked={table.enabled}
           aria-label={t('activeSwitch', { code: table.code })}
           onClick={() => onActive(!table.enabled)}
         >
-          <span className="tables-admin__thumb" />
+          <span className="switch__thumb" />
         </button>
       </td>
       <td data-label={t('qr')}>

@@ -31,13 +31,13 @@ export function ShiftSwitch() {
       <button
         type="button"
         role="switch"
-        className="shift-switch__toggle"
+        className="switch"
         aria-checked={onShift}
         aria-labelledby={labelId}
         aria-describedby={hintId}
         onClick={() => shift.mutate(!onShift)}
       >
-        <span className="shift-switch__thumb" />
+        <span className="switch__thumb" />
       </button>
       {shift.isError ? (
         <p className="shift-switch__problem" role="alert">
