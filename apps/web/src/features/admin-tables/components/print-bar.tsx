@@ -30,7 +30,7 @@ export function PrintBar({
       </p>
       <div className="tables-admin__print-buttons">
         {count > 0 ? (
-          <button type="button" className="tables-admin__link-button" onClick={onClear}>
+          <button type="button" className="text-button tables-admin__link-button" onClick={onClear}>
             {t('clearSelection')}
           </button>
         ) : null}

@@ -54,7 +54,7 @@ export function TableRow({
       <td data-label={t('qr')}>
         <button
           type="button"
-          className="tables-admin__link-button"
+          className="text-button tables-admin__link-button"
           aria-label={t('showQrFor', { code: table.code })}
           onClick={onShowQr}
         >
@@ -65,7 +65,7 @@ export function TableRow({
         <div className="tables-admin__row-buttons">
           <button
             type="button"
-            className="tables-admin__link-button"
+            className="text-button tables-admin__link-button"
             aria-label={t('editTable', { code: table.code })}
             onClick={onEdit}
           >
@@ -73,7 +73,7 @@ export function TableRow({
           </button>
           <button
             type="button"
-            className="tables-admin__link-button"
+            className="text-button tables-admin__link-button"
             aria-label={t('rotateTable', { code: table.code })}
             onClick={onRotate}
           >

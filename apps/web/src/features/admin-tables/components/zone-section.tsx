@@ -66,14 +66,14 @@ export function ZoneSection(props: ZoneSectionProps) {
             <div className="tables-admin__zone-actions">
               <button
                 type="button"
-                className="tables-admin__link-button"
+                className="text-button tables-admin__link-button"
                 onClick={() => onDialog({ kind: 'table', zoneId: zone.id })}
               >
                 {t('addTable')}
               </button>
               <button
                 type="button"
-                className="tables-admin__link-button"
+                className="text-button tables-admin__link-button"
                 onClick={() => onDialog({ kind: 'zone', zone })}
               >
                 {t('renameZone')}
@@ -81,7 +81,7 @@ export function ZoneSection(props: ZoneSectionProps) {
               {tables.length === 0 ? (
                 <button
                   type="button"
-                  className="tables-admin__link-button tables-admin__link-button--danger"
+                  className="text-button tables-admin__link-button tables-admin__link-button--danger"
                   onClick={() => onDialog({ kind: 'delete-zone', zone })}
                 >
                   {t('deleteZone')}

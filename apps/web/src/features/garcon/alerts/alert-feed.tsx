@@ -48,7 +48,7 @@ export function AlertFeed(props: AlertFeedProps) {
         {alerts.length > 1 ? (
           <button
             type="button"
-            className="alert-feed__read-all"
+            className="text-button alert-feed__read-all"
             disabled={props.readingAll}
             onClick={props.onReadAll}
           >

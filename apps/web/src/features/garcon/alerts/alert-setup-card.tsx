@@ -89,11 +89,19 @@ export function AlertSetupCard({ setup, t, ...act }: AlertSetupCardProps) {
           }`}
         >
           {setup.push === 'subscribed' ? (
-            <button type="button" className="alert-setup__link" onClick={() => act.onPush(false)}>
+            <button
+              type="button"
+              className="text-button alert-setup__link"
+              onClick={() => act.onPush(false)}
+            >
               {t('pushOff')}
             </button>
           ) : setup.push === 'off' || setup.push === 'failed' ? (
-            <button type="button" className="alert-setup__link" onClick={() => act.onPush(true)}>
+            <button
+              type="button"
+              className="text-button alert-setup__link"
+              onClick={() => act.onPush(true)}
+            >
               {t('pushOn')}
             </button>
           ) : null}

@@ -106,7 +106,7 @@ export function Floor({ waiterId, restaurantId, selectTablesHref, money, timeZon
           {t('title')}
         </h2>
         {tables.length > 0 ? (
-          <Link to={selectTablesHref} className="my-tables__change">
+          <Link to={selectTablesHref} className="text-button my-tables__change">
             {t('changeTables')}
           </Link>
         ) : null}
