@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react'
+import './icon-disc.css'
 import './notice-card.css'
 
 interface NoticeCardProps {
@@ -32,7 +33,7 @@ export function NoticeCard({
       aria-live={busy ? 'polite' : undefined}
       aria-busy={busy || undefined}
     >
-      <span className="notice-card__icon">{icon}</span>
+      <span className="icon-disc notice-card__icon">{icon}</span>
       <h2 id={id} className="notice-card__title" role={busy ? 'status' : undefined}>
         {title}
       </h2>

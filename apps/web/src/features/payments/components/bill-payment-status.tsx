@@ -13,6 +13,7 @@ import { failureMessageKey, paymentMessages } from '../payment-messages'
 import { PaymentPending } from './payment-pending'
 import { PaymentSummary } from './payment-summary'
 import '../../../components/ui/card.css'
+import '../../../components/ui/icon-disc.css'
 import './bill-pay.css'
 
 // Only a payment with a tip asks what the diner thought of the service: its words and stars load
@@ -143,7 +144,7 @@ function StatusCard({
       aria-labelledby={titleId}
       aria-live="polite"
     >
-      <span className="bill-status__icon">{icon}</span>
+      <span className="icon-disc bill-status__icon">{icon}</span>
       <h2 id={titleId} className="bill-status__title">
         {title}
       </h2>

@@ -5,6 +5,7 @@ import { useMessages } from '../../../lib/i18n/use-translation'
 import { sandboxMessages } from '../sandbox-messages'
 import { BackToShop } from './back-to-shop'
 import { CrossCircleIcon } from './bank-icons'
+import '../../../components/ui/icon-disc.css'
 
 /** Long enough to read the outcome, short enough not to wait on it. */
 export const RETURN_DELAY_MS = 1_200
@@ -43,7 +44,7 @@ export function PaymentOutcome({
       data-tone={good ? 'good' : 'bad'}
       aria-labelledby={titleId}
     >
-      <span className="bank-outcome__icon">
+      <span className="icon-disc bank-outcome__icon">
         {good ? <CheckCircleIcon size={40} /> : <CrossCircleIcon size={40} />}
       </span>
       <h2 id={titleId} className="bank-panel__title" tabIndex={-1} ref={focusTitle}>

@@ -15,6 +15,7 @@ import { PaymentOutcome } from './payment-outcome'
 import { SbpPanel } from './sbp-panel'
 import { ThreeDsStep } from './three-ds-step'
 import { TimeLeft } from './time-left'
+import '../../../components/ui/icon-disc.css'
 import './sandbox-acquirer.css'
 
 /**
@@ -82,7 +83,7 @@ function Problem({ title, onRetry }: { title: 'unknown' | 'failed'; onRetry: () 
   return (
     <section className="bank-panel bank-outcome" data-tone="bad">
       <title>{t('bank')}</title>
-      <span className="bank-outcome__icon">
+      <span className="icon-disc bank-outcome__icon">
         <CrossCircleIcon size={40} />
       </span>
       <h1 className="bank-panel__title">{t(`${title}Title`)}</h1>
