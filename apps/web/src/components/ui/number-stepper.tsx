@@ -1,3 +1,4 @@
+import type { InputHTMLAttributes } from 'react'
 import { Icon } from './icon'
 import './number-stepper.css'
 
@@ -53,6 +54,74 @@ export function NumberStepper({
         aria-label={increaseLabel}
         disabled={value >= max}
         onClick={() => onChange(value + 1)}
+      >
+        <Icon size={20}>
+          <path d="M6 12h12M12 6v12" />
+        </Icon>
+      </button>
+    </div>
+  )
+}
+
+interface NumberStepperInputProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'className' | 'type' | 'value' | 'min' | 'max' | 'onChange'
+> {
+  /** The row's own class: where it sits, and its colours (`--number-stepper-background`). */
+  className: string
+  value: number
+  min: number
+  max: number
+  decreaseLabel: string
+  increaseLabel: string
+  onDecrease: () => void
+  onIncrease: () => void
+  /** What was typed in the box, as a number (NaN while it is empty). */
+  onType: (typed: number) => void
+}
+
+/** − value + with the value a box to type in too: a count the diner may know outright. */
+export function NumberStepperInput({
+  className,
+  value,
+  min,
+  max,
+  decreaseLabel,
+  increaseLabel,
+  onDecrease,
+  onIncrease,
+  onType,
+  ...input
+}: NumberStepperInputProps) {
+  return (
+    <div className={`number-stepper ${className}`}>
+      <button
+        type="button"
+        className="number-stepper__button"
+        aria-label={decreaseLabel}
+        disabled={value <= min}
+        onClick={onDecrease}
+      >
+        <Icon size={20}>
+          <path d="M6 12h12" />
+        </Icon>
+      </button>
+      <input
+        className="number-stepper__input"
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        value={value}
+        {...input}
+        onChange={(event) => onType(event.currentTarget.valueAsNumber)}
+      />
+      <button
+        type="button"
+        className="number-stepper__button"
+        aria-label={increaseLabel}
+        disabled={value >= max}
+        onClick={onIncrease}
       >
         <Icon size={20}>
           <path d="M6 12h12M12 6v12" />

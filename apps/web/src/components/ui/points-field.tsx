@@ -3,10 +3,9 @@ import type { Restaurant } from '@tableside/contracts/restaurants'
 import { MINOR_PER_POINT } from '../../lib/bonus-points'
 import { formatPrice } from '../../lib/format-price'
 import { useMessages } from '../../lib/i18n/use-translation'
-import { Icon } from './icon'
+import { NumberStepperInput } from './number-stepper'
 import { pointsFieldMessages } from './points-field-messages'
 import './card.css'
-import './number-stepper.css'
 import './points-field.css'
 
 interface PointsFieldProps {
@@ -54,40 +53,18 @@ export function PointsField({ restaurant, balance, cap, value, onChange }: Point
       </div>
       {on ? (
         <div className="points-field__amount">
-          <div className="points-field__stepper">
-            <button
-              type="button"
-              className="number-stepper__button"
-              aria-label={t('pointsFewer')}
-              disabled={value <= 1}
-              onClick={() => onChange(clamp(value - step) || 1)}
-            >
-              <Icon size={20}>
-                <path d="M6 12h12" />
-              </Icon>
-            </button>
-            <input
-              className="points-field__input"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={cap}
-              value={value}
-              aria-label={t('pointsAmount')}
-              onChange={(event) => onChange(clamp(event.currentTarget.valueAsNumber))}
-            />
-            <button
-              type="button"
-              className="number-stepper__button"
-              aria-label={t('pointsMore')}
-              disabled={value >= cap}
-              onClick={() => onChange(clamp(value + step))}
-            >
-              <Icon size={20}>
-                <path d="M6 12h12M12 6v12" />
-              </Icon>
-            </button>
-          </div>
+          <NumberStepperInput
+            className="points-field__stepper"
+            aria-label={t('pointsAmount')}
+            value={value}
+            min={1}
+            max={cap}
+            decreaseLabel={t('pointsFewer')}
+            increaseLabel={t('pointsMore')}
+            onDecrease={() => onChange(clamp(value - step) || 1)}
+            onIncrease={() => onChange(clamp(value + step))}
+            onType={(typed) => onChange(clamp(typed))}
+          />
           <p className="points-field__note" aria-live="polite">
             {t('pointsWorth', {
               amount: formatPrice(value * MINOR_PER_POINT, restaurant),

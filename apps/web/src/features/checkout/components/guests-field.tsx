@@ -1,10 +1,9 @@
 import { MAX_GUESTS } from '@tableside/contracts/orders'
-import { Icon } from '../../../components/ui/icon'
+import { NumberStepperInput } from '../../../components/ui/number-stepper'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { checkoutMessages } from '../checkout-messages'
 import { fieldId, type FieldProblem } from '../checkout-form'
 import { FieldProblemText, problemProps } from './field-problem'
-import '../../../components/ui/number-stepper.css'
 
 interface GuestsFieldProps {
   value: number
@@ -22,41 +21,19 @@ export function GuestsField({ value, problem, onChange }: GuestsFieldProps) {
       <label className="field__label" htmlFor={fieldId('guests')}>
         {t('guests')}
       </label>
-      <div className="guests">
-        <button
-          type="button"
-          className="number-stepper__button"
-          aria-label={t('fewerGuests')}
-          disabled={value <= 1}
-          onClick={() => onChange(clamp(value - 1))}
-        >
-          <Icon size={20}>
-            <path d="M6 12h12" />
-          </Icon>
-        </button>
-        <input
-          id={fieldId('guests')}
-          className="guests__input"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_GUESTS}
-          value={value}
-          {...problemProps('guests', problem)}
-          onChange={(event) => onChange(Math.trunc(event.currentTarget.valueAsNumber) || 0)}
-        />
-        <button
-          type="button"
-          className="number-stepper__button"
-          aria-label={t('moreGuests')}
-          disabled={value >= MAX_GUESTS}
-          onClick={() => onChange(clamp(value + 1))}
-        >
-          <Icon size={20}>
-            <path d="M6 12h12M12 6v12" />
-          </Icon>
-        </button>
-      </div>
+      <NumberStepperInput
+        className="guests"
+        id={fieldId('guests')}
+        value={value}
+        min={1}
+        max={MAX_GUESTS}
+        decreaseLabel={t('fewerGuests')}
+        increaseLabel={t('moreGuests')}
+        onDecrease={() => onChange(clamp(value - 1))}
+        onIncrease={() => onChange(clamp(value + 1))}
+        onType={(typed) => onChange(Math.trunc(typed) || 0)}
+        {...problemProps('guests', problem)}
+      />
       <FieldProblemText field="guests" problem={problem} />
     </div>
   )
