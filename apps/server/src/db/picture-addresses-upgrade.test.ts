@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MANAGER_TOKEN_HEADER } from '@tableside/contracts/staff'
+import { imageUrl } from '@tableside/contracts/text'
 import { startTestApp } from '../test/test-app'
 import { testDatabaseKinds } from '../test/test-database'
 import { signInAsManager } from '../test/test-restaurants'
@@ -66,7 +67,15 @@ describe.each(testDatabaseKinds)('Picture addresses after an upgrade on $name', 
       color: '#000000',
     })}::jsonb where id = 'demo'`.execute(db)
     const before = await version()
-    expect((await adminMenu()).statusCode).toBe(500)
+    // What the back office's menu answers is checked against the contract, which refuses these
+    // (today's app cannot start on this older schema to show the 500 itself).
+    const stored = await db
+      .selectFrom('dishes')
+      .select(sql<string>`photo->>'url'`.as('url'))
+      .where('restaurantId', '=', 'demo')
+      .where('id', '=', 'olivier')
+      .executeTakeFirstOrThrow()
+    expect(imageUrl.safeParse(stored.url).success).toBe(false)
 
     await migrate(db)
 

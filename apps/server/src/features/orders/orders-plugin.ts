@@ -45,6 +45,7 @@ export const ordersPlugin = fp<OrdersOptions>(
       outbox: app.outbox,
       payments,
       orderPayments: createOrderPaymentRepository(db),
+      now: app.now,
     })
     app.decorate('orders', orders)
     app.realtime.channels.add(orderChannelRule(orders))
