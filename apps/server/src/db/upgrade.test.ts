@@ -16,13 +16,14 @@ import {
 import { fillPath, type Endpoint } from '@tableside/contracts/endpoint'
 import { getFavourites } from '@tableside/contracts/favourites'
 import { GARCON_TOKEN_HEADER, garconLogin } from '@tableside/contracts/garcon'
-import { listGarconAlerts } from '@tableside/contracts/garcon-alerts'
+import { garconAlertKind, listGarconAlerts } from '@tableside/contracts/garcon-alerts'
 import { getGarconProfile } from '@tableside/contracts/garcon-profile'
 import { getGarconTips } from '@tableside/contracts/garcon-tips'
 import { getKitchenBoard, listStations } from '@tableside/contracts/kitchen'
 import { getMenu } from '@tableside/contracts/menu'
 import { getBill, order as orderSchema } from '@tableside/contracts/orders'
-import { getPayment } from '@tableside/contracts/payments'
+import { orderStatus } from '@tableside/contracts/order-status'
+import { getPayment, paymentState } from '@tableside/contracts/payments'
 import {
   adminLogin,
   KITCHEN_TOKEN_HEADER,
@@ -234,38 +235,17 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
             where ${sql.ref(column)} is not null`.execute(db())
           return sorted(rows.map((row) => row.kind))
         }
-        expect(await kinds('orders', 'status')).toEqual(
-          sorted([
-            'placed',
-            'accepted',
-            'cooking',
-            'ready',
-            'served',
-            'out_for_delivery',
-            'completed',
-            'cancelled',
-          ]),
-        )
+        // Every status, payment state and alert kind the product has (a new one needs the fixture to grow).
+        expect(await kinds('orders', 'status')).toEqual(sorted(orderStatus.options))
         expect(await kinds('orders', 'paymentStatus')).toEqual(
           sorted(['unpaid', 'paid', 'refunded']),
         )
-        expect(await kinds('payments', 'status')).toEqual(
-          sorted(['pending', 'succeeded', 'failed', 'cancelled', 'refunded']),
-        )
+        expect(await kinds('payments', 'status')).toEqual(sorted(paymentState.options))
         expect(await kinds('payments', 'method')).toEqual(['card', 'sbp'])
         expect(await kinds('payments', 'purpose')).toEqual(['bill', 'order'])
         expect(await kinds('waiterCalls', 'status')).toEqual(['acknowledged', 'done', 'open'])
         expect(await kinds('tableSessions', 'closedReason')).toEqual(['expired', 'settled'])
-        expect(await kinds('garconAlerts', 'kind')).toEqual(
-          sorted([
-            'order_placed',
-            'waiter_call',
-            'payment_received',
-            'order_ready',
-            'session_ended',
-            'table_moved',
-          ]),
-        )
+        expect(await kinds('garconAlerts', 'kind')).toEqual(sorted(garconAlertKind.options))
         expect(await kinds('bonusEntries', 'kind')).toEqual(
           sorted(['welcome', 'birthday', 'spend', 'reverse', 'earn']),
         )
