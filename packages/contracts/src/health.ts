@@ -19,12 +19,14 @@ export const getHealth = defineEndpoint({
 
 /**
  * Readiness, for a load balancer: 200 once the node can serve, 503 `database_unavailable` with
- * `Retry-After` while its database does not answer.
+ * `Retry-After` while its database does not answer, 503 `realtime_misconfigured` while its
+ * realtime credentials differ from the other nodes' (their sockets would refuse its diners).
  */
 export const getReady = defineEndpoint({
   method: 'GET',
   path: '/ready',
-  summary: 'Readiness for a load balancer: 503 while the database does not answer',
+  summary:
+    'Readiness for a load balancer: 503 while the database does not answer or the realtime credentials differ from the other nodes’',
   tags: ['system'],
   status: 200,
   response: z.object({ status: z.literal('ok') }),

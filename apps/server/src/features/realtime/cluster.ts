@@ -27,6 +27,8 @@ export interface Cluster {
   reportSubscriptions(channel: string, count: number): void
   channelInfo(channel: string): Promise<ChannelInfo>
   occupiedChannels(prefix: string): Promise<Map<string, ChannelInfo>>
+  /** Why this node cannot serve live updates with the others (it is then not ready), if so. */
+  problem(): string | undefined
   close(): Promise<void>
 }
 
@@ -85,6 +87,11 @@ export class LocalCluster implements Cluster {
         result.set(channel, this.#info(channel))
     }
     return Promise.resolve(result)
+  }
+
+  /** One process is always one with itself. */
+  problem(): undefined {
+    return undefined
   }
 
   close(): Promise<void> {

@@ -24,6 +24,8 @@ export interface Realtime {
   hub: RealtimeHub | undefined
   /** Features add the rules that decide who may join their private and presence channels. */
   channels: ChannelAuthorizer
+  /** Why this node cannot serve live updates with the other nodes, if so (`/ready` says it). */
+  problem(): string | undefined
 }
 
 /**
@@ -58,7 +60,7 @@ export async function registerRealtime(
         })
       },
     }
-    return { credentials, broadcaster, hub: undefined, channels }
+    return { credentials, broadcaster, hub: undefined, channels, problem: () => undefined }
   }
 
   const cluster = config.realtime.redisUrl
@@ -75,5 +77,11 @@ export async function registerRealtime(
   app.addHook('onClose', async () => {
     await hub.cluster.close()
   })
-  return { credentials, broadcaster: hub, hub, channels }
+  return {
+    credentials,
+    broadcaster: hub,
+    hub,
+    channels,
+    problem: () => hub.cluster.problem(),
+  }
 }

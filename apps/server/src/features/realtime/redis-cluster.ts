@@ -72,6 +72,8 @@ export class RedisCluster implements Cluster {
   #closed = false
   /** The key and the secret's hash this node records for its app id (`#claimCredentials`). */
   #credentialsRecord = ''
+  /** Why this node, started without Redis, could not join the others once Redis answered. */
+  #cannotJoin: string | undefined
 
   private constructor(commands: Redis, reader: Redis, appId: string, log: FastifyBaseLogger) {
     this.#commands = commands
@@ -123,6 +125,10 @@ export class RedisCluster implements Cluster {
     return cluster
   }
 
+  problem(): string | undefined {
+    return this.#cannotJoin
+  }
+
   /** Joins the other nodes once Redis answers (after a start without it). */
   #joinWhenReady(credentials: RealtimeCredentials): void {
     this.#commands.once('ready', () => {
@@ -133,7 +139,9 @@ export class RedisCluster implements Cluster {
         },
         (error: unknown) => {
           if (error instanceof ConfigError) {
-            // Its sockets would be refused by the other nodes: it stays on its own.
+            // Its sockets would be refused by the other nodes: it stays on its own, and says
+            // so on `/ready` (`problem`) so that a load balancer sends it no diners.
+            this.#cannotJoin = error.message
             this.#log.error({ err: error }, `realtime: this node cannot join: ${error.message}`)
             return
           }

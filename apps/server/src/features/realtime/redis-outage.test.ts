@@ -139,4 +139,47 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Realtime across nodes while Redis 
       await t.close()
     }
   })
+
+  it('answers /ready 503 when it starts without Redis and then finds the other nodes use other realtime credentials', async () => {
+    redis = await startOwnRedis({ keepsData: false })
+    await redis.kill()
+    const appId = String(randomInt(1_000_000, 9_999_999))
+    const [embedded] = testDatabaseKinds
+    if (!embedded) throw new Error('no database kind')
+    const t = await createTestApp(embedded, {
+      REDIS_URL: redis.url,
+      REALTIME_APP_ID: appId,
+      REALTIME_APP_KEY: 'this-nodes-key',
+      REALTIME_APP_SECRET: 'this-nodes-secret',
+    })
+    try {
+      const ready = () => t.app.inject({ method: 'GET', url: '/api/v1/ready' })
+      expect((await ready()).statusCode).toBe(200)
+      await redis.start()
+      // Another node, with its own key, records the cluster's credentials before this one joins.
+      const other = await RedisCluster.connect(
+        redis.url,
+        { appId, key: 'the-clusters-key', secret: 'this-nodes-secret' },
+        log,
+      )
+      try {
+        await vi.waitFor(async () => {
+          const answer = await ready()
+          expect(answer.statusCode).toBe(503)
+          expect(answer.json()).toMatchObject({
+            error: {
+              code: 'realtime_misconfigured',
+              message: expect.stringMatching(/^REALTIME_APP_KEY differs/),
+            },
+          })
+        }, WAIT)
+        // Still alive for its own diagnosis; only the load balancer keeps traffic off it.
+        expect((await t.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200)
+      } finally {
+        await other.close()
+      }
+    } finally {
+      await t.close()
+    }
+  })
 })

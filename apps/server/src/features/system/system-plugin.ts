@@ -7,9 +7,9 @@ import { registerHealthRoutes } from './health-routes'
 export const systemPlugin = fp(
   async (app) => {
     await registerApiRoutes(app, (api) => {
-      registerHealthRoutes(api, app.db)
+      registerHealthRoutes(api, app.db, () => app.realtime.problem())
       registerClientErrorRoutes(api)
     })
   },
-  { name: 'system', dependencies: ['context'] },
+  { name: 'system', dependencies: ['context', 'realtime'] },
 )
