@@ -37,7 +37,7 @@ export function runBackupCommand(
     const config = loadConfig(io.env)
     if (config.database.kind === 'postgres') {
       throw new CommandFailure(
-        'DATABASE_URL is set: back up the PostgreSQL server with pg_dump (it holds the uploaded photos too) and restore with psql or pg_restore; keep a copy of DATA_DIR for the keys the server generated there (vapid-keys.json). See "Backups" in the README.\n',
+        'DATABASE_URL is set: back up the PostgreSQL server with pg_dump (it holds the uploaded photos too) and restore with psql or pg_restore (the keys the server made for itself are in the database too). See "Backups" in the README.\n',
       )
     }
     const dataDir = resolve(io.cwd, config.dataDir)

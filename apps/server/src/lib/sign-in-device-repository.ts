@@ -2,24 +2,9 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
 import type { BackoffLogin } from './login-backoff-repository'
 
-/** The SQL of the devices staff signed in on, and of the key their cookies are signed with. */
+/** The SQL of the devices staff signed in on. */
 export function createSignInDeviceRepository(db: Kysely<Database>) {
   return {
-    /** The key named `name`, made from `made` by whichever node asks first. */
-    async key(name: string, made: string): Promise<string> {
-      await db
-        .insertInto('serverKeys')
-        .values({ name, secret: made })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute()
-      const row = await db
-        .selectFrom('serverKeys')
-        .select('secret')
-        .where('name', '=', name)
-        .executeTakeFirstOrThrow()
-      return row.secret
-    },
-
     async isKnown(
       { restaurantId, actor, login }: BackoffLogin,
       device: string,

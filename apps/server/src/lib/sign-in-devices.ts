@@ -2,8 +2,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
+import { sharedKey } from '../db/server-keys'
 import { addressOf } from '../http/rate-limits'
-import { createSignInDeviceRepository } from './sign-in-device-repository'
 
 /** The cookie a staff sign-in leaves on its device (decision 0108). */
 export const DEVICE_COOKIE = 'tableside_device'
@@ -57,10 +57,7 @@ export function createSignInDevices(key: string, path: string): SignInDevices {
 
 /** The signing key, made once and kept in the database so that every node checks every cookie. */
 export async function loadSignInDevices(db: Kysely<Database>, path: string) {
-  const key = await createSignInDeviceRepository(db).key(
-    'sign-in-device',
-    randomBytes(32).toString('base64url'),
-  )
+  const key = await sharedKey(db, 'sign-in-device', () => randomBytes(32).toString('base64url'))
   return createSignInDevices(key, path)
 }
 

@@ -20,7 +20,7 @@ export const sandboxAcquirerPlugin = fp(
     const { config } = app
     const acquirer = new SandboxAcquirer({
       db: app.db,
-      secret: loadSandboxSecret(config.sandboxAcquirerSecret, config.dataDir),
+      secret: await loadSandboxSecret(config.sandboxAcquirerSecret, app.db, config.dataDir),
       deliver: (body, signature) => deliverWebhook(app, body, signature),
       onDeliveryError: (error) => app.log.warn({ err: error }, 'Sandbox webhook delivery failed'),
     })

@@ -1,24 +1,22 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-
-const FILE = 'sandbox-acquirer-secret'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
+import { sharedKey } from '../../db/server-keys'
 
 /**
- * The secret the sandbox acquirer signs webhooks with: `SANDBOX_ACQUIRER_SECRET`, or one
- * generated once and kept in the data directory (several nodes need the variable).
+ * The secret the sandbox acquirer signs webhooks with: `SANDBOX_ACQUIRER_SECRET`, or one made
+ * once and shared by every node through the database (decision 0114); an older release kept it
+ * in the data directory, and that one is kept.
  */
-export function loadSandboxSecret(fromEnv: string | undefined, dataDir: string): string {
+export async function loadSandboxSecret(
+  fromEnv: string | undefined,
+  db: Kysely<Database>,
+  dataDir: string,
+): Promise<string> {
   if (fromEnv) return fromEnv
-  const path = join(dataDir, FILE)
-  try {
-    const stored = readFileSync(path, 'utf8').trim()
-    if (stored.length >= 32) return stored
-  } catch {
-    // first start: generate below
-  }
-  const secret = randomBytes(32).toString('hex')
-  mkdirSync(dataDir, { recursive: true })
-  writeFileSync(path, secret, { mode: 0o600 })
-  return secret
+  return sharedKey(db, 'sandbox-acquirer', () => randomBytes(32).toString('hex'), {
+    path: join(dataDir, 'sandbox-acquirer-secret'),
+    valid: (text) => text.length >= 32,
+  })
 }

@@ -20,7 +20,7 @@ export const clientPlugin = fp(
     const clientSignIn = createClientSignIn({
       db: app.db,
       sms: app.smsProvider,
-      otpSecret: loadOtpSecret(app.config.otpSecret, app.config.dataDir),
+      otpSecret: await loadOtpSecret(app.config.otpSecret, app.db, app.config.dataDir),
       now: app.now,
       restaurantExists: async (id) => (await restaurants.get(id)) !== undefined,
       onSmsError: (error) => app.log.warn({ err: error }, 'A sign-in code could not be sent'),

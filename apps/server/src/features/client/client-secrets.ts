@@ -1,7 +1,9 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Kysely } from 'kysely'
 import { OTP_LENGTH } from '@tableside/contracts/client'
+import type { Database } from '../../db/schema'
+import { sharedKey } from '../../db/server-keys'
 
 /** 256 random bits, base64url: 43 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/
@@ -40,28 +42,19 @@ export function otpHashesMatch(expected: string, actual: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-const SECRET_FILE = 'client-otp-secret'
-
 /**
- * OTP_SECRET, or one generated once into the data directory (several nodes need the
- * variable). When the directory cannot be written, a secret for this process alone: codes
- * live five minutes, so a restart costs at most a code asked for again.
+ * OTP_SECRET, or one made once and shared by every node through the database (decision 0114):
+ * a code one node sent is checked by whichever node the diner's next request reaches. An older
+ * release kept it in the data directory, and that one is kept.
  */
-export function loadOtpSecret(fromEnv: string | undefined, dataDir: string): string {
+export async function loadOtpSecret(
+  fromEnv: string | undefined,
+  db: Kysely<Database>,
+  dataDir: string,
+): Promise<string> {
   if (fromEnv) return fromEnv
-  const path = join(dataDir, SECRET_FILE)
-  try {
-    const stored = readFileSync(path, 'utf8').trim()
-    if (stored.length >= 32) return stored
-  } catch {
-    // first start: generate below
-  }
-  const secret = randomBytes(32).toString('hex')
-  try {
-    mkdirSync(dataDir, { recursive: true })
-    writeFileSync(path, secret, { mode: 0o600 })
-  } catch {
-    // kept in memory only
-  }
-  return secret
+  return sharedKey(db, 'client-otp', () => randomBytes(32).toString('hex'), {
+    path: join(dataDir, 'client-otp-secret'),
+    valid: (text) => text.length >= 32,
+  })
 }

@@ -40,7 +40,7 @@ export const garconPlugin = fp(
     // Waiters' alerts: raised with what caused them, pushed to locked phones after commit.
     const garconPush = createGarconPush({
       db,
-      keys: loadVapidKeys(app.config.dataDir),
+      keys: await loadVapidKeys(db, app.config.dataDir),
       subject: app.config.vapidSubject,
     })
     const garconAlerts = createGarconAlerts({ db, outbox })

@@ -143,7 +143,7 @@ describe.each(testDatabaseKinds)('Web Push to waiters’ devices on $name', (kin
     auth = createGarconAuth(handle.db)
     push = createGarconPush({
       db: handle.db,
-      keys: loadVapidKeys(dataDir),
+      keys: await loadVapidKeys(handle.db, dataDir),
       subject: 'mailto:ops@tableside.test',
       extraOrigins: [pushOrigin],
       agent: new Agent({ ca: pems.cert }),
@@ -177,8 +177,14 @@ describe.each(testDatabaseKinds)('Web Push to waiters’ devices on $name', (kin
       .where('waiterId', '=', waiterId)
       .execute()
 
-  it('keeps its VAPID keys across restarts, and gives the public one to signed-in waiters only', async () => {
-    expect(loadVapidKeys(dataDir)).toEqual(loadVapidKeys(dataDir))
+  it('keeps its VAPID keys across restarts and nodes, and gives the public one to signed-in waiters only', async () => {
+    // Another node, with a data directory of its own, signs pushes with the same pair.
+    const otherNode = mkdtempSync(join(tmpdir(), 'tableside-other-node-'))
+    try {
+      expect((await loadVapidKeys(handle.db, otherNode)).publicKey).toBe(push.publicKey)
+    } finally {
+      rmSync(otherNode, { recursive: true, force: true })
+    }
     const anonymous = await app.inject({ method: 'GET', url: '/api/v1/garcon/push/key' })
     expect(anonymous.statusCode).toBe(401)
     const key = await app.inject({

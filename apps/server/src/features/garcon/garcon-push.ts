@@ -1,4 +1,3 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import type { Agent } from 'node:https'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -12,6 +11,7 @@ import {
   type PushSubscriptionJson,
 } from '@tableside/contracts/garcon-push'
 import type { Database } from '../../db/schema'
+import { sharedKey } from '../../db/server-keys'
 import { HttpError } from '../../http/http-error'
 import { registerEndpoint } from '../../http/register-endpoint'
 import { signInAsWaiter } from './garcon-auth'
@@ -23,26 +23,36 @@ export interface VapidKeys {
   privateKey: string
 }
 
-const KEYS_FILE = 'vapid-keys.json'
-
 /**
- * The server's VAPID key pair: generated once and kept in the data directory, so the devices'
- * subscriptions (made for this public key) survive restarts.
+ * The server's VAPID key pair: made once and shared by every node through the database (decision
+ * 0114), so the devices' subscriptions (made for its public key) reach a waiter whichever node
+ * sends the push, and survive restarts. An older release kept it in the data directory
+ * (`vapid-keys.json`), and that pair is kept.
  */
-export function loadVapidKeys(dataDir: string): VapidKeys {
-  const path = join(dataDir, KEYS_FILE)
-  try {
-    const stored = JSON.parse(readFileSync(path, 'utf8')) as Partial<VapidKeys>
-    if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string') {
-      return { publicKey: stored.publicKey, privateKey: stored.privateKey }
-    }
-  } catch {
-    // First start: generate below.
-  }
-  const keys = webpush.generateVAPIDKeys()
-  mkdirSync(dataDir, { recursive: true })
-  writeFileSync(path, JSON.stringify(keys), { mode: 0o600 })
+export async function loadVapidKeys(db: Kysely<Database>, dataDir: string): Promise<VapidKeys> {
+  const stored = await sharedKey(
+    db,
+    'web-push-vapid',
+    () => JSON.stringify(webpush.generateVAPIDKeys()),
+    {
+      path: join(dataDir, 'vapid-keys.json'),
+      valid: (text) => vapidKeys(text) !== undefined,
+    },
+  )
+  const keys = vapidKeys(stored)
+  if (!keys) throw new Error('The stored Web Push key pair is not a key pair')
   return keys
+}
+
+function vapidKeys(text: string): VapidKeys | undefined {
+  try {
+    const parsed = JSON.parse(text) as Partial<VapidKeys>
+    return typeof parsed.publicKey === 'string' && typeof parsed.privateKey === 'string'
+      ? { publicKey: parsed.publicKey, privateKey: parsed.privateKey }
+      : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /**
