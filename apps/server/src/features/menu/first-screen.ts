@@ -50,9 +50,18 @@ function styleHashes(html: string): string[] {
   )
 }
 
+/** A formatter per zone: building one costs far more than using it, and this runs per page. */
+const clocks = new Map<string, Intl.DateTimeFormat>()
+
 /** HH:MM at the restaurant: which menu is served and whether stories run change by the minute. */
-const clock = (now: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(now)
+function clock(now: Date, timeZone: string): string {
+  let format = clocks.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' })
+    clocks.set(timeZone, format)
+  }
+  return format.format(now)
+}
 
 interface Sources {
   render: RenderFirstScreen

@@ -58,6 +58,44 @@ describe('wall-clock time in a timezone', () => {
     expect(zonedClock(Date.parse('2026-11-16T21:00:00Z'), 'Europe/Moscow')).toBe('00:00')
   })
 
+  it('reads every instant round a change of the clocks as the zone’s own formatter does, asked once or again', () => {
+    const reference = (instant: number, timeZone: string) => {
+      const parts = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).formatToParts(instant)
+      const part = (type: string) => parts.find((p) => p.type === type)?.value
+      return `${part('year') ?? ''}-${part('month') ?? ''}-${part('day') ?? ''} ${part('hour') ?? ''}:${part('minute') ?? ''}`
+    }
+    // Changes on the hour (Berlin), by half an hour (Lord Howe) and at an odd second inside a
+    // quarter-hour (Kolkata, 1905: +05:21:10 to +05:30 at 18:38:50 UTC; Santo Domingo, 1933).
+    const changes = [
+      ['Europe/Berlin', '2026-03-29T01:00:00Z'],
+      ['Europe/Berlin', '2026-10-25T01:00:00Z'],
+      ['Australia/Lord_Howe', '2026-10-03T15:30:00Z'],
+      ['Asia/Kolkata', '1905-12-31T18:38:50Z'],
+      ['America/Santo_Domingo', '1933-04-01T16:40:00Z'],
+    ] as const
+    for (const [timeZone, at] of changes) {
+      for (let round = 0; round < 2; round++) {
+        for (
+          let instant = Date.parse(at) - 3_600_000;
+          instant < Date.parse(at) + 3_600_000;
+          instant += 37_000
+        ) {
+          expect(`${zonedDate(instant, timeZone)} ${zonedClock(instant, timeZone)}`).toBe(
+            reference(instant, timeZone),
+          )
+        }
+      }
+    }
+  })
+
   it('counts calendar days and weekdays without a timezone', () => {
     expect(addDays('2026-12-30', 3)).toBe('2027-01-02')
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28')
