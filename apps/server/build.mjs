@@ -14,6 +14,7 @@ await build({
     'menu-cli': 'src/menu-cli.ts',
     'table-cli': 'src/table-cli.ts',
     'manager-cli': 'src/manager-cli.ts',
+    'restaurant-cli': 'src/restaurant-cli.ts',
     'backup-cli': 'src/backup-cli.ts',
   },
   absWorkingDir: new URL('.', import.meta.url).pathname,

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { Restaurant } from '@tableside/contracts/restaurants'
+import type { OpeningHours, Restaurant } from '@tableside/contracts/restaurants'
 import type { Database } from '../../db/schema'
 import { withDefaultSettings } from './restaurant-settings'
 
@@ -77,4 +77,29 @@ export function restaurantZoneAndCurrency(executor: Executor, id: string) {
     .select(['timezone', 'currency'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow()
+}
+
+/** What a new restaurant starts with (`npm run restaurant:create`). */
+export interface NewRestaurant {
+  id: string
+  name: string
+  timezone: string
+  currency: string
+  locale: string
+  defaultLanguage: 'ru' | 'en'
+  openingHours: OpeningHours[]
+}
+
+/** Adds the restaurant; false when its id is taken (by another, or by a command run twice). */
+export async function insertRestaurant(
+  executor: Executor,
+  restaurant: NewRestaurant,
+): Promise<boolean> {
+  const inserted = await executor
+    .insertInto('restaurants')
+    .values({ ...restaurant, openingHours: JSON.stringify(restaurant.openingHours) })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return inserted !== undefined
 }

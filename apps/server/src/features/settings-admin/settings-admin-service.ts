@@ -8,7 +8,8 @@ import { HttpError, notFound } from '../../http/http-error'
 import { publishEntry, type Outbox } from '../outbox/outbox'
 import { withDefaultSettings } from '../restaurants/restaurant-settings'
 import { createSettingsAdminRepository, type StoredSettings } from './settings-admin-repository'
-import { knowsTimeZone, settingsErrors } from './settings-rules'
+import { knowsTimeZone } from '../../lib/time-zones'
+import { settingsErrors } from './settings-rules'
 import { settingsVersion } from './settings-version'
 
 export interface SettingsAdminDeps {

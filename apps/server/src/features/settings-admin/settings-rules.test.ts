@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AdminSettingsBody } from '@tableside/contracts/admin-settings'
-import { knowsTimeZone, openingHoursErrors, settingsErrors } from './settings-rules'
+import { knowsTimeZone } from '../../lib/time-zones'
+import { openingHoursErrors, settingsErrors } from './settings-rules'
 
 const body: AdminSettingsBody = {
   version: 'v1',

@@ -95,13 +95,3 @@ export function settingsErrors(
   }
   return errors
 }
-
-/** Whether this runtime knows an IANA time zone by that name. */
-export function knowsTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone })
-    return zone.includes('/') || zone === 'UTC'
-  } catch {
-    return false
-  }
-}
