@@ -119,6 +119,7 @@ export async function buildApp({
   await app.register(systemPlugin)
   await app.register(garconPlugin)
   await app.register(tableSessionsPlugin)
+  await app.register(staffPlugin)
   await app.register(clientPlugin)
   await app.register(bonusPlugin)
   await app.register(ordersPlugin, {
@@ -130,7 +131,6 @@ export async function buildApp({
   await app.register(waiterCallsPlugin)
   await app.register(floorPlugin)
   await app.register(favouritesPlugin)
-  await app.register(staffPlugin)
   await app.register(auditPlugin)
   await app.register(menuPlugin)
   await app.register(staffAdminPlugin)

@@ -47,6 +47,17 @@ export const timeZoneName = z.string().check(z.minLength(1), z.maxLength(64))
  */
 export const settingsVersion = z.string().check(z.minLength(1), z.maxLength(64))
 
+/**
+ * Sign-in codes by SMS a restaurant sends a day, in its own time zone (issue 27, decision
+ * 0109): a new restaurant's budget, and the most a manager may set. A busy room signs in a few
+ * dozen diners a day (a profile stays signed in for 30 days); the cap bounds what a mistyped
+ * budget, or a manager's stolen sign-in, can cost.
+ */
+export const SMS_DAILY_BUDGET_DEFAULT = 200
+export const SMS_DAILY_BUDGET_MAX = 10_000
+/** From this share of a day's budget the back office warns its managers. */
+export const SMS_BUDGET_WARN_PERCENT = 80
+
 /** Most periods a week can have: a few a day. */
 export const MAX_OPENING_PERIODS = 28
 /** Most tip suggestions the bill shows. */
@@ -65,6 +76,8 @@ export const adminSettingsBody = z.object({
   /** How long a call waits for its table's waiters before every waiter on shift hears it. */
   callEscalationSeconds: z.int().check(z.gte(10), z.lte(3600)),
   bonusProgram: z.nullable(bonusProgramSettings),
+  /** Sign-in codes by SMS the restaurant sends a day; past it, diners are told to come back tomorrow. */
+  smsDailyBudget: z.int().check(z.gte(1), z.lte(SMS_DAILY_BUDGET_MAX)),
 })
 export type AdminSettingsBody = z.infer<typeof adminSettingsBody>
 
@@ -76,6 +89,7 @@ export const adminSettings = z.object({
   settings: adminRestaurantSettings,
   callEscalationSeconds: z.int(),
   bonusProgram: z.nullable(bonusProgramSettings),
+  smsDailyBudget: z.int(),
   /**
    * Who takes this restaurant's online payments, set by the server's configuration
    * (`PAYMENT_PROVIDER`, decision 0032): `sandbox` (test payments) or null (none: online payment
@@ -115,4 +129,33 @@ export const listTimeZones = defineEndpoint({
   tags: ['admin'],
   status: 200,
   response: timeZoneList,
+})
+
+/** Codes sent on a day against that day's budget. */
+export const smsBudgetDay = z.object({
+  /** `YYYY-MM-DD`. */
+  day: z.string(),
+  sent: z.int(),
+  budget: z.int(),
+})
+export type SmsBudgetDay = z.infer<typeof smsBudgetDay>
+
+/**
+ * Today's sign-in codes by SMS (decision 0109): the restaurant's, on its day in its time zone,
+ * and the whole server's (every restaurant on it together; `SMS_DAILY_BUDGET`), on the UTC day.
+ */
+export const adminSmsBudget = z.object({
+  restaurant: smsBudgetDay,
+  server: smsBudgetDay,
+})
+export type AdminSmsBudget = z.infer<typeof adminSmsBudget>
+
+export const getAdminSmsBudget = defineEndpoint({
+  method: 'GET',
+  path: '/admin/sms-budget',
+  summary:
+    "Sign-in codes sent by SMS today against the restaurant's daily budget and the whole server's",
+  tags: ['admin'],
+  status: 200,
+  response: adminSmsBudget,
 })

@@ -84,6 +84,9 @@ export const ERROR_CODES = [
   'otp_expired',
   'otp_exhausted',
   'sms_unavailable',
+  // The day's budget of codes by SMS, the restaurant's or the whole server's, is spent (issue 27,
+  // decision 0109): 429 with Retry-After until the day ends.
+  'sms_budget_spent',
   'too_many_addresses',
   // The back office's menu (issue 17, decision 0064): only an empty category is deleted, and a
   // restaurant keeps at least one menu.

@@ -72,6 +72,8 @@ const envSchema = z.object({
   SMS_PROVIDER: z.optional(z.enum(['sandbox', 'smsru', 'none'])),
   SMSRU_API_ID: z.optional(z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/))),
   SMSRU_BASE_URL: z.optional(z.url()),
+  // Every restaurant's sign-in codes by SMS together, a UTC day (decision 0109).
+  SMS_DAILY_BUDGET: count(5000),
   OTP_SECRET: z.optional(z.string().check(z.minLength(32), z.maxLength(256))),
 })
 
@@ -113,6 +115,8 @@ export interface ServerConfig {
   vapidSubject: string
   /** How diners' sign-in codes are sent (decision 0051). */
   sms: SmsSetup
+  /** Sign-in codes by SMS the whole server sends a UTC day, every restaurant together (decision 0109). */
+  smsDailyBudget: number
   /** The HMAC key of sign-in codes; generated into the data directory when unset. */
   otpSecret: string | undefined
   /** Where online payments go (decision 0032). */
@@ -221,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       e.SMSRU_API_ID,
       e.SMSRU_BASE_URL,
     ),
+    smsDailyBudget: e.SMS_DAILY_BUDGET,
     otpSecret: e.OTP_SECRET,
     realtime: {
       driver: e.REALTIME_DRIVER,

@@ -63,6 +63,7 @@ export interface Database {
   clientAddresses: ClientAddressesTable
   clientSignInCodes: ClientSignInCodesTable
   clientSignInSends: ClientSignInSendsTable
+  smsDailySends: SmsDailySendsTable
   clientFavourites: ClientFavouritesTable
   kitchenStations: KitchenStationsTable
   kitchenStationCategories: KitchenStationCategoriesTable
@@ -101,6 +102,8 @@ export interface RestaurantsTable {
   /** Minutes after which a kitchen ticket's timer turns amber, then red (decision 0070). */
   kitchenWarnMinutes: Generated<number>
   kitchenLateMinutes: Generated<number>
+  /** Sign-in codes by SMS the restaurant sends a day, in its time zone (decision 0109). */
+  smsDailyBudget: Generated<number>
   createdAt: CreatedAt
 }
 
@@ -575,6 +578,19 @@ export interface ClientSignInCodesTable {
 export interface ClientSignInSendsTable {
   phone: string
   sentAt: Date
+}
+
+/**
+ * Sign-in codes by SMS sent a day (migration 0043, decision 0109): per restaurant on its own day,
+ * and for the whole server (`scope` '') on the UTC day.
+ */
+export interface SmsDailySendsTable {
+  scope: string
+  /** `YYYY-MM-DD`: read as text (`to_char`) so no time zone moves it. */
+  day: ColumnType<string, string, never>
+  sent: number
+  nearlySpentAt: Date | null
+  spentAt: Date | null
 }
 
 /** A signed-in diner's favourite dish at a restaurant (migration 0029, decision 0056). */

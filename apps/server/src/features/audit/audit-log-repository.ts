@@ -12,6 +12,39 @@ export function createAuditLogRepository(db: Kysely<Database>) {
       await executor.insertInto('auditLog').values(entry).execute()
     },
 
+    /** The same entry in every restaurant's log: what the server noticed concerns them all. */
+    async insertForEveryRestaurant(
+      entry: Omit<Insertable<AuditLogTable>, 'restaurantId' | 'at'> & { at: Date },
+    ): Promise<void> {
+      await db
+        .insertInto('auditLog')
+        .columns([
+          'restaurantId',
+          'actorId',
+          'actorName',
+          'action',
+          'entity',
+          'entityId',
+          'after',
+          'at',
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom('restaurants')
+            .select((inner) => [
+              'id',
+              inner.val(entry.actorId ?? null).as('actorId'),
+              inner.val(entry.actorName).as('actorName'),
+              inner.val(entry.action).as('action'),
+              inner.val(entry.entity).as('entity'),
+              inner.val(entry.entityId ?? null).as('entityId'),
+              sql`${entry.after ?? null}::jsonb`.as('after'),
+              sql<Date>`${entry.at}::timestamptz`.as('at'),
+            ]),
+        )
+        .execute()
+    },
+
     /** Up to `limit` of the restaurant's entries older than `before`, newest first. */
     page(
       restaurantId: string,

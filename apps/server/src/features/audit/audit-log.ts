@@ -91,3 +91,40 @@ export function auditSignInAttack(db: Kysely<Database>) {
     })
   }
 }
+
+/** A day's budget of sign-in codes by SMS that is nearly or all used (decision 0109). */
+export interface SmsBudgetAlert {
+  /** `restaurant`: the restaurant's own budget; `server`: every restaurant's together. */
+  scope: 'restaurant' | 'server'
+  /** Whose budget: the restaurant's id, or null for the server's. */
+  restaurantId: string | null
+  /** `nearly_spent`: 80 % used; `spent`: all of it. */
+  level: 'nearly_spent' | 'spent'
+  day: string
+  sent: number
+  budget: number
+  at: Date
+}
+
+/**
+ * A day's SMS budget nearly or all used: an entry (`entity` `sms_budget`) in the restaurant's
+ * log, or in every restaurant's for the server's budget, whose diners it stops as well. Once a
+ * day per budget and level: the caller's compare-and-set decides.
+ */
+export function auditSmsBudget(db: Kysely<Database>) {
+  const repository = createAuditLogRepository(db)
+  return async (alert: SmsBudgetAlert): Promise<void> => {
+    const entry = {
+      actorId: null,
+      actorName: SERVER_ACTOR,
+      action: alert.level,
+      entity: 'sms_budget',
+      entityId: alert.scope,
+      before: null,
+      after: asJson({ day: alert.day, sent: alert.sent, budget: alert.budget }),
+      at: alert.at,
+    }
+    if (alert.restaurantId === null) await repository.insertForEveryRestaurant(entry)
+    else await repository.insert(db, { ...entry, restaurantId: alert.restaurantId })
+  }
+}

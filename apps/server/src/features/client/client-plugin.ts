@@ -1,10 +1,12 @@
 import fp from 'fastify-plugin'
 import { registerApiRoutes } from '../../http/api-routes'
+import { auditSmsBudget } from '../audit/audit-log'
 import { createClientAuth, type ClientAuth } from './client-auth'
 import { createClientProfileService } from './client-profile-service'
 import { registerClientRoutes } from './client-routes'
 import { loadOtpSecret } from './client-secrets'
 import { createClientSignIn } from './client-sign-in'
+import { createSmsBudget } from './sms-budget'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,9 +19,26 @@ declare module 'fastify' {
 export const clientPlugin = fp(
   async (app) => {
     const { restaurants } = app
+    const audit = auditSmsBudget(app.db)
+    const budget = createSmsBudget({
+      db: app.db,
+      serverBudget: app.config.smsDailyBudget,
+      onAlert: async (alert) => {
+        if (alert.scope === 'server') {
+          app.log.warn(
+            { sent: alert.sent, budget: alert.budget, day: alert.day },
+            alert.level === 'spent'
+              ? 'The server has sent its day of sign-in codes (SMS_DAILY_BUDGET): no more until midnight UTC'
+              : 'The server has sent most of its day of sign-in codes (SMS_DAILY_BUDGET)',
+          )
+        }
+        await audit(alert)
+      },
+    })
     const clientSignIn = createClientSignIn({
       db: app.db,
       sms: app.smsProvider,
+      budget,
       otpSecret: await loadOtpSecret(app.config.otpSecret, app.db, app.config.dataDir),
       now: app.now,
       restaurantExists: async (id) => (await restaurants.get(id)) !== undefined,
@@ -33,8 +52,9 @@ export const clientPlugin = fp(
         clientSignIn,
         clientAuth,
         createClientProfileService(clientSignIn.repository, app.now),
+        { budget, requireManager: app.staff.requireManager, now: app.now },
       )
     })
   },
-  { name: 'client', dependencies: ['context', 'restaurants', 'sms'] },
+  { name: 'client', dependencies: ['context', 'restaurants', 'sms', 'staff'] },
 )

@@ -12,10 +12,22 @@ import {
   updateClientMe,
   verifyClientOtp,
 } from '@tableside/contracts/client'
+import { getAdminSmsBudget } from '@tableside/contracts/admin-settings'
+import type { Manager } from '@tableside/contracts/staff'
+import type { FastifyRequest } from 'fastify'
+import { notFound } from '../../http/http-error'
 import { registerEndpoint } from '../../http/register-endpoint'
 import { profileTokenOf, type ClientAuth } from './client-auth'
 import type { ClientProfileService } from './client-profile-service'
 import { OtpWaitError, type ClientSignIn } from './client-sign-in'
+import type { SmsBudget } from './sms-budget'
+
+/** What the back office's count of the day's codes needs: the signed-in manager, the clock. */
+export interface SmsBudgetRouteDeps {
+  budget: SmsBudget
+  requireManager: (request: FastifyRequest) => Promise<Manager>
+  now: () => Date
+}
 
 /**
  * The diner's sign-in by code and profile (header X-Profile-Token). Per address, asking for
@@ -26,6 +38,7 @@ export function registerClientRoutes(
   signIn: ClientSignIn,
   auth: ClientAuth,
   profiles: ClientProfileService,
+  smsBudget: SmsBudgetRouteDeps,
 ): void {
   registerEndpoint(app, requestClientOtp, async ({ body, reply }) => {
     try {
@@ -72,6 +85,12 @@ export function registerClientRoutes(
   registerEndpoint(app, deleteClientAddress, async ({ request, params }) =>
     profiles.deleteAddress(await auth.requireClient(request), params.addressId),
   )
+  registerEndpoint(app, getAdminSmsBudget, async ({ request }) => {
+    const manager = await smsBudget.requireManager(request)
+    const usage = await smsBudget.budget.usage(manager.restaurantId, smsBudget.now())
+    if (!usage) throw notFound('This restaurant does not exist.')
+    return usage
+  })
   registerEndpoint(app, listClientOrders, async ({ request, query }) =>
     profiles.orders(await auth.requireClient(request), query.restaurantId, query.before),
   )

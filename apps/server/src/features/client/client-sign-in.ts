@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { ErrorCode } from '@tableside/contracts/errors'
 import {
   OTP_LENGTH,
   OTP_MAX_TRIES,
@@ -19,6 +20,7 @@ import {
   newProfileToken,
   otpHashesMatch,
 } from './client-secrets'
+import type { SmsBudget } from './sms-budget'
 import { SmsSendError, type SmsProvider } from './sms-provider'
 
 const SECOND = 1000
@@ -39,8 +41,9 @@ export class OtpWaitError extends HttpError {
   constructor(
     readonly retryAfterSeconds: number,
     what: string,
+    code: ErrorCode = 'rate_limited',
   ) {
-    super(429, 'rate_limited', `${what} Try again in ${secondsText(retryAfterSeconds)}.`)
+    super(429, code, `${what} Try again in ${secondsText(retryAfterSeconds)}.`)
   }
 }
 
@@ -83,11 +86,21 @@ const smsUnavailable = () =>
     'We could not send the code just now. Try again in a minute. Не удалось отправить код — попробуйте через минуту.',
   )
 
+/** The restaurant's or the whole server's codes for the day are spent (decision 0109). */
+const budgetSpent = (retryAfterSeconds: number) =>
+  new OtpWaitError(
+    retryAfterSeconds,
+    'No more sign-in codes can be sent from this restaurant today: order without signing in, or sign in tomorrow. Сегодня ресторан больше не может отправить код для входа — закажите без входа или войдите завтра.',
+    'sms_budget_spent',
+  )
+
 const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / SECOND))
 
 export interface ClientSignInDeps {
   db: Kysely<Database>
   sms: SmsProvider
+  /** The day's budgets of codes, the restaurant's and the whole server's (decision 0109). */
+  budget: SmsBudget
   /** HMAC key of the codes: OTP_SECRET or the data directory's (client-secrets.ts). */
   otpSecret: string
   now?: () => Date
@@ -105,6 +118,7 @@ export const otpText = (code: string) =>
 export function createClientSignIn({
   db,
   sms,
+  budget,
   otpSecret,
   now = () => new Date(),
   onSmsError,
@@ -159,10 +173,20 @@ export function createClientSignIn({
           'A code was sent to this number a moment ago; use it, or ask for a new one in a minute. Код уже отправлен — новый можно запросить через минуту.',
         )
       }
+      // Counted only once this number's own caps let it through, so a refusal there costs none of
+      // the day's budget; a spent budget leaves no code and no cooldown behind.
+      const counted = await budget.take(restaurantId, at)
+      if (!counted.taken) {
+        await repository.withdrawCode(phone, at)
+        if ('noRestaurant' in counted)
+          throw new HttpError(404, 'not_found', 'There is no such restaurant.')
+        throw budgetSpent(counted.retryAfterSeconds)
+      }
       try {
         await sms.send(phone, otpText(code))
       } catch (error) {
         await repository.withdrawCode(phone, at)
+        await budget.giveBack(counted.ticket)
         if (error instanceof SmsSendError) {
           onSmsError?.(error, phone)
           throw smsUnavailable()

@@ -7,6 +7,7 @@ import { seedDemo } from '../../db/seed-demo'
 import { createTestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { createClientSignIn } from './client-sign-in'
+import { createSmsBudget } from './sms-budget'
 import { createSmsRuProvider } from '../../adapters/sms/smsru-sms'
 import type { SmsSendError } from './sms-provider'
 import { smsNotice } from '../../adapters/sms/sms-setup'
@@ -124,8 +125,14 @@ describe('a gateway that fails', () => {
 
   it('keeps no code and no cooldown, and tells the log why without the code', async () => {
     const errors: SmsSendError[] = []
+    const budget = createSmsBudget({
+      db: database.db,
+      serverBudget: 100,
+      onAlert: () => Promise.resolve(),
+    })
     const signIn = createClientSignIn({
       db: database.db,
+      budget,
       sms: createSmsRuProvider({ apiId: STAND_IN_API_ID, baseUrl: standIn.url, timeoutMs: 300 }),
       otpSecret: 'x'.repeat(32),
       restaurantExists: () => Promise.resolve(true),
@@ -147,6 +154,8 @@ describe('a gateway that fails', () => {
         .where('phone', '=', '+79990000201')
         .execute(),
     ).toEqual([])
+    // Nor a count of the day's budget: no SMS was sent.
+    expect((await budget.usage('demo', new Date()))?.restaurant.sent).toBe(0)
     // Nothing holds the diner back from trying again at once.
     await signIn.requestCode('demo', '+79990000201').catch(() => undefined)
     expect(standIn.received).toHaveLength(2)

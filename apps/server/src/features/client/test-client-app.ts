@@ -51,11 +51,18 @@ export const askCode = (
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   })
 
-export const tryCode = (t: TestApp, phone: string, code: string, orderIds?: string[]) =>
+export const tryCode = (
+  t: TestApp,
+  phone: string,
+  code: string,
+  orderIds?: string[],
+  options: { remoteAddress?: string } = {},
+) =>
   t.app.inject({
     method: 'POST',
     url: '/api/v1/auth/client/verify',
     payload: { phone, code, ...(orderIds ? { orderIds } : {}) },
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   })
 
 /** The code in the latest sandbox message to this number. */

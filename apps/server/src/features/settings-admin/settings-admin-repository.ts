@@ -10,13 +10,15 @@ export interface StoredSettings {
   openingHours: OpeningHours[]
   settings: Partial<RestaurantSettings>
   callEscalationSeconds: number
+  smsDailyBudget: number
   bonusProgram: BonusProgramSettings | null
 }
 
 /**
  * All the SQL of the restaurant's settings, where each lives (decision 0069): the time zone,
- * opening hours, call escalation and the diners' settings on the restaurant's row (the last
- * two as JSON), the bonus programme in its own table.
+ * opening hours, call escalation, the daily SMS budget (decision 0109) and the diners' settings
+ * on the restaurant's row (opening hours and settings as JSON), the bonus programme in its own
+ * table.
  */
 export function createSettingsAdminRepository(db: Kysely<Database>) {
   return {
@@ -28,7 +30,7 @@ export function createSettingsAdminRepository(db: Kysely<Database>) {
     ): Promise<StoredSettings | undefined> {
       let query = executor
         .selectFrom('restaurants')
-        .select(['timezone', 'openingHours', 'settings', 'callEscalationSeconds'])
+        .select(['timezone', 'openingHours', 'settings', 'callEscalationSeconds', 'smsDailyBudget'])
         .where('id', '=', restaurantId)
       // No key changes: diners' orders may still insert rows that name the restaurant meanwhile.
       if (lock) query = query.forNoKeyUpdate()
@@ -61,6 +63,7 @@ export function createSettingsAdminRepository(db: Kysely<Database>) {
           openingHours: JSON.stringify(stored.openingHours),
           settings: JSON.stringify(stored.settings),
           callEscalationSeconds: stored.callEscalationSeconds,
+          smsDailyBudget: stored.smsDailyBudget,
         })
         .where('id', '=', restaurantId)
         .execute()

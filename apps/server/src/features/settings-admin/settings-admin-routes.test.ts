@@ -30,6 +30,7 @@ const bodyOf = (settings: AdminSettings): AdminSettingsBody => ({
   settings: settings.settings,
   callEscalationSeconds: settings.callEscalationSeconds,
   bonusProgram: settings.bonusProgram,
+  smsDailyBudget: settings.smsDailyBudget,
 })
 
 // Decision 0069: the restaurant's settings as its manager edits them.

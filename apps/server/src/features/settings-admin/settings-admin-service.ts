@@ -86,6 +86,7 @@ export function createSettingsAdminService({
       settings: { ...settings, privacyPolicyUrl: settings.privacyPolicyUrl ?? null },
       callEscalationSeconds: stored.callEscalationSeconds,
       bonusProgram: stored.bonusProgram,
+      smsDailyBudget: stored.smsDailyBudget,
       paymentProvider: provider,
     }
   }
@@ -124,6 +125,7 @@ export function createSettingsAdminService({
             openingHours,
             settings: body.settings,
             callEscalationSeconds: body.callEscalationSeconds,
+            smsDailyBudget: body.smsDailyBudget,
           },
           trx,
         )

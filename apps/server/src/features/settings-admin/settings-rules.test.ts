@@ -21,6 +21,7 @@ const body: AdminSettingsBody = {
   },
   callEscalationSeconds: 60,
   bonusProgram: null,
+  smsDailyBudget: 200,
 }
 const context = { knowsTimeZone, hasPaymentProvider: true }
 

@@ -7,9 +7,19 @@ import type { StoredSettings } from './settings-admin-repository'
  * so a save made from them loses nothing.
  */
 export function settingsVersion(stored: StoredSettings): string {
-  const { timezone, openingHours, settings, callEscalationSeconds, bonusProgram } = stored
+  const { timezone, openingHours, settings, callEscalationSeconds, bonusProgram, smsDailyBudget } =
+    stored
   return createHash('sha256')
-    .update(JSON.stringify([timezone, openingHours, settings, callEscalationSeconds, bonusProgram]))
+    .update(
+      JSON.stringify([
+        timezone,
+        openingHours,
+        settings,
+        callEscalationSeconds,
+        bonusProgram,
+        smsDailyBudget,
+      ]),
+    )
     .digest('base64url')
     .slice(0, 22)
 }

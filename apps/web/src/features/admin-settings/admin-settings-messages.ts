@@ -69,6 +69,10 @@ export const settingsMessages = defineMessages({
     expiry: 'Points expire after, days',
     welcome: 'Welcome points',
     birthday: 'Birthday points',
+    sms: 'Sign-in by SMS',
+    smsBudget: 'Sign-in codes a day, at most',
+    smsBudgetHint:
+      'Each code is a paid SMS. When the day’s codes are sent, diners order without signing in until midnight; the back office warns at 80 %. 1 to 10 000.',
     privacy: 'Privacy',
     privacyUrl: 'Privacy policy address',
     privacyHint: 'https://… Diners see the link where they sign in.',
@@ -101,6 +105,7 @@ export const settingsMessages = defineMessages({
     slotRange: 'Enter minutes from 5 to 240.',
     sessionRange: 'Enter minutes from 5 to 1440.',
     escalationRange: 'Enter seconds from 10 to 3600.',
+    smsBudgetRange: 'Enter a whole number from 1 to 10 000.',
     timezoneMissing: 'Choose a time zone.',
     timezoneUnknown: 'The server does not know this time zone: choose another.',
     unsavedBehind:
@@ -178,6 +183,10 @@ export const settingsMessages = defineMessages({
     expiry: 'Баллы сгорают через, дней',
     welcome: 'Приветственные баллы',
     birthday: 'Баллы на день рождения',
+    sms: 'Вход по СМС',
+    smsBudget: 'Кодов для входа в день, не больше',
+    smsBudgetHint:
+      'Каждый код — платное СМС. Когда коды на день закончатся, гости заказывают без входа до полуночи; на 80 % панель предупредит. От 1 до 10 000.',
     privacy: 'Конфиденциальность',
     privacyUrl: 'Адрес политики конфиденциальности',
     privacyHint: 'https://… Гости видят ссылку там, где входят в профиль.',
@@ -210,6 +219,7 @@ export const settingsMessages = defineMessages({
     slotRange: 'Введите минуты от 5 до 240.',
     sessionRange: 'Введите минуты от 5 до 1440.',
     escalationRange: 'Введите секунды от 10 до 3600.',
+    smsBudgetRange: 'Введите целое число от 1 до 10 000.',
     timezoneMissing: 'Выберите часовой пояс.',
     timezoneUnknown: 'Сервер не знает этот часовой пояс: выберите другой.',
     unsavedBehind:

@@ -38,6 +38,7 @@ const saved: AdminSettings = {
   },
   callEscalationSeconds: 60,
   bonusProgram: null,
+  smsDailyBudget: 200,
   paymentProvider: 'sandbox',
 }
 
@@ -62,10 +63,12 @@ describe('the settings form', () => {
       orderTypes: [],
       deliveryFreeFrom: '500',
       privacyPolicyUrl: 'http://example.com',
+      smsDailyBudget: '0',
     }
     expect(fromForm(form)).toEqual({
       body: null,
       problems: {
+        smsDailyBudget: 'smsBudgetRange',
         tipPresets: 'tipsRepeat',
         slotMinutes: 'slotRange',
         orderTypes: 'chooseOne',

@@ -1,4 +1,8 @@
-import type { AdminSettings, AdminSettingsBody } from '@tableside/contracts/admin-settings'
+import {
+  SMS_DAILY_BUDGET_MAX,
+  type AdminSettings,
+  type AdminSettingsBody,
+} from '@tableside/contracts/admin-settings'
 import type { FieldError } from '@tableside/contracts/errors'
 import { closesTooLate, openingHoursClashes } from '@tableside/contracts/opening-hours'
 import type { OrderType, PaymentMethod } from '@tableside/contracts/restaurants'
@@ -43,6 +47,7 @@ export interface SettingsForm {
   bonusWelcomePoints: string
   bonusBirthdayPoints: string
   privacyPolicyUrl: string
+  smsDailyBudget: string
 }
 
 /** A field of the form, named as its error path is (`settings.delivery.fee` → `deliveryFee`). */
@@ -81,6 +86,7 @@ export function toForm(saved: AdminSettings): SettingsForm {
     bonusWelcomePoints: String(bonusProgram?.welcomePoints ?? 0),
     bonusBirthdayPoints: String(bonusProgram?.birthdayPoints ?? 0),
     privacyPolicyUrl: settings.privacyPolicyUrl ?? '',
+    smsDailyBudget: String(saved.smsDailyBudget),
   }
 }
 
@@ -108,6 +114,7 @@ const SERVER_FIELDS: Readonly<Record<string, keyof SettingsForm>> = {
   'body.bonusProgram.expiryDays': 'bonusExpiryDays',
   'body.bonusProgram.welcomePoints': 'bonusWelcomePoints',
   'body.bonusProgram.birthdayPoints': 'bonusBirthdayPoints',
+  'body.smsDailyBudget': 'smsDailyBudget',
 }
 
 /** The server's refusal on the fields it names; what the form cannot place is `unplaced`. */
@@ -242,6 +249,7 @@ export function fromForm(
             birthdayPoints: need('bonusBirthdayPoints', { min: 0, max: 100_000 }, 'points'),
           }
         : null,
+    smsDailyBudget: need('smsDailyBudget', { min: 1, max: SMS_DAILY_BUDGET_MAX }, 'smsBudgetRange'),
   }
   return Object.keys(problems).length > 0 ? { body: null, problems } : { body, problems: null }
 }

@@ -22,6 +22,8 @@ export const clientMessages = defineMessages({
     codeExhausted: 'Too many wrong tries. Request a new code.',
     waitSeconds: 'Too many codes for now. Try again in {seconds} s.',
     smsUnavailable: 'We could not send the code just now. Try again in a minute.',
+    smsBudgetSpent:
+      'The restaurant cannot send more sign-in codes today. Order without signing in, or sign in tomorrow.',
     badPhone: 'Enter a mobile number, such as +7 (916) 123-45-67.',
     failed: 'Something went wrong. Try again.',
     profileTitle: 'Profile',
@@ -74,6 +76,8 @@ export const clientMessages = defineMessages({
     codeExhausted: 'Слишком много неверных попыток. Запросите новый код.',
     waitSeconds: 'Слишком много кодов подряд. Попробуйте через {seconds} с.',
     smsUnavailable: 'Не удалось отправить код. Попробуйте через минуту.',
+    smsBudgetSpent:
+      'Сегодня ресторан больше не может отправить код для входа. Закажите без входа или войдите завтра.',
     badPhone: 'Введите мобильный номер, например +7 (916) 123-45-67.',
     failed: 'Что-то пошло не так. Попробуйте ещё раз.',
     profileTitle: 'Профиль',

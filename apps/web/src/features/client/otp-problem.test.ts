@@ -17,6 +17,12 @@ describe('what a refused code says', () => {
     })
   })
 
+  it('says the day’s codes are spent rather than how many hours to wait', () => {
+    expect(
+      otpProblem({ status: 429, code: 'sms_budget_spent', retryAfterSeconds: 43_200 }, 0),
+    ).toEqual({ key: 'smsBudgetSpent' })
+  })
+
   it('asks for a new code when the old one expired or was burned', () => {
     expect(otpProblem({ status: 400, code: 'otp_expired' }, 0).key).toBe('codeExpired')
     expect(otpProblem({ status: 400, code: 'otp_exhausted' }, 5).key).toBe('codeExhausted')

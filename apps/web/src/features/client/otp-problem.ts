@@ -20,6 +20,9 @@ export function otpProblem(
       return { key: 'waitSeconds', values: { seconds: error.retryAfterSeconds ?? 60 } }
     case 'sms_unavailable':
       return { key: 'smsUnavailable' }
+    // Before `rate_limited`'s wait: the day's codes are spent, a wait of hours says nothing useful.
+    case 'sms_budget_spent':
+      return { key: 'smsBudgetSpent' }
     case 'validation_failed':
       return { key: 'badPhone' }
     default:

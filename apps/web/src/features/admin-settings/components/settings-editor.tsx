@@ -167,6 +167,15 @@ export function SettingsEditor({
         ) : null}
       </SettingsGroup>
 
+      <SettingsGroup id="sms" title={t('sms')}>
+        <TextField
+          label={t('smsBudget')}
+          hint={t('smsBudgetHint')}
+          inputMode="numeric"
+          {...text('smsDailyBudget')}
+        />
+      </SettingsGroup>
+
       <SettingsGroup id="privacy" title={t('privacy')}>
         <TextField
           label={t('privacyUrl')}
