@@ -21,6 +21,7 @@ const OWN_SERVER_STORIES = [
   'order-again',
   'outbox-kill',
   'server-process',
+  'sms-budget',
   'table-qr',
   'three-nodes',
 ].map((name) => `apps/web/e2e/${name}.test.ts`)

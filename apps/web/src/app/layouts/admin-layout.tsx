@@ -8,6 +8,7 @@ import {
   type ReactNode,
 } from 'react'
 import type { AdminMe } from '@tableside/contracts/staff'
+import { SmsBudgetWarning } from '../../features/admin-settings/components/sms-budget-warning'
 import { AccountDialog } from '../../features/staff/components/account-dialog'
 import { useLocation, useParams } from 'react-router'
 import { PageLoading } from '../../components/ui/page-loading'
@@ -166,6 +167,7 @@ function AdminShell({
         </ul>
       </nav>
       <main ref={main} className="admin__main" id="main" tabIndex={-1}>
+        <SmsBudgetWarning settingsPath={`${base}/settings`} />
         {children}
       </main>
       {account ? (

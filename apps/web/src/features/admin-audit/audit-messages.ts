@@ -60,6 +60,7 @@ export const auditWords = {
       stories: 'Stories',
       settings: 'Settings',
       bonus_program: 'Bonus programme',
+      sms_budget: 'Sign-in codes by SMS',
     },
     action: {
       create: 'added',
@@ -74,6 +75,8 @@ export const auditWords = {
       activate: 'activated',
       reset_pin: 'PIN reset',
       photo: 'new photo',
+      nearly_spent: '80 % of today’s used',
+      spent: 'today’s all used',
     },
   },
   ru: {
@@ -95,6 +98,7 @@ export const auditWords = {
       stories: 'Истории',
       settings: 'Настройки',
       bonus_program: 'Бонусная программа',
+      sms_budget: 'Коды для входа по СМС',
     },
     action: {
       create: 'добавлено',
@@ -109,6 +113,8 @@ export const auditWords = {
       activate: 'включено',
       reset_pin: 'сброс PIN',
       photo: 'новое фото',
+      nearly_spent: '80 % на сегодня использовано',
+      spent: 'на сегодня закончились',
     },
   },
 } as const satisfies Record<
