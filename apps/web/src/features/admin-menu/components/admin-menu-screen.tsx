@@ -54,13 +54,15 @@ export function AdminMenuScreen({ restaurant }: { restaurant: Restaurant }) {
         {status.text}
       </p>
       {editing === null && errors.size > 0 ? (
-        <ul className="admin-menu__problems" role="alert">
-          {[...errors.entries()].slice(0, 20).map(([path, message]) => (
-            <li key={path}>
-              <code>{path}</code> {message}
-            </li>
-          ))}
-        </ul>
+        <div role="alert">
+          <ul className="admin-menu__problems">
+            {[...errors.entries()].slice(0, 20).map(([path, message]) => (
+              <li key={path}>
+                <code>{path}</code> {message}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       <div className="admin-menu__panes">
         <CategoryTree

@@ -111,10 +111,13 @@ export function EditorForm({
 export function OtherProblems({ problems }: { problems: readonly (readonly [string, string])[] }) {
   if (problems.length === 0) return null
   return (
-    <ul className="admin-menu__problems" role="alert">
-      {problems.map(([path, message]) => (
-        <li key={path}>{message}</li>
-      ))}
-    </ul>
+    // A list may not be an alert itself (its role would hide that it is a list).
+    <div role="alert">
+      <ul className="admin-menu__problems">
+        {problems.map(([path, message]) => (
+          <li key={path}>{message}</li>
+        ))}
+      </ul>
+    </div>
   )
 }
