@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatPrice } from './format-price'
+import { formatNumber, formatPrice } from './format-price'
 
 /** Intl uses no-break spaces in ru-RU; compare with plain spaces for readability. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
@@ -22,5 +22,13 @@ describe('formatPrice', () => {
 
   it('knows currencies without minor units', () => {
     expect(formatPrice(500, { locale: 'ja-JP', currency: 'JPY' })).toBe('￥500')
+  })
+})
+
+describe('formatNumber', () => {
+  it('writes a plain number in the locale', () => {
+    expect(formatNumber(4.5, 'ru')).toBe('4,5')
+    expect(formatNumber(4.5, 'en')).toBe('4.5')
+    expect(plain(formatNumber(1250, 'ru'))).toBe('1 250')
   })
 })

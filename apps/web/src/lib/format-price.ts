@@ -32,3 +32,15 @@ export function formatPrice(
   const amount = minor / 10 ** (exact.resolvedOptions().maximumFractionDigits ?? 2)
   return (Number.isInteger(amount) ? whole : exact).format(amount)
 }
+
+const numberFormats = new Map<string, Intl.NumberFormat>()
+
+/** A plain number in `locale`: "4,5" in Russian, "4.5" in English, "1 250" grouped. */
+export function formatNumber(value: number, locale: string): string {
+  let format = numberFormats.get(locale)
+  if (!format) {
+    format = new Intl.NumberFormat(locale)
+    numberFormats.set(locale, format)
+  }
+  return format.format(value)
+}
