@@ -3,7 +3,7 @@ import type { Restaurant } from '@tableside/contracts/restaurants'
 import { formatPrice } from '../../../lib/format-price'
 import { localized } from '../../../lib/i18n/localized-text'
 import type { Translate } from '../../../lib/i18n/use-translation'
-import { restaurantClock } from '../../../lib/restaurant-time'
+import { dateLocale, restaurantClock, restaurantWhen } from '../../../lib/restaurant-time'
 import type { adminReportsMessages } from '../admin-reports-messages'
 
 type Key = Parameters<Translate<keyof (typeof adminReportsMessages)['en']>>[0]
@@ -21,6 +21,10 @@ export function OrderRow({
   language: 'ru' | 'en'
 }) {
   const price = (minor: number) => formatPrice(minor, restaurant)
+  const wanted = (at: string) => {
+    const { time, date } = restaurantWhen(at, restaurant.timezone, dateLocale(language))
+    return date === undefined ? t('wantedAt', { time }) : t('wantedOn', { date, time })
+  }
   const paid =
     order.paymentStatus === 'paid'
       ? t('paid')
@@ -34,9 +38,12 @@ export function OrderRow({
         <span className={`day-badge day-badge--${order.status}`}>
           {t(`status_${order.status}`)}
         </span>
-        <span className="day-badge day-badge--quiet">{t(`type_${order.type}`)}</span>
+        <span className="day-badge day-badge--quiet">
+          {t(`type_${order.type}`)}
+          {order.scheduledFor ? ` · ${wanted(order.scheduledFor)}` : ''}
+        </span>
         <span className="day-order__time">
-          {restaurantClock(order.placedAt, restaurant.timezone, language)}
+          {restaurantClock(order.placedAt, restaurant.timezone, dateLocale(language))}
         </span>
       </div>
       <p className="day-row__text">

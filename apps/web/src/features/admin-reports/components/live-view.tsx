@@ -1,6 +1,6 @@
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import { useMessages } from '../../../lib/i18n/use-translation'
-import { restaurantTime } from '../../../lib/restaurant-time'
+import { dateLocale, restaurantTime } from '../../../lib/restaurant-time'
 import { adminReportsMessages } from '../admin-reports-messages'
 import { useLiveView } from '../hooks/use-live-view'
 import { CallRow } from './live-call-row'
@@ -22,7 +22,7 @@ export function LiveView({
   const { t, language } = useMessages(adminReportsMessages)
   const { filters, live, serverNow, setFilter, resetFilters } = useLiveView()
   const time = (at: number) =>
-    restaurantTime(at, restaurant.timezone, language, {
+    restaurantTime(at, restaurant.timezone, dateLocale(language), {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',

@@ -3,9 +3,10 @@ import type { FloorTable } from '@tableside/contracts/garcon-floor'
 import { buttonClass } from '../../../components/ui/button'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useLanguage } from '../../../lib/i18n/use-translation'
+import { dateLocale, restaurantClock } from '../../../lib/restaurant-time'
 import { actionId, newIdempotencyKey } from './floor-api'
 import { canTakeTableCash, isSettled } from './floor-logic'
-import { callWaited, clock } from './floor-time'
+import { callWaited } from './floor-time'
 import { OrderRow, type FloorActions } from './order-row'
 
 export interface TableCardProps {
@@ -38,7 +39,9 @@ export function TableCard({ table, now, timeZone, actions }: TableCardProps) {
         <span className="floor-table__state">
           {session === null
             ? t('free')
-            : t('occupiedSince', { time: clock(session.openedAt, language, timeZone) })}
+            : t('occupiedSince', {
+                time: restaurantClock(session.openedAt, timeZone, dateLocale(language)),
+              })}
         </span>
       </div>
       {session === null ? null : (

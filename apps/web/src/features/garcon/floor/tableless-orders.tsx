@@ -2,10 +2,11 @@ import { useId } from 'react'
 import type { TablelessOrder } from '@tableside/contracts/garcon-floor'
 import { MAX_TABLELESS_ORDERS } from '@tableside/contracts/garcon-floor'
 import type { DeliveryAddress } from '@tableside/contracts/orders'
+import type { UiLanguage } from '@tableside/contracts/restaurants'
 import { useLanguage } from '../../../lib/i18n/use-translation'
 import { formatPhone } from '../../../lib/masks'
+import { dateLocale, restaurantWhen } from '../../../lib/restaurant-time'
 import type { FloorT } from './floor-messages'
-import { wantedWhen } from './floor-time'
 import { OrderRow, type FloorActions } from './order-row'
 
 interface TablelessOrdersProps {
@@ -95,8 +96,8 @@ export function addressLine(address: DeliveryAddress, t: FloorT): string {
 }
 
 /** As soon as possible; a time today; or the day and time of a later one. */
-function wanted(scheduledFor: string | null, language: string, timeZone: string, t: FloorT) {
+function wanted(scheduledFor: string | null, language: UiLanguage, timeZone: string, t: FloorT) {
   if (scheduledFor === null) return t('wantedAsap')
-  const { time, date } = wantedWhen(scheduledFor, language, timeZone)
+  const { time, date } = restaurantWhen(scheduledFor, timeZone, dateLocale(language))
   return date === undefined ? t('wantedAt', { time }) : t('wantedOn', { date, time })
 }

@@ -1,8 +1,9 @@
 import { memo } from 'react'
 import type { KitchenThresholds, KitchenTicket } from '@tableside/contracts/kitchen'
+import type { UiLanguage } from '@tableside/contracts/restaurants'
 import { localized } from '../../../lib/i18n/localized-text'
-import { useMessages } from '../../../lib/i18n/use-translation'
-import { dateLocale, restaurantClock } from '../../../lib/restaurant-time'
+import { useMessages, type Translate } from '../../../lib/i18n/use-translation'
+import { dateLocale, restaurantWhen } from '../../../lib/restaurant-time'
 import { kitchenMessages } from '../kitchen-messages'
 import { CheckIcon, ReturnIcon } from './kitchen-icons'
 import { TicketTimer } from './ticket-timer'
@@ -11,6 +12,14 @@ export interface TicketActions {
   /** Bumps these lines of the order (one dish, or the ticket's every dish not done yet). */
   bump: (ticket: KitchenTicket, lines: number[]) => void
   unbump: (ticket: KitchenTicket, line: number) => void
+}
+
+type KitchenT = Translate<keyof (typeof kitchenMessages)['en']>
+
+/** "к 22:30" for today at the restaurant; "на 30 нояб., 22:30" for a later day. */
+function wanted(at: string, timeZone: string, language: UiLanguage, t: KitchenT): string {
+  const { time, date } = restaurantWhen(at, timeZone, dateLocale(language))
+  return date === undefined ? t('for', { time }) : t('forDay', { date, time })
 }
 
 interface TicketCardProps {
@@ -44,9 +53,7 @@ export const TicketCard = memo(function TicketCard({
       : ticket.orderType === 'pickup'
         ? t('pickup')
         : t('preorder')
-  const scheduled =
-    ticket.scheduledFor &&
-    t('for', { time: restaurantClock(ticket.scheduledFor, timeZone, dateLocale(language)) })
+  const scheduled = ticket.scheduledFor && wanted(ticket.scheduledFor, timeZone, language, t)
   return (
     <article
       className={`kitchen-ticket${done ? ' kitchen-ticket--done' : ''}`}
