@@ -1,4 +1,5 @@
 import type { Slot, Slots } from '@tableside/contracts/orders'
+import { calendarDate } from '../../lib/restaurant-time'
 
 /** The date after `date`, both `YYYY-MM-DD`. */
 export function nextDate(date: string): string {
@@ -8,14 +9,8 @@ export function nextDate(date: string): string {
 }
 
 /** "Sat, 24 Nov" in the diner's language: a calendar date, the same wherever the phone is. */
-export function dayName(date: string, language: string): string {
-  return new Intl.DateTimeFormat(language, {
-    timeZone: 'UTC',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-  }).format(new Date(`${date}T12:00:00Z`))
-}
+export const dayName = (date: string, language: string): string =>
+  calendarDate(date, language, { weekday: 'short', day: 'numeric', month: 'short' })
 
 /** Slots still ahead: a list fetched a while ago never offers a time that has passed. */
 export function futureSlots(slots: readonly Slot[], now: number = Date.now()): Slot[] {

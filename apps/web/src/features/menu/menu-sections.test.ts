@@ -1,6 +1,6 @@
 import type { Category, Menu } from '@tableside/contracts/menu'
 import { describe, expect, it } from 'vitest'
-import { clockTime, isServedAt, menuSections } from './menu-sections'
+import { isServedAt, menuSections } from './menu-sections'
 import { testDish } from './test-dishes'
 
 const category = (id: string, dishIds: string[], parentId: string | null = null): Category => ({
@@ -72,9 +72,5 @@ describe('isServedAt', () => {
     expect(isServedAt(bar, '23:30')).toBe(true)
     expect(isServedAt(bar, '01:59')).toBe(true)
     expect(isServedAt(bar, '12:00')).toBe(false)
-  })
-
-  it('reads the time in the restaurant’s timezone', () => {
-    expect(clockTime(new Date('2026-01-01T06:30:00Z'), 'Europe/Moscow')).toBe('09:30')
   })
 })

@@ -41,20 +41,7 @@ export function dishesById(menu: RestaurantMenu): Map<string, Dish> {
   return new Map(menu.dishes.map((dish) => [dish.id, dish]))
 }
 
-/**
- * HH:MM now in the restaurant's timezone. Its own few lines, not lib/restaurant-time's: the menu
- * is the diner's first load, which the staff screens' shared helper stays out of.
- */
-export function clockTime(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(now)
-}
-
-/** Whether a menu is served at `time` (HH:MM); hours may run past midnight (18:00–02:00). */
+/** Whether a menu is served at `time` (HH:MM on the restaurant's clock); hours may run past midnight (18:00–02:00). */
 export function isServedAt({ servedFrom, servedUntil }: Menu, time: string): boolean {
   if (!servedFrom || !servedUntil) return true
   return servedFrom <= servedUntil

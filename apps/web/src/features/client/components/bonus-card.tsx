@@ -4,6 +4,7 @@ import type { UiLanguage } from '@tableside/contracts/restaurants'
 import { buttonClass } from '../../../components/ui/button'
 import { pluralCategory } from '../../../lib/i18n/plural'
 import { useMessages } from '../../../lib/i18n/use-translation'
+import { dateLocale, restaurantTime } from '../../../lib/restaurant-time'
 import { useBonusCard, useBonusProgram, useRegisterBonusCard } from '../api/bonus-card'
 import { bonusMessages } from '../bonus-messages'
 import '../bonus-card.css'
@@ -26,20 +27,13 @@ const percent = (basisPoints: number) => `${String(basisPoints / 100)}\u00a0%`
 /** `1234 5678 9012`: the number read aloud or typed by a waiter in groups of four. */
 export const groupedNumber = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ')
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
-function shownDate(iso: string, language: UiLanguage, withYear = false): string {
-  const key = `${language}${String(withYear)}`
-  let format = dateFormats.get(key)
-  if (!format) {
-    format = new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', {
-      day: 'numeric',
-      month: 'long',
-      ...(withYear ? { year: 'numeric' } : {}),
-    })
-    dateFormats.set(key, format)
-  }
-  return format.format(new Date(iso))
-}
+/** "24 ноября" (with the year for the ledger) on the restaurant's calendar. */
+const shownDate = (iso: string, language: UiLanguage, timeZone: string, withYear = false) =>
+  restaurantTime(iso, timeZone, dateLocale(language), {
+    day: 'numeric',
+    month: 'long',
+    ...(withYear ? { year: 'numeric' } : {}),
+  })
 
 /**
  * The card number as a QR code, drawn from the modules of `qrcode`, which is loaded only when
@@ -156,10 +150,10 @@ function Register({ program, restaurantId }: { program: BonusProgram; restaurant
   )
 }
 
-function EntryRow({ entry }: { entry: BonusEntry }) {
+function EntryRow({ entry, timeZone }: { entry: BonusEntry; timeZone: string }) {
   const { t, language } = useMessages(bonusMessages)
   const note = [
-    shownDate(entry.createdAt, language, true),
+    shownDate(entry.createdAt, language, timeZone, true),
     entry.orderNumber === null ? null : t('order', { number: entry.orderNumber }),
     entry.status === 'available' ? null : t(`status_${entry.status}`),
   ]
@@ -181,7 +175,7 @@ function EntryRow({ entry }: { entry: BonusEntry }) {
   )
 }
 
-function Card({ card }: { card: BonusCard }) {
+function Card({ card, timeZone }: { card: BonusCard; timeZone: string }) {
   const { t, language } = useMessages(bonusMessages)
   return (
     <div className="bonus-card">
@@ -204,7 +198,7 @@ function Card({ card }: { card: BonusCard }) {
           <p className="bonus-card__aside">
             {t('expires', {
               points: pointsText(card.nextExpiry.points, language),
-              date: shownDate(card.nextExpiry.at, language),
+              date: shownDate(card.nextExpiry.at, language, timeZone),
             })}
           </p>
         ) : null}
@@ -213,7 +207,7 @@ function Card({ card }: { card: BonusCard }) {
       {card.entries.length === 0 ? <p className="client-form__note">{t('noEntries')}</p> : null}
       <ul className="bonus-ledger">
         {card.entries.map((entry) => (
-          <EntryRow key={entry.id} entry={entry} />
+          <EntryRow key={entry.id} entry={entry} timeZone={timeZone} />
         ))}
       </ul>
     </div>
@@ -221,7 +215,13 @@ function Card({ card }: { card: BonusCard }) {
 }
 
 /** The profile's bonus card: the programme and registering, or the card itself. */
-export function BonusCardSection({ restaurantId }: { restaurantId: string }) {
+export function BonusCardSection({
+  restaurantId,
+  timeZone,
+}: {
+  restaurantId: string
+  timeZone: string
+}) {
   const { t } = useMessages(bonusMessages)
   const program = useBonusProgram(restaurantId)
   const card = useBonusCard(restaurantId)
@@ -235,7 +235,7 @@ export function BonusCardSection({ restaurantId }: { restaurantId: string }) {
         {t('title')}
       </h2>
       {card.data ? (
-        <Card card={card.data} />
+        <Card card={card.data} timeZone={timeZone} />
       ) : program.data ? (
         <Register program={program.data} restaurantId={restaurantId} />
       ) : (

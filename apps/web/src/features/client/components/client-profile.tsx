@@ -194,16 +194,19 @@ function Addresses() {
 export function SignedInProfile({
   client,
   restaurantId,
+  timeZone,
 }: {
   client: ClientProfile
   restaurantId: string
+  /** The restaurant's, whose calendar the card's dates are on. */
+  timeZone: string
 }) {
   const { t } = useMessages(clientMessages)
   const signOut = useClientSignOut()
   const secondary = buttonClass('secondary', { block: true })
   return (
     <div className="client-profile">
-      <BonusCardSection restaurantId={restaurantId} />
+      <BonusCardSection restaurantId={restaurantId} timeZone={timeZone} />
       <DetailsForm client={client} />
       <Addresses />
       <nav className="client-form">

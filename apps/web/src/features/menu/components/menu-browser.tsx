@@ -2,8 +2,9 @@ import { lazy, Suspense, useId, useMemo, useState } from 'react'
 import type { Menu, RestaurantMenu } from '@tableside/contracts/menu'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages } from '../../../lib/i18n/use-translation'
+import { restaurantClock } from '../../../lib/restaurant-time'
 import { menuMessages } from '../menu-messages'
-import { clockTime, dishesById, isServedAt, menuSections } from '../menu-sections'
+import { dishesById, isServedAt, menuSections } from '../menu-sections'
 import { servedHours } from '../menu-text'
 import type { SearchFilters } from '../search/search-engine'
 import { CategoryTabs } from './category-tabs'
@@ -24,8 +25,11 @@ interface MenuBrowserProps {
   onMenuChange: (menuId: string) => void
 }
 
+/** "HH:MM" now on the restaurant's clock, as menus' hours are written. */
+const servedClock = (timezone: string) => restaurantClock(Date.now(), timezone, 'en-GB')
+
 function defaultMenu(menus: readonly Menu[], timezone: string): Menu | undefined {
-  const now = clockTime(new Date(), timezone)
+  const now = servedClock(timezone)
   return menus.find((menu) => isServedAt(menu, now)) ?? menus[0]
 }
 
@@ -104,7 +108,7 @@ export function MenuBrowser({ data, actions, timezone, menuId, onMenuChange }: M
               ))}
             </div>
           ) : null}
-          {hours && !isServedAt(menu, clockTime(new Date(), timezone)) ? (
+          {hours && !isServedAt(menu, servedClock(timezone)) ? (
             <p className="menu-note">{t('notServed', { hours })}</p>
           ) : null}
           <CategoryTabs
