@@ -82,7 +82,11 @@ export function AdminMenuScreen({ restaurant }: { restaurant: Restaurant }) {
           }}
         />
         <div className="admin-menu__main">
-          <MenuEditorPane screen={screen} price={(minor) => formatPrice(minor, restaurant)} />
+          <MenuEditorPane
+            screen={screen}
+            price={(minor) => formatPrice(minor, restaurant)}
+            timeZone={restaurant.timezone}
+          />
         </div>
       </div>
     </div>

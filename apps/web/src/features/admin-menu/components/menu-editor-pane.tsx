@@ -14,9 +14,12 @@ import { StoriesEditor } from './stories-editor'
 export function MenuEditorPane({
   screen,
   price,
+  timeZone,
 }: {
   screen: MenuScreen
   price: (minor: number) => string
+  /** The restaurant's, whose clock the stories' periods are picked on. */
+  timeZone: string
 }) {
   const { t, language } = useMessages(adminMenuMessages)
   const { file, rows, selected, editing, errors, busy, open, finish } = screen
@@ -119,6 +122,7 @@ export function MenuEditorPane({
         errors={errors}
         busy={busy}
         language={language}
+        timeZone={timeZone}
         t={t}
         uploadPhoto={screen.uploadPhoto}
         onSave={screen.saveStories}

@@ -4,6 +4,7 @@ import { STORY_DURATION_MS, type MenuFile, type StoryFile } from '@tableside/con
 import type { UiLanguage } from '@tableside/contracts/restaurants'
 import { buttonClass } from '../../../components/ui/button'
 import { localized } from '../../../lib/i18n/localized-text'
+import { instantAtRestaurant, restaurantWallClock } from '../../../lib/restaurant-clock-input'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import type { AdminMenuMessageKey } from '../admin-menu-messages'
 import { idFromName } from '../menu-tree'
@@ -16,18 +17,12 @@ interface StoriesEditorProps {
   errors: ReadonlyMap<string, string>
   busy: boolean
   language: UiLanguage
+  /** The restaurant's: a period's start and end are picked on its clock, wherever the manager is. */
+  timeZone: string
   t: Translate<AdminMenuMessageKey>
   uploadPhoto: (file: File) => Promise<UploadedPhoto>
   onSave: (stories: StoryFile[]) => void
 }
-
-/** `2026-06-01T10:00:00.000Z` ↔ the local `2026-06-01T13:00` a datetime-local input shows. */
-const toLocal = (iso: string | undefined) => {
-  if (!iso) return ''
-  const date = new Date(iso)
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16)
-}
-const fromLocal = (value: string) => (value ? new Date(value).toISOString() : undefined)
 
 /** A story to fill in: its picture comes from an upload (or an address). */
 const newStory = (taken: readonly StoryFile[]): StoryFile => ({
@@ -50,6 +45,7 @@ export function StoriesEditor({
   errors,
   busy,
   language,
+  timeZone,
   t,
   uploadPhoto,
   onSave,
@@ -115,19 +111,19 @@ export function StoriesEditor({
                   <TextField
                     label={t('storyStarts')}
                     type="datetime-local"
-                    value={toLocal(story.startsAt)}
+                    value={story.startsAt ? restaurantWallClock(story.startsAt, timeZone) : ''}
                     error={errors.get(`${at}.startsAt`)}
                     onChange={(value) => {
-                      change(i, { ...story, startsAt: fromLocal(value) })
+                      change(i, { ...story, startsAt: instantAtRestaurant(value, timeZone) })
                     }}
                   />
                   <TextField
                     label={t('storyEnds')}
                     type="datetime-local"
-                    value={toLocal(story.endsAt)}
+                    value={story.endsAt ? restaurantWallClock(story.endsAt, timeZone) : ''}
                     error={errors.get(`${at}.endsAt`)}
                     onChange={(value) => {
-                      change(i, { ...story, endsAt: fromLocal(value) })
+                      change(i, { ...story, endsAt: instantAtRestaurant(value, timeZone) })
                     }}
                   />
                 </div>
