@@ -113,6 +113,39 @@ const SQL_BUILDERS = [
   'with',
   'withRecursive',
 ]
+
+/**
+ * Every moment on a screen is on the restaurant's clock, through lib/restaurant-time.ts (decision
+ * 0112): a Date's own formatting and fields use the device's zone, which a waiter's phone or a
+ * kitchen tablet left on UTC gets wrong. (Numbers format with Intl.NumberFormat: formatNumber.)
+ */
+const DEVICE_ZONE = `CallExpression > MemberExpression.callee > Identifier.property[name=/^(${[
+  'toLocaleString',
+  'toLocaleDateString',
+  'toLocaleTimeString',
+  'toDateString',
+  'toTimeString',
+  'getTimezoneOffset',
+  'getFullYear',
+  'getMonth',
+  'getDate',
+  'getDay',
+  'getHours',
+  'getMinutes',
+  'setFullYear',
+  'setMonth',
+  'setDate',
+  'setHours',
+  'setMinutes',
+].join('|')})$/]`
+const RESTAURANT_TIME_ONLY =
+  "Write moments with lib/restaurant-time.ts, on the restaurant's clock: the device's zone is not the restaurant's (decision 0112)."
+
+const NO_BARREL_FILES = {
+  selector: 'ExportAllDeclaration',
+  message: 'No barrel files: import from the module that defines the thing.',
+}
+
 const SQL_ONLY_IN_REPOSITORIES =
   'SQL lives in *-repository.ts and db/ only: move the statement into the repository of the table it is about.'
 
@@ -219,13 +252,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'ExportAllDeclaration',
-          message: 'No barrel files: import from the module that defines the thing.',
-        },
-      ],
+      'no-restricted-syntax': ['error', NO_BARREL_FILES],
     },
   },
   {
@@ -245,6 +272,22 @@ export default tseslint.config(
                 "Use components/ui/link: react-router's links bring their prefetching into the first load.",
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/restaurant-time.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        NO_BARREL_FILES,
+        { selector: DEVICE_ZONE, message: RESTAURANT_TIME_ONLY },
+        {
+          selector:
+            ':matches(NewExpression, CallExpression)[callee.property.name="DateTimeFormat"]',
+          message: RESTAURANT_TIME_ONLY,
         },
       ],
     },
@@ -329,10 +372,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        {
-          selector: 'ExportAllDeclaration',
-          message: 'No barrel files: import from the module that defines the thing.',
-        },
+        NO_BARREL_FILES,
         {
           selector: `CallExpression > MemberExpression.callee > Identifier.property[name=/^(${SQL_BUILDERS.join('|')})$/]`,
           message: SQL_ONLY_IN_REPOSITORIES,

@@ -1,5 +1,6 @@
 import type { Menu, Portion } from '@tableside/contracts/menu'
 import type { UiLanguage } from '@tableside/contracts/restaurants'
+import { formatNumber } from '../../lib/format-price'
 
 const units = {
   ru: { g: 'г', ml: 'мл', pcs: 'шт.' },
@@ -8,7 +9,7 @@ const units = {
 
 /** "350 г", "250 ml", "6 pcs". */
 export function formatPortion({ amount, unit }: Portion, language: UiLanguage): string {
-  return `${amount.toLocaleString(language)}\u00a0${units[language][unit]}`
+  return `${formatNumber(amount, language)}\u00a0${units[language][unit]}`
 }
 
 /** "08:00–12:00", or undefined for a menu served all day. */

@@ -6,7 +6,7 @@ import type { Restaurant } from '@tableside/contracts/restaurants'
 import { buttonClass } from '../../../components/ui/button'
 import { ApiError } from '../../../lib/api-error'
 import { useApiClient } from '../../../lib/app-context'
-import { formatPrice } from '../../../lib/format-price'
+import { formatNumber, formatPrice } from '../../../lib/format-price'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages, type Translate } from '../../../lib/i18n/use-translation'
 import { restaurantDay } from '../../../lib/restaurant-time'
@@ -222,9 +222,7 @@ function ReportNumbers({
                     <td>{row.waiter?.name ?? t('pool')}</td>
                     <td>{row.count}</td>
                     <td>
-                      {row.averageRating === null
-                        ? '—'
-                        : row.averageRating.toLocaleString(language)}
+                      {row.averageRating === null ? '—' : formatNumber(row.averageRating, language)}
                     </td>
                     <td>{price(row.total)}</td>
                   </tr>
