@@ -68,7 +68,12 @@ export function useBrowser({
   hosts = [],
   webPush = false,
 }: { hosts?: readonly string[]; webPush?: boolean } = {}): {
-  phone: (options?: { locale?: string; javaScriptEnabled?: boolean }) => Promise<PhonePage>
+  phone: (options?: {
+    locale?: string
+    javaScriptEnabled?: boolean
+    /** The device's time zone (`UTC`, `America/Los_Angeles`); the machine's unless given. */
+    timezoneId?: string
+  }) => Promise<PhonePage>
 } {
   let browser: Browser | undefined
   const contexts: BrowserContext[] = []
@@ -87,13 +92,14 @@ export function useBrowser({
     await browser?.close()
   })
   return {
-    async phone({ locale = 'ru-RU', javaScriptEnabled = true } = {}) {
+    async phone({ locale = 'ru-RU', javaScriptEnabled = true, timezoneId } = {}) {
       if (!browser) throw new Error('the browser is not started yet')
       const context = await browser.newContext({
         viewport: PHONE,
         locale,
         deviceScaleFactor: 1,
         javaScriptEnabled,
+        ...(timezoneId ? { timezoneId } : {}),
       })
       contexts.push(context)
       onTestFinished(async () => {

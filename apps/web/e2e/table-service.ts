@@ -6,6 +6,7 @@ import {
   order,
   slots,
   type Contact,
+  type Slots,
   type DeliveryAddress,
   type Order,
 } from '@tableside/contracts/orders'
@@ -71,22 +72,27 @@ export const placeDelivery = (lines: CartLine[]): Promise<Order> =>
     address: { street: 'Арбат', house: '12', apartment: '5', intercom: '5К' },
   })
 
-/** A delivery or pickup in cash for the first slot the restaurant offers (its first open day). */
+/**
+ * A delivery or pickup in cash for the first slot the restaurant offers (its first open day), or
+ * the first one whose time on the restaurant's clock is `at` ("22:30").
+ */
 export async function placeForLater(
   type: 'delivery' | 'pickup',
   lines: CartLine[],
-  more: { address?: DeliveryAddress; contact?: Contact } = {},
+  more: { address?: DeliveryAddress; contact?: Contact; at?: string } = {},
 ): Promise<Order> {
-  const response = await fetch(api(`/restaurants/${restaurantId()}/slots?type=${type}`))
-  let offered = slots.parse(await response.json())
-  if (offered.slots.length === 0 && offered.days[0]) {
-    const next = await fetch(
-      api(`/restaurants/${restaurantId()}/slots?type=${type}&date=${offered.days[0]}`),
-    )
-    offered = slots.parse(await next.json())
+  const slotsOn = async (date?: string) => {
+    const query = date === undefined ? '' : `&date=${date}`
+    const response = await fetch(api(`/restaurants/${restaurantId()}/slots?type=${type}${query}`))
+    return slots.parse(await response.json())
   }
-  const slot = offered.slots[0]
-  if (!slot) throw new Error(`the restaurant offers no ${type} slot`)
+  const wanted = (offered: Slots) =>
+    offered.slots.find((slot) => more.at === undefined || slot.label === more.at)
+  const today = await slotsOn()
+  let slot = wanted(today)
+  for (const day of today.days) slot ??= wanted(await slotsOn(day))
+  if (!slot)
+    throw new Error(`the restaurant offers no ${type} slot${more.at ? ` at ${more.at}` : ''}`)
   return order.parse(
     await send(`/restaurants/${restaurantId()}/orders`, {
       headers: { 'idempotency-key': randomUUID() },
