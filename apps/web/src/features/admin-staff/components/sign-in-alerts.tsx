@@ -51,20 +51,23 @@ export function SignInAlerts({
   })
   if (recent.length === 0) return null
   return (
-    <ul className="staff-alerts" role="alert">
-      {recent.map((entry) => {
-        const attack = attackOf(entry)
-        if (!attack) return null
-        const who = t(ROLE[attack.role] ?? 'roleGarcon', { login: attack.login })
-        const time = restaurantTime(entry.at, timeZone, dateLocale(language), {
-          timeStyle: 'short',
-        })
-        return (
-          <li key={entry.id} className="staff-alerts__item">
-            {t('underAttack', { who, failures: attack.failures, time })}
-          </li>
-        )
-      })}
-    </ul>
+    // A list may not be an alert itself (its role would hide that it is a list).
+    <div role="alert">
+      <ul className="staff-alerts">
+        {recent.map((entry) => {
+          const attack = attackOf(entry)
+          if (!attack) return null
+          const who = t(ROLE[attack.role] ?? 'roleGarcon', { login: attack.login })
+          const time = restaurantTime(entry.at, timeZone, dateLocale(language), {
+            timeStyle: 'short',
+          })
+          return (
+            <li key={entry.id} className="staff-alerts__item">
+              {t('underAttack', { who, failures: attack.failures, time })}
+            </li>
+          )
+        })}
+      </ul>
+    </div>
   )
 }
