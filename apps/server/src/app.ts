@@ -38,6 +38,7 @@ import { waiterCallsPlugin } from './features/waiter-calls/waiter-calls-plugin'
 import { rateLimitPolicy } from './rate-limit-policy'
 import { registerRateLimits } from './http/rate-limits'
 import { loadSignInDevices } from './lib/sign-in-devices'
+import { lingerOverUnreadBodies } from './http/lingering-close'
 import { refuseNulCharacters } from './http/refuse-nul'
 import { refuseMalformedHost } from './http/request-origin'
 import { fastifyTrustProxy } from './http/trust-proxy'
@@ -46,6 +47,10 @@ import { clientErrorHandler, frameworkErrors, installErrorHandler } from './plug
 import { registerOpenApi } from './plugins/openapi'
 import { registerSecurityHeaders } from './plugins/security'
 import { webPlugin } from './plugins/web-plugin'
+
+/** Node's defaults for how long headers may take and how often late requests are looked for. */
+const HEADERS_TIMEOUT_MS = 60_000
+const TIMEOUT_CHECK_MS = 30_000
 
 export interface AppOptions {
   config: ServerConfig
@@ -65,6 +70,14 @@ export async function buildApp({
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimitBytes,
+    // Fastify turns Node's request timeout off; without one a client that trickles a body holds
+    // its connection for ever (issue 27). Headers get Node's minute, or less with a shorter
+    // timeout, and Node looks for late requests every 30 s, or more often with a shorter one.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, config.requestTimeoutMs / 4),
+    },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Per-request lines drown the log; failures are logged where they are handled.
     logController: new LogController({ disableRequestLogging: true }),
@@ -76,6 +89,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
+  lingerOverUnreadBodies(app)
   refuseNulCharacters(app)
   registerSecurityHeaders(app)
   refuseMalformedHost(app)

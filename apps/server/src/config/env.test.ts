@@ -106,6 +106,14 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ REPORT_WARM_FIRST_MS: '-1' })).toThrow(/REPORT_WARM_FIRST_MS/)
   })
 
+  it('gives a request two minutes to arrive unless told otherwise, and never less than a second', () => {
+    expect(loadConfig({}).requestTimeoutMs).toBe(120_000)
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '30000' }).requestTimeoutMs).toBe(30_000)
+    for (const value of ['0', '999', 'soon', '3600001']) {
+      expect(() => loadConfig({ REQUEST_TIMEOUT_MS: value }), value).toThrow(/REQUEST_TIMEOUT_MS/)
+    }
+  })
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000)
   })

@@ -32,6 +32,10 @@ const envSchema = z.object({
   TRUST_PROXY: optionalText,
   API_BASE: z._default(z.string().check(z.regex(/^\/[a-z0-9/_-]*[a-z0-9]$/)), '/api/v1'),
   BODY_LIMIT_BYTES: z._default(z.coerce.number().check(z.int(), z.minimum(1024)), 262_144),
+  REQUEST_TIMEOUT_MS: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1000), z.maximum(3_600_000)),
+    120_000,
+  ),
   PROMO_SITE_URL: z.optional(z.url()),
   MENU_CHECK_INTERVAL_MS: z._default(z.coerce.number().check(z.int(), z.minimum(100)), 2000),
   REPORT_WARM_FIRST_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 60_000),
@@ -96,6 +100,11 @@ export interface ServerConfig {
   trustProxy: false | number | string[]
   apiBase: string
   bodyLimitBytes: number
+  /**
+   * A request's headers and body must all arrive within this (Node's `requestTimeout`): a
+   * client that trickles them is cut off (issue 27).
+   */
+  requestTimeoutMs: number
   promoSiteUrl: string | null
   /** How often the server looks for menu changes made by other nodes or the menu CLI. */
   menuCheckIntervalMs: number
@@ -209,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy,
     apiBase: e.API_BASE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     promoSiteUrl: e.PROMO_SITE_URL ?? null,
     menuCheckIntervalMs: e.MENU_CHECK_INTERVAL_MS,
     reportWarm: { firstAfterMs: e.REPORT_WARM_FIRST_MS, everyMs: e.REPORT_WARM_EVERY_MS },
