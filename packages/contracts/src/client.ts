@@ -50,6 +50,15 @@ export const clientProfile = z.object({
 })
 export type ClientProfile = z.infer<typeof clientProfile>
 
+/**
+ * The signed-in diner, and when this device's session ends unless it is used again: the app
+ * keeps its `profile_token` cookie as long (the lifetimes are the server's settings).
+ */
+export const clientMe = z.object({
+  ...clientProfile.shape,
+  sessionExpiresAt: z.string(),
+})
+
 export const requestClientOtp = defineEndpoint({
   method: 'POST',
   path: '/auth/client/otp',
@@ -133,10 +142,10 @@ export const clientLogoutAll = defineEndpoint({
 export const getClientMe = defineEndpoint({
   method: 'GET',
   path: '/me',
-  summary: 'The signed-in diner (header X-Profile-Token)',
+  summary: 'The signed-in diner (header X-Profile-Token), and when the session ends unless used',
   tags: ['client'],
   status: 200,
-  response: clientProfile,
+  response: clientMe,
 })
 
 export const MAX_CLIENT_NAME = 80

@@ -79,6 +79,14 @@ const envSchema = z.object({
   // Every restaurant's sign-in codes by SMS together, a UTC day (decision 0109).
   SMS_DAILY_BUDGET: count(5000),
   OTP_SECRET: z.optional(z.string().check(z.minLength(32), z.maxLength(256))),
+  PROFILE_SESSION_DAYS: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(365)),
+    30,
+  ),
+  PROFILE_SESSION_MAX_DAYS: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(3650)),
+    180,
+  ),
 })
 
 export interface ServerConfig {
@@ -128,6 +136,11 @@ export interface ServerConfig {
   smsDailyBudget: number
   /** The HMAC key of sign-in codes; generated into the data directory when unset. */
   otpSecret: string | undefined
+  /**
+   * A diner's profile session: `slidingDays` after its last use, and never more than `maxDays`
+   * after the sign-in that started it (decision 0111).
+   */
+  profileSession: { slidingDays: number; maxDays: number }
   /** Where online payments go (decision 0032). */
   payments: {
     /** The acquirer; null: online payment is off until a provider is configured. */
@@ -199,6 +212,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'Invalid configuration:\n  REALTIME_DRIVER=pusher needs REALTIME_APP_ID, REALTIME_APP_KEY and REALTIME_APP_SECRET',
     )
   }
+  if (e.PROFILE_SESSION_MAX_DAYS < e.PROFILE_SESSION_DAYS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  PROFILE_SESSION_MAX_DAYS (${String(e.PROFILE_SESSION_MAX_DAYS)}) is where a profile session ends however often it is used: it cannot be shorter than PROFILE_SESSION_DAYS (${String(e.PROFILE_SESSION_DAYS)}), the time it lasts unused`,
+    )
+  }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY)
   const mediaOrigins = parseMediaOrigins(e.MEDIA_ORIGINS)
   const rateLimitExempt = parseExempt(e.RATE_LIMIT_EXEMPT)
@@ -237,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ),
     smsDailyBudget: e.SMS_DAILY_BUDGET,
     otpSecret: e.OTP_SECRET,
+    profileSession: { slidingDays: e.PROFILE_SESSION_DAYS, maxDays: e.PROFILE_SESSION_MAX_DAYS },
     realtime: {
       driver: e.REALTIME_DRIVER,
       redisUrl: e.REDIS_URL ?? null,

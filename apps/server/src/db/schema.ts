@@ -554,7 +554,7 @@ export interface ClientSessionsTable {
   clientId: string
   createdAt: ColumnType<Date, Date | undefined, never>
   lastUsedAt: Date
-  /** Slides 30 days from the last use. */
+  /** Slides PROFILE_SESSION_DAYS (30) from the last use, never past created_at + PROFILE_SESSION_MAX_DAYS (180). */
   expiresAt: Date
 }
 

@@ -17,6 +17,8 @@ export interface ClientAuth {
   clientOf: (request: FastifyRequest) => Promise<ClientProfile | null>
   /** The same, or 401 `unauthorized`: what every profile action calls first. */
   requireClient: (request: FastifyRequest) => Promise<ClientProfile>
+  /** The same with when the session ends unless used again, or 401 `unauthorized`. */
+  requireSession: (request: FastifyRequest) => Promise<{ client: ClientProfile; expiresAt: Date }>
 }
 
 /**
@@ -24,16 +26,18 @@ export interface ClientAuth {
  * request forged from another site carries no diner (DESIGN §4).
  */
 export function createClientAuth(signIn: ClientSignIn): ClientAuth {
-  const clientOf = async (request: FastifyRequest) => {
+  const sessionOf = async (request: FastifyRequest) => {
     const token = profileTokenOf(request)
     return token === undefined ? null : signIn.authenticate(token)
   }
+  const requireSession = async (request: FastifyRequest) => {
+    const session = await sessionOf(request)
+    if (!session) throw signInAsClient()
+    return session
+  }
   return {
-    clientOf,
-    requireClient: async (request) => {
-      const client = await clientOf(request)
-      if (!client) throw signInAsClient()
-      return client
-    },
+    clientOf: async (request) => (await sessionOf(request))?.client ?? null,
+    requireClient: async (request) => (await requireSession(request)).client,
+    requireSession,
   }
 }

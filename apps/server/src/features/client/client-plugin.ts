@@ -5,7 +5,7 @@ import { createClientAuth, type ClientAuth } from './client-auth'
 import { createClientProfileService } from './client-profile-service'
 import { registerClientRoutes } from './client-routes'
 import { loadOtpSecret } from './client-secrets'
-import { createClientSignIn } from './client-sign-in'
+import { createClientSignIn, profileSessionLifetime } from './client-sign-in'
 import { createSmsBudget } from './sms-budget'
 
 declare module 'fastify' {
@@ -42,6 +42,7 @@ export const clientPlugin = fp(
       otpSecret: await loadOtpSecret(app.config.otpSecret, app.db, app.config.dataDir),
       now: app.now,
       restaurantExists: async (id) => (await restaurants.get(id)) !== undefined,
+      session: profileSessionLifetime(app.config.profileSession),
       onSmsError: (error) => app.log.warn({ err: error }, 'A sign-in code could not be sent'),
     })
     const clientAuth = createClientAuth(clientSignIn)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   clientAddress,
+  clientMe,
   clientProfile,
   deleteClientMe,
   listClientAddresses,
@@ -12,6 +13,7 @@ import { GARCON_TOKEN_HEADER } from '@tableside/contracts/garcon'
 import { order } from '@tableside/contracts/orders'
 import { testDatabaseKinds } from '../../test/test-database'
 import { signInAsAnna } from '../../test/test-restaurants'
+import { hashProfileToken } from './client-secrets'
 import {
   asClient,
   placePickup,
@@ -84,13 +86,65 @@ describe.each(testDatabaseKinds)('The diner’s profile on $name', (kind) => {
   })
 
   it('expires a token 30 days after its last use, sliding on use', async () => {
-    const { token } = await signIn(t, newPhone())
+    const { token, expiresAt } = await signIn(t, newPhone())
+    expect(Date.parse(expiresAt)).toBe(t.clock.now.getTime() + 30 * DAY)
     later(29 * DAY)
-    expect((await me(token)).statusCode).toBe(200)
+    const used = await me(token)
+    expect(used.statusCode).toBe(200)
+    // The app keeps its cookie as long as the session now lasts.
+    expect(Date.parse(clientMe.parse(used.json()).sessionExpiresAt)).toBe(
+      t.clock.now.getTime() + 30 * DAY,
+    )
     later(29 * DAY) // 58 days after signing in, 29 after the last use
     expect((await me(token)).statusCode).toBe(200)
     later(30 * DAY)
     expect((await me(token)).statusCode).toBe(401)
+  })
+
+  it('ends a session 180 days after its sign-in however often it is used (issue 27)', async () => {
+    const { token } = await signIn(t, newPhone())
+    const signedInAt = t.clock.now.getTime()
+    for (let day = 1; day < 180; day += 1) {
+      later(DAY)
+      const used = await me(token)
+      expect(used.statusCode, `day ${String(day)}`).toBe(200)
+      const endsAt = Date.parse(clientMe.parse(used.json()).sessionExpiresAt)
+      expect(endsAt).toBe(Math.min(t.clock.now.getTime() + 30 * DAY, signedInAt + 180 * DAY))
+    }
+    later(DAY)
+    expect((await me(token)).statusCode).toBe(401)
+  })
+
+  it('ends sessions an older release let slide past the cap, judged from their sign-in', async () => {
+    const phone = newPhone()
+    const old = await signIn(t, phone)
+    later(MINUTE)
+    const recent = await signIn(t, phone)
+    // Under a release without the cap both would slide on for ever: one began 200 days ago.
+    const signedIn = t.clock.now.getTime()
+    // A session's start is never updated: the row is written again as it would have been.
+    const began = async (token: string, daysAgo: number) => {
+      const sessions = t.database.db
+      const tokenHash = hashProfileToken(token)
+      const row = await sessions
+        .selectFrom('clientSessions')
+        .selectAll()
+        .where('tokenHash', '=', tokenHash)
+        .executeTakeFirstOrThrow()
+      await sessions.deleteFrom('clientSessions').where('tokenHash', '=', tokenHash).execute()
+      await sessions
+        .insertInto('clientSessions')
+        .values({ ...row, createdAt: new Date(signedIn - daysAgo * DAY) })
+        .execute()
+    }
+    await began(old.token, 200)
+    await began(recent.token, 170)
+    later(MINUTE)
+    expect((await me(old.token)).statusCode).toBe(401)
+    const kept = await me(recent.token)
+    expect(kept.statusCode).toBe(200)
+    // Ten days are left of its 180, not the sliding 30.
+    expect(Date.parse(clientMe.parse(kept.json()).sessionExpiresAt)).toBe(signedIn + 10 * DAY)
   })
 
   it('moves the expiry at most once a minute, not on every request', async () => {
@@ -100,8 +154,7 @@ describe.each(testDatabaseKinds)('The diner’s profile on $name', (kind) => {
         await t.database.db
           .selectFrom('clientSessions')
           .select('expiresAt')
-          .where('lastUsedAt', '<=', t.clock.now)
-          .orderBy('lastUsedAt', 'desc')
+          .where('tokenHash', '=', hashProfileToken(token))
           .executeTakeFirstOrThrow()
       ).expiresAt.getTime()
     const before = await expiry()
@@ -364,5 +417,42 @@ describe.each(testDatabaseKinds)('The diner’s profile on $name', (kind) => {
       headers: asClient(fresh.token),
     })
     expect(listClientOrders.response.parse(history.json()).orders).toEqual([])
+  })
+})
+
+describe('The profile session’s lifetimes are settings (issue 27)', () => {
+  const [pglite] = testDatabaseKinds
+  if (!pglite) throw new Error('PGlite is always among the test databases')
+  let t: ClientTestApp
+  beforeAll(async () => {
+    t = await startClientApp(pglite, {
+      env: { PROFILE_SESSION_DAYS: '2', PROFILE_SESSION_MAX_DAYS: '5' },
+    })
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+  const later = (ms: number) => {
+    t.clock.now = new Date(t.clock.now.getTime() + ms)
+  }
+  const me = (token: string) => t.app.inject({ url: '/api/v1/me', headers: asClient(token) })
+
+  it('slides PROFILE_SESSION_DAYS from the last use and ends PROFILE_SESSION_MAX_DAYS after the sign-in', async () => {
+    const idle = await signIn(t, newPhone())
+    const daily = await signIn(t, newPhone())
+    const signedInAt = t.clock.now.getTime()
+    expect(Date.parse(daily.expiresAt)).toBe(signedInAt + 2 * DAY)
+    for (let day = 1; day < 5; day += 1) {
+      later(DAY)
+      const used = await me(daily.token)
+      expect(used.statusCode, `day ${String(day)}`).toBe(200)
+      expect(Date.parse(clientMe.parse(used.json()).sessionExpiresAt)).toBe(
+        Math.min(t.clock.now.getTime() + 2 * DAY, signedInAt + 5 * DAY),
+      )
+      // Unused since the sign-in: gone once two days have passed.
+      if (day === 2) expect((await me(idle.token)).statusCode).toBe(401)
+    }
+    later(DAY)
+    expect((await me(daily.token)).statusCode).toBe(401)
   })
 })

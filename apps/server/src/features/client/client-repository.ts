@@ -191,16 +191,23 @@ export function createClientRepository(db: Kysely<Database>) {
         .execute()
     },
 
-    /** The client whose unexpired session has this token hash, with when it was last used. */
+    /**
+     * The client whose session has this token hash, unless it expired or was started before
+     * `startedAfter` (its absolute end), with when it was started, last used and ends.
+     */
     findBySession(
       tokenHash: string,
       at: Date,
-    ): Promise<{ clientId: string; lastUsedAt: Date } | undefined> {
+      startedAfter: Date,
+    ): Promise<
+      { clientId: string; createdAt: Date; lastUsedAt: Date; expiresAt: Date } | undefined
+    > {
       return db
         .selectFrom('clientSessions')
-        .select(['clientId', 'lastUsedAt'])
+        .select(['clientId', 'createdAt', 'lastUsedAt', 'expiresAt'])
         .where('tokenHash', '=', tokenHash)
         .where('expiresAt', '>', at)
+        .where('createdAt', '>', startedAfter)
         .executeTakeFirst()
     },
 

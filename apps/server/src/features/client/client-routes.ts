@@ -69,7 +69,10 @@ export function registerClientRoutes(
     const client = await auth.requireClient(request)
     return { signedOut: await signIn.revokeAll(client.id) }
   })
-  registerEndpoint(app, getClientMe, ({ request }) => auth.requireClient(request))
+  registerEndpoint(app, getClientMe, async ({ request }) => {
+    const { client, expiresAt } = await auth.requireSession(request)
+    return { ...client, sessionExpiresAt: expiresAt.toISOString() }
+  })
   registerEndpoint(app, updateClientMe, async ({ request, body }) =>
     profiles.update(await auth.requireClient(request), body),
   )

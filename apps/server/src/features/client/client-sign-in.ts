@@ -31,8 +31,20 @@ const DAY = 24 * HOUR
 export const OTP_PER_HOUR = 5
 export const OTP_PER_DAY = 10
 
-/** A session lasts this long after its last use. */
-export const PROFILE_SESSION_MS = 30 * DAY
+/**
+ * How long a profile session lasts: `slidingMs` after its last use, and never more than `maxMs`
+ * after the sign-in that started it (`PROFILE_SESSION_DAYS`, `PROFILE_SESSION_MAX_DAYS`;
+ * decision 0111).
+ */
+export interface ProfileSessionLifetime {
+  slidingMs: number
+  maxMs: number
+}
+
+export const profileSessionLifetime = (days: {
+  slidingDays: number
+  maxDays: number
+}): ProfileSessionLifetime => ({ slidingMs: days.slidingDays * DAY, maxMs: days.maxDays * DAY })
 /** Its last use (and so its expiry) moves on at most this often: one write a minute, not one a request. */
 export const PROFILE_TOUCH_STEP_MS = 60 * SECOND
 
@@ -108,6 +120,7 @@ export interface ClientSignInDeps {
   onSmsError?: (error: SmsSendError, phone: string) => void
   /** Whether the restaurant exists (codes are asked for on its page). */
   restaurantExists: (restaurantId: string) => Promise<boolean>
+  session: ProfileSessionLifetime
 }
 
 /** The text of the message: the code first, so phones offer to fill it in. */
@@ -123,8 +136,12 @@ export function createClientSignIn({
   now = () => new Date(),
   onSmsError,
   restaurantExists,
+  session,
 }: ClientSignInDeps) {
   const repository = createClientRepository(db)
+  /** Where a session used at `at` ends: its sliding expiry, never past its absolute end. */
+  const sessionEnd = (startedAt: Date, at: Date) =>
+    new Date(Math.min(at.getTime() + session.slidingMs, startedAt.getTime() + session.maxMs))
 
   return {
     repository,
@@ -223,7 +240,7 @@ export function createClientSignIn({
       if (!(await repository.useCode(phone, live.codeHash))) throw noLiveCode()
       const client = await repository.upsertClient(phone)
       const token = newProfileToken()
-      const expiresAt = new Date(at.getTime() + PROFILE_SESSION_MS)
+      const expiresAt = sessionEnd(at, at)
       await repository.deleteExpiredSessions(at)
       await repository.startSession({
         tokenHash: hashProfileToken(token),
@@ -234,17 +251,29 @@ export function createClientSignIn({
       return { token, expiresAt: expiresAt.toISOString(), client, restaurantId: live.restaurantId }
     },
 
-    /** The client a token signs in, or null when it is unknown, expired or signed out. */
-    async authenticate(token: string): Promise<ClientProfile | null> {
+    /**
+     * The client a token signs in and when its session ends unless used again, or null when
+     * it is unknown, expired, past its absolute end or signed out.
+     */
+    async authenticate(token: string): Promise<{ client: ClientProfile; expiresAt: Date } | null> {
       if (!looksLikeProfileToken(token)) return null
       const tokenHash = hashProfileToken(token)
       const at = now()
-      const found = await repository.findBySession(tokenHash, at)
+      // The absolute end is judged from the sign-in time every session row has (since 0024),
+      // so sessions from before it was a setting end by it too, and so does a lowered cap.
+      const found = await repository.findBySession(
+        tokenHash,
+        at,
+        new Date(at.getTime() - session.maxMs),
+      )
       if (!found) return null
+      let expiresAt = found.expiresAt
       if (at.getTime() - found.lastUsedAt.getTime() >= PROFILE_TOUCH_STEP_MS) {
-        await repository.touchSession(tokenHash, at, new Date(at.getTime() + PROFILE_SESSION_MS))
+        expiresAt = sessionEnd(found.createdAt, at)
+        await repository.touchSession(tokenHash, at, expiresAt)
       }
-      return (await repository.findClient(found.clientId)) ?? null
+      const client = await repository.findClient(found.clientId)
+      return client ? { client, expiresAt } : null
     },
 
     /** Ends the session of this token; how many it ended (0 or 1). */

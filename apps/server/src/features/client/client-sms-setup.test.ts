@@ -6,7 +6,7 @@ import { migrate } from '../../db/migrate'
 import { seedDemo } from '../../db/seed-demo'
 import { createTestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
-import { createClientSignIn } from './client-sign-in'
+import { createClientSignIn, profileSessionLifetime } from './client-sign-in'
 import { createSmsBudget } from './sms-budget'
 import { createSmsRuProvider } from '../../adapters/sms/smsru-sms'
 import type { SmsSendError } from './sms-provider'
@@ -136,6 +136,7 @@ describe('a gateway that fails', () => {
       sms: createSmsRuProvider({ apiId: STAND_IN_API_ID, baseUrl: standIn.url, timeoutMs: 300 }),
       otpSecret: 'x'.repeat(32),
       restaurantExists: () => Promise.resolve(true),
+      session: profileSessionLifetime({ slidingDays: 30, maxDays: 180 }),
       onSmsError: (error) => errors.push(error),
     })
     const failed: unknown = await signIn

@@ -4,7 +4,9 @@ import { deleteCookie, readCookie, serializeCookie } from '../../lib/cookies'
 
 /**
  * The waiter's token in the `garcon_token` cookie (spec §3; path /, spec §9) until the session
- * expires. The API client copies it into X-Garcon-Token on every request while it is set.
+ * expires. The API client copies it into X-Garcon-Token on every request while it is set, so
+ * the cookie is script-readable, not HttpOnly: the server believes only the header, which a
+ * page of another site cannot set, and the CSP keeps other scripts out (decision 0111).
  */
 export function garconCookie(token: string, expiresAt: string, now: number, secure?: boolean) {
   const maxAgeSeconds = Math.max(0, Math.floor((Date.parse(expiresAt) - now) / 1000))

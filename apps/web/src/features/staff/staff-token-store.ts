@@ -20,7 +20,11 @@ function changed() {
   for (const listener of listeners) listener()
 }
 
-/** Keeps the token in its cookie (path /, as the spec's) until the session expires. */
+/**
+ * Keeps the token in its cookie (path /, as the spec's) until the session expires. Script-
+ * readable, not HttpOnly, so the API client can copy it into the header, the only thing the
+ * server believes; a page of another site can neither read it nor set that header (decision 0111).
+ */
 export function saveStaffToken(role: StaffRole, token: string, expiresAt: string): void {
   const maxAgeSeconds = Math.max(0, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000))
   document.cookie = serializeCookie(STAFF_TOKENS[role].cookie, token, {

@@ -22,9 +22,9 @@ export function clientMeQueryOptions(api: ApiClient, token: string | undefined) 
     queryFn: async ({ signal }): Promise<ClientProfile | null> => {
       if (!token) return null
       try {
-        const me = await api.callEndpoint(getClientMe, { signal })
-        // The session slid on: so does the cookie.
-        saveProfileToken(token)
+        const { sessionExpiresAt, ...me } = await api.callEndpoint(getClientMe, { signal })
+        // The session slid on (never past its absolute end): so does the cookie.
+        saveProfileToken(token, sessionExpiresAt)
         return me
       } catch (error) {
         if (isApiError(error) && error.status === 401) {

@@ -21,9 +21,9 @@ export function useVerifyCode() {
       api.callEndpoint(verifyClientOtp, {
         body: { phone: body.phone, code: body.code, orderIds: [...body.orderIds] },
       }),
-    onSuccess: ({ token }) => {
+    onSuccess: ({ token, expiresAt }) => {
       queryClient.removeQueries({ queryKey: clientQueryKey })
-      saveProfileToken(token)
+      saveProfileToken(token, expiresAt)
     },
   })
 }
