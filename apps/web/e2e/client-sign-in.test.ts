@@ -22,8 +22,11 @@ describe('A diner signs in with a code by SMS', () => {
   const browser = useBrowser()
 
   it('Diner signs in with a code and finds the orders placed from this phone', async () => {
-    // Development: the SMS sandbox sends, and /dev/sms shows what it sent.
-    const server = await startServer({ env: { APP_ENV: 'development' } })
+    // Development: the SMS sandbox sends, and /dev/sms shows what it sent. Sessions last a week
+    // unused here, and the cookie with them.
+    const server = await startServer({
+      env: { APP_ENV: 'development', PROFILE_SESSION_DAYS: '7' },
+    })
     try {
       const api = `${server.url}/api/v1`
       // This phone ordered at table T2 before signing in: the order is remembered on the device.
@@ -102,6 +105,9 @@ describe('A diner signs in with a code by SMS', () => {
       const cookie = await profileCookie(context)
       expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax' })
       if (!cookie) throw new Error('no profile_token cookie')
+      const week = 7 * 24 * 60 * 60
+      expect(cookie.expires).toBeGreaterThan(Date.now() / 1000 + week - 600)
+      expect(cookie.expires).toBeLessThanOrEqual(Date.now() / 1000 + week)
       expect((await meRequest).headers()['x-profile-token']).toBe(cookie.value)
       await expect
         .poll(async () => plain(await page.locator('#main').textContent()))
