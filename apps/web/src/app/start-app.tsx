@@ -10,7 +10,6 @@ import {
   isChunkLoadError,
   reloadForChunkError,
 } from '../lib/chunk-reload'
-import { startDevConsole } from '../lib/dev-console'
 import { replaceFirstScreen } from '../lib/first-screen'
 import type { ReportError } from '../lib/error-reporter'
 import { randomId } from '../lib/random-id'
@@ -81,9 +80,14 @@ export async function startApp(container: HTMLElement): Promise<void> {
     const config = await loadRuntimeConfig()
     const api = createApiClient({ apiBase: config.apiBase })
     reportError = reporterFor(config.apiBase, instanceId)
-    startDevConsole(config.environment).catch((error: unknown) => {
-      console.error('The developer console did not start', error)
-    })
+    // Development only: in production the console's code is not even fetched.
+    if (config.environment === 'development') {
+      import('../lib/dev-console')
+        .then(({ startDevConsole }) => startDevConsole(config.environment))
+        .catch((error: unknown) => {
+          console.error('The developer console did not start', error)
+        })
+    }
     const queryClient = createQueryClient()
     const router = createAppRouter({ queryClient, api, reportError })
     const isNavigating = () => router.state.navigation.state !== 'idle'
