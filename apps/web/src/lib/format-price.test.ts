@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatNumber, formatPrice } from './format-price'
+import { formatNumber, formatPercent, formatPrice } from './format-price'
 
 /** Intl uses no-break spaces in ru-RU; compare with plain spaces for readability. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
@@ -30,5 +30,13 @@ describe('formatNumber', () => {
     expect(formatNumber(4.5, 'ru')).toBe('4,5')
     expect(formatNumber(4.5, 'en')).toBe('4.5')
     expect(plain(formatNumber(1250, 'ru'))).toBe('1 250')
+  })
+})
+
+describe('formatPercent', () => {
+  it('writes basis points as the restaurant’s locale writes a share', () => {
+    expect(plain(formatPercent(500, 'ru-RU'))).toBe('5 %')
+    expect(plain(formatPercent(1250, 'ru-RU'))).toBe('12,5 %')
+    expect(plain(formatPercent(1250, 'en-GB'))).toBe('12.5 %')
   })
 })

@@ -44,3 +44,8 @@ export function formatNumber(value: number, locale: string): string {
   }
   return format.format(value)
 }
+
+/** A share in basis points (500 = 5 %) as the restaurant's locale writes it: "5 %", "12,5 %". */
+export function formatPercent(basisPoints: number, locale: string): string {
+  return `${formatNumber(basisPoints / 100, locale)}\u00a0%`
+}

@@ -19,7 +19,7 @@ import { menuQueryOptions } from '../../features/menu/api/get-menu'
 import { useRestaurant, useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
 import { MAX_ORDER_TOTAL } from '@tableside/contracts/text'
 import { ApiError } from '../../lib/api-error'
-import { formatPrice } from '../../lib/format-price'
+import { formatPercent, formatPrice } from '../../lib/format-price'
 import { useApiClient } from '../../lib/app-context'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { useChannelEvent } from '../../lib/realtime/use-channel-event'
@@ -116,6 +116,16 @@ export function CartRoute() {
             ) : null}
             {quote.data?.quote.ageRestricted ? (
               <p className="cart__note">{t('adultNote')}</p>
+            ) : null}
+            {restaurant.settings.serviceChargeBasisPoints > 0 ? (
+              <p className="cart__note">
+                {t('serviceChargeNote', {
+                  percent: formatPercent(
+                    restaurant.settings.serviceChargeBasisPoints,
+                    restaurant.locale,
+                  ),
+                })}
+              </p>
             ) : null}
             <Link className="cart__more" to={paths.menu(restaurantId)}>
               {t('addMore')}

@@ -2,7 +2,7 @@ import type { CheckoutQuote } from '@tableside/contracts/orders'
 import type { OrderType, Restaurant } from '@tableside/contracts/restaurants'
 import { pointsFieldMessages } from '../../../components/ui/points-field-messages'
 import { MINOR_PER_POINT, totalAfterPoints } from '../../../lib/bonus-points'
-import { formatPrice } from '../../../lib/format-price'
+import { formatPercent, formatPrice } from '../../../lib/format-price'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { checkoutMessages } from '../checkout-messages'
 import '../../../components/ui/card.css'
@@ -31,7 +31,7 @@ export function CheckoutTotals({
   const { t } = useMessages(checkoutMessages)
   const pointsText = useMessages(pointsFieldMessages).t
   const price = (minor: number) => formatPrice(minor, restaurant)
-  const percent = `${String(restaurant.settings.serviceChargeBasisPoints / 100).replace('.', ',')} %`
+  const percent = formatPercent(restaurant.settings.serviceChargeBasisPoints, restaurant.locale)
   return (
     <section
       className="card checkout-totals"
