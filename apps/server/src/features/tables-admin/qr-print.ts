@@ -27,7 +27,7 @@ const MM = 72 / 25.4
 const A4 = { width: 595.28, height: 841.89 }
 /** A4 sheets: 2 × 3 cards of 105 × 99 mm, cut along the dashed lines. */
 const SHEET = { columns: 2, rows: 3 }
-/** White around a code: a scanner wants four modules of it (a 33-module code of 50 mm: 6 mm). */
+/** White around a code: a scanner wants four modules of it (a 33-module code of 46 mm: 5.6 mm). */
 const QUIET = 7 * MM
 const INK = '#1f1a17'
 const MUTED = '#6b625c'
@@ -35,8 +35,12 @@ const MUTED = '#6b625c'
 const SCAN_HINT = 'Наведите камеру телефона на код: меню и заказ'
 const SCAN_HINT_EN = 'Point your phone camera at the code to see the menu and order'
 
-const tableTitle = (table: PrintedTable) =>
-  /^\d+$/.test(table.label) ? `Стол ${table.label}` : table.label
+/** "Стол 5", or a named table's name in quotes: "Стол «У фонтана»" (issue 30). */
+export const tableTitle = (table: Pick<PrintedTable, 'label'>) =>
+  /^\d+$/.test(table.label) ? `Стол ${table.label}` : `Стол «${table.label}»`
+/** The code a waiter and the back office know the table by, for a diner to tell them. */
+export const tableCodeLine = (table: Pick<PrintedTable, 'code'>) =>
+  `Код стола ${table.code} · table code`
 
 /**
  * The tables' QR codes as a PDF (decision 0067): `a4` puts six cards on an A4 sheet to cut out;
@@ -80,7 +84,7 @@ export function renderQrPdf({ restaurantName, tables, layout }: QrPrint): Promis
         x: (slot % SHEET.columns) * width,
         y: Math.floor(slot / SHEET.columns) * height,
         width,
-        qrSize: 50 * MM,
+        qrSize: 46 * MM,
       })
     })
   }
@@ -108,6 +112,13 @@ function drawCard(doc: PDFKit.PDFDocument, restaurantName: string, table: Printe
   doc.font('bold').fontSize(20).fillColor(INK)
   const zone = table.zone ? ` · ${table.zone.ru}` : ''
   doc.text(`${tableTitle(table)}${zone}`, box.x + pad, y, {
+    width: inner,
+    align: 'center',
+    lineBreak: false,
+  })
+  y += doc.currentLineHeight() + 0.5 * MM
+  doc.font('text').fontSize(9).fillColor(MUTED)
+  doc.text(tableCodeLine(table), box.x + pad, y, {
     width: inner,
     align: 'center',
     lineBreak: false,
@@ -193,11 +204,10 @@ function drawTentFace(
   doc.font('bold').fontSize(44).fillColor(INK)
   doc.text(tableTitle(table), x, y, { width: column, lineBreak: false })
   y += doc.currentLineHeight() + 1 * MM
-  if (table.zone) {
-    doc.font('text').fontSize(18).fillColor(MUTED)
-    doc.text(table.zone.ru, x, y, { width: column, lineBreak: false })
-    y += doc.currentLineHeight() + 3 * MM
-  }
+  doc.font('text').fontSize(18).fillColor(MUTED)
+  const zone = table.zone ? `${table.zone.ru} · ` : ''
+  doc.text(`${zone}${tableCodeLine(table)}`, x, y, { width: column, lineBreak: false })
+  y += doc.currentLineHeight() + 3 * MM
   doc.font('text').fontSize(13).fillColor(INK)
   doc.text(SCAN_HINT, x, y, { width: column })
   doc.fillColor(MUTED).text(SCAN_HINT_EN, x, doc.y + 1 * MM, { width: column })

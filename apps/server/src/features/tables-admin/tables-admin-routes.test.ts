@@ -16,6 +16,7 @@ import {
   signInAsKitchen,
   signInAsManager,
 } from '../../test/test-restaurants'
+import { tableCodeLine, tableTitle } from './qr-print'
 import { readPdf } from './test-pdf'
 
 const HOST = 'tableside.test'
@@ -379,6 +380,7 @@ describe.each(testDatabaseKinds)('The back office’s tables and QR codes on $na
     expect(pages.flatMap((page) => page.links)).toEqual(active.map((table) => table.qrLink))
     expect(pages[0]?.text).toContain(restaurantName)
     expect(pages[0]?.text).toContain('Стол 1')
+    expect(pages[0]?.text).toContain('Код стола T1')
   })
 
   it('prints the chosen tables as tents, one folded sheet each, both faces the table’s code', async () => {
@@ -396,6 +398,7 @@ describe.each(testDatabaseKinds)('The back office’s tables and QR codes on $na
     ])
     expect(pages[1]?.text).toContain('Стол 9')
     expect(pages[1]?.text).toContain('Терраса')
+    expect(pages[1]?.text).toContain('Код стола T9')
 
     const unknown = await call('POST', '/admin/tables/qr-pdf', {
       layout: 'tent',
@@ -404,5 +407,13 @@ describe.each(testDatabaseKinds)('The back office’s tables and QR codes on $na
     expect(unknown.statusCode).toBe(404)
     const badLayout = await call('POST', '/admin/tables/qr-pdf', { layout: 'poster' })
     expect(badLayout.statusCode).toBe(400)
+  })
+})
+
+describe('A printed table card', () => {
+  it('calls a numbered table and a named one «Стол», and names the code the staff know it by', () => {
+    expect(tableTitle({ label: '7' })).toBe('Стол 7')
+    expect(tableTitle({ label: 'У фонтана' })).toBe('Стол «У фонтана»')
+    expect(tableCodeLine({ code: 'T7' })).toBe('Код стола T7 · table code')
   })
 })
