@@ -150,7 +150,9 @@ describe('The manager edits the menu', () => {
       await page.getByRole('button', { name: '+ Категория' }).click()
       await page.getByLabel('Название (русский)').fill(name)
       await page.getByRole('button', { name: 'Сохранить' }).click()
-      await page.getByRole('button', { name: new RegExp(`^${name}`) }).waitFor()
+      // The saved category stays chosen (it went back to the first one after every save).
+      const saved = page.getByRole('button', { name: new RegExp(`^${name}`) })
+      await expect.poll(() => saved.getAttribute('aria-current')).toBe('true')
     }
     // From the keyboard: the moved category's control keeps focus (its other arrow at the end).
     await page.getByRole('button', { name: 'Переместить «Супы дня» ниже' }).focus()
@@ -176,6 +178,17 @@ describe('The manager edits the menu', () => {
     await page.getByRole('button', { name: 'Удалить меню' }).click()
     await expect.poll(() => lunch.count()).toBe(0)
     await page.getByText('Удалено.').waitFor()
+
+    // On a 1024 tablet a category low in a long tree shows its dishes beside it, in view (they
+    // fell below the whole tree).
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await page.getByRole('button', { name: 'Основное меню', exact: true }).click()
+    await page.getByRole('button', { name: /^Десерты/ }).click()
+    const firstDish = page.locator('.admin-menu__dish-name').first()
+    await firstDish.waitFor()
+    const box = await firstDish.boundingBox()
+    expect(box && box.y + box.height <= 768).toBe(true)
+    await page.setViewportSize({ width: 1440, height: 900 })
     expect(realProblems(manager.problems)).toEqual([])
   })
 

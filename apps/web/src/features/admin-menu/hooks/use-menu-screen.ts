@@ -141,16 +141,21 @@ export function useMenuScreen(root: RefObject<HTMLElement | null>) {
 
   const submitCategory = (form: CategoryForm, target: Extract<Editing, { kind: 'category' }>) => {
     const fields = categoryFields(form)
-    saveAndFinish(
-      target.categoryId
-        ? updateCategory(target.categoryId, fields)
-        : createCategory({
-            menuId: menu.id,
-            parentId: target.parentId,
-            category: { id: idFromName(form.nameEn || form.nameRu, usedIds(file)), ...fields },
-          }),
-      t('saved'),
-    )
+    const id = target.categoryId ?? idFromName(form.nameEn || form.nameRu, usedIds(file))
+    const change = target.categoryId
+      ? updateCategory(target.categoryId, fields)
+      : createCategory({
+          menuId: menu.id,
+          parentId: target.parentId,
+          category: { id, ...fields },
+        })
+    // The saved category stays chosen, its dishes in view (issue 30: the screen went back to
+    // the first category after every save).
+    void save(change, t('saved')).then((saved) => {
+      if (!saved) return
+      setCategoryId(id)
+      finish(saved.version)
+    })
   }
 
   const submitMenu = (form: MenuForm, target: Extract<Editing, { kind: 'menu' }>) => {
