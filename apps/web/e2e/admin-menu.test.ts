@@ -154,6 +154,20 @@ describe('The manager edits the menu', () => {
       const saved = page.getByRole('button', { name: new RegExp(`^${name}`) })
       await expect.poll(() => saved.getAttribute('aria-current')).toBe('true')
     }
+    // A dish with no English text is flagged, and the menu counts such dishes.
+    await page.getByRole('button', { name: /^Супы дня/ }).click()
+    await page.getByRole('button', { name: '+ Блюдо' }).click()
+    await page.getByLabel('Название (русский)').fill('Щи дня')
+    await page.getByLabel('Цена, ₽').fill('300')
+    await page.getByRole('button', { name: 'Добавить блюдо' }).click()
+    await page.getByText('Сохранено. Гости уже видят.').waitFor()
+    await page
+      .locator('.admin-menu__dish', { hasText: 'Щи дня' })
+      .getByText('Нет английского')
+      .waitFor()
+    await page.getByText(/^1 блюдо без английского текста/).waitFor()
+    await keepScreenshot(page, 'admin-menu-untranslated')
+    await expectNoSeriousViolations(page, SCREEN)
     // From the keyboard: the moved category's control keeps focus (its other arrow at the end).
     await page.getByRole('button', { name: 'Переместить «Супы дня» ниже' }).focus()
     await page.keyboard.press('Enter')
@@ -161,7 +175,7 @@ describe('The manager edits the menu', () => {
     const tree = page.getByRole('navigation', { name: 'Категории' })
     await expect
       .poll(() => tree.locator('.admin-menu__tree-name').allTextContents())
-      .toEqual(['Салаты дня0', 'Супы дня0'])
+      .toEqual(['Салаты дня0', 'Супы дня1'])
     await expect.poll(() => focused(page)).toBe('Переместить «Супы дня» выше')
 
     // A menu with categories goes only when the manager says so.

@@ -30,6 +30,14 @@ export const adminMenuMessages = defineMessages({
     deleteCategory: 'Delete category',
     addDish: '+ Dish',
     noDishes: 'No dishes in this category yet.',
+    noEnglish: 'No English',
+    untranslatedOne: '{count} dish has no English text: diners reading English see it in Russian.',
+    untranslatedFew:
+      '{count} dishes have no English text: diners reading English see them in Russian.',
+    untranslatedMany:
+      '{count} dishes have no English text: diners reading English see them in Russian.',
+    untranslatedOther:
+      '{count} dishes have no English text: diners reading English see them in Russian.',
     onSale: '{name} on sale',
     selling: 'On sale',
     stopped: 'Stop-list',
@@ -161,6 +169,15 @@ export const adminMenuMessages = defineMessages({
     deleteCategory: 'Удалить категорию',
     addDish: '+ Блюдо',
     noDishes: 'В этой категории пока нет блюд.',
+    noEnglish: 'Нет английского',
+    untranslatedOne:
+      '{count} блюдо без английского текста: гости, читающие по-английски, увидят его по-русски.',
+    untranslatedFew:
+      '{count} блюда без английского текста: гости, читающие по-английски, увидят их по-русски.',
+    untranslatedMany:
+      '{count} блюд без английского текста: гости, читающие по-английски, увидят их по-русски.',
+    untranslatedOther:
+      '{count} блюда без английского текста: гости, читающие по-английски, увидят их по-русски.',
     onSale: '{name} в продаже',
     selling: 'В продаже',
     stopped: 'Стоп-лист',

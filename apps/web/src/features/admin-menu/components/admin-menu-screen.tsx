@@ -1,13 +1,22 @@
 import { useRef } from 'react'
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import { formatPrice } from '../../../lib/format-price'
+import { pluralCategory, type PluralCategory } from '../../../lib/i18n/plural'
 import { useMessages } from '../../../lib/i18n/use-translation'
-import { adminMenuMessages } from '../admin-menu-messages'
+import { adminMenuMessages, type AdminMenuMessageKey } from '../admin-menu-messages'
 import { downloadMenuFile } from '../download-menu-file'
 import { useMenuScreen } from '../hooks/use-menu-screen'
+import { untranslatedDishes } from '../translations'
 import { CategoryTree } from './category-tree'
 import { MenuEditorPane } from './menu-editor-pane'
 import { MenuToolbar } from './menu-toolbar'
+
+const UNTRANSLATED: Record<PluralCategory, AdminMenuMessageKey> = {
+  one: 'untranslatedOne',
+  few: 'untranslatedFew',
+  many: 'untranslatedMany',
+  other: 'untranslatedOther',
+}
 
 /**
  * The back office's menu: menus, categories, dishes with the stop-list, stories, import and
@@ -27,6 +36,7 @@ export function AdminMenuScreen({ restaurant }: { restaurant: Restaurant }) {
   }
   if (screen.state === 'no-menus') return <p>{t('noMenus')}</p>
   const { file, menu, selected, editing, errors, status, busy, open } = screen
+  const untranslated = untranslatedDishes(menu).length
 
   return (
     <div className="admin-menu" ref={root}>
@@ -53,6 +63,11 @@ export function AdminMenuScreen({ restaurant }: { restaurant: Restaurant }) {
       <p className="admin-menu__status" role="status" data-failed={status.failed || undefined}>
         {status.text}
       </p>
+      {untranslated > 0 ? (
+        <p className="admin-menu__translations">
+          {t(UNTRANSLATED[pluralCategory(untranslated, language)], { count: untranslated })}
+        </p>
+      ) : null}
       {editing === null && errors.size > 0 ? (
         <div role="alert">
           <ul className="admin-menu__problems">

@@ -7,6 +7,7 @@ import { localized } from '../../../lib/i18n/localized-text'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import type { AdminMenuMessageKey } from '../admin-menu-messages'
 import { droppedBefore, movedBy } from '../menu-tree'
+import { untranslatedTexts } from '../translations'
 
 interface DishListProps {
   category: CategoryFile
@@ -106,6 +107,9 @@ export function DishList({
                   {name}
                 </button>
                 <span className="admin-menu__dish-price">{price(dish.price)}</span>
+                {untranslatedTexts(dish) > 0 ? (
+                  <span className="admin-menu__untranslated">{t('noEnglish')}</span>
+                ) : null}
               </span>
               <button
                 type="button"
