@@ -90,6 +90,25 @@ export const updateAdminWaiter = defineEndpoint({
   response: adminWaiter,
 })
 
+/** At most this many tables in one assignment (a restaurant's floor fits well inside it). */
+export const MAX_ASSIGNED_TABLES = 500
+
+export const assignAdminWaiterTables = defineEndpoint({
+  method: 'PUT',
+  path: '/admin/waiters/:waiterId/tables',
+  summary:
+    "Gives an active waiter exactly these tables (by code); a table another waiter served moves to this one, and both waiters' screens hear it",
+  tags: ['admin'],
+  params: waiterIdParams,
+  body: z.object({
+    tableCodes: z
+      .array(z.string().check(z.minLength(1), z.maxLength(64)))
+      .check(z.maxLength(MAX_ASSIGNED_TABLES)),
+  }),
+  status: 200,
+  response: adminWaiter,
+})
+
 /** How many sessions a change ended. */
 export const sessionsEnded = z.object({ signedOut: z.int().check(z.nonnegative()) })
 

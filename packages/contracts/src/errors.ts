@@ -105,6 +105,8 @@ export const ERROR_CODES = [
   // and a manager deactivating themself.
   'login_taken',
   'cannot_deactivate_self',
+  // Tables given to a deactivated waiter (issue 30).
+  'waiter_inactive',
   // Saved at once by two managers (decisions 0074, 0075): settings changed since they were read,
   // and a change that would leave the restaurant without an active manager.
   'settings_changed',

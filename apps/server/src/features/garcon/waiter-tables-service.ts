@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import {
   garconTablesChanged,
   type Waiter,
@@ -119,6 +119,74 @@ export function createWaiterTablesService({
     }
   }
 
+  /** `assign`'s work in `trx`; whether it told any waiter (an outbox entry to send). */
+  const assignIn = async (
+    trx: Transaction<Database>,
+    waiter: Pick<Waiter, 'id' | 'restaurantId' | 'name'>,
+    tableCodes: readonly string[],
+    { takeOver, byManager }: { takeOver: boolean; byManager: boolean },
+  ): Promise<boolean> => {
+    if (new Set(tableCodes.map((code) => code.toLowerCase())).size !== tableCodes.length) {
+      throw new HttpError(400, 'validation_failed', 'Some fields are missing or invalid.', [
+        { path: 'body.tableCodes', message: 'Name each table once' },
+      ])
+    }
+    await repository.lockWaiter(waiter.id, trx)
+    const tables = await repository.lockTables(waiter.restaurantId, tableCodes, trx)
+    const byCode = new Map(tables.map((table) => [table.code.toLowerCase(), table]))
+    const named = tableCodes.map((code, index) => ({
+      code,
+      index,
+      table: byCode.get(code.toLowerCase()),
+    }))
+    const missing = named.filter((entry) => !entry.table)
+    if (missing.length > 0) throw unknownTables(missing)
+    const found = named.flatMap(({ index, table }) => (table ? [{ index, table }] : []))
+
+    const tableIds = tables.map((table) => table.id)
+    const others = (await repository.othersAt(tableIds, waiter.id, trx)).filter(
+      (other) => other.active,
+    )
+    if (others.length > 0 && !takeOver) {
+      throw tableTaken(
+        found.flatMap(({ index, table }) =>
+          others
+            .filter((other) => other.tableId === table.id)
+            .map((other) => ({
+              index,
+              table,
+              waiter: { id: other.waiterId, name: other.waiterName },
+            })),
+        ),
+      )
+    }
+    await repository.assignExactly(waiter.id, tableIds, trx)
+
+    const lost = new Map<string, string[]>()
+    for (const other of others) {
+      const code = tables.find((table) => table.id === other.tableId)?.code
+      if (code) lost.set(other.waiterId, [...(lost.get(other.waiterId) ?? []), code])
+    }
+    const takenBy = byManager ? null : { id: waiter.id, name: waiter.name }
+    const entries = [...lost].map(([waiterId, lostCodes]) =>
+      publishEntry(garconChannel(waiterId), garconTablesChanged, {
+        tableCodes: lostCodes.sort(tableCodeOrder.compare),
+        takenBy,
+      }),
+    )
+    // Given tables by the back office: the waiter's own screens fetch their tables again.
+    if (byManager) {
+      entries.push(
+        publishEntry(garconChannel(waiter.id), garconTablesChanged, {
+          tableCodes: [],
+          takenBy: null,
+        }),
+      )
+    }
+    await outbox.add(entries, trx)
+    return entries.length > 0
+  }
+
   return {
     list,
     profile,
@@ -133,63 +201,23 @@ export function createWaiterTablesService({
       tableCodes: readonly string[],
       takeOver: boolean,
     ): Promise<WaiterTable[]> {
-      if (new Set(tableCodes.map((code) => code.toLowerCase())).size !== tableCodes.length) {
-        throw new HttpError(400, 'validation_failed', 'Some fields are missing or invalid.', [
-          { path: 'body.tableCodes', message: 'Name each table once' },
-        ])
-      }
-      const changed = await db.transaction().execute(async (trx) => {
-        await repository.lockWaiter(waiter.id, trx)
-        const tables = await repository.lockTables(waiter.restaurantId, tableCodes, trx)
-        const byCode = new Map(tables.map((table) => [table.code.toLowerCase(), table]))
-        const named = tableCodes.map((code, index) => ({
-          code,
-          index,
-          table: byCode.get(code.toLowerCase()),
-        }))
-        const missing = named.filter((entry) => !entry.table)
-        if (missing.length > 0) throw unknownTables(missing)
-        const found = named.flatMap(({ index, table }) => (table ? [{ index, table }] : []))
-
-        const tableIds = tables.map((table) => table.id)
-        const others = (await repository.othersAt(tableIds, waiter.id, trx)).filter(
-          (other) => other.active,
-        )
-        if (others.length > 0 && !takeOver) {
-          throw tableTaken(
-            found.flatMap(({ index, table }) =>
-              others
-                .filter((other) => other.tableId === table.id)
-                .map((other) => ({
-                  index,
-                  table,
-                  waiter: { id: other.waiterId, name: other.waiterName },
-                })),
-            ),
-          )
-        }
-        await repository.assignExactly(waiter.id, tableIds, trx)
-
-        const lost = new Map<string, string[]>()
-        for (const other of others) {
-          const code = tables.find((table) => table.id === other.tableId)?.code
-          if (code) lost.set(other.waiterId, [...(lost.get(other.waiterId) ?? []), code])
-        }
-        const takenBy = { id: waiter.id, name: waiter.name }
-        await outbox.add(
-          [...lost].map(([waiterId, lostCodes]) =>
-            publishEntry(garconChannel(waiterId), garconTablesChanged, {
-              tableCodes: lostCodes.sort(tableCodeOrder.compare),
-              takenBy,
-            }),
-          ),
-          trx,
-        )
-        return lost.size > 0
-      })
-      if (changed) void outbox.kick()
+      const told = await db
+        .transaction()
+        .execute((trx) => assignIn(trx, waiter, tableCodes, { takeOver, byManager: false }))
+      if (told) void outbox.kick()
       return list(waiter)
     },
+
+    /**
+     * A manager gives the waiter exactly `tableCodes` in the manager's transaction (issue 30):
+     * tables other waiters served move to this one, and every waiter whose tables changed hears
+     * it (`takenBy` null: the back office moved them). The caller kicks the outbox after commit.
+     */
+    assignByManager: (
+      trx: Transaction<Database>,
+      waiter: Pick<Waiter, 'id' | 'restaurantId' | 'name'>,
+      tableCodes: readonly string[],
+    ) => assignIn(trx, waiter, tableCodes, { takeOver: true, byManager: true }),
 
     async setShift(waiter: Waiter, onShift: boolean): Promise<WaiterProfile> {
       await repository.setShift(waiter.id, onShift, now())

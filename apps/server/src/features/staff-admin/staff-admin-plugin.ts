@@ -12,7 +12,14 @@ export const staffAdminPlugin = fp(
     await registerApiRoutes(app, (api) => {
       registerStaffAdminRoutes(api, {
         requireManager: app.staff.requireManager,
-        waiters: createWaiterAdminService({ db, audit, hashSecret, now }),
+        waiters: createWaiterAdminService({
+          db,
+          audit,
+          hashSecret,
+          now,
+          assignTables: app.waiterTables.assignByManager,
+          afterTablesMoved: () => void app.outbox.kick(),
+        }),
         staff: createStaffMemberService({
           db,
           audit,
@@ -23,5 +30,5 @@ export const staffAdminPlugin = fp(
       })
     })
   },
-  { name: 'staff-admin', dependencies: ['context', 'staff', 'audit'] },
+  { name: 'staff-admin', dependencies: ['context', 'staff', 'audit', 'garcon', 'outbox'] },
 )

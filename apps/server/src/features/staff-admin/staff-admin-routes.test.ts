@@ -489,4 +489,92 @@ describe.each(testDatabaseKinds)("A manager runs the restaurant's staff on $name
     const kitchenReset = await inject('DELETE', `/admin/staff/${kitchenId}/totp`, { yourPassword })
     expect(kitchenReset.statusCode).toBe(404)
   })
+
+  it('gives a new waiter tables T7–T9: they move from the waiter who had them, both hear it, audited; bad input changes nothing', async () => {
+    const created = await inject('POST', '/admin/waiters', {
+      name: 'Ольга',
+      login: 'olga',
+      pin: '4444',
+    })
+    expect(created.statusCode).toBe(201)
+    const olga = adminWaiter.parse(created.json())
+    const igor = await waiterId('igor')
+    const tablesOf = async (id: string) => {
+      const list = (await inject('GET', '/admin/waiters')).json<{ waiters: unknown[] }>()
+      const found = list.waiters.map((w) => adminWaiter.parse(w)).find((w) => w.id === id)
+      return found?.tables.map((table) => table.code)
+    }
+    const igorBefore = (await tablesOf(igor)) ?? []
+    expect(igorBefore).toEqual(expect.arrayContaining(['T7', 'T8', 'T9']))
+    const told = async () =>
+      (await t.database.db.selectFrom('outbox').select('payload').execute())
+        .map((row) => row.payload as { channels: string[]; name: string; data: string })
+        .filter((payload) => payload.name === 'garcon.tables-changed')
+    const toldBefore = (await told()).length
+
+    const assigned = await inject('PUT', `/admin/waiters/${olga.id}/tables`, {
+      tableCodes: ['T7', 't8', 'T9'],
+    })
+    expect(assigned.statusCode).toBe(200)
+    expect(adminWaiter.parse(assigned.json()).tables.map((table) => table.code)).toEqual([
+      'T7',
+      'T8',
+      'T9',
+    ])
+    expect(await tablesOf(igor)).toEqual(
+      igorBefore.filter((code) => !['T7', 'T8', 'T9'].includes(code)),
+    )
+    const heard = (await told()).slice(toldBefore)
+    expect(heard).toEqual(
+      expect.arrayContaining([
+        {
+          channels: [`private-garcon.${igor}`],
+          name: 'garcon.tables-changed',
+          data: JSON.stringify({ tableCodes: ['T7', 'T8', 'T9'], takenBy: null }),
+        },
+        {
+          channels: [`private-garcon.${olga.id}`],
+          name: 'garcon.tables-changed',
+          data: JSON.stringify({ tableCodes: [], takenBy: null }),
+        },
+      ]),
+    )
+    // Her own app shows them at once.
+    const signedIn = await signInAsWaiter(t.app, 'olga', '4444')
+    const me = await t.app.inject({
+      url: `${API}/garcon/me`,
+      headers: { [GARCON_TOKEN_HEADER]: signedIn.token },
+    })
+    expect(me.json<{ tableCodes: string[] }>().tableCodes).toEqual(['T7', 'T8', 'T9'])
+    const entries = (await auditOf(olga.id)).filter((e) => e.action === 'assign_tables')
+    expect(entries).toHaveLength(1)
+
+    // Refused, and nothing changes: an unknown table, a table twice, too many, a deactivated
+    // waiter, another restaurant's manager, a waiter's token.
+    const refusals: [string | null, string, object, number, string][] = [
+      [manager.token, olga.id, { tableCodes: ['T7', 'T99'] }, 400, 'validation_failed'],
+      [manager.token, olga.id, { tableCodes: ['T7', 't7'] }, 400, 'validation_failed'],
+      [
+        manager.token,
+        olga.id,
+        { tableCodes: Array.from({ length: 501 }, (_, i) => `X${String(i)}`) },
+        400,
+        'validation_failed',
+      ],
+      [manager.token, olga.id, { tableCodes: 'T7' }, 400, 'validation_failed'],
+      [otherManager, olga.id, { tableCodes: ['B1'] }, 404, 'not_found'],
+      [waiter, olga.id, { tableCodes: [] }, 401, 'unauthorized'],
+    ]
+    for (const [token, id, body, status, code] of refusals) {
+      const answer = await inject('PUT', `/admin/waiters/${id}/tables`, body, token)
+      expect(answer.statusCode, JSON.stringify(body).slice(0, 60)).toBe(status)
+      expect(errorBody.parse(answer.json()).error.code).toBe(code)
+    }
+    expect(await tablesOf(olga.id)).toEqual(['T7', 'T8', 'T9'])
+    await inject('PATCH', `/admin/waiters/${olga.id}`, { active: false })
+    const inactive = await inject('PUT', `/admin/waiters/${olga.id}/tables`, { tableCodes: ['T1'] })
+    expect(inactive.statusCode).toBe(409)
+    expect(errorBody.parse(inactive.json()).error.code).toBe('waiter_inactive')
+    expect(await tablesOf(olga.id)).toEqual([])
+  })
 })

@@ -1,6 +1,7 @@
 import type { EndpointBody } from '@tableside/contracts/endpoint'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
+  assignAdminWaiterTables,
   createAdminStaff,
   createAdminWaiter,
   listAdminStaff,
@@ -39,6 +40,9 @@ export function registerStaffAdminRoutes(
   )
   registerEndpoint(app, updateAdminWaiter, async ({ request, params, body }) =>
     waiters.update(await requireManager(request), params.waiterId, body),
+  )
+  registerEndpoint(app, assignAdminWaiterTables, async ({ request, params, body }) =>
+    waiters.assignTables(await requireManager(request), params.waiterId, body.tableCodes),
   )
   registerEndpoint(app, resetAdminWaiterPin, async ({ request, params, body }) =>
     waiters.resetPin(await requireManager(request), params.waiterId, body.pin),

@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { AdminWaiter } from '@tableside/contracts/admin-staff'
 import type { Manager } from '@tableside/contracts/staff'
 import type { Database } from '../../db/schema'
-import { notFound } from '../../http/http-error'
+import { HttpError, notFound } from '../../http/http-error'
 import { createGarconRepository } from '../garcon/garcon-repository'
 import { createAccountRepository } from './account-repository'
 import {
@@ -23,12 +23,26 @@ const noSuchWaiter = () => notFound('No such waiter here.')
  * (signed out everywhere). Each change and its audit entry are one transaction, made only by a
  * manager still active when it runs (decision 0075).
  */
+/** The waiters' feature's assignment, run in the back office's transaction (issue 30). */
+export type AssignTables = (
+  trx: Transaction<Database>,
+  waiter: { id: string; restaurantId: string; name: string },
+  tableCodes: readonly string[],
+) => Promise<boolean>
+
 export function createWaiterAdminService({
   db,
   audit,
   hashSecret,
+  assignTables,
+  afterTablesMoved,
   now = () => new Date(),
-}: StaffAdminDeps & { db: Kysely<Database> }) {
+}: StaffAdminDeps & {
+  db: Kysely<Database>
+  assignTables: AssignTables
+  /** After a commit that told waiters their tables changed (the outbox sends it). */
+  afterTablesMoved: () => void
+}) {
   const repository = createWaiterAdminRepository(db)
   const rows = createAccountRepository(db)
   const sessions = createGarconRepository(db)
@@ -85,6 +99,43 @@ export function createWaiterAdminService({
         })
         return after
       })
+    },
+
+    /**
+     * Gives an active waiter exactly `tableCodes` (issue 30): tables other waiters served move
+     * to them; the change and its audit entry are one transaction.
+     */
+    async assignTables(
+      manager: Manager,
+      waiterId: string,
+      tableCodes: readonly string[],
+    ): Promise<AdminWaiter> {
+      const { assigned, told } = await change(manager, async (trx) => {
+        const locked = await rows.lock('waiters', manager.restaurantId, waiterId, trx)
+        const before = locked && (await repository.find(manager.restaurantId, waiterId, trx))
+        if (!locked || !before) throw noSuchWaiter()
+        if (!locked.active) {
+          throw new HttpError(
+            409,
+            'waiter_inactive',
+            `${before.name} is deactivated: bring them back before giving them tables.`,
+          )
+        }
+        const waiter = { id: waiterId, restaurantId: manager.restaurantId, name: before.name }
+        const told = await assignTables(trx, waiter, tableCodes)
+        const after = await repository.find(manager.restaurantId, waiterId, trx)
+        if (!after) throw noSuchWaiter()
+        await audit.record(trx, manager, {
+          action: 'assign_tables',
+          entity: 'waiter',
+          entityId: waiterId,
+          before,
+          after,
+        })
+        return { assigned: after, told }
+      })
+      if (told) afterTablesMoved()
+      return assigned
     },
 
     /** A new PIN; every session of the waiter ends. Returns how many. */
