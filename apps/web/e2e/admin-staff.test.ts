@@ -68,6 +68,28 @@ describe('The back office runs the staff and the settings', () => {
       await signInOnScreen(waiter.page, 'oleg', '4321')
       expect(await pageHeading(waiter.page)).toMatch(/Олег/)
 
+      // The manager gives Олег tables 7–9 (issue 30): they leave Игорь's row, Олег's open
+      // phone shows them without a reload.
+      await page.getByRole('button', { name: 'Столы…: Олег' }).click()
+      const tables = page.getByRole('dialog', { name: 'Столы: Олег' })
+      await tables.getByText('сейчас: Игорь').first().waitFor()
+      for (const label of ['7', '8', '9']) {
+        await tables.getByRole('checkbox', { name: new RegExp(`^${label}\\b`) }).check()
+      }
+      await keepScreenshot(page, 'admin-staff-tables-1440')
+      await expectNoSeriousViolations(page, { include: 'dialog' })
+      await tables.getByRole('button', { name: 'Сохранить' }).click()
+      await tables.waitFor({ state: 'detached' })
+      await expect.poll(() => notice(page)).toBe('Олег: столы сохранены.')
+      const olegRow = list.getByRole('listitem').filter({ hasText: 'oleg' })
+      await expect.poll(async () => plain(await olegRow.textContent())).toContain('Столы: 7, 8, 9')
+      const igorRow = list.getByRole('listitem').filter({ hasText: 'igor' })
+      await expect.poll(async () => plain(await igorRow.textContent())).not.toContain('7, 8, 9')
+      await expect
+        .poll(() => waiter.page.locator('.floor-table__label').allTextContents())
+        .toEqual(expect.arrayContaining([expect.stringContaining('7')]))
+      await keepScreenshot(waiter.page, 'garcon-given-tables-390')
+
       // The other tabs, and a phone-sized look at the list.
       await page.getByRole('tab', { name: 'Кухня' }).click()
       await list.getByText('kitchen').waitFor()

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
+  assignAdminWaiterTables,
   createAdminStaff,
   createAdminWaiter,
   listAdminStaff,
@@ -11,6 +12,7 @@ import {
   updateAdminStaff,
   updateAdminWaiter,
 } from '@tableside/contracts/admin-staff'
+import { getAdminFloor } from '@tableside/contracts/admin-tables'
 import type { EndpointBody } from '@tableside/contracts/endpoint'
 import type { ApiClient } from '../../../lib/api-client'
 import { useApiClient } from '../../../lib/app-context'
@@ -131,5 +133,27 @@ export function useResetManagerTotp() {
     mutationFn: ({ staffId, yourPassword }: { staffId: string; yourPassword: string }) =>
       api.callEndpoint(resetAdminStaffTotp, { params: { staffId }, body: { yourPassword } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKey }),
+  })
+}
+
+/** The restaurant's zones and tables, to give a waiter some of them. */
+export function floorQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: ['admin', 'tables'] as const,
+    queryFn: ({ signal }) => api.callEndpoint(getAdminFloor, { signal }),
+    staleTime: 10_000,
+  })
+}
+
+/** A waiter given exactly these tables (issue 30); the other waiters' lists change too. */
+export function useAssignTables() {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    // 'admin' first: a 401 ends the back office's session (features/staff/api/staff-session.ts).
+    mutationKey: ['admin', 'assign-tables'],
+    mutationFn: ({ waiterId, tableCodes }: { waiterId: string; tableCodes: string[] }) =>
+      api.callEndpoint(assignAdminWaiterTables, { params: { waiterId }, body: { tableCodes } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: waitersKey }),
   })
 }

@@ -11,8 +11,9 @@ export interface Row {
   active: boolean
   self: boolean
   status: StaffMessageKey
-  /** Waiters only: the tables they serve now. */
+  /** Waiters only: the tables they serve now (labels), and their codes. */
   tables: string[] | null
+  tableCodes: string[] | null
   /** Waiters and kitchen logins sign in with a PIN a manager can reset. */
   hasPin: boolean
   /** Another manager: their password (and their code, when on) can be reset by this one. */
@@ -28,6 +29,7 @@ export const waiterRow = (waiter: AdminWaiter): Row => ({
   self: false,
   status: !waiter.active ? 'inactive' : waiter.onShift ? 'onShift' : 'offShift',
   tables: waiter.tables.map((table) => table.label),
+  tableCodes: waiter.tables.map((table) => table.code),
   hasPin: true,
   colleague: false,
   totpEnabled: false,
@@ -41,12 +43,14 @@ export const staffRow = (member: AdminStaffMember): Row => ({
   self: member.self,
   status: member.active ? 'active' : 'inactive',
   tables: null,
+  tableCodes: null,
   hasPin: member.role === 'kitchen',
   colleague: member.role === 'manager' && !member.self,
   totpEnabled: member.totpEnabled,
 })
 
-export type RowAction = 'rename' | 'pin' | 'password' | 'totp' | 'deactivate' | 'activate'
+export type RowAction =
+  'rename' | 'tables' | 'pin' | 'password' | 'totp' | 'deactivate' | 'activate'
 
 /** Who, their state, their tables (a waiter's), and what the manager can do to them. */
 export function StaffRow({
@@ -94,6 +98,7 @@ export function StaffRow({
       )}
       <div className="staff-row__actions">
         {action('rename', 'rename')}
+        {row.tables !== null && row.active ? action('tables', 'assignTables') : null}
         {row.hasPin && row.active ? action('pin', 'resetPin') : null}
         {row.colleague && row.active ? action('password', 'resetPassword') : null}
         {row.colleague && row.active && row.totpEnabled ? action('totp', 'resetTotp') : null}

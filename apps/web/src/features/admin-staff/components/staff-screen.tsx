@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
+import type { AdminWaiter } from '@tableside/contracts/admin-staff'
 import { AdminPage } from '../../../components/admin/admin-page'
 import { buttonClass } from '../../../components/ui/button'
 import { useApiClient } from '../../../lib/app-context'
@@ -21,6 +22,7 @@ import { ConfirmDialog } from './confirm-dialog'
 import { FieldDialog } from './field-dialog'
 import { SignInAlerts } from './sign-in-alerts'
 import { StaffRow, staffRow, waiterRow, type Row, type RowAction } from './staff-row'
+import { TablesDialog } from './tables-dialog'
 import { useRefusal } from './use-refusal'
 
 const TABS: readonly { kind: AccountKind; label: StaffMessageKey; tab: string }[] = [
@@ -255,6 +257,14 @@ export function StaffScreen({
             onClose={close}
           />
         ) : null}
+        {dialog?.type === 'tables' ? (
+          <TablesDialog
+            row={dialog.row}
+            servedBy={servedByOthers(waiters.data?.waiters ?? [], dialog.row.id)}
+            onDone={done}
+            onClose={close}
+          />
+        ) : null}
         {dialog?.type === 'password' || dialog?.type === 'totp' ? (
           <ColleagueResetDialog what={dialog.type} row={dialog.row} onDone={done} onClose={close} />
         ) : null}
@@ -273,5 +283,17 @@ export function StaffScreen({
         ) : null}
       </div>
     </AdminPage>
+  )
+}
+
+/** Which active waiter other than `waiterId` serves each table now, by its code. */
+function servedByOthers(
+  waiters: readonly AdminWaiter[],
+  waiterId: string,
+): ReadonlyMap<string, string> {
+  return new Map(
+    waiters
+      .filter((waiter) => waiter.active && waiter.id !== waiterId)
+      .flatMap((waiter) => waiter.tables.map((table) => [table.code, waiter.name] as const)),
   )
 }
