@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   'wrong_method',
   // Money follows the order (issue 13, decision 0028).
   'payment_in_progress',
+  // An order paid online whose money has not arrived may not go to the kitchen (issue 28).
+  'payment_required',
   'webhook_rejected',
   'webhook_mismatch',
   // Hostile input (issue 13): what the HTTP layer refuses before a route runs.

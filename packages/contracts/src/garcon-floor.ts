@@ -79,8 +79,9 @@ export const floorSession = z.object({
     /** What the orders that are not cancelled come to. */
     total: billMoney,
     paid: billMoney,
-    /** Held by online payments in progress. */
+    /** Being paid now: held by online payments in progress (still in `due` until it arrives). */
     pending: billMoney,
+    /** What has not arrived yet: `total` less `paid`, as the table's bill says. */
     due: billMoney,
   }),
   calls: z.array(floorCall),

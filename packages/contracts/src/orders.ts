@@ -2,7 +2,13 @@ import * as z from 'zod/mini'
 import { cartLine, MAX_CART_LINES, quote, quotedModifier } from './cart'
 import { defineEndpoint } from './endpoint'
 import { orderStatus } from './order-status'
-import { orderType, paymentMethod, restaurantId } from './restaurants'
+import {
+  orderType,
+  paymentMethod,
+  restaurantId,
+  type OrderType,
+  type PaymentMethod,
+} from './restaurants'
 import { tableRef, tableSessionId } from './table-sessions'
 import { billMoney, localizedText, MAX_ORDER_TOTAL, money, slugId } from './text'
 
@@ -105,8 +111,31 @@ export const orderLine = z.object({
 })
 export type OrderLine = z.infer<typeof orderLine>
 
-export const paymentStatus = z.enum(['unpaid', 'pending', 'paid', 'refunded'])
+/**
+ * Where an order's money is: `unpaid`; `pending` while its own online payment is in progress
+ * (the acquirer has not answered, so nothing has arrived); `failed` once that payment failed or
+ * was given up and nothing has paid the order since (the restaurant collects it another way or
+ * cancels the order); `paid`; `refunded` (a cancelled order's money went back). Issue 28.
+ */
+export const paymentStatus = z.enum(['unpaid', 'pending', 'failed', 'paid', 'refunded'])
 export type PaymentStatus = z.infer<typeof paymentStatus>
+
+/**
+ * Whether an order waits for its online payment before the kitchen may have it: a pickup,
+ * delivery or pre-order paid by card or SBP whose money has not arrived, at a restaurant that
+ * cooks such orders only once paid (`kitchenBeforeOnlinePayment` off). Issue 28.
+ */
+export function awaitsPayment(
+  order: { type: OrderType; paymentMethod: PaymentMethod; paymentStatus: PaymentStatus },
+  settings: { kitchenBeforeOnlinePayment: boolean },
+): boolean {
+  return (
+    !settings.kitchenBeforeOnlinePayment &&
+    order.type !== 'dine_in' &&
+    order.paymentMethod !== 'cash' &&
+    order.paymentStatus !== 'paid'
+  )
+}
 
 /**
  * A step in an order's history: a status it reached, or (with `refund`) money given back while
@@ -312,9 +341,15 @@ export const bill = z.object({
     serviceCharge: billMoney,
     total: billMoney,
     paid: billMoney,
-    /** Held by payments in progress (not yet paid, not free to pay either). */
+    /**
+     * Being paid now: held by payments in progress. Not arrived, so still in `due`; not free to
+     * pay again either.
+     */
     pending: billMoney,
+    /** What has not arrived yet: `total` less `paid` (issue 28: never less what is pending). */
     due: billMoney,
+    /** What nobody is paying yet: `due` less `pending`; a new payment pays at most this. */
+    free: billMoney,
     /** Tips paid at this table, on top of the total. */
     tips: billMoney,
   }),

@@ -57,6 +57,12 @@ export const restaurantSettings = z.object({
     /** The slot size of every scheduled order type (delivery, pickup, pre-order). */
     slotMinutes: z.int().check(z.gte(5), z.lte(240)),
   }),
+  /**
+   * Whether a pickup, delivery or pre-order paid online may go to the kitchen before its money
+   * has arrived (its payment pending, failed or given up). False: only once it is paid; an order
+   * at a table goes either way, its guests are there to pay (issue 28, decision 0113).
+   */
+  kitchenBeforeOnlinePayment: z.boolean(),
   /** A table session ends after this long without activity. */
   tableSessionMinutes: z.int().check(z.gte(5), z.lte(24 * 60)),
   /**

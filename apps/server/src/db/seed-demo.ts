@@ -40,6 +40,7 @@ const settings: RestaurantSettings = {
   orderTypes: ['dine_in', 'delivery', 'pickup', 'preorder'],
   paymentMethods: ['cash', 'card', 'sbp'],
   onlinePayment: true,
+  kitchenBeforeOnlinePayment: false,
   tipPresetsPercent: [5, 10, 15],
   serviceChargeBasisPoints: 0,
   delivery: {

@@ -225,6 +225,26 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
       }
     })
 
+    it('says of an unpaid online order what its own last payment did (migration 0044)', async () => {
+      const { rows } = await sql<{ paymentStatus: string; last: string | null }>`
+        select o.payment_status as "paymentStatus", (
+          select p.status from payments p where p.order_id = o.id and p.purpose = 'order'
+          order by p.created_at desc limit 1
+        ) as last
+        from orders o
+        where o.payment_method <> 'cash' and o.status <> 'cancelled' and o.paid_amount < o.total
+      `.execute(db())
+      for (const { paymentStatus, last } of rows) {
+        const expected =
+          last === 'pending'
+            ? 'pending'
+            : last === 'failed' || last === 'cancelled'
+              ? 'failed'
+              : 'unpaid'
+        expect(paymentStatus).toBe(expected)
+      }
+    })
+
     it.runIf(release.lastMigration >= EVERY_KIND_SINCE)(
       'holds every kind of row the product stores',
       async () => {
@@ -237,8 +257,10 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
         }
         // Every status, payment state and alert kind the product has (a new one needs the fixture to grow).
         expect(await kinds('orders', 'status')).toEqual(sorted(orderStatus.options))
+        // Migration 0044 makes an unpaid order whose own online payment was in progress
+        // `pending` (and one whose own payment failed, `failed`; this release left none).
         expect(await kinds('orders', 'paymentStatus')).toEqual(
-          sorted(['unpaid', 'paid', 'refunded']),
+          sorted(['unpaid', 'pending', 'paid', 'refunded']),
         )
         expect(await kinds('payments', 'status')).toEqual(sorted(paymentState.options))
         expect(await kinds('payments', 'method')).toEqual(['card', 'sbp'])

@@ -53,7 +53,7 @@ export function paymentActions(app: () => TestApp['app'], restaurantId = 'bistro
           method: 'card',
           choice: { mode: 'remaining' },
           tip: 0,
-          expectedAmount: current.totals.due,
+          expectedAmount: current.totals.free,
         },
       })
       expect(response.statusCode).toBe(201)

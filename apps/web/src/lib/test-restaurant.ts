@@ -33,6 +33,7 @@ export function testRestaurant({
       pickup: { leadTimeMinutes: 20 },
       preorder: { leadTimeMinutes: 60, slotMinutes: 30 },
       tableSessionMinutes: 180,
+      kitchenBeforeOnlinePayment: false,
       ...settings,
     },
   }

@@ -53,8 +53,10 @@ export function createBillService({
           serviceCharge: sum((row) => row.serviceCharge),
           total,
           paid,
+          // Money on its way has not arrived: it is shown as being paid, and still due.
           pending: holds.pending,
-          due: Math.max(0, total - paid - holds.pending),
+          due: Math.max(0, total - paid),
+          free: Math.max(0, total - paid - holds.pending),
           tips,
         },
         splitBy: holds.splitBy,

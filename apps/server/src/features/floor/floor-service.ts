@@ -161,7 +161,8 @@ export function createFloorService(deps: FloorServiceDeps) {
             total: sum.total,
             paid: sum.paid,
             pending: sum.pending,
-            due: Math.max(0, sum.total - sum.paid - sum.pending),
+            // As the table's bill says: what is being paid now has not arrived.
+            due: Math.max(0, sum.total - sum.paid),
           },
           calls: callsBySession.get(sessionId) ?? [],
         }

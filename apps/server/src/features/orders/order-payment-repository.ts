@@ -93,6 +93,46 @@ export function createOrderPaymentRepository(db: Kysely<Database>) {
       return { order, overflow: allocation.amount - counted }
     },
 
+    /**
+     * The order's own online payment started: it is `pending` until the acquirer answers
+     * (issue 28). Undefined when the order is paid, refunded or already pending.
+     */
+    paymentStarted(id: string, at: Date, executor: Executor): Promise<OrderRow | undefined> {
+      return executor
+        .updateTable('orders')
+        .set({ paymentStatus: 'pending', updatedAt: at })
+        .where('id', '=', id)
+        .where('paymentStatus', 'in', ['unpaid', 'failed'])
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    /**
+     * The order's own online payment failed or was given up: the order is `failed` (collect it
+     * or cancel it), unless another payment of its own is in progress by now or something paid
+     * it. Undefined when it did not change.
+     */
+    paymentFailed(id: string, at: Date, executor: Executor): Promise<OrderRow | undefined> {
+      return executor
+        .updateTable('orders')
+        .set({ paymentStatus: 'failed', updatedAt: at })
+        .where('id', '=', id)
+        .where('paymentStatus', '=', 'pending')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('payments')
+                .select('payments.id')
+                .whereRef('payments.orderId', '=', 'orders.id')
+                .where('payments.status', '=', 'pending'),
+            ),
+          ),
+        )
+        .returningAll()
+        .executeTakeFirst()
+    },
+
     /** Points that paid part of a cancelled order came back: they no longer count as paid. */
     pointsReturned(id: string, worth: number, executor: Executor): Promise<OrderRow | undefined> {
       return executor

@@ -255,7 +255,7 @@ export function createOrderRepository(
         updatedAt: at,
       }))
       .where('id', 'in', ids)
-      .where('paymentStatus', 'in', ['unpaid', 'pending'])
+      .where('paymentStatus', 'in', ['unpaid', 'pending', 'failed'])
       .where('status', '<>', 'cancelled')
       .returningAll()
       .execute()

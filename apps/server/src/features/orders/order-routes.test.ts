@@ -373,6 +373,7 @@ describe.each(testDatabaseKinds)('Orders API on $name', (kind) => {
       paid: 0,
       pending: 0,
       due: 179000,
+      free: 179000,
       tips: 0,
     })
     expect(read.splitBy).toBeNull()

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
 import { nextStatuses, type OrderStatus } from '@tableside/contracts/order-status'
-import type { Order } from '@tableside/contracts/orders'
+import { awaitsPayment, type Order } from '@tableside/contracts/orders'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
 import { createOrderCancel } from './order-cancel'
@@ -121,7 +121,18 @@ export function createOrderStatusChanges(context: OrderServiceContext) {
         waiter: { name: by.waiter.name },
         ...(to === 'cancelled' ? { reason } : {}),
       }
-      return move(row, to, undefined, step)
+      const { settings } = await context.restaurantOf(restaurantId)
+      // An order paid online goes to the kitchen once its money is there, unless the restaurant
+      // cooks first (issue 28); judged again on the order as it is if someone moved it first.
+      const unpaid = (current: OrderRow) =>
+        to === 'accepted' && awaitsPayment(current, settings)
+          ? new HttpError(
+              409,
+              'payment_required',
+              `Order ${current.number} is paid online and its payment has not arrived (${current.paymentStatus}). Take the payment another way or cancel the order.`,
+            )
+          : undefined
+      return move(row, to, unpaid, step)
     },
 
     /**

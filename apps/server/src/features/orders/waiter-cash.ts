@@ -80,7 +80,7 @@ export function createWaiterCash({ deps, now, repository, restaurantOf }: OrderS
         // The orders are locked before payments are read: a payment of one of them that started
         // first is seen, one that starts now waits and then finds the order paid.
         const unpaid = (await deps.orderPayments.payableForSession(sessionId, trx)).filter(
-          (row) => row.paymentStatus === 'unpaid' || row.paymentStatus === 'pending',
+          (row) => row.paymentStatus !== 'paid' && row.paymentStatus !== 'refunded',
         )
         const live = await deps.payments.liveForSession(sessionId, trx)
         if (live.some((payment) => payment.status === 'pending')) {

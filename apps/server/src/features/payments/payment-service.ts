@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
 import { MINOR_PER_POINT } from '../bonus/bonus-ledger'
 import { requireOrderBonus, type OrderBonus } from '../bonus/bonus-orders'
-import { billUpdatedEntry } from '../orders/order-events'
+import { billUpdatedEntry, orderUpdateEntries } from '../orders/order-events'
 import type { OrderPaymentRepository } from '../orders/order-payment-repository'
 import type { Outbox } from '../outbox/outbox'
 import type { RestaurantCache } from '../restaurants/restaurant-cache'
@@ -287,9 +287,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           },
           trx,
         )
+        // Pending until the acquirer says otherwise: the waiter and the kitchen see it so too.
+        const started = await orderPayments.paymentStarted(orderId, now(), trx)
+        if (started) await deps.outbox.add(orderUpdateEntries(started), trx)
         return { row }
       })
       if (created.racing) return view(await handedOver(created.racing))
+      void deps.outbox.kick()
       const attached = await handOver(
         created.row,
         restaurant,
@@ -399,10 +403,25 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       })
     },
 
+    /**
+     * A payment as it is. One still pending is asked of the acquirer first: a diner back from
+     * its page, by its link or by Back, sees what the acquirer says now, not what a webhook on
+     * its way will say later (issue 28). An acquirer that does not answer leaves it pending.
+     */
     async get(id: string): Promise<Payment> {
       const row = await repository.find(id)
       if (!row) throw notFound(UNKNOWN_PAYMENT)
-      return view(row)
+      if (row.status !== 'pending' || !row.providerRef) return view(row)
+      let decided
+      try {
+        decided = await provider.status(row.providerRef)
+      } catch (error) {
+        deps.log?.warn({ err: error, paymentId: id }, 'The acquirer did not say how a payment is')
+        return view(row)
+      }
+      if (decided.outcome === 'pending') return view(row)
+      await settlement.apply(row, decided)
+      return view((await repository.find(id)) ?? row)
     },
 
     /** Cancels a pending payment; its id, which only its starter got, is the capability. */

@@ -61,6 +61,24 @@ export interface PaymentSettlementDeps {
 export function createPaymentSettlement(deps: PaymentSettlementDeps) {
   const { db, provider, repository, orderPayments, outbox, now } = deps
 
+  /**
+   * What follows, in `trx`, from a payment that ended without money (failed, or given up): its
+   * points come back, and an order it was that order's own payment for says its payment failed
+   * (issue 28), unless another one of its own is in progress by now.
+   */
+  async function ended(row: PaymentRow, at: Date, trx: Transaction<Database>): Promise<void> {
+    if (row.bonusPoints > 0) await deps.bonus?.paymentEnded(trx, row.id)
+    const order =
+      row.purpose === 'order' && row.orderId
+        ? await orderPayments.paymentFailed(row.orderId, at, trx)
+        : undefined
+    const sessions = await orderPayments.sessionsOf(
+      row.allocations.map((allocation) => allocation.orderId),
+      trx,
+    )
+    await outbox.add(paymentUpdateEntries(row, order ? [order] : [], sessions), trx)
+  }
+
   /** Applies an outcome in `trx`; undefined when it changes nothing (already applied). */
   async function settle(
     row: PaymentRow,
@@ -68,14 +86,11 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
     trx: Transaction<Database>,
   ): Promise<Settled | undefined> {
     const at = now()
-    const orderIds = row.allocations.map((allocation) => allocation.orderId)
     if (outcome.outcome === 'failed') {
       // A failure never undoes a success that arrived first (webhooks come in any order).
       const failed = await repository.finish(row.id, 'failed', outcome.reason, at, trx)
       if (!failed) return undefined
-      if (failed.bonusPoints > 0) await deps.bonus?.paymentEnded(trx, failed.id)
-      const sessions = await orderPayments.sessionsOf(orderIds, trx)
-      await outbox.add(paymentUpdateEntries(failed, [], sessions), trx)
+      await ended(failed, at, trx)
       return { row: failed, sessions: [] }
     }
     // Money was taken: a success counts even after the payment was given up here.
@@ -195,15 +210,11 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
     /** Ends a pending payment here (the diner gave up); a success that comes later still counts. */
     async cancel(row: PaymentRow): Promise<PaymentRow | undefined> {
       const cancelled = await db.transaction().execute(async (trx) => {
-        const ended = await repository.finish(row.id, 'cancelled', 'cancelled', now(), trx)
-        if (!ended) return undefined
-        if (ended.bonusPoints > 0) await deps.bonus?.paymentEnded(trx, ended.id)
-        const sessions = await orderPayments.sessionsOf(
-          ended.allocations.map((allocation) => allocation.orderId),
-          trx,
-        )
-        await outbox.add(paymentUpdateEntries(ended, [], sessions), trx)
-        return ended
+        const at = now()
+        const cancelled = await repository.finish(row.id, 'cancelled', 'cancelled', at, trx)
+        if (!cancelled) return undefined
+        await ended(cancelled, at, trx)
+        return cancelled
       })
       void outbox.kick()
       return cancelled

@@ -11,6 +11,7 @@ export const DEFAULT_RESTAURANT_SETTINGS: RestaurantSettings = {
   pickup: { leadTimeMinutes: 20 },
   preorder: { leadTimeMinutes: 60, slotMinutes: 30 },
   tableSessionMinutes: 180,
+  kitchenBeforeOnlinePayment: false,
 }
 
 /** Stored settings may predate a setting; each missing one takes its default. */

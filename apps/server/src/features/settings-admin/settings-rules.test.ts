@@ -17,6 +17,7 @@ const body: AdminSettingsBody = {
     pickup: { leadTimeMinutes: 20 },
     preorder: { leadTimeMinutes: 60, slotMinutes: 30 },
     tableSessionMinutes: 180,
+    kitchenBeforeOnlinePayment: false,
     privacyPolicyUrl: null,
   },
   callEscalationSeconds: 60,

@@ -99,6 +99,16 @@ function useMyOrderLinks(restaurantId: string): ReadonlyMap<number, string> {
   )
 }
 
+/**
+ * What the bill asks of the table. Money being paid has not arrived: until it does the bill
+ * says so and still asks for it (issue 28); "all paid" only once nothing is due.
+ */
+function billNote(bill: Bill, payHere: boolean) {
+  if (bill.totals.due === 0) return 'allPaid'
+  if (bill.totals.free === 0) return 'beingPaid'
+  return payHere ? 'payHereOrWaiter' : 'payWaiter'
+}
+
 function BillView({
   bill,
   restaurant,
@@ -165,15 +175,7 @@ function BillView({
               {t('sums')}
             </h2>
             <BillTotals totals={bill.totals} restaurant={restaurant} />
-            <p className="bill__pay-note">
-              {t(
-                bill.totals.due > 0
-                  ? online && open
-                    ? 'payHereOrWaiter'
-                    : 'payWaiter'
-                  : 'allPaid',
-              )}
-            </p>
+            <p className="bill__pay-note">{t(billNote(bill, online && open))}</p>
             {open ? (
               <Link className={buttonClass('primary', { block: true })} to={call}>
                 <BellIcon size={20} />

@@ -19,6 +19,9 @@ export const settingsMessages = defineMessages({
     card: 'Card online',
     sbp: 'SBP (fast payments)',
     onlinePayment: 'Take payments online',
+    kitchenBeforeOnlinePayment: 'Cook prepaid orders before the money arrives',
+    kitchenBeforeOnlinePaymentHint:
+      'Pickup, delivery and pre-orders paid by card or SBP. Off: such an order goes to the kitchen only once it is paid; one whose payment failed waits until you take the money or cancel it. Orders at a table go to the kitchen either way.',
     providerSandbox: 'Provider: the test acquirer (no money moves).',
     providerNone:
       'No payment provider on this server: online payment stays off until PAYMENT_PROVIDER is set.',
@@ -133,6 +136,9 @@ export const settingsMessages = defineMessages({
     card: 'Картой онлайн',
     sbp: 'СБП',
     onlinePayment: 'Принимать оплату онлайн',
+    kitchenBeforeOnlinePayment: 'Готовить предоплаченные заказы до поступления денег',
+    kitchenBeforeOnlinePaymentHint:
+      'Самовывоз, доставка и предзаказы с оплатой картой или СБП. Выключено: такой заказ уходит на кухню только после оплаты; заказ, оплата которого не прошла, ждёт, пока вы получите деньги или отмените его. Заказы за столом уходят на кухню в любом случае.',
     providerSandbox: 'Провайдер: тестовый эквайер (деньги не списываются).',
     providerNone:
       'На этом сервере нет платёжного провайдера: онлайн-оплата выключена, пока не задан PAYMENT_PROVIDER.',

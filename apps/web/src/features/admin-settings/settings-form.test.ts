@@ -22,6 +22,7 @@ const saved: AdminSettings = {
     orderTypes: ['dine_in', 'pickup'],
     paymentMethods: ['cash', 'card'],
     onlinePayment: true,
+    kitchenBeforeOnlinePayment: false,
     tipPresetsPercent: [5, 10, 15],
     serviceChargeBasisPoints: 1250,
     delivery: {

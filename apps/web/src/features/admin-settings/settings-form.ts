@@ -25,6 +25,7 @@ export interface SettingsForm {
   orderTypes: OrderType[]
   paymentMethods: PaymentMethod[]
   onlinePayment: boolean
+  kitchenBeforeOnlinePayment: boolean
   tipPresets: string
   serviceChargePercent: string
   deliveryMinOrder: string
@@ -65,6 +66,7 @@ export function toForm(saved: AdminSettings): SettingsForm {
     orderTypes: [...settings.orderTypes],
     paymentMethods: [...settings.paymentMethods],
     onlinePayment: settings.onlinePayment,
+    kitchenBeforeOnlinePayment: settings.kitchenBeforeOnlinePayment,
     tipPresets: settings.tipPresetsPercent.join(', '),
     serviceChargePercent: percent(settings.serviceChargeBasisPoints),
     deliveryMinOrder: rubles(settings.delivery.minOrder),
@@ -96,6 +98,7 @@ const SERVER_FIELDS: Readonly<Record<string, keyof SettingsForm>> = {
   'body.settings.orderTypes': 'orderTypes',
   'body.settings.paymentMethods': 'paymentMethods',
   'body.settings.onlinePayment': 'onlinePayment',
+  'body.settings.kitchenBeforeOnlinePayment': 'kitchenBeforeOnlinePayment',
   'body.settings.tipPresetsPercent': 'tipPresets',
   'body.settings.serviceChargeBasisPoints': 'serviceChargePercent',
   'body.settings.delivery.minOrder': 'deliveryMinOrder',
@@ -216,6 +219,7 @@ export function fromForm(
       orderTypes: form.orderTypes,
       paymentMethods: form.paymentMethods,
       onlinePayment: form.onlinePayment,
+      kitchenBeforeOnlinePayment: form.kitchenBeforeOnlinePayment,
       tipPresetsPercent: tips.map((tip) => tip ?? 0),
       serviceChargeBasisPoints: serviceCharge,
       delivery: {

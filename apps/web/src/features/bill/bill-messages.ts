@@ -22,6 +22,8 @@ export const billMessages = defineMessages({
     payWaiter: 'Pay the waiter in cash or by card.',
     payHereOrWaiter: 'Pay online below, or pay the waiter.',
     allPaid: 'Everything is paid. Thank you!',
+    beingPaid:
+      'A payment is going through. Until the bank confirms it, the amount stays due; if it does not go through, pay another way.',
     callForBill: 'Ask for the bill',
   },
   ru: {
@@ -45,6 +47,8 @@ export const billMessages = defineMessages({
     payWaiter: 'Оплатите официанту наличными или картой.',
     payHereOrWaiter: 'Оплатите онлайн ниже или официанту.',
     allPaid: 'Всё оплачено. Спасибо!',
+    beingPaid:
+      'Платёж проходит. Пока банк его не подтвердил, сумма остаётся к оплате; если платёж не пройдёт, оплатите другим способом.',
     callForBill: 'Попросить счёт',
   },
 })

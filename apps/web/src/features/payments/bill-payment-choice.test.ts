@@ -57,6 +57,7 @@ function billOf(orders: BillOrder[], overrides: Partial<Bill> = {}): Bill {
       paid,
       pending: 0,
       due: total - paid,
+      free: total - paid,
       tips: 0,
     },
     splitBy: null,

@@ -88,10 +88,11 @@ export function billChoice(bill: Bill, draft: BillChoiceDraft): BillPaymentChoic
 export function billChoiceAmount(bill: Bill, choice: BillPaymentChoice | undefined): number {
   if (!choice) return 0
   switch (choice.mode) {
+    // What nobody is paying yet: a payment in progress holds its part (issue 28).
     case 'remaining':
-      return bill.totals.due
+      return bill.totals.free
     case 'share':
-      return equalShare(bill.totals.due, choice.parts)
+      return equalShare(bill.totals.free, choice.parts)
     case 'items': {
       const priced = billItemsAmount(bill, choice.items)
       return 'amount' in priced ? priced.amount : 0

@@ -66,6 +66,13 @@ export function SettingsEditor({
           hint={saved.paymentProvider === 'sandbox' ? t('providerSandbox') : t('providerNone')}
           problem={problem('onlinePayment')}
         />
+        <Toggle
+          label={t('kitchenBeforeOnlinePayment')}
+          checked={form.kitchenBeforeOnlinePayment}
+          onChange={set('kitchenBeforeOnlinePayment')}
+          hint={t('kitchenBeforeOnlinePaymentHint')}
+          problem={problem('kitchenBeforeOnlinePayment')}
+        />
         <TextField
           label={t('tipPresets')}
           hint={t('tipPresetsHint')}

@@ -60,7 +60,7 @@ export function BillOnlinePayment({
   })
   const methods = onlinePaymentMethods(restaurant.settings)
   const waiting = paymentId !== undefined && (payment.data?.status ?? 'pending') === 'pending'
-  const canPay = methods.length > 0 && bill.totals.due > 0 && bill.sessionStatus === 'open'
+  const canPay = methods.length > 0 && bill.totals.free > 0 && bill.sessionStatus === 'open'
 
   const dismiss = () => {
     startedBillPayments.forget(sessionId)

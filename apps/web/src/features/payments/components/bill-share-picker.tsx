@@ -20,9 +20,9 @@ export function BillSharePicker({
   onChange: (parts: number) => void
 }) {
   const { t } = useMessages(billPayMessages)
-  const share = equalShare(bill.totals.due, parts)
+  const share = equalShare(bill.totals.free, parts)
   // Once someone has paid, say that the split is of what is left, not of the whole bill.
-  const partlyPaid = bill.totals.due < bill.totals.total
+  const partlyPaid = bill.totals.free < bill.totals.total
   return (
     <div className="bill-pay__detail">
       <div className="bill-pay__people">
@@ -44,7 +44,7 @@ export function BillSharePicker({
       </p>
       {partlyPaid ? (
         <p className="bill-pay__note">
-          {t('ofLeft', { left: formatPrice(bill.totals.due, restaurant), count: String(parts) })}
+          {t('ofLeft', { left: formatPrice(bill.totals.free, restaurant), count: String(parts) })}
         </p>
       ) : null}
     </div>
