@@ -73,13 +73,19 @@ export const placeDelivery = (lines: CartLine[]): Promise<Order> =>
   })
 
 /**
- * A delivery or pickup in cash for the first slot the restaurant offers (its first open day), or
- * the first one whose time on the restaurant's clock is `at` ("22:30").
+ * A delivery or pickup for the first slot the restaurant offers (its first open day), or the
+ * first one whose time on the restaurant's clock is `at` ("22:30"); in cash unless
+ * `more.paymentMethod` says otherwise.
  */
 export async function placeForLater(
   type: 'delivery' | 'pickup',
   lines: CartLine[],
-  more: { address?: DeliveryAddress; contact?: Contact; at?: string } = {},
+  more: {
+    address?: DeliveryAddress
+    contact?: Contact
+    at?: string
+    paymentMethod?: 'cash' | 'card'
+  } = {},
 ): Promise<Order> {
   const slotsOn = async (date?: string) => {
     const query = date === undefined ? '' : `&date=${date}`
@@ -99,7 +105,7 @@ export async function placeForLater(
       body: {
         type,
         lines,
-        paymentMethod: 'cash',
+        paymentMethod: more.paymentMethod ?? 'cash',
         contact: more.contact ?? { name: 'Мария', phone: '+79161234567' },
         ...(more.address ? { address: more.address } : {}),
         scheduledFor: slot.at,

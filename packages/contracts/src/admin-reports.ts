@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { orderStatus } from './order-status'
 import { paymentStatus } from './orders'
-import { orderType } from './restaurants'
+import { orderType, paymentMethod } from './restaurants'
 import { localizedText } from './text'
 import { waiterCallReason } from './waiter-calls'
 
@@ -25,6 +25,8 @@ export const liveOrder = z.object({
   type: orderType,
   status: orderStatus,
   paymentStatus,
+  /** How it is paid: the way chosen, or cash when the waiter took cash instead (issue 28). */
+  paymentMethod,
   /** The table of a dine-in order; null for deliveries, pickups and pre-orders. */
   table: z.nullable(liveTable),
   /** Who serves the table now (none for an order without a table). */

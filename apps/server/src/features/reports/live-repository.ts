@@ -46,6 +46,7 @@ export function createLiveRepository(db: Kysely<Database>) {
           'o.type',
           'o.status',
           'o.paymentStatus',
+          'o.paymentMethod',
           'o.lines',
           'o.total',
           'o.paidAmount',

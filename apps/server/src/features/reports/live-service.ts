@@ -59,6 +59,7 @@ export function createLiveService(repository: LiveRepository, now: () => Date = 
         type: row.type,
         status: row.status,
         paymentStatus: row.paymentStatus,
+        paymentMethod: row.paymentMethod,
         table: tableOf(row),
         waiters: serving(row.tableId),
         placedBy: row.placedBy,

@@ -44,6 +44,7 @@ function GarconHomeScreen() {
             selectTablesHref={selectTablesHref}
             money={(minor) => formatPrice(minor, restaurant)}
             timeZone={restaurant.timezone}
+            cooksBeforePaid={restaurant.settings.kitchenBeforeOnlinePayment}
           />
         )}
       />

@@ -1,3 +1,4 @@
+import { useEffect, useState, type ReactNode } from 'react'
 import { useParams, useSearchParams } from 'react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { orderChannel, type Order } from '@tableside/contracts/orders'
@@ -15,6 +16,7 @@ import { applyOrderUpdate } from '../../features/orders/api/order-updates'
 import { OrderLines } from '../../features/orders/components/order-lines'
 import { OrderSkeleton } from '../../features/orders/components/order-skeleton'
 import { OrderTotals } from '../../features/orders/components/order-totals'
+import { useCancelPayment } from '../../features/payments/api/cancel-payment'
 import { isPaymentId } from '../../features/payments/api/get-payment'
 import { PaymentPending } from '../../features/payments/components/payment-pending'
 import { PaymentSummary } from '../../features/payments/components/payment-summary'
@@ -33,10 +35,10 @@ import '../../components/ui/card.css'
 import './order-outcome.css'
 
 /**
- * Where the acquirer sends the diner back (`/success` or `/fail`, `?payment=ID`). The browser
- * often arrives before the acquirer's webhook is applied, so the screen follows the payment
- * itself, live: confirming while pending, then the receipt or the reason it failed, whichever
- * address the diner came back to.
+ * Where the acquirer sends the diner back (`/success` or `/fail`, `?payment=ID`). The screen
+ * follows the payment itself, live, whichever address the diner came back to: the server asks
+ * the acquirer before it answers, so a payment still pending has not been paid (the diner left
+ * the bank's page): "not paid yet", then the receipt or the reason it failed (issue 28).
  */
 export function OrderOutcome() {
   const { id = '' } = useParams()
@@ -57,6 +59,7 @@ function Outcome({ orderId, paymentId }: { orderId: string; paymentId: string })
   const live = useLivePayment(paymentId, channel)
   useChannelEvent(channel, orderUpdated, (update) => applyOrderUpdate(queryClient, api, update))
   const payment = live.data?.orderId === orderId ? live.data : undefined
+  const slow = useTookLonger(CHECK_PATIENCE_MS)
   const toOrder = <OrderLink orderId={orderId}>{t('backToOrder')}</OrderLink>
 
   if (payment?.status === 'succeeded' || payment?.status === 'refunded') {
@@ -65,26 +68,20 @@ function Outcome({ orderId, paymentId }: { orderId: string; paymentId: string })
   if (payment?.status === 'failed' || payment?.status === 'cancelled') {
     return <Failure payment={payment} order={order} restaurant={restaurant} orderId={orderId} />
   }
-  if (payment || (live.isPending && isPaymentId(paymentId))) {
-    return (
-      <Screen title={words('confirming')}>
-        <PaymentPending
-          title={words('confirming')}
-          hint={words('confirmingHint')}
-          actions={
-            <>
-              {/* Back from the bank before paying: the way back to its page while it waits. */}
-              {payment?.redirectUrl ? (
-                <a className={buttonClass('primary', { block: true })} href={payment.redirectUrl}>
-                  {words('backToBank')}
-                </a>
-              ) : null}
-              {toOrder}
-            </>
-          }
-        />
-      </Screen>
-    )
+  if (payment || (live.isPending && isPaymentId(paymentId) && !slow)) {
+    // The server asked the acquirer before answering: pending means nothing has arrived.
+    if (!payment) {
+      return (
+        <Screen title={words('checking')}>
+          <OrderSkeleton label={words('checking')} />
+        </Screen>
+      )
+    }
+    return <NotPaidYet payment={payment} toOrder={toOrder} />
+  }
+  if (live.isPending && isPaymentId(paymentId)) {
+    // The acquirer's answer is slow to come: say what is known, that nothing has arrived yet.
+    return <NotPaidYet payment={undefined} toOrder={toOrder} />
   }
   const missing =
     !isPaymentId(paymentId) ||
@@ -112,6 +109,57 @@ function Outcome({ orderId, paymentId }: { orderId: string; paymentId: string })
       >
         <p>{words(missing ? 'notFound' : 'loadFailed')}</p>
       </NoticeCard>
+    </Screen>
+  )
+}
+
+/** How long the screen waits for the acquirer's answer before saying nothing has arrived yet. */
+const CHECK_PATIENCE_MS = 6_000
+
+/** Whether `ms` have passed since the screen opened. */
+function useTookLonger(ms: number): boolean {
+  const [passed, setPassed] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => setPassed(true), ms)
+    return () => clearTimeout(timer)
+  }, [ms])
+  return passed
+}
+
+/**
+ * A payment the acquirer has not confirmed (the diner left its page, closed it or came back by
+ * Back): nothing is paid yet, said once, with the ways on — back to the bank's page, or another
+ * way to pay, which gives this payment up and shows the choices (issue 28).
+ */
+function NotPaidYet({ payment, toOrder }: { payment: Payment | undefined; toOrder: ReactNode }) {
+  const words = useMessages(paymentMessages).t
+  const cancel = useCancelPayment()
+  return (
+    <Screen title={words('notPaidYet')}>
+      <PaymentPending
+        title={words('notConfirmed')}
+        hint={words('notPaidYetHint')}
+        actions={
+          <>
+            {payment?.redirectUrl ? (
+              <a className={buttonClass('primary', { block: true })} href={payment.redirectUrl}>
+                {words('backToBank')}
+              </a>
+            ) : null}
+            {payment ? (
+              <button
+                type="button"
+                className={buttonClass('secondary', { block: true })}
+                disabled={cancel.isPending}
+                onClick={() => cancel.mutate(payment.id)}
+              >
+                {words('payAnotherWay')}
+              </button>
+            ) : null}
+            {toOrder}
+          </>
+        }
+      />
     </Screen>
   )
 }

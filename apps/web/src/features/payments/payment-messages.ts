@@ -18,9 +18,12 @@ export const paymentMessages = defineMessages({
       'Finish the payment on the bank page. This screen updates by itself once the bank answers.',
     backToBank: 'Back to the payment page',
     chooseAgain: 'Choose another way to pay',
-    confirming: 'Confirming the payment…',
-    confirmingHint:
-      'If you have paid, the bank confirms it in a few seconds. If not, go back to the payment page.',
+    checking: 'Checking the payment…',
+    notPaidYet: 'Not paid yet',
+    notConfirmed: 'The bank has not confirmed a payment',
+    notPaidYetHint:
+      'If you did not finish paying, go back to the bank’s page or pay another way. This screen updates by itself once the bank answers.',
+    payAnotherWay: 'Pay another way',
     paid: 'Paid',
     paidAmount: 'Paid {amount}',
     failed: 'The payment did not go through',
@@ -57,9 +60,12 @@ export const paymentMessages = defineMessages({
       'Завершите оплату на странице банка. Этот экран обновится сам, как только банк ответит.',
     backToBank: 'Вернуться на страницу оплаты',
     chooseAgain: 'Выбрать другой способ оплаты',
-    confirming: 'Подтверждаем оплату…',
-    confirmingHint:
-      'Если вы уже оплатили, банк подтвердит платёж за несколько секунд. Если нет — вернитесь на страницу оплаты.',
+    checking: 'Проверяем оплату…',
+    notPaidYet: 'Оплата ещё не поступила',
+    notConfirmed: 'Банк не подтвердил платёж',
+    notPaidYetHint:
+      'Если вы не завершили оплату, вернитесь на страницу банка или оплатите другим способом. Экран обновится сам, как только банк ответит.',
+    payAnotherWay: 'Оплатить другим способом',
     paid: 'Оплачено',
     paidAmount: 'Оплачено {amount}',
     failed: 'Оплата не прошла',

@@ -25,12 +25,20 @@ export function OrderRow({
     const { time, date } = restaurantWhen(at, restaurant.timezone, dateLocale(language))
     return date === undefined ? t('wantedAt', { time }) : t('wantedOn', { date, time })
   }
+  const way = t(`way_${order.paymentMethod}`)
   const paid =
     order.paymentStatus === 'paid'
-      ? t('paid')
+      ? `${t('paid')} · ${way}`
       : order.paidAmount > 0
         ? t('partlyPaid', { paid: price(order.paidAmount), total: price(order.total) })
-        : t('unpaid')
+        : `${t('unpaid')} · ${way}`
+  // Money on its way, or an online payment that did not go through (issue 28).
+  const payment =
+    order.status === 'cancelled' || !['pending', 'failed'].includes(order.paymentStatus)
+      ? null
+      : order.paymentStatus === 'failed'
+        ? t('paymentFailed')
+        : t('paymentPending')
   return (
     <li className="day-order" data-status={order.status}>
       <div className="day-row__head">
@@ -42,6 +50,9 @@ export function OrderRow({
           {t(`type_${order.type}`)}
           {order.scheduledFor ? ` · ${wanted(order.scheduledFor)}` : ''}
         </span>
+        {payment ? (
+          <span className={`day-badge day-badge--payment-${order.paymentStatus}`}>{payment}</span>
+        ) : null}
         <span className="day-order__time">
           {restaurantClock(order.placedAt, restaurant.timezone, dateLocale(language))}
         </span>

@@ -34,13 +34,22 @@ interface FloorProps {
   money: (minor: number) => string
   /** The restaurant's: the floor's times are on its clock, whatever the phone's zone. */
   timeZone: string
+  /** The restaurant cooks prepaid orders before their money arrives (its setting). */
+  cooksBeforePaid: boolean
 }
 
 /**
  * The waiter's tables, live: each with its guests' orders, what is due and paid, open calls, and
  * what the waiter does about them. The waiter's channel and every reconnect refetch it.
  */
-export function Floor({ waiterId, restaurantId, selectTablesHref, money, timeZone }: FloorProps) {
+export function Floor({
+  waiterId,
+  restaurantId,
+  selectTablesHref,
+  money,
+  timeZone,
+  cooksBeforePaid,
+}: FloorProps) {
   const api = useApiClient()
   const queryClient = useQueryClient()
   const { t } = useMessages(floorMessages)
@@ -92,7 +101,7 @@ export function Floor({ waiterId, restaurantId, selectTablesHref, money, timeZon
   const closeSheet = () => {
     if (!action.isPending) setSheet(undefined)
   }
-  const actions: FloorActions = { t, money, pendingId, failedHere, act, openSheet }
+  const actions: FloorActions = { t, money, pendingId, failedHere, act, openSheet, cooksBeforePaid }
   const callTimes = (floor.data?.tables ?? []).flatMap(
     (table) => table.session?.calls.map((call) => call.createdAt) ?? [],
   )

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { FloorOrder } from '@tableside/contracts/garcon-floor'
+import { awaitsPayment } from '@tableside/contracts/orders'
 import type { OrderType } from '@tableside/contracts/restaurants'
 import { buttonClass } from '../../../components/ui/button'
 import { localized } from '../../../lib/i18n/localized-text'
@@ -19,6 +20,8 @@ export interface FloorActions {
   failedHere: (id: string) => ReactNode
   act: (action: FloorAction) => void
   openSheet: (sheet: Sheet) => void
+  /** The restaurant cooks prepaid orders before their money arrives (its setting). */
+  cooksBeforePaid: boolean
 }
 
 export interface OrderRowProps extends FloorActions {
@@ -40,10 +43,18 @@ export function OrderRow({
   failedHere,
   act,
   openSheet,
+  cooksBeforePaid,
 }: OrderRowProps) {
   const language = useLanguage()
   const due = orderDue(order)
-  const steps = stepButtons(type, order.status)
+  // A prepaid order goes to the kitchen once its money is there, unless the restaurant cooks first.
+  const waitsForMoney = awaitsPayment(
+    { type, paymentMethod: order.paymentMethod, paymentStatus: order.paymentStatus },
+    { kitchenBeforeOnlinePayment: cooksBeforePaid },
+  )
+  const steps = stepButtons(type, order.status).filter(
+    (status) => !(status === 'accepted' && waitsForMoney),
+  )
   return (
     <li className="floor-order" data-status={order.status}>
       <div className="floor-order__head">
@@ -69,10 +80,9 @@ export function OrderRow({
         ))}
       </ul>
       {order.comment ? <p className="floor-order__comment">{order.comment}</p> : null}
-      {order.paymentStatus === 'paid' ? (
-        <p className="floor-order__paid">{t('paidMark')}</p>
-      ) : order.paymentStatus === 'pending' ? (
-        <p className="floor-order__paid">{t('pendingMark')}</p>
+      <PaymentLine order={order} type={type} t={t} />
+      {waitsForMoney && order.status === 'placed' ? (
+        <p className="floor-order__waits">{t('kitchenAfterPayment')}</p>
       ) : null}
       {steps.length > 0 || canCancel(type, order.status) || due > 0 ? (
         <div className="floor__buttons">
@@ -118,4 +128,30 @@ export function OrderRow({
       ))}
     </li>
   )
+}
+
+/**
+ * How the order is paid, as it is (issue 28): paid and how; being paid online (nothing has
+ * arrived); its online payment failed or was given up, to collect or cancel; or not yet, and how.
+ */
+function PaymentLine({ order, type, t }: { order: FloorOrder; type: OrderType; t: FloorT }) {
+  if (order.status === 'cancelled') return null
+  const way = t(
+    `way_${order.paymentMethod === 'cash' && type !== 'dine_in' ? 'cash_away' : order.paymentMethod}`,
+  )
+  switch (order.paymentStatus) {
+    case 'paid':
+      return <p className="floor-order__paid">{t('paidBy', { way })}</p>
+    case 'pending':
+      return <p className="floor-order__payment">{t('pendingMark')}</p>
+    case 'failed':
+      return (
+        <p className="floor-order__payment" data-tone="alert">
+          {t('failedMark')}
+        </p>
+      )
+    case 'unpaid':
+    case 'refunded':
+      return <p className="floor-order__payment">{t('unpaidBy', { way })}</p>
+  }
 }

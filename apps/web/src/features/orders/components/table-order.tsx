@@ -45,6 +45,9 @@ export function TableOrder({ order, restaurant, withLines = false, href }: Table
         <OrderStatusChip status={order.status} />
         {order.paymentStatus === 'paid' ? (
           <span className="order-status-chip order-item__paid">{t('paid')}</span>
+        ) : order.paymentStatus === 'pending' && order.status !== 'cancelled' ? (
+          // Being paid online: not paid until the money arrives (issue 28).
+          <span className="order-status-chip">{t('pending')}</span>
         ) : null}
         <time dateTime={order.placedAt}>
           {formatOrderTime(order.placedAt, restaurant.timezone, language)}

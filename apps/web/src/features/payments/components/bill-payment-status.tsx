@@ -67,10 +67,11 @@ export function BillPaymentStatus({ payment, restaurant, onDismiss }: BillPaymen
   }
   switch (data.status) {
     case 'pending':
+      // The server asked the acquirer before answering: nothing has arrived yet (issue 28).
       return (
         <PaymentPending
-          title={shared('pending')}
-          hint={shared('pendingHint')}
+          title={shared('notPaidYet')}
+          hint={shared('notPaidYetHint')}
           actions={
             <>
               {data.redirectUrl ? (
@@ -84,7 +85,7 @@ export function BillPaymentStatus({ payment, restaurant, onDismiss }: BillPaymen
                 disabled={cancel.isPending}
                 onClick={() => cancel.mutate(data.id, { onSuccess: onDismiss })}
               >
-                {t('cancel')}
+                {shared('payAnotherWay')}
               </button>
             </>
           }
