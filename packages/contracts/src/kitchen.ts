@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { orderStatus } from './order-status'
-import { orderId } from './orders'
+import { orderId, paymentStatus } from './orders'
 import type { RealtimeEvent } from './realtime-events'
 import { orderType } from './restaurants'
 import { localizedText } from './text'
@@ -59,6 +59,11 @@ export const kitchenTicket = z.object({
   orderNumber: z.int(),
   orderType,
   status: orderStatus,
+  /**
+   * Where the order's money is, as the waiter's floor says it: a restaurant that cooks prepaid
+   * orders before payment sees one whose online payment is pending or failed (decision 0113).
+   */
+  paymentStatus,
   /** Null: the default group ("Кухня") of dishes whose category has no station. */
   stationId: z.nullable(z.string()),
   table: z.nullable(z.object({ code: z.string(), label: z.string() })),

@@ -22,6 +22,7 @@ export function createKitchenRepository(db: Kysely<Database>) {
             'number',
             'type',
             'status',
+            'paymentStatus',
             'tableRef',
             'placedAt',
             'scheduledFor',

@@ -37,6 +37,7 @@ const orderAt = (id: string, number: number, accepted: string, dishes: string[])
   number,
   type: 'dine_in',
   status: 'accepted',
+  paymentStatus: 'unpaid',
   tableRef: { code: 'T1', label: '1', zone: null },
   placedAt: new Date('2026-11-25T10:00:00Z'),
   scheduledFor: null,

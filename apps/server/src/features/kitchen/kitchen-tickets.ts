@@ -1,5 +1,5 @@
 import type { KitchenTicket } from '@tableside/contracts/kitchen'
-import type { OrderLine, StatusChange } from '@tableside/contracts/orders'
+import type { OrderLine, PaymentStatus, StatusChange } from '@tableside/contracts/orders'
 import type { OrderType } from '@tableside/contracts/restaurants'
 import type { OrderStatus } from '@tableside/contracts/order-status'
 import type { TableRef } from '@tableside/contracts/table-sessions'
@@ -12,6 +12,7 @@ export interface OpenOrder {
   number: number
   type: OrderType
   status: OrderStatus
+  paymentStatus: PaymentStatus
   tableRef: TableRef | null
   placedAt: Date
   scheduledFor: Date | null
@@ -84,6 +85,7 @@ export function buildTickets(
         orderNumber: order.number,
         orderType: order.type,
         status: order.status,
+        paymentStatus: order.paymentStatus,
         stationId,
         table: order.tableRef && { code: order.tableRef.code, label: order.tableRef.label },
         since,

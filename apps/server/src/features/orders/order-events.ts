@@ -15,9 +15,12 @@ import { toOrder } from './order-view'
 export function orderUpdateEntries(row: OrderRow): OutboxEntry[] {
   const entries = [orderUpdatedEntry(row)]
   if (row.tableSessionId) entries.push(billUpdatedEntry(row.tableSessionId))
-  if (KITCHEN_HEARS.includes(row.status))
-    entries.push(kitchenChangedEntry(row.restaurantId, row.id))
-  return entries
+  return [...entries, ...kitchenEntriesOf(row)]
+}
+
+/** `kitchen.changed` for an order the kitchen's screens show (or just stopped showing). */
+export function kitchenEntriesOf(row: OrderRow): OutboxEntry[] {
+  return KITCHEN_HEARS.includes(row.status) ? [kitchenChangedEntry(row.restaurantId, row.id)] : []
 }
 
 /** The statuses that put an order on the kitchen's screen or take it off (decision 0070). */

@@ -2,7 +2,7 @@ import { orderChannel } from '@tableside/contracts/orders'
 import { paymentUpdated } from '@tableside/contracts/payments'
 import { publishEntry } from '../outbox/outbox'
 import type { OutboxEntry } from '../outbox/outbox-repository'
-import { billUpdatedEntry, orderUpdatedEntry } from '../orders/order-events'
+import { billUpdatedEntry, kitchenEntriesOf, orderUpdatedEntry } from '../orders/order-events'
 import type { OrderRow } from '../orders/order-repository'
 import type { PaymentRow } from './payment-repository'
 
@@ -30,7 +30,8 @@ export function paymentUpdateEntries(
     )
   }
   for (const order of changedOrders) {
-    entries.push(orderUpdatedEntry(order))
+    // The kitchen's tickets say where the order's money is too (decision 0113).
+    entries.push(orderUpdatedEntry(order), ...kitchenEntriesOf(order))
   }
   const tables = new Set(sessions)
   if (row.tableSessionId) tables.add(row.tableSessionId)

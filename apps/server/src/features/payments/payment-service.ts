@@ -411,7 +411,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     async get(id: string): Promise<Payment> {
       const row = await repository.find(id)
       if (!row) throw notFound(UNKNOWN_PAYMENT)
-      if (row.status !== 'pending' || !row.providerRef) return view(row)
+      if (row.status !== 'pending' || !row.providerRef || row.provider !== provider.name) {
+        return view(row)
+      }
       let decided
       try {
         decided = await provider.status(row.providerRef)

@@ -7,16 +7,19 @@ import { garconFloor } from '@tableside/contracts/garcon-floor'
 import { bill, order, type Order } from '@tableside/contracts/orders'
 import { payment, type Payment } from '@tableside/contracts/payments'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
-import { MANAGER_TOKEN_HEADER } from '@tableside/contracts/staff'
+import { getKitchenBoard, kitchenChanged, kitchenChannel } from '@tableside/contracts/kitchen'
+import { KITCHEN_TOKEN_HEADER, MANAGER_TOKEN_HEADER } from '@tableside/contracts/staff'
 import { createGarconRepository } from '../garcon/garcon-repository'
 import { hashSecret } from '../../lib/secret-hash'
 import { describeRace, RACE_RUNS } from '../../test/race-app'
 import { createTestApp, sandboxAcquirerOf, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
-import { paymentActions } from '../../test/test-payments'
+import { paymentActions, recordEvents } from '../../test/test-payments'
 import {
+  addManager,
   createOrderingRestaurant,
   openTableSession,
+  signInAsKitchen,
   signInAsManager,
   signInAsWaiter,
 } from '../../test/test-restaurants'
@@ -35,6 +38,7 @@ describe.each(testDatabaseKinds)('Payment state on $name', (kind) => {
   let anna = ''
   let vera = ''
   let manager = ''
+  let kitchen = ''
   const demo = paymentActions(() => t.app, 'demo')
 
   beforeAll(async () => {
@@ -79,6 +83,8 @@ describe.each(testDatabaseKinds)('Payment state on $name', (kind) => {
       })
     ).json<{ token: string }>().token
     manager = (await signInAsManager(t.app)).token
+    await addManager(t, 'cooks-first', 'kitchen', '5555', 'kitchen')
+    kitchen = (await signInAsKitchen(t.app, 'cooks-first', 'kitchen', '5555')).token
   })
   afterAll(async () => {
     await t.close()
@@ -146,6 +152,17 @@ describe.each(testDatabaseKinds)('Payment state on $name', (kind) => {
     await sandboxDelivered()
   }
   const sandboxDelivered = () => sandboxAcquirerOf(t.app).kick()
+  const kitchenTicket = async (orderId: string) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/kitchen/tickets',
+      headers: { [KITCHEN_TOKEN_HEADER]: kitchen },
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    return getKitchenBoard.response
+      .parse(response.json())
+      .tickets.find((ticket) => ticket.orderId === orderId)
+  }
   const accept = (token: string, orderId: string) =>
     asWaiter(token, 'POST', `/garcon/orders/${orderId}/status`, { status: 'accepted' })
 
@@ -256,6 +273,31 @@ describe.each(testDatabaseKinds)('Payment state on $name', (kind) => {
       status: 'accepted',
       paymentStatus: 'failed',
     })
+    // The kitchen's ticket says the same as the waiter's floor, and follows it once paid.
+    expect(await kitchenTicket(placed.id)).toMatchObject({ paymentStatus: 'failed' })
+    expect((await asWaiter(vera, 'POST', `/garcon/orders/${placed.id}/cash-paid`)).statusCode).toBe(
+      200,
+    )
+    expect(await kitchenTicket(placed.id)).toMatchObject({ paymentStatus: 'paid' })
+  })
+
+  it('tells the kitchen when the money of an order it is cooking arrives after all', async () => {
+    const placed = await placePickup('cooks-first')
+    const started = await start(placed.id)
+    await decline(started)
+    expect((await accept(vera, placed.id)).statusCode).toBe(200)
+    const events = recordEvents(t.app)
+    expect((await demo.succeeded(started)).statusCode).toBe(200)
+    await t.app.outbox.kick()
+    expect(await kitchenTicket(placed.id)).toMatchObject({ paymentStatus: 'paid' })
+    expect(
+      events.some(
+        (event) =>
+          event.name === kitchenChanged.name &&
+          event.channels.includes(kitchenChannel('cooks-first')) &&
+          event.data.includes(placed.id),
+      ),
+    ).toBe(true)
   })
 
   it('lets a table’s order go to the kitchen whatever its card did: the guests are there', async () => {

@@ -35,6 +35,8 @@ export const kitchenMessages = defineMessages({
     loading: 'Loading tickets…',
     loadFailed: 'The tickets could not be loaded.',
     comment: 'Note',
+    paymentFailed: 'Not paid: the online payment failed',
+    paymentPending: 'Not paid yet: being paid online',
   },
   ru: {
     title: 'Кухня',
@@ -69,5 +71,7 @@ export const kitchenMessages = defineMessages({
     loading: 'Загружаем заказы…',
     loadFailed: 'Не удалось загрузить заказы.',
     comment: 'Комментарий',
+    paymentFailed: 'Не оплачен: оплата онлайн не прошла',
+    paymentPending: 'Ещё не оплачен: оплачивается онлайн',
   },
 })

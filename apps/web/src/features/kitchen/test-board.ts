@@ -10,6 +10,7 @@ export function testTicket(orderId: string, lines: number[], station = 'hot'): K
     orderNumber: 7,
     orderType: 'dine_in',
     status: 'accepted',
+    paymentStatus: 'unpaid',
     stationId: station,
     table: { code: 'T1', label: '1' },
     since,

@@ -123,6 +123,13 @@ export const TicketCard = memo(function TicketCard({
           )
         })}
       </ul>
+      {ticket.orderType !== 'dine_in' &&
+      (ticket.paymentStatus === 'failed' || ticket.paymentStatus === 'pending') ? (
+        // Cooked before its money arrived (the restaurant's setting): say so, as the floor does.
+        <p className="kitchen-ticket__unpaid">
+          {t(ticket.paymentStatus === 'failed' ? 'paymentFailed' : 'paymentPending')}
+        </p>
+      ) : null}
       {ticket.comment && (
         <p className="kitchen-ticket__comment">
           <strong>{t('comment')}:</strong> {ticket.comment}
