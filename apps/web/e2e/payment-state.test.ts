@@ -132,12 +132,11 @@ describe('Payment state', () => {
     await expect.poll(async () => plain(await due.textContent())).toContain(total)
     expect(await diner.page.locator('.bill-totals__row--pending').count()).toBe(0)
 
-    // The waiter sees the card payment failed, takes the cash, and the bill is settled.
-    await waiter.page.reload({ waitUntil: 'networkidle' })
-    await row.waitFor()
-    expect(plain(await row.textContent())).toContain(
-      'Оплата онлайн не прошла — получите оплату или отмените заказ',
-    )
+    // The waiter's floor hears the card payment failed, live; the waiter takes the cash, and
+    // the bill is settled.
+    await expect
+      .poll(async () => plain(await row.textContent()), { timeout: 10_000 })
+      .toContain('Оплата онлайн не прошла — получите оплату или отмените заказ')
     await row.scrollIntoViewIfNeeded()
     await keepScreenshot(waiter.page, 'garcon-payment-failed')
     await row.getByRole('button', { name: /^Наличные/ }).click()

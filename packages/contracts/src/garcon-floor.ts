@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { cartLine, MAX_CART_LINES } from './cart'
 import { defineEndpoint } from './endpoint'
 import { orderStatus } from './order-status'
+import type { RealtimeEvent } from './realtime-events'
 import {
   contact,
   deliveryAddress,
@@ -188,3 +189,13 @@ export const placeTableOrder = defineEndpoint({
   status: 201,
   response: order,
 })
+
+/**
+ * Where an order's money is changed (a payment started, failed, was given up or arrived): on
+ * the restaurant's waiters' own channels, so a floor that shows the order reads it again at once
+ * (decision 0113). It carries the order's id only; the floor is read with the waiter's token.
+ */
+export const floorOrderChanged = {
+  name: 'floor.order-changed',
+  data: z.object({ orderId: z.string() }),
+} as const satisfies RealtimeEvent

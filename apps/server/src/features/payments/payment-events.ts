@@ -1,5 +1,7 @@
 import { orderChannel } from '@tableside/contracts/orders'
+import { floorOrderChanged } from '@tableside/contracts/garcon-floor'
 import { paymentUpdated } from '@tableside/contracts/payments'
+import { garconChannel } from '@tableside/contracts/table-events'
 import { publishEntry } from '../outbox/outbox'
 import type { OutboxEntry } from '../outbox/outbox-repository'
 import { billUpdatedEntry, kitchenEntriesOf, orderUpdatedEntry } from '../orders/order-events'
@@ -38,4 +40,17 @@ export function paymentUpdateEntries(
   for (const order of changedOrders) if (order.tableSessionId) tables.add(order.tableSessionId)
   for (const session of tables) entries.push(billUpdatedEntry(session))
   return entries
+}
+
+/**
+ * `floor.order-changed` to the restaurant's waiters (`waiterIds`) for each order whose money
+ * changed: their floors read it again (decision 0113).
+ */
+export function floorOrderEntries(
+  waiterIds: readonly string[],
+  orders: readonly Pick<OrderRow, 'id'>[],
+): OutboxEntry[] {
+  if (waiterIds.length === 0) return []
+  const channels = waiterIds.map(garconChannel)
+  return orders.map((order) => publishEntry(channels, floorOrderChanged, { orderId: order.id }))
 }

@@ -249,6 +249,17 @@ export function createPaymentRepository(db: Kysely<Database>) {
         .execute()
     },
 
+    /** The restaurant's waiters who may sign in: whose floors may show any of its orders. */
+    async waitersOf(restaurantId: string, executor: Executor = db): Promise<string[]> {
+      const rows = await executor
+        .selectFrom('waiters')
+        .select('id')
+        .where('restaurantId', '=', restaurantId)
+        .where('active', '=', true)
+        .execute()
+      return rows.map((row) => row.id)
+    },
+
     /** The waiter who took the table most recently: tips at the table are theirs. */
     servingWaiter(sessionId: string, executor: Executor = db) {
       return executor

@@ -18,6 +18,7 @@ import type { Outbox } from '../outbox/outbox'
 import type { RestaurantCache } from '../restaurants/restaurant-cache'
 import type { TableSessionService } from '../table-sessions/table-session-service'
 import { billHolds, planBillPayment, sharePoints } from './bill-payment-plan'
+import { floorOrderEntries } from './payment-events'
 import { SANDBOX_PROVIDER, type PaymentProvider } from './payment-provider'
 import type { PaymentRepository, PaymentRow } from './payment-repository'
 import {
@@ -289,7 +290,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         )
         // Pending until the acquirer says otherwise: the waiter and the kitchen see it so too.
         const started = await orderPayments.paymentStarted(orderId, now(), trx)
-        if (started) await deps.outbox.add(orderUpdateEntries(started), trx)
+        if (started) {
+          const waiters = await repository.waitersOf(started.restaurantId, trx)
+          await deps.outbox.add(
+            [...orderUpdateEntries(started), ...floorOrderEntries(waiters, [started])],
+            trx,
+          )
+        }
         return { row }
       })
       if (created.racing) return view(await handedOver(created.racing))

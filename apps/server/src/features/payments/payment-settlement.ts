@@ -11,7 +11,7 @@ import { REFUND, refundEntry, type RefundOrder } from '../orders/refund-entry'
 import type { Outbox } from '../outbox/outbox'
 import type { OutboxEntry } from '../outbox/outbox-repository'
 import type { TableSessionService } from '../table-sessions/table-session-service'
-import { paymentUpdateEntries } from './payment-events'
+import { floorOrderEntries, paymentUpdateEntries } from './payment-events'
 import type { PaymentProvider } from './payment-provider'
 import { WebhookRejected } from './payment-provider'
 import type { PaymentRepository, PaymentRow } from './payment-repository'
@@ -76,7 +76,23 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
       row.allocations.map((allocation) => allocation.orderId),
       trx,
     )
-    await outbox.add(paymentUpdateEntries(row, order ? [order] : [], sessions), trx)
+    await outbox.add(
+      [
+        ...paymentUpdateEntries(row, order ? [order] : [], sessions),
+        ...(await floorEntries(row.restaurantId, order ? [order] : [], trx)),
+      ],
+      trx,
+    )
+  }
+
+  /** Tells the restaurant's waiters' floors of orders whose money changed. */
+  async function floorEntries(
+    restaurantId: string,
+    orders: readonly OrderRow[],
+    trx: Transaction<Database>,
+  ): Promise<OutboxEntry[]> {
+    if (orders.length === 0) return []
+    return floorOrderEntries(await repository.waitersOf(restaurantId, trx), orders)
   }
 
   /** Applies an outcome in `trx`; undefined when it changes nothing (already applied). */
@@ -140,7 +156,14 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
     const sessions = [
       ...new Set(changed.flatMap((order) => (order.tableSessionId ? [order.tableSessionId] : []))),
     ]
-    await outbox.add([...refunds, ...paymentUpdateEntries(succeeded, changed, sessions)], trx)
+    await outbox.add(
+      [
+        ...refunds,
+        ...paymentUpdateEntries(succeeded, changed, sessions),
+        ...(await floorEntries(succeeded.restaurantId, changed, trx)),
+      ],
+      trx,
+    )
     // Payment received: the table's waiters hear of it, and so does the one its tip goes to.
     const table = succeeded.tableSessionId ?? sessions[0]
     if (table && deps.alertAtTable) {

@@ -3,12 +3,13 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getAdminLive } from '@tableside/contracts/admin-reports'
 import { errorBody } from '@tableside/contracts/errors'
-import { garconFloor } from '@tableside/contracts/garcon-floor'
+import { floorOrderChanged, garconFloor } from '@tableside/contracts/garcon-floor'
 import { bill, order, type Order } from '@tableside/contracts/orders'
 import { payment, type Payment } from '@tableside/contracts/payments'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
 import { getKitchenBoard, kitchenChanged, kitchenChannel } from '@tableside/contracts/kitchen'
 import { KITCHEN_TOKEN_HEADER, MANAGER_TOKEN_HEADER } from '@tableside/contracts/staff'
+import { garconChannel } from '@tableside/contracts/table-events'
 import { createGarconRepository } from '../garcon/garcon-repository'
 import { hashSecret } from '../../lib/secret-hash'
 import { describeRace, RACE_RUNS } from '../../test/race-app'
@@ -36,6 +37,7 @@ describe.each(testDatabaseKinds)('Payment state on $name', (kind) => {
   /** While true the shop answers the acquirer's webhooks 503: its answer is on its way. */
   let webhooksHeld = false
   let anna = ''
+  let annaId = ''
   let vera = ''
   let manager = ''
   let kitchen = ''
@@ -74,7 +76,9 @@ describe.each(testDatabaseKinds)('Payment state on $name', (kind) => {
       login: 'vera',
       pinHash: await hashSecret('4444'),
     })
-    anna = (await signInAsWaiter(t.app, 'anna', '1111')).token
+    const signedIn = await signInAsWaiter(t.app, 'anna', '1111')
+    anna = signedIn.token
+    annaId = signedIn.waiter.id
     vera = (
       await t.app.inject({
         method: 'POST',
@@ -231,7 +235,17 @@ describe.each(testDatabaseKinds)('Payment state on $name', (kind) => {
 
   it('marks a pickup whose card was declined, and keeps it from the kitchen until it is paid', async () => {
     const placed = await placePickup('demo')
+    const events = recordEvents(t.app)
     await decline(await start(placed.id))
+    await t.app.outbox.kick()
+    // Every waiter's floor hears that its money changed, as it started and as it failed.
+    const heard = events.filter(
+      (event) =>
+        event.name === floorOrderChanged.name &&
+        event.channels.includes(garconChannel(annaId)) &&
+        event.data.includes(placed.id),
+    )
+    expect(heard.length).toBe(2)
     const marked = await demo.getOrder(placed.id)
     expect(marked).toMatchObject({ status: 'placed', paymentStatus: 'failed', paidAmount: 0 })
     expect(await floorPickup(anna, placed.id)).toMatchObject({

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { garconTablesChanged } from '@tableside/contracts/garcon'
 import { garconAlertCreated } from '@tableside/contracts/garcon-alerts'
-import type { GarconFloor } from '@tableside/contracts/garcon-floor'
+import { floorOrderChanged, type GarconFloor } from '@tableside/contracts/garcon-floor'
 import { garconChannel, waiterCallUpdated } from '@tableside/contracts/table-events'
 import { buttonClass } from '../../../components/ui/button'
 import { Link } from '../../../components/ui/link'
@@ -69,6 +69,8 @@ export function Floor({
     refetch()
   })
   useChannelEvent(channel, waiterCallUpdated, refetch)
+  // A payment started, failed or arrived: the order's row says where its money is now.
+  useChannelEvent(channel, floorOrderChanged, refetch)
   useChannelEvent(channel, garconTablesChanged, () => {
     refetch()
     void queryClient.invalidateQueries({ queryKey: garconMeQueryKey })
