@@ -133,6 +133,7 @@ describe.each(testDatabaseKinds)("A manager edits the restaurant's settings on $
         serviceChargeBasisPoints: 500,
         tableSessionMinutes: 90,
         privacyPolicyUrl: 'https://samovar.example/privacy',
+        kitchenBeforeOnlinePayment: true,
       },
       callEscalationSeconds: 45,
       bonusProgram: saved.bonusProgram && { ...saved.bonusProgram, earnBasisPoints: 700 },
@@ -149,6 +150,7 @@ describe.each(testDatabaseKinds)("A manager edits the restaurant's settings on $
     expect(diners.timezone).toBe('Asia/Yekaterinburg')
     expect(diners.settings.tipPresetsPercent).toEqual([7, 12, 20])
     expect(diners.settings.privacyPolicyUrl).toBe('https://samovar.example/privacy')
+    expect(diners.settings.kitchenBeforeOnlinePayment).toBe(true)
     const row = await t.database.db
       .selectFrom('restaurants')
       .select('callEscalationSeconds')
@@ -216,6 +218,17 @@ describe.each(testDatabaseKinds)("A manager edits the restaurant's settings on $
       [
         { ...current, settings: { ...current.settings, privacyPolicyUrl: 'http://x.example' } },
         'body.settings.privacyPolicyUrl',
+      ],
+      [
+        { ...current, settings: { ...current.settings, kitchenBeforeOnlinePayment: 'yes' } },
+        'body.settings.kitchenBeforeOnlinePayment',
+      ],
+      [
+        {
+          ...current,
+          settings: { ...current.settings, kitchenBeforeOnlinePayment: undefined },
+        },
+        'body.settings.kitchenBeforeOnlinePayment',
       ],
       [{ ...current, callEscalationSeconds: 5 }, 'body.callEscalationSeconds'],
       [
