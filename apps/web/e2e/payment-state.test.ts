@@ -1,8 +1,9 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { adminSettings } from '@tableside/contracts/admin-settings'
 import { order as orderSchema, type Order } from '@tableside/contracts/orders'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
-import { adminLogin } from '@tableside/contracts/staff'
+import { adminLogin, kitchenLogin } from '@tableside/contracts/staff'
 import type { TableSession } from '@tableside/contracts/table-sessions'
 import { actAsManager } from './admin-service'
 import { expectNoSeriousViolations } from './axe'
@@ -16,6 +17,7 @@ import {
   placeTableOrder,
   plain,
   rub,
+  waiterToken,
 } from './table-service'
 
 /**
@@ -209,6 +211,43 @@ describe('Payment state', () => {
     expect(await toggle.isChecked()).toBe(false)
     await toggle.scrollIntoViewIfNeeded()
     await keepScreenshot(page, 'admin-settings-kitchen-before-payment-1440')
+
+    // The restaurant chooses to cook first: the waiter sends the order, and the kitchen's
+    // ticket says what the floor says, that it is not paid.
+    await toggle.check()
+    await page.getByRole('button', { name: 'Сохранить' }).click()
+    await expect
+      .poll(async () => {
+        const saved = await fetch(`${baseUrl()}/api/v1/admin/settings`, {
+          headers: { 'x-manager-token': token },
+        })
+        return adminSettings.parse(await saved.json()).settings.kitchenBeforeOnlinePayment
+      })
+      .toBe(true)
+    const waiterApi = await waiterToken()
+    const accepted = await fetch(`${baseUrl()}/api/v1/garcon/orders/${placed.id}/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-garcon-token': waiterApi },
+      body: JSON.stringify({ status: 'accepted' }),
+    })
+    expect(accepted.status).toBe(200)
+    const kitchenSignIn = await fetch(`${baseUrl()}/api/v1/auth/kitchen/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ restaurantId: restaurantId(), login: 'kitchen', pin: '3333' }),
+    })
+    const kitchen = kitchenLogin.response.parse(await kitchenSignIn.json())
+    await context.addCookies([{ name: 'kitchen_token', value: kitchen.token, url: onWifi() }])
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await page.goto(`${onWifi()}/rest/${restaurantId()}/kitchen`, { waitUntil: 'networkidle' })
+    const ticket = page.locator(`.kitchen-ticket[data-order="${String(placed.number)}"]`)
+    await ticket.first().waitFor({ timeout: 10_000 })
+    expect(plain(await ticket.first().textContent())).toContain(
+      'Не оплачен: оплата онлайн не прошла',
+    )
+    await keepScreenshot(page, 'kitchen-unpaid-ticket-1024')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await keepScreenshot(page, 'kitchen-unpaid-ticket-1440')
     expect(problems).toEqual([])
   })
 })
