@@ -1,5 +1,6 @@
 import type { ClientAddress } from '@tableside/contracts/client'
 import type { DeliveryAddress } from '@tableside/contracts/orders'
+import { useAddressWords } from '../../../lib/address-words'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { savedAddressMessages } from '../saved-address-messages'
 import {
@@ -13,8 +14,6 @@ import {
 } from '../saved-addresses'
 import '../../../components/ui/choice-card.css'
 import '../saved-addresses.css'
-
-const DETAILS = ['apartment', 'entrance', 'floor', 'intercom'] as const
 
 interface SavedAddressPickerProps {
   addresses: readonly ClientAddress[]
@@ -30,11 +29,8 @@ interface SavedAddressPickerProps {
 export function SavedAddressPicker({ addresses, values, onChange }: SavedAddressPickerProps) {
   const { t } = useMessages(savedAddressMessages)
   const chosen = matchingAddress(addresses, values)
-  const details = (address: DeliveryAddress) =>
-    DETAILS.flatMap((part) => {
-      const value = address[part]
-      return value ? [t(part, { value })] : []
-    }).join(' · ')
+  const words = useAddressWords()
+  const details = (address: DeliveryAddress) => words.details(address).join(' · ')
   return (
     <div
       className="choice-cards choice-cards--stacked saved-addresses"

@@ -1,8 +1,8 @@
 import { useId } from 'react'
 import type { TablelessOrder } from '@tableside/contracts/garcon-floor'
 import { MAX_TABLELESS_ORDERS } from '@tableside/contracts/garcon-floor'
-import type { DeliveryAddress } from '@tableside/contracts/orders'
 import type { UiLanguage } from '@tableside/contracts/restaurants'
+import { useAddressWords } from '../../../lib/address-words'
 import { useLanguage } from '../../../lib/i18n/use-translation'
 import { formatPhone } from '../../../lib/masks'
 import { dateLocale, restaurantWhen } from '../../../lib/restaurant-time'
@@ -58,6 +58,7 @@ function Destination({
   t: FloorT
 }) {
   const language = useLanguage()
+  const address = useAddressWords()
   return (
     <div className="floor-away__where">
       <p className="floor-away__when">
@@ -75,24 +76,9 @@ function Destination({
           </a>
         </p>
       ) : null}
-      {order.address ? (
-        <p className="floor-away__address">{addressLine(order.address, t)}</p>
-      ) : null}
+      {order.address ? <p className="floor-away__address">{address.line(order.address)}</p> : null}
     </div>
   )
-}
-
-/** "Покровка, 17, кв. 5, подъезд 2, этаж 3, домофон 5К": what the courier reads at the door. */
-export function addressLine(address: DeliveryAddress, t: FloorT): string {
-  const extra = (
-    [
-      ['addressFlat', address.apartment],
-      ['addressEntrance', address.entrance],
-      ['addressFloor', address.floor],
-      ['addressIntercom', address.intercom],
-    ] as const
-  ).flatMap(([key, value]) => (value ? [t(key, { value })] : []))
-  return [`${address.street}, ${address.house}`, ...extra].join(', ')
 }
 
 /** As soon as possible; a time today; or the day and time of a later one. */

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
-import type { DeliveryAddress, Order } from '@tableside/contracts/orders'
+import type { Order } from '@tableside/contracts/orders'
 import type { Restaurant } from '@tableside/contracts/restaurants'
+import { useAddressWords } from '../../../lib/address-words'
 import { localized } from '../../../lib/i18n/localized-text'
 import { defineMessages } from '../../../lib/i18n/messages'
-import { useMessages, type Translate } from '../../../lib/i18n/use-translation'
+import { useMessages } from '../../../lib/i18n/use-translation'
 import { formatOrderTime } from '../format-time'
 import { orderWords } from '../order-messages'
 import { paymentWordKey } from '../payment-words'
@@ -15,10 +16,6 @@ const messages = defineMessages({
     table: 'Table',
     tableInZone: '{table} · {zone}',
     address: 'Address',
-    apartment: 'apt {value}',
-    entrance: 'entrance {value}',
-    floor: 'floor {value}',
-    intercom: 'intercom {value}',
     contact: 'Contact',
     when: 'When',
     asap: 'As soon as possible',
@@ -31,10 +28,6 @@ const messages = defineMessages({
     table: 'Стол',
     tableInZone: '{table} · {zone}',
     address: 'Адрес',
-    apartment: 'кв. {value}',
-    entrance: 'подъезд {value}',
-    floor: 'этаж {value}',
-    intercom: 'домофон {value}',
     contact: 'Контакт',
     when: 'Когда',
     asap: 'Как можно скорее',
@@ -43,16 +36,6 @@ const messages = defineMessages({
     comment: 'Комментарий',
   },
 })
-
-type FactsTranslate = Translate<keyof (typeof messages)['en']>
-
-function addressText(address: DeliveryAddress, t: FactsTranslate): string {
-  const extra = (['apartment', 'entrance', 'floor', 'intercom'] as const).flatMap((part) => {
-    const value = address[part]
-    return value ? [t(part, { value })] : []
-  })
-  return [`${address.street}, ${address.house}`, ...extra].join(', ')
-}
 
 /** `+79161234567` as people write it: `+7 916 123-45-67`. */
 const phoneText = (phone: string) =>
@@ -68,6 +51,7 @@ export function OrderFacts({
 }) {
   const { t, language } = useMessages(messages)
   const words = useMessages(orderWords).t
+  const address = useAddressWords()
   const rows: [label: string, value: ReactNode][] = [[t('type'), words(order.type)]]
   if (order.table) {
     const { label, zone } = order.table
@@ -76,7 +60,7 @@ export function OrderFacts({
       zone ? t('tableInZone', { table: label, zone: localized(zone, language) }) : label,
     ])
   }
-  if (order.address) rows.push([t('address'), addressText(order.address, t)])
+  if (order.address) rows.push([t('address'), address.line(order.address)])
   if (order.type !== 'dine_in') {
     rows.push([
       t('when'),
