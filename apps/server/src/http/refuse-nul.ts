@@ -45,6 +45,9 @@ function nulFields(value: unknown, root: string): FieldError[] {
       if (node.includes(NUL)) found.push({ path, message: 'Remove the NUL character (\\u0000).' })
       else if (LONE_SURROGATE.test(node))
         found.push({ path, message: 'Remove the broken character (half of a surrogate pair).' })
+    } else if (ArrayBuffer.isView(node)) {
+      // A raw body (a photo): bytes, not text; walking its millions of indexes took seconds.
+      continue
     } else if (typeof node === 'object' && node !== null) {
       for (const [key, child] of Object.entries(node)) {
         if (key.includes(NUL) || LONE_SURROGATE.test(key))
