@@ -16,6 +16,8 @@ await build({
     'manager-cli': 'src/manager-cli.ts',
     'restaurant-cli': 'src/restaurant-cli.ts',
     'backup-cli': 'src/backup-cli.ts',
+    // The photo worker, a process the server starts for image work (decision 0110).
+    'photo-worker': 'src/features/menu/photo-worker.ts',
   },
   absWorkingDir: new URL('.', import.meta.url).pathname,
   outdir: 'dist',

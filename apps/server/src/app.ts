@@ -58,6 +58,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger']
   /** The clock the features read (tests move it). */
   now?: () => Date
+  /** The photo worker's script: the built one beside the server unless told (tests). */
+  photoWorker?: string
 }
 
 /** The whole application as a Fastify instance that has not started listening: tests inject into it. */
@@ -66,6 +68,7 @@ export async function buildApp({
   database,
   logger = false,
   now = () => new Date(),
+  photoWorker,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -113,6 +116,7 @@ export async function buildApp({
     config,
     db: database.db,
     jobLock: database.jobLock,
+    clusterLocks: database.clusterLocks,
     now,
     signInDevices,
   })
@@ -146,7 +150,7 @@ export async function buildApp({
   await app.register(floorPlugin)
   await app.register(favouritesPlugin)
   await app.register(auditPlugin)
-  await app.register(menuPlugin)
+  await app.register(menuPlugin, photoWorker ? { photoWorker } : {})
   await app.register(staffAdminPlugin)
   await app.register(settingsAdminPlugin, {
     paymentProvider: (id) => (onlinePayment(id) ? config.payments.provider : null),

@@ -3,6 +3,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { lockDataDir } from './data-dir-lock'
 import { isDatabaseUnavailable } from './database-unavailable'
+import { advisoryClusterLocks, soleNodeLocks, type ClusterLocks } from './cluster-locks'
 import { advisoryJobLock, soleNodeJobLock, type JobLock } from './job-lock'
 import { PGliteDialect } from './pglite-dialect'
 import type { Database } from './schema'
@@ -20,6 +21,8 @@ export interface DatabaseHandle {
   describe: string
   /** Which node of those sharing this database runs the periodic jobs (decision 0103). */
   jobLock: JobLock
+  /** Named locks one node of those sharing this database holds at a time (decision 0110). */
+  clusterLocks: ClusterLocks
   close(): Promise<void>
 }
 
@@ -71,12 +74,19 @@ export async function openDatabase(
       schema: target.schema,
       connectTimeoutMs: CONNECT_TIMEOUT_MS,
     })
+    const clusterLocks = advisoryClusterLocks({
+      connectionString: target.url,
+      schema: target.schema,
+      connectTimeoutMs: CONNECT_TIMEOUT_MS,
+    })
     return {
       db,
       describe: `PostgreSQL at ${redactUrl(target.url)}`,
       jobLock,
+      clusterLocks,
       close: async () => {
         await jobLock.close()
+        await clusterLocks.close()
         await db.destroy()
       },
     }
@@ -92,6 +102,7 @@ export async function openDatabase(
       db,
       describe: 'embedded PostgreSQL in memory',
       jobLock: soleNodeJobLock,
+      clusterLocks: soleNodeLocks(),
       close: () => db.destroy(),
     }
   }
@@ -107,6 +118,7 @@ export async function openDatabase(
       db,
       describe: `embedded PostgreSQL in ${target.dataDir}`,
       jobLock: soleNodeJobLock,
+      clusterLocks: soleNodeLocks(),
       close: async () => {
         try {
           await db.destroy()

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import type { Kysely } from 'kysely'
 import type { ServerConfig } from '../config/env'
+import type { ClusterLocks } from '../db/cluster-locks'
 import type { JobLock } from '../db/job-lock'
 import type { Database } from '../db/schema'
 import { createPeriodicJobs, type PeriodicJobs } from '../lib/periodic-jobs'
@@ -16,6 +17,8 @@ declare module 'fastify' {
     now: () => Date
     /** Work done now and then, once per cluster (decision 0103): features add their jobs. */
     periodicJobs: PeriodicJobs
+    /** Named locks one node of the cluster holds at a time (decision 0110). */
+    clusterLocks: ClusterLocks
     /** The signed cookies staff sign-ins leave on their devices (decision 0108). */
     signInDevices: SignInDevices
   }
@@ -26,6 +29,8 @@ export interface ContextOptions {
   db: Kysely<Database>
   /** Which node of a cluster runs the periodic jobs (the database handle's). */
   jobLock: JobLock
+  /** The database handle's. */
+  clusterLocks: ClusterLocks
   now: () => Date
   signInDevices: SignInDevices
 }
@@ -35,8 +40,9 @@ export interface ContextOptions {
  * periodic jobs, started once the app is ready and stopped when it closes.
  */
 export const contextPlugin = fp<ContextOptions>(
-  (app, { config, db, jobLock, now, signInDevices }, done) => {
+  (app, { config, db, jobLock, clusterLocks, now, signInDevices }, done) => {
     app.decorate('config', config)
+    app.decorate('clusterLocks', clusterLocks)
     app.decorate('signInDevices', signInDevices)
     app.decorate('db', db)
     app.decorate('now', now)

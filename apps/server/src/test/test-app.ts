@@ -8,6 +8,7 @@ import { seedDemo } from '../db/seed-demo'
 import { createMenuRepository } from '../features/menu/menu-repository'
 import { createMenuService, type MenuService } from '../features/menu/menu-service'
 import type { TestDatabaseKind } from './test-database'
+import { testPhotoWorker } from './test-photo-worker'
 
 /** Signs the sandbox acquirer's webhooks in tests (a test forges others with it). */
 export const TEST_SANDBOX_SECRET = 'test-sandbox-acquirer-secret-0123456789'
@@ -76,7 +77,12 @@ async function start(
   beforeReady?: (app: FastifyInstance) => void,
   now?: () => Date,
 ): Promise<TestApp> {
-  const app = await buildApp({ config, database, ...(now ? { now } : {}) })
+  const app = await buildApp({
+    config,
+    database,
+    photoWorker: await testPhotoWorker(),
+    ...(now ? { now } : {}),
+  })
   beforeReady?.(app)
   await app.ready()
   return {

@@ -22,6 +22,7 @@ import { HttpError } from '../../http/http-error'
 import { registerEndpoint } from '../../http/register-endpoint'
 import type { MenuAdminService, MenuEditor } from './menu-admin-service'
 import type { PhotoStore } from './menu-photos'
+import { PhotoLineFull } from './photo-turns'
 
 export interface MenuAdminRouteDeps {
   service: MenuAdminService
@@ -47,12 +48,19 @@ export function registerMenuAdminRoutes(
         done(null, body)
       },
     )
-    registerEndpoint(scope, uploadAdminPhoto, async ({ request }) => {
+    registerEndpoint(scope, uploadAdminPhoto, async ({ request, reply }) => {
       const manager = await requireManager(request)
       if (!Buffer.isBuffer(request.body)) {
         throw new HttpError(415, 'unsupported_media_type', 'Send the photo itself as image/*.')
       }
-      return photos.save(manager.restaurantId, request.body)
+      try {
+        return await photos.save(manager.restaurantId, request.body)
+      } catch (error) {
+        if (error instanceof PhotoLineFull) {
+          void reply.header('retry-after', String(error.retryAfterSeconds))
+        }
+        throw error
+      }
     })
     return Promise.resolve()
   })

@@ -5,6 +5,8 @@ import { registerMenuAdminRoutes } from './menu-admin-routes'
 import { createMenuAdminRepository } from './menu-admin-repository'
 import { createMenuAdminService } from './menu-admin-service'
 import { createPhotoStore } from './menu-photos'
+import { createPhotoTurns } from './photo-turns'
+import { BUILT_PHOTO_WORKER, createPhotoWork } from './photo-work'
 import { createPhotoRepository } from './photo-repository'
 import { registerPhotoRoutes } from './photo-routes'
 import { registerMenuRoutes } from './menu-routes'
@@ -19,11 +21,17 @@ const PHOTO_SWEEP_MS = 60 * 60_000
  * The menu diners read, and the manager's: checked edits of the menu file and photos, kept in
  * the database and served from it at `/media/photos/…` (decisions 0064, 0065, 0078, 0106).
  */
-export const menuPlugin = fp(
-  async (app) => {
+export const menuPlugin = fp<{ photoWorker?: string }>(
+  async (app, { photoWorker = BUILT_PHOTO_WORKER }) => {
     const { menuCache, staff } = app
     const photoRepository = createPhotoRepository(app.db)
-    const photos = createPhotoStore(photoRepository)
+    const work = createPhotoWork({ script: photoWorker })
+    app.addHook('onClose', () => {
+      work.close()
+      return Promise.resolve()
+    })
+    const turns = createPhotoTurns({ locks: app.clusterLocks })
+    const photos = createPhotoStore(photoRepository, { work, turns })
     const menuAdmin = createMenuAdminService({
       repository: createMenuAdminRepository(app.db),
       audit: app.audit,
