@@ -32,13 +32,15 @@ function fakeWebDist(): string {
     join(dir, '.vite', 'screen-preloads.json'),
     JSON.stringify({ menu: ['/assets/restaurant-r1.js', '/assets/menu-m1.js'] }),
   )
-  // The renderer the web build emits draws with React; this one shows what it was given.
+  // The renderer the web build emits draws with React; this one shows what it was given,
+  // escaped as React escapes text.
   mkdirSync(join(dir, '.vite', 'first-screen'))
   writeFileSync(
     join(dir, '.vite', 'first-screen', 'first-screen.mjs'),
-    `export function renderFirstScreen(input) {
+    `const text = (s) => s.replace(/[&<>"']/g, (c) => '&#' + c.charCodeAt(0) + ';')
+    export function renderFirstScreen(input) {
       globalThis.firstScreenDrawings = (globalThis.firstScreenDrawings ?? 0) + 1
-      return '<h1 style="color:red">' + input.restaurant.name + '</h1><p>' +
+      return '<h1 style="color:red">' + text(input.restaurant.name) + '</h1><p>' +
         [input.language, input.url, input.menu.version, input.hasStories].join(' ') + '</p>'
     }`,
   )
@@ -227,20 +229,31 @@ describe('serving the web app', () => {
     }
   })
 
-  it('puts what it drew into the page as it is: "$&", "$`", "$\'" and "$1" in any text stay text', async () => {
-    // A name a manager typed, with what `String.replace` would expand in a replacement string.
+  it('puts what it drew into the page as it is: "$&", "$`", "$\'", "$1", "</script>" and "<!--" stay text', async () => {
+    // A name with what `String.replace` would expand in a replacement string, what ends a
+    // script and what starts a comment. Every other drawn text is the e2e story `drawn-page`'s.
+    const name = "Салат $& дня $` и $' $1 $<x> </script><script>alert(1)</script> <!--"
     await createTestRestaurant(t.database.db, 'dollars')
     await t.database.db
       .updateTable('restaurants')
-      .set({ name: "Салат $& дня $` и $' $1 $<x>" })
+      .set({ name })
       .where('id', '=', 'dollars')
       .execute()
     await t.menu.importMenu('dollars', testMenuFile())
     const page = await t.app.inject('/rest/dollars/menu')
     expect(page.statusCode).toBe(200)
-    expect(page.body).toContain('<h1 style="color:red">Салат $& дня $` и $\' $1 $<x></h1>')
+    const escaped = name.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`)
+    expect(page.body).toContain(`<h1 style="color:red">${escaped}</h1>`)
     expect(page.body.match(/<div id="root">/g)).toHaveLength(1)
     expect(page.body.match(/<\/head>/g)).toHaveLength(1)
+    expect(page.body.match(/<!--/g)).toBeNull()
+    // The scripts of a page whose restaurant's name is plain, no more.
+    const plain = await t.app.inject('/rest/demo/menu')
+    const scripts = (html: string) => html.match(/<script\b[^>]*>/g)
+    expect(scripts(page.body)).toEqual(scripts(plain.body))
+    expect(runtimeConfig.parse(embeddedConfig(page.body))).toEqual(
+      runtimeConfig.parse(embeddedConfig(plain.body)),
+    )
   })
 
   it("never serves the build's own files (.vite/: manifest, renderer)", async () => {
