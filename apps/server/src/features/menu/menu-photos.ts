@@ -11,10 +11,10 @@ import { PhotoWorkFailed, type PhotoWork } from './photo-work'
 /**
  * Pixels a photo may have, judged from its header before anything is decoded (issue 27): what
  * phones and cameras save by default fits (an iPhone's 24 MP 5712×4284, a camera's 6000×4000),
- * and the menu shows 960 px at most. Decoded once, such a photo costs about half a second of one
- * core in the photo worker (`npm run bench:photos`, decision 0110); a 48 MP one twice that and
- * 200 MB to decode however small its file (a one-colour PNG of 49 MP weighs 143 KB), and a
- * phone can save it at 24 MP, so it is refused.
+ * and the menu shows 960 px at most. Decoded once in the photo worker, a 25 MP photo costs
+ * under half a second of one core; the worst file under the cap (a 16-bit interlaced PNG) about
+ * 2 s and 400 MB (`npm run bench:photos`, decision 0110). A 49 MP PNG of one colour weighs
+ * 143 KB and would cost twice that, so it is refused.
  */
 export const MAX_PHOTO_PIXELS = 25_000_000
 /**
