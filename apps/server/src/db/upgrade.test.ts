@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { getAdminReport } from '@tableside/contracts/admin-reports'
 import { listAudit } from '@tableside/contracts/audit'
+import { auditLine, auditText } from '@tableside/contracts/audit-sentence'
 import { getBonusCard } from '@tableside/contracts/bonus'
 import {
   getClientMe,
@@ -39,6 +40,7 @@ import { parse } from 'zod/mini'
 import { PHOTO_FILES } from '../features/menu/photo-names'
 import { smsSandboxOf, startTestApp, type TestApp } from '../test/test-app'
 import { testDatabaseKinds } from '../test/test-database'
+import { csvFormat } from '../features/audit/audit-csv'
 import { loadMigrations, migrate } from './migrate'
 import type { Database } from './schema'
 import { DEMO_STAFF, DEMO_WAITERS } from './seed-demo'
@@ -594,6 +596,16 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
               .slice(0, log.entries.length)
               .map((e) => `${e.id} ${e.action} ${e.entity}`),
           )
+          // Every entry an older release wrote reads as a sentence of its kind (decision 0116).
+          const format = csvFormat(
+            { locale: 'ru-RU', currency: 'RUB', timezone: 'Europe/Moscow' },
+            'ru',
+          )
+          for (const entry of log.entries) {
+            const text = auditLine(auditText(entry, format))
+            expect(text, `${entry.entity} ${entry.action}`).not.toContain(` — ${entry.action}`)
+            expect(text).not.toMatch(/[{}"]/)
+          }
 
           const stations = await db()
             .selectFrom('kitchenStations')

@@ -44,9 +44,9 @@ describe.each(testDatabaseKinds)('The audit log on $name', (kind) => {
       t.database.db.transaction().execute(async (trx) => {
         await audit.record(trx, manager, {
           action: 'delete',
-          entity: 'table',
-          entityId: 'T2',
-          before: { code: 'T2' },
+          entity: 'zone',
+          entityId: 'Z2',
+          before: { name: { ru: 'Терраса' } },
           after: null,
         })
         throw new Error('the change failed')
@@ -67,6 +67,9 @@ describe.each(testDatabaseKinds)('The audit log on $name', (kind) => {
         entityId: 'T1',
         before: JSON.stringify({ seats: 2 }),
         after: JSON.stringify({ seats: 6 }),
+        // T1 is not a table's id: nothing to call it by.
+        subject: null,
+        names: {},
       },
     ])
   })

@@ -1,15 +1,20 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { AuditEntry } from '@tableside/contracts/audit'
+import {
+  AUDIT_EXPORT_MAX,
+  type AuditEntry,
+  type AuditFilter,
+  type AuditKind,
+} from '@tableside/contracts/audit'
 import type { Manager } from '@tableside/contracts/staff'
 import type { Database } from '../../db/schema'
 import type { SignInAttack } from '../../lib/login-backoff'
+import { notFound } from '../../http/http-error'
+import { auditCsv } from './audit-csv'
 import { createAuditLogRepository } from './audit-log-repository'
+import { withNames } from './audit-names'
 
-export interface AuditChange {
-  /** What was done: `create`, `update`, `delete`, `rotate`, `stop`, `reorder`, … */
-  action: string
-  /** To what: `dish`, `category`, `table`, `waiter`, `settings`, … */
-  entity: string
+/** A change: one of the kinds the back office has words for (`AUDIT_KINDS`, decision 0116). */
+export type AuditChange = AuditKind & {
   entityId: string | null
   /** The row as the manager saw it before and after; null when there is none. Never a secret. */
   before: unknown
@@ -25,6 +30,20 @@ const asJson = (value: unknown) => (value === undefined ? null : JSON.stringify(
  */
 export function createAuditLog(db: Kysely<Database>) {
   const repository = createAuditLogRepository(db)
+  const named = (restaurantId: string, rows: Awaited<ReturnType<typeof repository.page>>) =>
+    withNames(
+      rows.map((row) => ({
+        id: row.id,
+        at: row.at.toISOString(),
+        actor: { id: row.actorId, name: row.actorName },
+        action: row.action,
+        entity: row.entity,
+        entityId: row.entityId,
+        before: row.before === null ? null : JSON.stringify(row.before),
+        after: row.after === null ? null : JSON.stringify(row.after),
+      })),
+      (ids) => repository.currentNames(restaurantId, ids),
+    )
   return {
     async record(
       trx: Transaction<Database> | Kysely<Database>,
@@ -46,22 +65,29 @@ export function createAuditLog(db: Kysely<Database>) {
     /** A page of the restaurant's entries, newest first; `more` when older ones remain. */
     async list(
       restaurantId: string,
-      options: { before?: string | undefined; entity?: string | undefined; limit: number },
+      options: AuditFilter & { before?: string | undefined; limit: number },
     ): Promise<{ entries: AuditEntry[]; more: boolean }> {
       const rows = await repository.page(restaurantId, { ...options, limit: options.limit + 1 })
       return {
-        entries: rows.slice(0, options.limit).map((row) => ({
-          id: row.id,
-          at: row.at.toISOString(),
-          actor: { id: row.actorId, name: row.actorName },
-          action: row.action,
-          entity: row.entity,
-          entityId: row.entityId,
-          before: row.before === null ? null : JSON.stringify(row.before),
-          after: row.after === null ? null : JSON.stringify(row.after),
-        })),
+        entries: await named(restaurantId, rows.slice(0, options.limit)),
         more: rows.length > options.limit,
       }
+    },
+
+    /** Everyone the log names, for the screen's "who" (by name; the server last). */
+    async actors(restaurantId: string) {
+      const actors = await repository.actors(restaurantId)
+      return actors.sort(
+        (a, b) => Number(a.id === null) - Number(b.id === null) || a.name.localeCompare(b.name),
+      )
+    },
+
+    /** The filtered entries as CSV, newest first, at most `AUDIT_EXPORT_MAX` (decision 0116). */
+    async csv(restaurantId: string, filter: AuditFilter, language: 'ru' | 'en'): Promise<string> {
+      const restaurant = await repository.restaurant(restaurantId)
+      if (!restaurant) throw notFound('This restaurant does not exist.')
+      const rows = await repository.page(restaurantId, { ...filter, limit: AUDIT_EXPORT_MAX })
+      return auditCsv(await named(restaurantId, rows), restaurant, language)
     },
   }
 }

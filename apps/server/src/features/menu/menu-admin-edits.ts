@@ -1,4 +1,5 @@
 import type { CategoryFile, DishFile, MenuFile, StoryFile } from '@tableside/contracts/menu-file'
+import type { AuditKind } from '@tableside/contracts/audit'
 import { HttpError, notFound } from '../../http/http-error'
 
 /**
@@ -7,9 +8,7 @@ import { HttpError, notFound } from '../../http/http-error'
  */
 export interface MenuEdit {
   file: MenuFile
-  audit: {
-    action: string
-    entity: string
+  audit: AuditKind & {
     entityId: string
     before: unknown
     after: unknown
@@ -216,8 +215,9 @@ export function setDishAvailability(
       action: available ? 'resume' : 'stop',
       entity: 'dish',
       entityId: dishId,
-      before: { available: found.dish.available },
-      after: { available },
+      // The name as it is now: the entry still says which dish when the dish is gone.
+      before: { name: found.dish.name, available: found.dish.available },
+      after: { name: found.dish.name, available },
     },
     availability: found.dish.available === available ? [] : [{ dishId, available }],
   }

@@ -358,8 +358,15 @@ describe.each(testDatabaseKinds)('Back-office menu API on $name', (kind) => {
       action: 'stop',
       entity: 'dish',
       entityId: 'solyanka',
-      before: { available: true },
-      after: { available: false },
+      // The dish's name too: the entry says which dish even once it is gone (decision 0116).
+      before: {
+        name: { ru: 'Солянка мясная сборная', en: 'Mixed meat solyanka' },
+        available: true,
+      },
+      after: {
+        name: { ru: 'Солянка мясная сборная', en: 'Mixed meat solyanka' },
+        available: false,
+      },
     })
     // A colleague's editor, opened before the tap, saves the dish as it loaded it: the price
     // changes, the stop-list stays (only its own switch moves it).

@@ -1,4 +1,5 @@
 import type { DayReport } from '@tableside/contracts/admin-reports'
+import { csvDocument } from '../../lib/csv'
 
 type Language = 'ru' | 'en'
 
@@ -64,26 +65,17 @@ const WORDS = {
 } as const
 
 /**
- * The report as CSV the way a spreadsheet in that language opens it (decision 0073): UTF-8
- * with a BOM, CRLF; Russian with `;` between fields and a decimal comma, English with `,` and a
- * point. Fields are quoted when they hold the separator, a quote or a line break (quotes
- * doubled), and text that a spreadsheet would run as a formula starts with `'`.
+ * The report as CSV the way a spreadsheet in that language opens it (decision 0073, `lib/csv`):
+ * Russian with a decimal comma, English with a point.
  */
 export function reportCsv(report: DayReport, language: Language): string {
   const words = WORDS[language]
-  const separator = language === 'ru' ? ';' : ','
   const fraction =
     new Intl.NumberFormat('en', { style: 'currency', currency: report.currency }).resolvedOptions()
       .maximumFractionDigits ?? 2
   const money = (minor: number) => {
     const text = (minor / 10 ** fraction).toFixed(fraction)
     return language === 'ru' ? text.replace('.', ',') : text
-  }
-  const field = (value: string | number): string => {
-    if (typeof value === 'number') return String(value)
-    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-    const quoted = safe.includes(separator) || /["\r\n]/.test(safe)
-    return quoted ? `"${safe.replaceAll('"', '""')}"` : safe
   }
   const rows: (string | number)[][] = [
     [words.title, `${report.from} — ${report.to}`],
@@ -137,5 +129,5 @@ export function reportCsv(report: DayReport, language: Language): string {
     [words.days, words.date, words.revenue, words.orders],
     ...report.days.map((row) => [words.days, row.date, money(row.revenue), row.orders]),
   ]
-  return `\uFEFF${rows.map((row) => row.map(field).join(separator)).join('\r\n')}\r\n`
+  return csvDocument(rows, language)
 }

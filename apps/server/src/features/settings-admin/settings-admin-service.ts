@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
+import type { AuditKind } from '@tableside/contracts/audit'
 import type { AdminSettings, AdminSettingsBody } from '@tableside/contracts/admin-settings'
 import { restaurantChannel, restaurantUpdated } from '@tableside/contracts/realtime-events'
 import type { Restaurant } from '@tableside/contracts/restaurants'
@@ -18,9 +19,7 @@ export interface SettingsAdminDeps {
     record(
       trx: Transaction<Database>,
       manager: Manager,
-      entry: {
-        action: string
-        entity: string
+      entry: AuditKind & {
         entityId: string | null
         before: unknown
         after: unknown

@@ -1,13 +1,12 @@
 import type { Kysely, Transaction } from 'kysely'
+import type { AuditKind } from '@tableside/contracts/audit'
 import type { Manager } from '@tableside/contracts/staff'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
 import type { AccountRepository } from './account-repository'
 
 /** One audit entry, written in the transaction of the change it describes. */
-export interface AuditEntry {
-  action: string
-  entity: string
+export type AuditEntry = AuditKind & {
   entityId: string | null
   before: unknown
   after: unknown

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
+import type { AuditKind } from '@tableside/contracts/audit'
 import type {
   AdminFloor,
   AdminTable,
@@ -14,9 +15,7 @@ import { tableQrLink } from '../table-sessions/table-qr-token'
 import type { TableRow, TablesAdminRepository, ZoneRow } from './tables-admin-repository'
 
 /** One entry of the audit log, written in the transaction of the change it tells of. */
-export interface AuditEntry {
-  action: string
-  entity: string
+export type AuditEntry = AuditKind & {
   entityId: string
   before: unknown
   after: unknown
