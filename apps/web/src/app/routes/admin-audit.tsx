@@ -12,7 +12,7 @@ export function AdminAuditRoute() {
   const restaurant = useRestaurant()
   return (
     <AdminPage title={title} documentTitle={documentTitle} lead={t('lead')}>
-      <AuditLog timeZone={restaurant.timezone} />
+      <AuditLog restaurant={restaurant} />
     </AdminPage>
   )
 }

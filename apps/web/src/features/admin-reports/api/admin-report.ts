@@ -6,9 +6,8 @@ import {
 } from '@tableside/contracts/admin-reports'
 import type { UiLanguage } from '@tableside/contracts/restaurants'
 import type { ApiClient } from '../../../lib/api-client'
-import { ApiError } from '../../../lib/api-error'
 import { useRuntimeConfig } from '../../../lib/app-context'
-import { tokenHeaders } from '../../../lib/token-headers'
+import { fetchFile, saveFile } from '../../../lib/file-download'
 
 export function adminReportQueryOptions(api: ApiClient, range: ReportQuery) {
   return queryOptions({
@@ -19,30 +18,15 @@ export function adminReportQueryOptions(api: ApiClient, range: ReportQuery) {
   })
 }
 
-/**
- * The CSV with the manager's token (a plain link would go without it: tokens travel in headers
- * only). A failure is the app's `ApiError` with the server's code: a 401 ends the session as any
- * other call's does.
- */
-export async function fetchReportCsv(
+/** The CSV in `language`, with the manager's token (`lib/file-download`). */
+export function fetchReportCsv(
   apiBase: string,
   range: ReportQuery,
   language: UiLanguage,
-  fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+  fetchImpl?: typeof fetch,
 ): Promise<Blob> {
   const query = new URLSearchParams({ from: range.from, to: range.to, lang: language })
-  let response: Response
-  try {
-    response = await fetchImpl(`${apiBase}${ADMIN_REPORT_CSV_PATH}?${query.toString()}`, {
-      headers: tokenHeaders(),
-    })
-  } catch (cause) {
-    throw ApiError.network(cause)
-  }
-  if (!response.ok) {
-    throw ApiError.fromResponse(response, await response.json().catch(() => undefined))
-  }
-  return response.blob()
+  return fetchFile(`${apiBase}${ADMIN_REPORT_CSV_PATH}?${query.toString()}`, fetchImpl)
 }
 
 /** Fetches the CSV and hands it to the browser as a download; keyed under 'admin'. */
@@ -53,15 +37,7 @@ export function useReportCsvDownload() {
     mutationKey: ['admin', 'report-csv'],
     mutationFn: async ({ range, language }: { range: ReportQuery; language: UiLanguage }) => {
       const blob = await fetchReportCsv(apiBase, range, language)
-      const url = URL.createObjectURL(blob)
-      const link = document.createElement('a')
-      link.href = url
-      link.download = `report-${range.from}-${range.to}.csv`
-      document.body.append(link)
-      link.click()
-      link.remove()
-      // After the click has started the download.
-      setTimeout(() => URL.revokeObjectURL(url), 10_000)
+      saveFile(blob, `report-${range.from}-${range.to}.csv`)
     },
   })
 }
