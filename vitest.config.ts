@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config'
 
 /** End-to-end files whose stories start servers of their own (never the shared one). */
 const OWN_SERVER_STORIES = [
+  'admin-audit',
   'admin-menu',
   'admin-reports',
   'admin-sign-in',

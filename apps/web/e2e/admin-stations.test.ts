@@ -155,10 +155,11 @@ describe('The back office sets up the kitchen stations', () => {
       await page.getByRole('heading', { name: 'Журнал изменений', level: 1 }).waitFor()
       // The keyboard goes on from the new section's content, not from the nav's link.
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
-      const log = page.locator('main')
-      await expect.poll(async () => plain(await log.textContent())).toContain('Таймер кухни')
-      const text = plain(await log.textContent())
-      expect(text).toContain('Цех')
+      // In words (decision 0116); the kinds and ids wait behind each entry's details.
+      const log = page.locator('.audit__list')
+      await expect.poll(async () => plain(await log.innerText())).toMatch(/таймер кухни/)
+      const text = plain(await log.innerText())
+      expect(text).toContain('цех «Кондитерский цех»')
       expect(text).not.toContain('kitchen_thresholds')
       await keepScreenshot(page, 'admin-audit-390')
       await expectNoSeriousViolations(page, { include: 'main' })

@@ -267,13 +267,18 @@ function AuditItem({
         {before === null ? null : (
           <>
             <p className="audit__json-title">{t('rowBefore')}</p>
-            <pre className="audit__json">{before}</pre>
+            {/* Long rows scroll: reachable by keyboard too. */}
+            <pre className="audit__json" tabIndex={0}>
+              {before}
+            </pre>
           </>
         )}
         {after === null ? null : (
           <>
             <p className="audit__json-title">{t('rowAfter')}</p>
-            <pre className="audit__json">{after}</pre>
+            <pre className="audit__json" tabIndex={0}>
+              {after}
+            </pre>
           </>
         )}
       </details>
