@@ -248,6 +248,16 @@ const SAMPLES: {
     entry({ entity: 'waiter', action: 'reset_pin' }, waiter, waiter),
     'Мария Петровна: новый PIN официанта «Анна»',
   ],
+  'waiter:assign_tables': [
+    entry({ entity: 'waiter', action: 'assign_tables' }, waiter, {
+      ...waiter,
+      tables: [
+        { id: UUID, code: 'T7', label: 'T7' },
+        { id: UUID, code: 'T8', label: 'У фонтана' },
+      ],
+    }),
+    'Мария Петровна: официанту «Анна» назначены столы T7, T8 (было: T1)',
+  ],
   'manager:create': [
     entry({ entity: 'manager', action: 'create' }, null, manager),
     'Мария Петровна: добавлен менеджер «Олег»',
@@ -437,6 +447,29 @@ describe('the audit log in a manager’s words', () => {
     ])
     // The version hash and the payment provider are the details', never a change.
     expect(auditLine(text)).not.toMatch(/zzz|a1b2c3|sandbox/)
+  })
+
+  it('names the newest settings by the screen’s words too', () => {
+    const was = {
+      ...settings,
+      settings: { ...settings.settings, kitchenBeforeOnlinePayment: true },
+    }
+    const now = { ...was, settings: { ...was.settings, kitchenBeforeOnlinePayment: false } }
+    const text = auditText(
+      entry({ entity: 'settings', action: 'update' }, was, now),
+      formatIn('en'),
+    )
+    expect(text.sentence).toBe(
+      'Мария Петровна changed the setting «Cook prepaid orders before the money arrives» from yes to no',
+    )
+  })
+
+  it('says a waiter was left without tables', () => {
+    const text = auditText(
+      entry({ entity: 'waiter', action: 'assign_tables' }, waiter, { ...waiter, tables: [] }),
+      formatIn('ru'),
+    )
+    expect(text.sentence).toBe('Мария Петровна: у официанта «Анна» больше нет столов (было: T1)')
   })
 
   it('does not call a setting an older entry never had a change', () => {

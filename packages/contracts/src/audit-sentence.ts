@@ -273,6 +273,7 @@ function writer(format: AuditFormat) {
     set('orderTypes', at(settings, 'orderTypes'), choices)
     set('paymentMethods', at(settings, 'paymentMethods'), choices)
     set('onlinePayment', at(settings, 'onlinePayment'), plain)
+    set('kitchenBeforeOnlinePayment', at(settings, 'kitchenBeforeOnlinePayment'), plain)
     set('tipPresets', at(settings, 'tipPresetsPercent'), plain)
     set('serviceCharge', at(settings, 'serviceChargeBasisPoints'), percent)
     set('minOrder', at(settings, 'delivery', 'minOrder'), money)
@@ -332,7 +333,7 @@ export function auditSubject(entry: AuditEntry, language: AuditLanguage): string
  * this release does not know still reads as a line: who, what, which, the action.
  */
 export function auditText(entry: AuditEntry, format: AuditFormat): AuditText {
-  const { say, changedFields, lines, settingsChanges, words } = writer(format)
+  const { say, value, changedFields, lines, settingsChanges, words } = writer(format)
   const { language } = format
   const before = parsed(entry.before)
   const after = parsed(entry.after)
@@ -399,6 +400,18 @@ export function auditText(entry: AuditEntry, format: AuditFormat): AuditText {
         return only(say('rotate', { ...values, name }))
       case 'reset_pin':
         return only(say('resetPin', { ...values, name }))
+      case 'assign_tables': {
+        const tables = (row: unknown) => value('tables', isRow(row) ? row.tables : null, entry)
+        const given = tables(after)
+        return only(
+          say(given === words.none ? 'assignNoTables' : 'assignTables', {
+            ...values,
+            name,
+            tables: given,
+            was: tables(before),
+          }),
+        )
+      }
       case 'reset_password':
         return only(say('resetPassword', { ...values, name }))
       case 'reset_totp':

@@ -28,6 +28,8 @@ export const auditWords = defineWords({
     reorderZones: '{actor} reordered the zones',
     rotate: '{actor} gave the table {name} a new QR code: the old one no longer opens it',
     resetPin: '{actor} set a new PIN for the {noun} {name}',
+    assignTables: '{actor} gave the waiter {name} the tables {tables} (before: {was})',
+    assignNoTables: '{actor} took every table from the waiter {name} (before: {was})',
     resetPassword: '{actor} set a new password for the manager {name}',
     resetTotp: '{actor} turned off the sign-in code of the manager {name}',
     imported:
@@ -161,6 +163,8 @@ export const auditWords = defineWords({
     reorderZones: '{actor}: новый порядок зон',
     rotate: '{actor}: новый QR-код стола {name}, старый его больше не открывает',
     resetPin: '{actor}: новый PIN {nounOf} {name}',
+    assignTables: '{actor}: официанту {name} назначены столы {tables} (было: {was})',
+    assignNoTables: '{actor}: у официанта {name} больше нет столов (было: {was})',
     resetPassword: '{actor}: новый пароль менеджера {name}',
     resetTotp: '{actor}: отключён код при входе менеджера {name}',
     imported:

@@ -15,7 +15,7 @@ export const AUDIT_KINDS = {
   menu_file: ['import'],
   table: ['create', 'update', 'rotate'],
   zone: ['create', 'update', 'delete', 'reorder'],
-  waiter: ['create', 'update', 'activate', 'deactivate', 'reset_pin'],
+  waiter: ['create', 'update', 'activate', 'deactivate', 'reset_pin', 'assign_tables'],
   manager: ['create', 'update', 'activate', 'deactivate', 'reset_password', 'reset_totp'],
   kitchen: ['create', 'update', 'activate', 'deactivate', 'reset_pin'],
   station: ['create', 'update', 'delete'],
