@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { useScratchSchemas, withAdminClient } from '../test/scratch-schemas'
 import { postgresUrl } from '../test/test-database'
 import { advisoryClusterLocks, soleNodeLocks, type ClusterLocks } from './cluster-locks'
 
@@ -17,33 +17,17 @@ describe('Cluster locks of the embedded database (one node)', () => {
 
 describe.skipIf(!postgresUrl)('Cluster locks on several nodes of one PostgreSQL server', () => {
   const url = postgresUrl ?? ''
-  const schemas = [0, 1].map(() => `test_${randomBytes(6).toString('hex')}`)
+  const schemas = useScratchSchemas(url, 2)
+  const admin = <T>(work: (client: pg.Client) => Promise<T>) => withAdminClient(url, work)
   const opened: ClusterLocks[] = []
   const nodeOn = (schema: string) => {
     const locks = advisoryClusterLocks({ connectionString: url, schema, connectTimeoutMs: 5_000 })
     opened.push(locks)
     return locks
   }
-  const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
-    const client = new pg.Client({ connectionString: url })
-    await client.connect()
-    try {
-      return await work(client)
-    } finally {
-      await client.end()
-    }
-  }
 
-  beforeAll(async () => {
-    await admin(async (client) => {
-      for (const schema of schemas) await client.query(`create schema ${schema}`)
-    })
-  })
   afterAll(async () => {
     await Promise.all(opened.map((locks) => locks.close()))
-    await admin(async (client) => {
-      for (const schema of schemas) await client.query(`drop schema ${schema} cascade`)
-    })
   })
 
   it('gives a name to one node at a time, the holder included, until it is released', async () => {

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type pg from 'pg'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { advisoryJobLock, soleNodeJobLock, type JobLock } from '../db/job-lock'
+import { useScratchSchemas, withAdminClient } from '../test/scratch-schemas'
 import { postgresSkipReason, postgresUrl } from '../test/test-database'
 import { createPeriodicJobs } from './periodic-jobs'
 
@@ -76,36 +76,17 @@ describe('Periodic jobs on one node', () => {
 // Issue 26: the report warmer and the sweeps ran on every node of a cluster.
 describe.skipIf(!postgresUrl)('Periodic jobs on several nodes of one PostgreSQL server', () => {
   const url = postgresUrl ?? ''
-  const schemas = [
-    `test_${randomBytes(6).toString('hex')}`,
-    `test_${randomBytes(6).toString('hex')}`,
-  ]
+  const schemas = useScratchSchemas(url, 2)
+  const admin = <T>(work: (client: pg.Client) => Promise<T>) => withAdminClient(url, work)
   const locks: JobLock[] = []
   const lockOn = (schema: string) => {
     const lock = advisoryJobLock({ connectionString: url, schema, connectTimeoutMs: 5_000 })
     locks.push(lock)
     return lock
   }
-  const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
-    const client = new pg.Client({ connectionString: url })
-    await client.connect()
-    try {
-      return await work(client)
-    } finally {
-      await client.end()
-    }
-  }
 
-  beforeAll(async () => {
-    await admin(async (client) => {
-      for (const schema of schemas) await client.query(`create schema ${schema}`)
-    })
-  })
   afterAll(async () => {
     await Promise.all(locks.map((lock) => lock.close()))
-    await admin(async (client) => {
-      for (const schema of schemas) await client.query(`drop schema ${schema} cascade`)
-    })
   })
 
   it('runs each round on one node; another takes over when that node goes', async () => {
