@@ -3,6 +3,7 @@ import { printAdminTableQr, type QrPrintLayout } from '@tableside/contracts/admi
 import { ApiError } from '../../../lib/api-error'
 import { useRuntimeConfig } from '../../../lib/app-context'
 import { tokenHeaders } from '../../../lib/token-headers'
+import { saveFile } from '../../../lib/file-download'
 
 export interface QrPdfRequest {
   layout: QrPrintLayout
@@ -42,16 +43,4 @@ export function useDownloadQrPdf() {
       saveFile(file, name?.[1] ?? `qr-${layout}.pdf`)
     },
   })
-}
-
-function saveFile(file: Blob, name: string) {
-  const url = URL.createObjectURL(file)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // The download has taken the bytes by the next task; the address is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
