@@ -249,11 +249,11 @@ describe('The sandbox acquirer’s hosted page', () => {
     await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle' })
     await openBankPage(page, started.payment)
     await page.getByRole('link', { name: 'Back to the shop' }).click()
-    // The shop's page for the payment, which shows it still waiting.
+    // The shop's page for the payment: not paid yet, never "paid" (decision 0113), in the
+    // restaurant's language (this phone never chose one).
     await page.waitForURL((url) => url.pathname === `${orderPath(started.order)}/fail`)
-    // (in the restaurant's language: this phone never chose one)
-    await page.getByRole('heading', { name: 'Подтверждаем оплату…' }).first().waitFor()
-    // Once the payment has loaded, the way back to the bank's page while it waits.
+    await page.getByRole('heading', { name: 'Оплата ещё не поступила' }).first().waitFor()
+    // The way back to the bank's page while it waits.
     await page.getByRole('link', { name: 'Вернуться на страницу оплаты' }).waitFor()
     const after = payment.parse((await apiRequest('GET', `/payments/${started.payment.id}`)).data)
     expect(after.status).toBe('pending')
