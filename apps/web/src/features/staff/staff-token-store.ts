@@ -13,8 +13,33 @@ export const STAFF_TOKENS = {
 } as const
 
 const listeners = new Set<() => void>()
-/** The session ended without a sign-out (expired, revoked): the sign-in window says so. */
-const ended: Record<StaffRole, boolean> = { manager: false, kitchen: false }
+
+/**
+ * The session ended without a sign-out (expired, revoked): the sign-in window says so, also
+ * after a reload of the tab (its session storage), which would otherwise show a bare sign-in.
+ */
+const endedKey = (role: StaffRole) => `tableside.staff-session-ended.${role}`
+function readEnded(role: StaffRole): boolean {
+  try {
+    return sessionStorage.getItem(endedKey(role)) === '1'
+  } catch {
+    // No storage (a locked-down browser): the flag lives in this page only.
+    return false
+  }
+}
+function keepEnded(role: StaffRole, value: boolean): void {
+  ended[role] = value
+  try {
+    if (value) sessionStorage.setItem(endedKey(role), '1')
+    else sessionStorage.removeItem(endedKey(role))
+  } catch {
+    // As above.
+  }
+}
+const ended: Record<StaffRole, boolean> = {
+  manager: readEnded('manager'),
+  kitchen: readEnded('kitchen'),
+}
 
 function changed() {
   for (const listener of listeners) listener()
@@ -31,13 +56,13 @@ export function saveStaffToken(role: StaffRole, token: string, expiresAt: string
     maxAgeSeconds,
     sameSite: 'Lax',
   })
-  ended[role] = false
+  keepEnded(role, false)
   changed()
 }
 
 export function forgetStaffToken(role: StaffRole, options: { ended?: boolean } = {}): void {
   deleteCookie(STAFF_TOKENS[role].cookie)
-  ended[role] = options.ended ?? false
+  keepEnded(role, options.ended ?? false)
   changed()
 }
 
