@@ -59,7 +59,7 @@ describe('The back office runs the staff and the settings', () => {
       await login.fill('oleg')
       await dialog.getByRole('button', { name: 'Добавить' }).click()
       await dialog.waitFor({ state: 'detached' })
-      await expect.poll(() => notice(page)).toBe('Олег: добавлен(а), можно входить.')
+      await expect.poll(() => notice(page)).toBe('Готово: Олег может входить.')
       await list.getByText('oleg').waitFor()
 
       // Олег, on his own phone, signs in with what the manager gave him.
