@@ -274,6 +274,7 @@ function writer(format: AuditFormat) {
     set('paymentMethods', at(settings, 'paymentMethods'), choices)
     set('onlinePayment', at(settings, 'onlinePayment'), plain)
     set('kitchenBeforeOnlinePayment', at(settings, 'kitchenBeforeOnlinePayment'), plain)
+    set('kitchenLead', at(settings, 'kitchenLeadMinutes'), plain)
     set('tipPresets', at(settings, 'tipPresetsPercent'), plain)
     set('serviceCharge', at(settings, 'serviceChargeBasisPoints'), percent)
     set('minOrder', at(settings, 'delivery', 'minOrder'), money)

@@ -64,12 +64,23 @@ export const kitchenTicket = z.object({
    * orders before payment sees one whose online payment is pending or failed (decision 0113).
    */
   paymentStatus,
-  /** Null: the default group ("Кухня") of dishes whose category has no station. */
+  /**
+   * The station that cooks these dishes: their category's, else the restaurant's default (its
+   * first station). Null only while the restaurant has no station at all ("Кухня").
+   */
   stationId: z.nullable(z.string()),
   table: z.nullable(z.object({ code: z.string(), label: z.string() })),
-  /** When the order was accepted: the ticket's timer counts from here. */
+  /**
+   * When the ticket joined the live board, and its timer counts from: the order's acceptance,
+   * or for an order for later, `joinsAt` if that is after it.
+   */
   since: z.string(),
   scheduledFor: z.nullable(z.string()),
+  /**
+   * An order for later: when it leaves the "later" lane for the live board, `scheduledFor` less
+   * the restaurant's `kitchenLeadMinutes` (decision 0118). Null for an order wanted now.
+   */
+  joinsAt: z.nullable(z.string()),
   comment: z.nullable(z.string()),
   items: z.array(ticketItem),
 })
@@ -78,8 +89,13 @@ export type KitchenTicket = z.infer<typeof kitchenTicket>
 export const kitchenBoard = z.object({
   stations: z.array(kitchenStation),
   thresholds: kitchenThresholds,
-  /** Oldest first. */
+  /** The live board, oldest first. */
   tickets: z.array(kitchenTicket),
+  /**
+   * Orders for later not due yet (their `joinsAt` after `now`), soonest first: no timer runs on
+   * them. A screen moves each to the live board at its `joinsAt` by its own clock as well.
+   */
+  later: z.array(kitchenTicket),
   /** The server's clock, so a screen with a wrong clock still counts right. */
   now: z.string(),
 })

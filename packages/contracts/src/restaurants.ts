@@ -33,6 +33,9 @@ export const openingHours = z.object({
 })
 export type OpeningHours = z.infer<typeof openingHours>
 
+/** How long before it is due a scheduled order joins the kitchen's board: default and bounds. */
+export const KITCHEN_LEAD_MINUTES = { default: 30, min: 5, max: 480 } as const
+
 export const restaurantSettings = z.object({
   orderTypes: z.array(orderType),
   paymentMethods: z.array(paymentMethod),
@@ -63,6 +66,14 @@ export const restaurantSettings = z.object({
    * at a table goes either way, its guests are there to pay (issue 28, decision 0113).
    */
   kitchenBeforeOnlinePayment: z.boolean(),
+  /**
+   * A scheduled order (pickup, delivery or pre-order for a later time) waits in the kitchen's
+   * "later" lane and joins the live board this many minutes before it is due (issue 30,
+   * decision 0118).
+   */
+  kitchenLeadMinutes: z
+    .int()
+    .check(z.gte(KITCHEN_LEAD_MINUTES.min), z.lte(KITCHEN_LEAD_MINUTES.max)),
   /** A table session ends after this long without activity. */
   tableSessionMinutes: z.int().check(z.gte(5), z.lte(24 * 60)),
   /**

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { OrderStatus } from '@tableside/contracts/order-status'
 import type { Database } from '../../db/schema'
+import { withDefaultSettings } from '../restaurants/restaurant-settings'
 
 /** The order's row as the kitchen reads and locks it. */
 export interface KitchenOrderRow {
@@ -59,7 +60,13 @@ export function createKitchenRepository(db: Kysely<Database>) {
           .execute()
         const stations = await stationsOf(trx, restaurantId)
         const thresholds = await thresholdsOf(trx, restaurantId)
-        return { orders, bumps, dishes, categories, assignments, stations, thresholds }
+        const restaurant = await trx
+          .selectFrom('restaurants')
+          .select('settings')
+          .where('id', '=', restaurantId)
+          .executeTakeFirst()
+        const leadMinutes = withDefaultSettings(restaurant?.settings ?? {}).kitchenLeadMinutes
+        return { orders, bumps, dishes, categories, assignments, stations, thresholds, leadMinutes }
       })
     },
 

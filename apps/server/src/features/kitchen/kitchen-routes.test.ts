@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { garconAlert, listGarconAlerts } from '@tableside/contracts/garcon-alerts'
 import { bumpResult, kitchenBoard, kitchenChannel } from '@tableside/contracts/kitchen'
-import { order, orderChannel } from '@tableside/contracts/orders'
+import { order, orderChannel, slots } from '@tableside/contracts/orders'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { recordEvents } from '../../test/test-payments'
@@ -303,7 +303,111 @@ describe.each(testDatabaseKinds)('The kitchen display on $name', (kind) => {
     expect(tickets[0]?.table).toEqual({ code: 'T11', label: '11' })
   })
 
-  it('puts dishes whose category has no station in the default group', async () => {
+  /** A pickup for the first slot the restaurant offers on its next open day, accepted. */
+  const acceptedPickupForLater = async () => {
+    const offered = slots.parse(
+      (await t.app.inject({ url: '/api/v1/restaurants/demo/slots?type=pickup' })).json(),
+    )
+    const nextDay = offered.days.find((day) => day !== offered.date)
+    const onNextDay = slots.parse(
+      (
+        await t.app.inject({
+          url: `/api/v1/restaurants/demo/slots?type=pickup&date=${nextDay ?? ''}`,
+        })
+      ).json(),
+    )
+    const at = onNextDay.slots[0]?.at
+    expect(at).toBeDefined()
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/restaurants/demo/orders',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: {
+        type: 'pickup',
+        lines: [{ dishId: 'borscht', quantity: 1, optionIds: [] }],
+        paymentMethod: 'cash',
+        contact: { name: 'Мария', phone: '+79161234567' },
+        scheduledFor: at,
+      },
+    })
+    expect(response.statusCode).toBe(201)
+    const placed = order.parse(response.json())
+    await accept(placed.id)
+    return { placed, due: Date.parse(at ?? '') }
+  }
+
+  it("holds tomorrow's pickup in the later lane, without a timer, until the lead time before it is due", async () => {
+    const { placed, due } = await acceptedPickupForLater()
+    const joinsAt = due - 30 * 60_000
+    const held = await board()
+    expect(held.tickets.some((ticket) => ticket.orderId === placed.id)).toBe(false)
+    expect(held.later.filter((ticket) => ticket.orderId === placed.id)).toEqual([
+      expect.objectContaining({
+        scheduledFor: new Date(due).toISOString(),
+        joinsAt: new Date(joinsAt).toISOString(),
+        since: new Date(joinsAt).toISOString(),
+      }),
+    ])
+
+    clock.now = new Date(joinsAt - 1_000)
+    const stillHeld = await board()
+    expect(stillHeld.later.map((ticket) => ticket.orderId)).toContain(placed.id)
+    expect(stillHeld.tickets.map((ticket) => ticket.orderId)).not.toContain(placed.id)
+
+    // Due in 30 minutes: on the live board, its timer counting from now, not from acceptance.
+    clock.now = new Date(joinsAt)
+    const live = await board()
+    expect(live.later.map((ticket) => ticket.orderId)).not.toContain(placed.id)
+    expect(live.tickets.filter((ticket) => ticket.orderId === placed.id)).toEqual([
+      expect.objectContaining({ since: new Date(joinsAt).toISOString() }),
+    ])
+  })
+
+  it("joins the board as many minutes before it is due as the restaurant's setting says", async () => {
+    const { placed, due } = await acceptedPickupForLater()
+    const lead = (settings: Record<string, unknown>) =>
+      t.database.db
+        .updateTable('restaurants')
+        .set({ settings: JSON.stringify(settings) })
+        .where('id', '=', 'demo')
+        .execute()
+    const stored = await t.database.db
+      .selectFrom('restaurants')
+      .select('settings')
+      .where('id', '=', 'demo')
+      .executeTakeFirstOrThrow()
+    try {
+      await lead({ ...stored.settings, kitchenLeadMinutes: 90 })
+      clock.now = new Date(due - 90 * 60_000 - 1_000)
+      expect((await board()).later.map((ticket) => ticket.orderId)).toContain(placed.id)
+      clock.now = new Date(due - 90 * 60_000)
+      const live = await board()
+      expect(live.tickets.map((ticket) => ticket.orderId)).toContain(placed.id)
+      expect(live.later.map((ticket) => ticket.orderId)).not.toContain(placed.id)
+
+      // Settings saved before the setting existed: the default, 30 minutes.
+      await lead(
+        Object.fromEntries(
+          Object.entries(stored.settings).filter(([key]) => key !== 'kitchenLeadMinutes'),
+        ),
+      )
+      expect((await board()).later.find((ticket) => ticket.orderId === placed.id)?.joinsAt).toBe(
+        new Date(due - 30 * 60_000).toISOString(),
+      )
+    } finally {
+      await lead(stored.settings)
+    }
+  })
+
+  it('puts an order wanted now on the live board at once, with no time to join', async () => {
+    const placed = await acceptedOrder('T1')
+    const { tickets, later } = await board()
+    expect(later.some((ticket) => ticket.orderId === placed.id)).toBe(false)
+    expect(tickets.filter((ticket) => ticket.orderId === placed.id)).not.toHaveLength(0)
+    expect(tickets.every((ticket) => ticket.joinsAt === null)).toBe(true)
+  })
+
+  it("cooks dishes whose category has no station at the restaurant's default station, its first", async () => {
     await t.database.db
       .deleteFrom('kitchenStationCategories')
       .where('restaurantId', '=', 'demo')
@@ -312,11 +416,10 @@ describe.each(testDatabaseKinds)('The kitchen display on $name', (kind) => {
     try {
       const placed = await acceptedOrder('T1')
       const tickets = (await board()).tickets.filter((ticket) => ticket.orderId === placed.id)
-      expect(tickets.at(-1)).toMatchObject({
-        key: `${placed.id}:kitchen`,
-        stationId: null,
-        items: [{ line: 1 }],
-      })
+      const { hot } = await stationIds()
+      expect(tickets.some((ticket) => ticket.stationId === null)).toBe(false)
+      expect(tickets[0]).toMatchObject({ key: `${placed.id}:${hot ?? ''}`, stationId: hot })
+      expect(tickets[0]?.items.map((item) => item.line)).toEqual([0, 1, 2])
     } finally {
       const { cold } = await stationIds()
       await t.database.db

@@ -13,7 +13,7 @@ import { kitchenChangedEntry } from '../orders/order-events'
 import type { OrderService } from '../orders/order-service'
 import type { Outbox } from '../outbox/outbox'
 import { createKitchenRepository, type KitchenOrderRow } from './kitchen-repository'
-import { buildTickets, stationOfDish } from './kitchen-tickets'
+import { buildTickets, splitByNow, stationOfDish } from './kitchen-tickets'
 
 const UNKNOWN_ORDER = 'This order does not exist.'
 const UNDO_MS = KITCHEN_UNDO_SECONDS * 1000
@@ -84,17 +84,21 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   return {
     async board(restaurantId: string): Promise<KitchenBoard> {
       const rows = await repository.board(restaurantId)
-      const stationOf = stationOfDish(rows)
+      const stationOrder = rows.stations.map((station) => station.id)
+      const stationOf = stationOfDish(rows, stationOrder[0] ?? null)
+      const at = now()
+      const tickets = buildTickets(
+        rows.orders,
+        rows.bumps,
+        stationOf,
+        stationOrder,
+        rows.leadMinutes,
+      )
       return {
         stations: rows.stations.map(({ id, name }) => ({ id, name })),
         thresholds: rows.thresholds ?? DEFAULT_KITCHEN_THRESHOLDS,
-        tickets: buildTickets(
-          rows.orders,
-          rows.bumps,
-          stationOf,
-          rows.stations.map((station) => station.id),
-        ),
-        now: now().toISOString(),
+        ...splitByNow(tickets, at),
+        now: at.toISOString(),
       }
     },
 

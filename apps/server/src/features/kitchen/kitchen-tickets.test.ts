@@ -57,6 +57,9 @@ describe('kitchen tickets', () => {
     expect(stationOf('olivier')).toBe('cold')
     expect(stationOf('bread')).toBeNull()
     expect(stationOf('gone-from-the-menu')).toBeNull()
+    // With stations, the restaurant's default (its first) cooks what no category names.
+    expect(stationOfDish(map, 'hot')('bread')).toBe('hot')
+    expect(stationOfDish(map, 'hot')('olivier')).toBe('cold')
   })
 
   it('makes a ticket per order and station, oldest accepted first, the default group last', () => {
@@ -68,6 +71,7 @@ describe('kitchen tickets', () => {
       [{ orderId: 'a', lineIndex: 2, bumpedAt: new Date('2026-11-25T10:02:00Z') }],
       stationOfDish(map),
       ['hot', 'cold'],
+      30,
     )
     expect(tickets.map((ticket) => ticket.key)).toEqual(['a:hot', 'a:cold', 'a:kitchen', 'b:cold'])
     expect(tickets[0]?.items.map((item) => [item.line, item.bumpedAt])).toEqual([

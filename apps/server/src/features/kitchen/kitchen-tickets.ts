@@ -4,7 +4,7 @@ import type { OrderType } from '@tableside/contracts/restaurants'
 import type { OrderStatus } from '@tableside/contracts/order-status'
 import type { TableRef } from '@tableside/contracts/table-sessions'
 
-/** The ticket key's station part for dishes whose category has no station ("Кухня"). */
+/** The ticket key's station part while the restaurant has no station at all ("Кухня"). */
 export const DEFAULT_GROUP = 'kitchen'
 
 export interface OpenOrder {
@@ -28,10 +28,14 @@ export interface StationMap {
 }
 
 /**
- * The station that cooks each dish: its category's, else its nearest ancestor's; a dish with
- * none (or no longer on the menu) is cooked in the default group (decision 0070).
+ * The station that cooks each dish: its category's, else its nearest ancestor's, else the
+ * restaurant's default station (`fallback`, its first: decision 0118); null only when the
+ * restaurant has no station at all (decision 0070's default group, "Кухня").
  */
-export function stationOfDish({ dishes, categories, assignments }: StationMap) {
+export function stationOfDish(
+  { dishes, categories, assignments }: StationMap,
+  fallback: string | null = null,
+) {
   const parent = new Map(categories.map((category) => [category.id, category.parentId]))
   const assigned = new Map(assignments.map((row) => [row.categoryId, row.stationId]))
   const ofCategory = (id: string | null, depth = 0): string | null => {
@@ -39,12 +43,23 @@ export function stationOfDish({ dishes, categories, assignments }: StationMap) {
     return assigned.get(id) ?? ofCategory(parent.get(id) ?? null, depth + 1)
   }
   const byDish = new Map(dishes.map((dish) => [dish.id, ofCategory(dish.categoryId)]))
-  return (dishId: string) => byDish.get(dishId) ?? null
+  return (dishId: string) => byDish.get(dishId) ?? fallback
 }
 
 /** When the kitchen got the order: its acceptance, else its placement. */
 const acceptedAt = (order: OpenOrder) =>
   order.history.findLast((step) => step.status === 'accepted')?.at ?? order.placedAt.toISOString()
+
+/**
+ * When an order for later joins the live board (`leadMinutes` before it is due), and when its
+ * ticket's timer starts: that moment, or its acceptance if later (decision 0118).
+ */
+function boardTimes(order: OpenOrder, leadMinutes: number) {
+  const accepted = acceptedAt(order)
+  if (order.scheduledFor === null) return { joinsAt: null, since: accepted }
+  const joinsAt = new Date(order.scheduledFor.getTime() - leadMinutes * 60_000).toISOString()
+  return { joinsAt, since: Date.parse(joinsAt) > Date.parse(accepted) ? joinsAt : accepted }
+}
 
 /**
  * One ticket per order and station, with that station's lines of the order, oldest order
@@ -55,14 +70,15 @@ export function buildTickets(
   bumps: readonly { orderId: string; lineIndex: number; bumpedAt: Date }[],
   stationOf: (dishId: string) => string | null,
   stationOrder: readonly string[],
+  leadMinutes: number,
 ): KitchenTicket[] {
   const bumped = new Map(bumps.map((bump) => [`${bump.orderId}:${String(bump.lineIndex)}`, bump]))
   const rank = (stationId: string | null) =>
     stationId === null ? stationOrder.length : stationOrder.indexOf(stationId)
   const sorted = orders
-    .map((order) => ({ order, since: acceptedAt(order) }))
+    .map((order) => ({ order, ...boardTimes(order, leadMinutes) }))
     .sort((a, b) => a.since.localeCompare(b.since) || a.order.number - b.order.number)
-  return sorted.flatMap(({ order, since }) => {
+  return sorted.flatMap(({ order, since, joinsAt }) => {
     const groups = new Map<string | null, KitchenTicket['items']>()
     order.lines.forEach((line, index) => {
       const station = stationOf(line.dishId)
@@ -90,8 +106,26 @@ export function buildTickets(
         table: order.tableRef && { code: order.tableRef.code, label: order.tableRef.label },
         since,
         scheduledFor: order.scheduledFor?.toISOString() ?? null,
+        joinsAt,
         comment: order.comment,
         items,
       }))
   })
+}
+
+/**
+ * The live board and the "later" lane at `now`: an order for later waits until its `joinsAt`
+ * (decision 0118). The live board stays oldest first; the lane is soonest due first.
+ */
+export function splitByNow(tickets: readonly KitchenTicket[], now: Date) {
+  const isLater = (ticket: KitchenTicket) =>
+    ticket.joinsAt !== null && Date.parse(ticket.joinsAt) > now.getTime()
+  return {
+    tickets: tickets.filter((ticket) => !isLater(ticket)),
+    later: tickets
+      .filter(isLater)
+      .sort(
+        (a, b) => (a.joinsAt ?? '').localeCompare(b.joinsAt ?? '') || a.orderNumber - b.orderNumber,
+      ),
+  }
 }

@@ -1,4 +1,4 @@
-import type { RestaurantSettings } from '@tableside/contracts/restaurants'
+import { KITCHEN_LEAD_MINUTES, type RestaurantSettings } from '@tableside/contracts/restaurants'
 
 /** What a restaurant gets until it says otherwise: dine-in and pickup, paid in cash. */
 export const DEFAULT_RESTAURANT_SETTINGS: RestaurantSettings = {
@@ -12,6 +12,7 @@ export const DEFAULT_RESTAURANT_SETTINGS: RestaurantSettings = {
   preorder: { leadTimeMinutes: 60, slotMinutes: 30 },
   tableSessionMinutes: 180,
   kitchenBeforeOnlinePayment: false,
+  kitchenLeadMinutes: KITCHEN_LEAD_MINUTES.default,
 }
 
 /** Stored settings may predate a setting; each missing one takes its default. */

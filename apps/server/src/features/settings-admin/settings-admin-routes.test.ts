@@ -134,6 +134,7 @@ describe.each(testDatabaseKinds)("A manager edits the restaurant's settings on $
         tableSessionMinutes: 90,
         privacyPolicyUrl: 'https://samovar.example/privacy',
         kitchenBeforeOnlinePayment: true,
+        kitchenLeadMinutes: 90,
       },
       callEscalationSeconds: 45,
       bonusProgram: saved.bonusProgram && { ...saved.bonusProgram, earnBasisPoints: 700 },
@@ -151,6 +152,7 @@ describe.each(testDatabaseKinds)("A manager edits the restaurant's settings on $
     expect(diners.settings.tipPresetsPercent).toEqual([7, 12, 20])
     expect(diners.settings.privacyPolicyUrl).toBe('https://samovar.example/privacy')
     expect(diners.settings.kitchenBeforeOnlinePayment).toBe(true)
+    expect(diners.settings.kitchenLeadMinutes).toBe(90)
     const row = await t.database.db
       .selectFrom('restaurants')
       .select('callEscalationSeconds')
@@ -229,6 +231,18 @@ describe.each(testDatabaseKinds)("A manager edits the restaurant's settings on $
           settings: { ...current.settings, kitchenBeforeOnlinePayment: undefined },
         },
         'body.settings.kitchenBeforeOnlinePayment',
+      ],
+      [
+        { ...current, settings: { ...current.settings, kitchenLeadMinutes: 4 } },
+        'body.settings.kitchenLeadMinutes',
+      ],
+      [
+        { ...current, settings: { ...current.settings, kitchenLeadMinutes: 481 } },
+        'body.settings.kitchenLeadMinutes',
+      ],
+      [
+        { ...current, settings: { ...current.settings, kitchenLeadMinutes: 30.5 } },
+        'body.settings.kitchenLeadMinutes',
       ],
       [{ ...current, callEscalationSeconds: 5 }, 'body.callEscalationSeconds'],
       [

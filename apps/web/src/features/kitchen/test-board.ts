@@ -15,6 +15,7 @@ export function testTicket(orderId: string, lines: number[], station = 'hot'): K
     table: { code: 'T1', label: '1' },
     since,
     scheduledFor: null,
+    joinsAt: null,
     comment: null,
     items: lines.map((line) => ({
       line,
@@ -29,5 +30,11 @@ export function testTicket(orderId: string, lines: number[], station = 'hot'): K
 
 /** The kitchen display's board for unit tests: these tickets, amber at 10 minutes, red at 20. */
 export function testBoard(tickets: KitchenTicket[]): KitchenBoard {
-  return { stations: [], thresholds: { warnMinutes: 10, lateMinutes: 20 }, tickets, now: since }
+  return {
+    stations: [],
+    thresholds: { warnMinutes: 10, lateMinutes: 20 },
+    tickets,
+    later: [],
+    now: since,
+  }
 }
