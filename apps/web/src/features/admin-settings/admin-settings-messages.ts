@@ -22,6 +22,7 @@ export const settingsMessages = defineMessages({
     freeFromHint: 'Leave empty when delivery is never free.',
     scheduling: 'Pickup and pre-orders',
     slotHint: 'The steps diners choose a time in: 5 to 240.',
+    kitchenLeadHint: 'Until then the kitchen sees it under “Later”, without a timer: 5 to 480.',
     hoursHint:
       'A closing time earlier than the opening one is the next day (18:00–02:00). 00:00–00:00 is round the clock. A day without hours is closed.',
     opens: 'Opens',
@@ -66,6 +67,7 @@ export const settingsMessages = defineMessages({
     serverRefused: 'The server refused this value.',
     serviceChargeRange: 'Enter a percentage from 0 to 30.',
     slotRange: 'Enter minutes from 5 to 240.',
+    kitchenLeadRange: 'Enter minutes from 5 to 480.',
     sessionRange: 'Enter minutes from 5 to 1440.',
     escalationRange: 'Enter seconds from 10 to 3600.',
     smsBudgetRange: 'Enter a whole number from 1 to 10 000.',
@@ -98,6 +100,7 @@ export const settingsMessages = defineMessages({
     freeFromHint: 'Оставьте пустым, если доставка всегда платная.',
     scheduling: 'Самовывоз и предзаказ',
     slotHint: 'С таким шагом гости выбирают время: от 5 до 240.',
+    kitchenLeadHint: 'До этого кухня видит его в «Позже», без таймера: от 5 до 480.',
     hoursHint:
       'Закрытие раньше открытия — это следующий день (18:00–02:00). 00:00–00:00 — круглосуточно. День без часов — выходной.',
     opens: 'Открытие',
@@ -142,6 +145,7 @@ export const settingsMessages = defineMessages({
     serverRefused: 'Сервер не принял это значение.',
     serviceChargeRange: 'Введите процент от 0 до 30.',
     slotRange: 'Введите минуты от 5 до 240.',
+    kitchenLeadRange: 'Введите минуты от 5 до 480.',
     sessionRange: 'Введите минуты от 5 до 1440.',
     escalationRange: 'Введите секунды от 10 до 3600.',
     smsBudgetRange: 'Введите целое число от 1 до 10 000.',

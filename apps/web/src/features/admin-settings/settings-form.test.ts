@@ -23,6 +23,7 @@ const saved: AdminSettings = {
     paymentMethods: ['cash', 'card'],
     onlinePayment: true,
     kitchenBeforeOnlinePayment: false,
+    kitchenLeadMinutes: 30,
     tipPresetsPercent: [5, 10, 15],
     serviceChargeBasisPoints: 1250,
     delivery: {
@@ -61,6 +62,7 @@ describe('the settings form', () => {
       ...toForm(saved),
       tipPresets: '5, 5',
       slotMinutes: '2',
+      kitchenLeadMinutes: '481',
       orderTypes: [],
       deliveryFreeFrom: '500',
       privacyPolicyUrl: 'http://example.com',
@@ -72,6 +74,7 @@ describe('the settings form', () => {
         smsDailyBudget: 'smsBudgetRange',
         tipPresets: 'tipsRepeat',
         slotMinutes: 'slotRange',
+        kitchenLeadMinutes: 'kitchenLeadRange',
         orderTypes: 'chooseOne',
         deliveryFreeFrom: 'freeFromBelowMinimum',
         privacyPolicyUrl: 'httpsUrl',

@@ -5,7 +5,11 @@ import {
 } from '@tableside/contracts/admin-settings'
 import type { FieldError } from '@tableside/contracts/errors'
 import { closesTooLate, openingHoursClashes } from '@tableside/contracts/opening-hours'
-import type { OrderType, PaymentMethod } from '@tableside/contracts/restaurants'
+import {
+  KITCHEN_LEAD_MINUTES,
+  type OrderType,
+  type PaymentMethod,
+} from '@tableside/contracts/restaurants'
 import type { SettingsMessageKey } from './admin-settings-messages'
 
 /** One opening period as typed: `day` 1 = Monday. */
@@ -37,6 +41,7 @@ export interface SettingsForm {
   pickupLeadMinutes: string
   preorderLeadMinutes: string
   slotMinutes: string
+  kitchenLeadMinutes: string
   tableSessionMinutes: string
   callEscalationSeconds: string
   /** The restaurant has a programme (on or off): it is kept, off, rather than never made. */
@@ -78,6 +83,7 @@ export function toForm(saved: AdminSettings): SettingsForm {
     pickupLeadMinutes: String(settings.pickup.leadTimeMinutes),
     preorderLeadMinutes: String(settings.preorder.leadTimeMinutes),
     slotMinutes: String(settings.preorder.slotMinutes),
+    kitchenLeadMinutes: String(settings.kitchenLeadMinutes),
     tableSessionMinutes: String(settings.tableSessionMinutes),
     callEscalationSeconds: String(saved.callEscalationSeconds),
     bonusExists: bonusProgram !== null,
@@ -109,6 +115,7 @@ const SERVER_FIELDS: Readonly<Record<string, keyof SettingsForm>> = {
   'body.settings.pickup.leadTimeMinutes': 'pickupLeadMinutes',
   'body.settings.preorder.leadTimeMinutes': 'preorderLeadMinutes',
   'body.settings.preorder.slotMinutes': 'slotMinutes',
+  'body.settings.kitchenLeadMinutes': 'kitchenLeadMinutes',
   'body.settings.tableSessionMinutes': 'tableSessionMinutes',
   'body.settings.privacyPolicyUrl': 'privacyPolicyUrl',
   'body.callEscalationSeconds': 'callEscalationSeconds',
@@ -234,6 +241,11 @@ export function fromForm(
         leadTimeMinutes: need('preorderLeadMinutes', { min: 0, max: 20160 }, 'minutes'),
         slotMinutes: need('slotMinutes', { min: 5, max: 240 }, 'slotRange'),
       },
+      kitchenLeadMinutes: need(
+        'kitchenLeadMinutes',
+        { min: KITCHEN_LEAD_MINUTES.min, max: KITCHEN_LEAD_MINUTES.max },
+        'kitchenLeadRange',
+      ),
       tableSessionMinutes: need('tableSessionMinutes', { min: 5, max: 1440 }, 'sessionRange'),
       privacyPolicyUrl: privacy === '' ? null : privacy,
     },

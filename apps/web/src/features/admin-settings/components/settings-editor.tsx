@@ -118,6 +118,12 @@ export function SettingsEditor({
           inputMode="numeric"
           {...text('slotMinutes')}
         />
+        <TextField
+          label={t('kitchenLead')}
+          hint={t('kitchenLeadHint')}
+          inputMode="numeric"
+          {...text('kitchenLeadMinutes')}
+        />
       </SettingsGroup>
 
       <SettingsGroup id="hours" title={t('hours')}>
