@@ -37,6 +37,9 @@ export const kitchenMessages = defineMessages({
     comment: 'Note',
     paymentFailed: 'Not paid: the online payment failed',
     paymentPending: 'Not paid yet: being paid online',
+    later: 'Later',
+    laterNext: 'next: {what}',
+    laterJoins: 'on the board at {when}',
   },
   ru: {
     title: 'Кухня',
@@ -73,5 +76,8 @@ export const kitchenMessages = defineMessages({
     comment: 'Комментарий',
     paymentFailed: 'Не оплачен: оплата онлайн не прошла',
     paymentPending: 'Ещё не оплачен: оплачивается онлайн',
+    later: 'Позже',
+    laterNext: 'ближайший: {what}',
+    laterJoins: 'на доске с {when}',
   },
 })

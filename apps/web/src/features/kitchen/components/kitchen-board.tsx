@@ -13,9 +13,11 @@ import { createStoredValue, useStoredValue } from '../../../lib/stored-value'
 import { createBumpActions } from '../api/bump-actions'
 import { bump, unbump, undo } from '../api/bumps'
 import { kitchenBoardQueryOptions } from '../api/kitchen-board'
-import { noteServerTime } from '../hooks/use-clock'
+import { boardLanes } from '../board-lanes'
+import { noteServerTime, useServerMinute } from '../hooks/use-clock'
 import { useKitchenLive } from '../hooks/use-kitchen-live'
 import { kitchenMessages } from '../kitchen-messages'
+import { LaterLane } from './later-lane'
 import { StationTabs, ALL, DEFAULT } from './station-tabs'
 import { TicketCard, type TicketActions } from './ticket-card'
 import { UndoToast, type UndoOffer } from './undo-toast'
@@ -182,25 +184,31 @@ function KitchenView({
   onDismiss,
 }: KitchenViewProps) {
   const { t } = useMessages(kitchenMessages)
+  const now = useServerMinute()
+  const lanes = useMemo(() => boardLanes(board, now), [board, now])
   const names = useMemo(
     () => new Map(board.stations.map((each) => [each.id, each.name])),
     [board.stations],
   )
   const counts = useMemo(() => {
     const open = new Map<string, number>()
-    for (const ticket of board.tickets) {
+    for (const ticket of lanes.live) {
       if (ticket.items.every((item) => item.bumpedAt !== null)) continue
       const key = ticket.stationId ?? DEFAULT
       open.set(key, (open.get(key) ?? 0) + 1)
     }
     return open
-  }, [board.tickets])
-  const hasDefault = board.tickets.some((ticket) => ticket.stationId === null)
+  }, [lanes.live])
+  const hasDefault = lanes.live.some((ticket) => ticket.stationId === null)
   const known = station === ALL || names.has(station) || (station === DEFAULT && hasDefault)
   const shown = known ? station : ALL
-  const tickets = board.tickets.filter((ticket: KitchenTicket) =>
-    shown === ALL ? true : (ticket.stationId ?? DEFAULT) === shown,
-  )
+  const atStation = (ticket: KitchenTicket) =>
+    shown === ALL ? true : (ticket.stationId ?? DEFAULT) === shown
+  const tickets = lanes.live.filter(atStation)
+  // The lane lists orders: one line for an order whatever stations cook it.
+  const later = lanes.later
+    .filter(atStation)
+    .filter((ticket, index, all) => all.findIndex((o) => o.orderId === ticket.orderId) === index)
   const stationName = (ticket: KitchenTicket) =>
     ticket.stationId === null ? t('defaultStation') : (names.get(ticket.stationId) ?? '')
 
@@ -209,14 +217,17 @@ function KitchenView({
       <title>{title}</title>
       <header className="kitchen__bar">
         <h1 className="kitchen__title">{t('title')}</h1>
-        <StationTabs
-          stations={board.stations}
-          hasDefault={hasDefault}
-          counts={counts}
-          total={[...counts.values()].reduce((sum, count) => sum + count, 0)}
-          shown={shown}
-          onShow={onStation}
-        />
+        {/* No stations: one kitchen, nothing to choose between. */}
+        {board.stations.length > 0 && (
+          <StationTabs
+            stations={board.stations}
+            hasDefault={hasDefault}
+            counts={counts}
+            total={[...counts.values()].reduce((sum, count) => sum + count, 0)}
+            shown={shown}
+            onShow={onStation}
+          />
+        )}
         {signOut && <div className="kitchen__end">{signOut}</div>}
       </header>
       {(stale || problem) && (
@@ -224,6 +235,7 @@ function KitchenView({
           {problem ?? t('offline')}
         </p>
       )}
+      <LaterLane tickets={later} timeZone={timeZone} now={now} />
       <section className="kitchen__tickets" aria-label={t('ticketsLabel')}>
         {tickets.length === 0 ? (
           <p className="kitchen__empty">{shown === ALL ? t('empty') : t('emptyStation')}</p>

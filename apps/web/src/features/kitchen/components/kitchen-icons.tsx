@@ -37,3 +37,10 @@ export const ReturnIcon = (p: IconProps) => (
     <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
   </Icon>
 )
+
+/** Unfolds: a chevron pointing down (turned while the lane is open). */
+export const ChevronIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m6 9 6 6 6-6" />
+  </Icon>
+)

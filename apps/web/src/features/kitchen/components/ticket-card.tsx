@@ -1,25 +1,16 @@
 import { memo } from 'react'
 import type { KitchenThresholds, KitchenTicket } from '@tableside/contracts/kitchen'
-import type { UiLanguage } from '@tableside/contracts/restaurants'
 import { localized } from '../../../lib/i18n/localized-text'
-import { useMessages, type Translate } from '../../../lib/i18n/use-translation'
-import { dateLocale, restaurantWhen } from '../../../lib/restaurant-time'
+import { useMessages } from '../../../lib/i18n/use-translation'
 import { kitchenMessages } from '../kitchen-messages'
 import { CheckIcon, ReturnIcon } from './kitchen-icons'
+import { ticketWhere, wanted } from './ticket-when'
 import { TicketTimer } from './ticket-timer'
 
 export interface TicketActions {
   /** Bumps these lines of the order (one dish, or the ticket's every dish not done yet). */
   bump: (ticket: KitchenTicket, lines: number[]) => void
   unbump: (ticket: KitchenTicket, line: number) => void
-}
-
-type KitchenT = Translate<keyof (typeof kitchenMessages)['en']>
-
-/** "к 22:30" for today at the restaurant; "на 30 нояб., 22:30" for a later day. */
-function wanted(at: string, timeZone: string, language: UiLanguage, t: KitchenT): string {
-  const { time, date } = restaurantWhen(at, timeZone, dateLocale(language))
-  return date === undefined ? t('for', { time }) : t('forDay', { date, time })
 }
 
 interface TicketCardProps {
@@ -46,13 +37,7 @@ export const TicketCard = memo(function TicketCard({
   const { t, language } = useMessages(kitchenMessages)
   const open = ticket.items.filter((item) => item.bumpedAt === null).map((item) => item.line)
   const done = open.length === 0
-  const where = ticket.table
-    ? t('table', { label: ticket.table.label })
-    : ticket.orderType === 'delivery'
-      ? t('delivery')
-      : ticket.orderType === 'pickup'
-        ? t('pickup')
-        : t('preorder')
+  const where = ticketWhere(ticket, t)
   const scheduled = ticket.scheduledFor && wanted(ticket.scheduledFor, timeZone, language, t)
   return (
     <article
@@ -66,13 +51,21 @@ export const TicketCard = memo(function TicketCard({
         disabled={done}
         onClick={() => actions.bump(ticket, open)}
       >
-        <span className="kitchen-ticket__number">{t('order', { number: ticket.orderNumber })}</span>
+        {/* Spaces between the parts: the button's name reads "№5 Самовывоз · к 06:00". */}
+        <span className="kitchen-ticket__number">
+          {t('order', { number: ticket.orderNumber })}
+        </span>{' '}
+        <TicketTimer since={Date.parse(ticket.since)} thresholds={thresholds} />{' '}
         <span className="kitchen-ticket__where">
           {where}
-          {scheduled ? ` · ${scheduled}` : ''}
-        </span>
+          {scheduled && (
+            <>
+              {' · '}
+              <span className="kitchen-ticket__when">{scheduled}</span>
+            </>
+          )}
+        </span>{' '}
         <span className="kitchen-ticket__station">{stationName}</span>
-        <TicketTimer since={Date.parse(ticket.since)} thresholds={thresholds} />
         {!done && <span className="visually-hidden">{t('bumpAll')}</span>}
       </button>
       {done && (

@@ -25,7 +25,7 @@ export function TicketTimer({
   return (
     <span className={`kitchen-timer kitchen-timer--${urgency}`}>
       <Glyph size={22} />
-      <span className="kitchen-timer__time">{formatElapsed(elapsed)}</span>
+      <span className="kitchen-timer__time">{formatElapsed(elapsed)}</span>{' '}
       <span className="kitchen-timer__word">{word}</span>
     </span>
   )

@@ -42,3 +42,13 @@ const read = () => now + offsetMs
 export function useServerClock(): number {
   return useSyncExternalStore(subscribe, read, read)
 }
+
+const readMinute = () => Math.floor(read() / 60_000) * 60_000
+
+/**
+ * The server's time to the minute: what the board's lanes follow (an order for later joins the
+ * live board on a minute). It changes once a minute, so the board draws again only then.
+ */
+export function useServerMinute(): number {
+  return useSyncExternalStore(subscribe, readMinute, readMinute)
+}
