@@ -110,10 +110,19 @@ describe('Staff screens in a far time zone', () => {
     await context.addCookies([{ name: 'kitchen_token', value: signedIn.token, url: site() }])
     await page.setViewportSize({ width: 1024, height: 768 })
     await page.goto(restaurantUrl('/kitchen', site()), { waitUntil: 'networkidle' })
+    // An order not due yet waits in the "later" lane (decision 0118), a due one is a ticket.
+    await page.locator('.kitchen__tickets').waitFor()
+    const lane = page.locator('.kitchen-later summary')
+    if ((await lane.count()) > 0) await lane.click()
     for (const placed of [delivery, pickup]) {
-      const tickets = page.locator(`.kitchen-ticket[data-order="${String(placed.number)}"]`)
-      await tickets.first().waitFor()
-      const where = plain(await tickets.first().locator('.kitchen-ticket__where').textContent())
+      const number = String(placed.number)
+      const shown = page
+        .locator(
+          `.kitchen-ticket[data-order="${number}"] .kitchen-ticket__where, .kitchen-later__order[data-order="${number}"]`,
+        )
+        .first()
+      await shown.waitFor()
+      const where = plain(await shown.textContent())
       expect(where).toContain(wantedText(placed))
       expect(where).not.toContain(clock(placed.scheduledFor ?? '', 'America/Los_Angeles'))
     }
