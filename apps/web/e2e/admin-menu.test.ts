@@ -6,6 +6,8 @@ import { actAsManager, signInDemoManager } from './admin-service'
 import { expectNoSeriousViolations } from './axe'
 import { keepScreenshot, useBrowser } from './fixtures'
 import { plain } from './table-service'
+import { adminStations } from '@tableside/contracts/kitchen'
+import { MANAGER_TOKEN_HEADER } from '@tableside/contracts/staff'
 
 /**
  * The manager's menu (issue 17): what the back office saves reaches diners' open screens at
@@ -146,14 +148,37 @@ describe('The manager edits the menu', () => {
     // Closing the editor gives focus back to what opened it.
     expect(await focused(page)).toBe('+ Меню')
 
-    for (const name of ['Супы дня', 'Салаты дня']) {
+    // Every category has a kitchen station (issue 30): the restaurant's default, preselected,
+    // or the one the manager chooses.
+    for (const [name, station] of [
+      ['Супы дня', null],
+      ['Салаты дня', 'Холодный цех'],
+    ] as const) {
       await page.getByRole('button', { name: '+ Категория' }).click()
       await page.getByLabel('Название (русский)').fill(name)
+      const stationField = page.getByLabel('Цех кухни')
+      expect(await stationField.locator('option:checked').textContent()).toBe('Горячий цех')
+      if (station) {
+        await stationField.selectOption({ label: station })
+        await keepScreenshot(page, 'admin-menu-category-station')
+        await expectNoSeriousViolations(page, SCREEN)
+      }
       await page.getByRole('button', { name: 'Сохранить' }).click()
       // The saved category stays chosen (it went back to the first one after every save).
       const saved = page.getByRole('button', { name: new RegExp(`^${name}`) })
       await expect.poll(() => saved.getAttribute('aria-current')).toBe('true')
     }
+    const stationsNow = adminStations.parse(
+      await (
+        await fetch(`${server.url}/api/v1/admin/stations`, {
+          headers: { [MANAGER_TOKEN_HEADER]: token },
+        })
+      ).json(),
+    ).stations
+    const cooks = (name: string) =>
+      stationsNow.find((station) => station.name === name)?.categoryIds ?? []
+    expect(cooks('Горячий цех')).toContain('supy-dnya')
+    expect(cooks('Холодный цех')).toContain('salaty-dnya')
     // A dish with no English text is flagged, and the menu counts such dishes.
     await page.getByRole('button', { name: /^Супы дня/ }).click()
     await page.getByRole('button', { name: '+ Блюдо' }).click()

@@ -3,7 +3,8 @@ import { defineMessages } from '../../lib/i18n/messages'
 /** The back office's kitchen section: stations, the categories they cook, the ticket timer. */
 export const adminKitchenMessages = defineMessages({
   en: {
-    lead: 'Stations split the kitchen display: each shows the tickets of the menu categories it cooks. Dishes of other categories go to “Kitchen”.',
+    lead: 'Stations split the kitchen display: each shows the tickets of the menu categories it cooks. A category no station names is cooked by the first, the default: move a station to the top to make it the default.',
+    defaultStation: 'default',
     openDisplay: 'Open the kitchen display',
     timerTitle: 'Ticket timer',
     timerText: 'A ticket turns amber, then red, this many minutes after the order was accepted.',
@@ -25,7 +26,7 @@ export const adminKitchenMessages = defineMessages({
     cancel: 'Cancel',
     remove: 'Delete',
     removeStation: 'Delete {station}',
-    confirmRemove: 'Delete the station “{station}”? Its dishes go to “Kitchen”.',
+    confirmRemove: 'Delete the station “{station}”? Its dishes go to the default station.',
     moveUp: 'Move {station} up',
     moveDown: 'Move {station} down',
     categories: 'Categories {station} cooks',
@@ -44,7 +45,8 @@ export const adminKitchenMessages = defineMessages({
     retry: 'Try again',
   },
   ru: {
-    lead: 'Цеха делят экран кухни: каждый видит заказы своих категорий меню. Блюда остальных категорий попадают в «Кухню».',
+    lead: 'Цеха делят экран кухни: каждый видит заказы своих категорий меню. Категорию, которую не назвал ни один цех, готовит первый — цех по умолчанию: поднимите цех наверх, чтобы сделать его цехом по умолчанию.',
+    defaultStation: 'по умолчанию',
     openDisplay: 'Открыть экран кухни',
     timerTitle: 'Таймер заказа',
     timerText:
@@ -67,7 +69,7 @@ export const adminKitchenMessages = defineMessages({
     cancel: 'Отмена',
     remove: 'Удалить',
     removeStation: 'Удалить «{station}»',
-    confirmRemove: 'Удалить цех «{station}»? Его блюда попадут в «Кухню».',
+    confirmRemove: 'Удалить цех «{station}»? Его блюда попадут в цех по умолчанию.',
     moveUp: 'Поднять «{station}»',
     moveDown: 'Опустить «{station}»',
     categories: 'Категории, которые готовит «{station}»',

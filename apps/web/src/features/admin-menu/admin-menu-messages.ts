@@ -45,6 +45,9 @@ export const adminMenuMessages = defineMessages({
     editDish: 'Dish “{name}”',
     fixFields: 'Not saved: fix the marked fields ({count}).',
     nameRu: 'Name (Russian)',
+    station: 'Kitchen station',
+    stationHint:
+      'Who cooks its dishes. A new category is cooked where its parent is; at the top, by the default station, {name}.',
     nameEn: 'Name (English)',
     descriptionRu: 'Description (Russian)',
     descriptionEn: 'Description (English)',
@@ -185,6 +188,9 @@ export const adminMenuMessages = defineMessages({
     editDish: 'Блюдо «{name}»',
     fixFields: 'Не сохранено: исправьте отмеченные поля ({count}).',
     nameRu: 'Название (русский)',
+    station: 'Цех кухни',
+    stationHint:
+      'Кто готовит её блюда. Новая категория готовится там же, где родительская; верхняя — в цехе по умолчанию «{name}».',
     nameEn: 'Название (английский)',
     descriptionRu: 'Описание (русский)',
     descriptionEn: 'Описание (английский)',

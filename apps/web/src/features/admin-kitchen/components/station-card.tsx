@@ -122,6 +122,7 @@ export function StationCard(props: StationCardProps) {
         ) : (
           <h3 id={headingId} className="admin-kitchen__station-name">
             {station.name}
+            {first && <span className="admin-kitchen__default"> · {t('defaultStation')}</span>}
           </h3>
         )}
         <div className="admin-kitchen__station-actions">

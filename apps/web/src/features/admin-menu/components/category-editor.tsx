@@ -9,6 +9,8 @@ export interface CategoryForm {
   nameEn: string
   descriptionRu: string
   descriptionEn: string
+  /** The kitchen station that cooks its dishes; empty when the restaurant has none. */
+  stationId: string
 }
 
 interface CategoryEditorProps {
@@ -17,6 +19,8 @@ interface CategoryEditorProps {
   errors: ReadonlyMap<string, string>
   busy: boolean
   canDelete: boolean
+  /** The kitchen's stations, the first the restaurant's default. */
+  stations: readonly { id: string; name: string }[]
   t: Translate<AdminMenuMessageKey>
   onSubmit: (form: CategoryForm) => void
   onCancel: () => void
@@ -30,6 +34,7 @@ export function CategoryEditor({
   errors,
   busy,
   canDelete,
+  stations,
   t,
   ...on
 }: CategoryEditorProps) {
@@ -58,6 +63,27 @@ export function CategoryEditor({
         {input('nameEn', t('nameEn'), 'name.en')}
         {input('descriptionRu', t('descriptionRu'), 'description.ru')}
         {input('descriptionEn', t('descriptionEn'), 'description.en')}
+        {stations.length > 0 && (
+          <Field label={t('station')} hint={t('stationHint', { name: stations[0]?.name ?? '' })}>
+            {({ id, describedBy, invalid }) => (
+              <select
+                id={id}
+                value={form.stationId}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                onChange={(event) => {
+                  setForm({ ...form, stationId: event.target.value })
+                }}
+              >
+                {stations.map((station) => (
+                  <option key={station.id} value={station.id}>
+                    {station.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
       </div>
       <EditorActions
         busy={busy}

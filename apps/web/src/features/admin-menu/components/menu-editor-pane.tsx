@@ -4,6 +4,7 @@ import { adminMenuMessages } from '../admin-menu-messages'
 import { formFromDish } from '../dish-form'
 import type { MenuScreen } from '../hooks/use-menu-screen'
 import { findCategory } from '../menu-tree'
+import { stationOfCategory } from '../category-station'
 import { CategoryEditor } from './category-editor'
 import { DishEditor } from './dish-editor'
 import { DishList } from './dish-list'
@@ -71,7 +72,9 @@ export function MenuEditorPane({
           nameEn: current?.name.en ?? '',
           descriptionRu: current?.description?.ru ?? '',
           descriptionEn: current?.description?.en ?? '',
+          stationId: stationOfCategory(file, screen.stations, editing.categoryId, editing.parentId),
         }}
+        stations={screen.stations}
         errors={errors}
         busy={busy}
         canDelete={Boolean(

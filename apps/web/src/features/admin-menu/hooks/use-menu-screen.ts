@@ -14,12 +14,14 @@ import {
 } from '../api/category-changes'
 import { deleteDish, orderDishes, saveDish, setDishAvailability } from '../api/dish-changes'
 import { useAdminMenu } from '../api/get-admin-menu'
+import { assignStation, useKitchenStations } from '../api/kitchen-stations'
 import { deleteMenu, importMenu, saveMenu, saveStories } from '../api/menu-changes'
 import { useMenuSave, type MenuChange } from '../api/save-menu'
 import { usePhotoUpload } from '../api/upload-photo'
 import { dishFromForm, formField, type DishForm } from '../dish-form'
 import { readMenuFileForImport } from '../import-file'
 import { arrowAfterMove, idFromName, treeRows, usedIds } from '../menu-tree'
+import { stationOfCategory } from '../category-station'
 import { useFocusAfter } from '../use-focus-after'
 import { categoryFields, type CategoryForm } from '../components/category-editor'
 import { menuFields, type MenuForm } from '../components/menu-editor'
@@ -44,6 +46,7 @@ export function useMenuScreen(root: RefObject<HTMLElement | null>) {
   const { data, error: loadError } = useAdminMenu()
   const menuSave = useMenuSave()
   const photoUpload = usePhotoUpload()
+  const kitchen = useKitchenStations()
   const [menuId, setMenuId] = useState<string | null>(null)
   const [categoryId, setCategoryId] = useState<string | null>(null)
   const [editing, setEditing] = useState<Editing>(null)
@@ -142,13 +145,26 @@ export function useMenuScreen(root: RefObject<HTMLElement | null>) {
   const submitCategory = (form: CategoryForm, target: Extract<Editing, { kind: 'category' }>) => {
     const fields = categoryFields(form)
     const id = target.categoryId ?? idFromName(form.nameEn || form.nameRu, usedIds(file))
-    const change = target.categoryId
+    const saveFields = target.categoryId
       ? updateCategory(target.categoryId, fields)
       : createCategory({
           menuId: menu.id,
           parentId: target.parentId,
           category: { id, ...fields },
         })
+    // Every category has a station (issue 30): a new one the one chosen (its parent's, or the
+    // restaurant's default, preselected), another one when the choice changed.
+    const before = stationOfCategory(file, kitchen.stations, target.categoryId, target.parentId)
+    const assign =
+      form.stationId !== '' && (target.categoryId === null || form.stationId !== before)
+    const change: MenuChange = assign
+      ? async (api) => {
+          const saved = await saveFields(api)
+          await assignStation(api, id, form.stationId)
+          void kitchen.refresh()
+          return saved
+        }
+      : saveFields
     // The saved category stays chosen, its dishes in view (issue 30: the screen went back to
     // the first category after every save).
     void save(change, t('saved')).then((saved) => {
@@ -210,6 +226,7 @@ export function useMenuScreen(root: RefObject<HTMLElement | null>) {
     state: 'ready',
     data,
     file,
+    stations: kitchen.stations,
     menu,
     rows,
     selected,
