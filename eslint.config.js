@@ -69,10 +69,18 @@ const serverFeaturePublishes = {
   reports: [],
   // Restaurants have no service: their profile, cached on hot paths, or from the repository; and
   // the defaults every restaurant starts with, which the back office's settings show and keep.
-  restaurants: ['restaurant-cache.ts', 'restaurant-repository.ts', 'restaurant-settings.ts'],
+  // What a new restaurant must be, which the command line and the first-run setup both check.
+  restaurants: [
+    'restaurant-cache.ts',
+    'restaurant-repository.ts',
+    'restaurant-settings.ts',
+    'new-restaurant.ts',
+  ],
   // The back office's settings and staff (decisions 0068, 0069): composed by the app, used by
   // no other feature.
   'settings-admin': [],
+  // The first-run setup and `/`'s list of restaurants (decision 0115): composed by the app only.
+  setup: [],
   'staff-admin': [],
   // Managers' and the kitchen's sign-in (decision 0062): `requireManager`, `requireKitchen`.
   staff: [
@@ -177,6 +185,7 @@ const serverFeatureRanking = [
   'settings-admin',
   'staff-admin',
   'tables-admin',
+  'setup',
   'system',
 ]
 

@@ -28,6 +28,7 @@ import { noPaymentProviderPlugin, paymentsPlugin } from './features/payments/pay
 import { realtimePlugin } from './features/realtime/realtime-plugin'
 import { reportsPlugin } from './features/reports/reports-plugin'
 import { restaurantsPlugin } from './features/restaurants/restaurants-plugin'
+import { setupPlugin } from './features/setup/setup-plugin'
 import { settingsAdminPlugin } from './features/settings-admin/settings-admin-plugin'
 import { staffAdminPlugin } from './features/staff-admin/staff-admin-plugin'
 import { staffPlugin } from './features/staff/staff-plugin'
@@ -156,6 +157,7 @@ export async function buildApp({
     paymentProvider: (id) => (onlinePayment(id) ? config.payments.provider : null),
   })
   await app.register(tablesAdminPlugin)
+  await app.register(setupPlugin)
   await app.register(kitchenPlugin)
   await app.register(reportsPlugin)
   await app.register(webPlugin)

@@ -31,6 +31,7 @@ import {
   SANDBOX_ACQUIRER_PREFIX,
 } from '@tableside/contracts/sandbox-acquirer'
 import { quoteReorder } from '@tableside/contracts/reorder'
+import { setUpRestaurant } from '@tableside/contracts/setup'
 import { openTableSession } from '@tableside/contracts/table-sessions'
 import { createWaiterCall } from '@tableside/contracts/waiter-calls'
 import { WEBHOOK_PATH } from './features/payments/payment-routes'
@@ -135,6 +136,9 @@ export function rateLimitPolicy(apiBase: string, devices?: SignInDevices): RateL
   api(resetAdminStaffPassword, perAddress('admin-password', 30, 15 * MINUTE_MS))
   api(resetAdminStaffTotp, perAddress('admin-password', 30, 15 * MINUTE_MS))
   api(kitchenLogin, ...staffSignIn('kitchen-login', 60))
+  // The first-run setup (decision 0115) is guessed at no faster than a manager's password: its
+  // token is 192 random bits, and an owner setting up needs a few tries at most.
+  api(setUpRestaurant, perAddress('setup', 10, 15 * MINUTE_MS))
   // Changing a PIN checks the current one: counted like a sign-in, and backs off with it.
   api(changeGarconPin, perAddress('garcon-pin', 60, 15 * MINUTE_MS))
   // A waiter looks up the card a diner shows: a few a table, typos included. Counted per

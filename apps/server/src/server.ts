@@ -49,6 +49,7 @@ async function main(): Promise<void> {
       database: database.describe,
       demoTables,
       terminal: process.stdout.isTTY,
+      setupToken: await app.setup.pendingToken(),
     }),
   )
 

@@ -41,4 +41,17 @@ describe("npm start's banner", () => {
     expect(text).not.toContain('QR code')
     expect(text).not.toMatch(/[▀▄█]/)
   })
+
+  it('prints the setup link while there is no restaurant, and no demo menu without the demo', async () => {
+    const text = await startBanner({
+      origin: 'http://192.168.1.20:3000',
+      database: 'embedded PostgreSQL in ./data',
+      demoTables: [],
+      terminal: true,
+      setupToken: 'setupTokenOf32Characters0123456',
+    })
+    expect(text).toContain('    http://192.168.1.20:3000/#setup=setupTokenOf32Characters0123456')
+    expect(text).not.toContain('Demo menu')
+    expect(await banner('http://192.168.1.20:3000', false)).not.toContain('#setup=')
+  })
 })

@@ -1,4 +1,5 @@
 import QRCode from 'qrcode'
+import { SETUP_TOKEN_FRAGMENT } from '@tableside/contracts/setup'
 import { DEMO_RESTAURANT_ID } from './db/seed-demo'
 import { tableQrLink } from './features/table-sessions/table-qr-token'
 import type { TableQr } from './features/table-sessions/table-repository'
@@ -10,6 +11,8 @@ export interface StartBanner {
   demoTables: readonly TableQr[]
   /** A person at a terminal also gets the first table's QR code to scan; logs get the links only. */
   terminal: boolean
+  /** While there is no restaurant: the token of the first-run setup (decision 0115). */
+  setupToken?: string | undefined
 }
 
 /** What `npm start` prints once the server listens. */
@@ -18,6 +21,7 @@ export async function startBanner({
   database,
   demoTables,
   terminal,
+  setupToken,
 }: StartBanner): Promise<string> {
   const link = (table: TableQr) => tableQrLink(origin, DEMO_RESTAURANT_ID, table.qrToken)
   const [first] = demoTables
@@ -26,7 +30,14 @@ export async function startBanner({
     '',
     `  Tableside is running: ${origin}/`,
     `  Database: ${database}`,
-    `  Demo menu: ${origin}/rest/${DEMO_RESTAURANT_ID}/menu`,
+    ...(setupToken === undefined
+      ? []
+      : [
+          '  There is no restaurant yet. Set yours up in the browser (this link is its only key;',
+          '  keep it to yourself, it works once and until then is printed at every start):',
+          `    ${origin}/#${SETUP_TOKEN_FRAGMENT}=${setupToken}`,
+        ]),
+    ...(first ? [`  Demo menu: ${origin}/rest/${DEMO_RESTAURANT_ID}/menu`] : []),
     ...(first
       ? [
           '  QR links of the demo tables (each token is the key to its table):',

@@ -121,6 +121,13 @@ export const ERROR_CODES = [
   'password_unchanged',
   'totp_not_started',
   'cannot_reset_self',
+  // A restaurant from nothing (issue 29, decision 0115): the first-run setup needs the token the
+  // server printed, and is open only while there is no restaurant. The restaurant's profile
+  // refuses an INN whose check digits are wrong and a phone number that is none.
+  'setup_token_invalid',
+  'already_set_up',
+  'inn_invalid',
+  'phone_invalid',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -103,3 +103,19 @@ export async function insertRestaurant(
     .executeTakeFirst()
   return inserted !== undefined
 }
+
+/** Every restaurant by name, as `/` lists them. */
+export function listRestaurants(executor: Executor) {
+  return executor
+    .selectFrom('restaurants')
+    .select(['id', 'name', 'logo'])
+    .orderBy('name')
+    .orderBy('id')
+    .execute()
+}
+
+/** Whether the install has any restaurant yet (none: the first-run setup is open). */
+export async function anyRestaurant(executor: Executor): Promise<boolean> {
+  const row = await executor.selectFrom('restaurants').select('id').limit(1).executeTakeFirst()
+  return row !== undefined
+}

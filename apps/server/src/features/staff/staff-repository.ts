@@ -45,8 +45,8 @@ export function createStaffRepository(db: Kysely<Database>) {
   ] as const
 
   return {
-    async add(account: NewStaff): Promise<string> {
-      const { id } = await db
+    async add(account: NewStaff, executor: Executor = db): Promise<string> {
+      const { id } = await executor
         .insertInto('staff')
         .values(account)
         .returning('id')
@@ -88,13 +88,11 @@ export function createStaffRepository(db: Kysely<Database>) {
         .executeTakeFirst()
     },
 
-    async startSession(session: {
-      tokenHash: string
-      staffId: string
-      createdAt: Date
-      expiresAt: Date
-    }): Promise<void> {
-      await db
+    async startSession(
+      session: { tokenHash: string; staffId: string; createdAt: Date; expiresAt: Date },
+      executor: Executor = db,
+    ): Promise<void> {
+      await executor
         .insertInto('staffSessions')
         .values({ ...session, revokedAt: null })
         .execute()

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import {
   TOTP_SETUP_MINUTES,
   type AdminMe,
@@ -207,6 +207,41 @@ export function createStaffService({
         login: normalizeStaffLogin(input.login),
         secretHash: await hashSecret(input.secret),
       })
+    },
+
+    /**
+     * A restaurant's first manager, set up in the browser (decision 0115), signed in at once:
+     * written in the setup's transaction, so the restaurant and its manager exist together or not
+     * at all. The password follows the rule of every manager's new one.
+     */
+    async startFirstManager(
+      trx: Transaction<Database>,
+      input: { restaurantId: string; name: string; login: string; password: string },
+    ): Promise<Omit<SignedIn, 'device'>> {
+      const login = normalizeStaffLogin(input.login)
+      checkNewPassword(input.password, login, 'manager.password')
+      const staffId = await repository.add(
+        {
+          restaurantId: input.restaurantId,
+          role: 'manager',
+          name: input.name,
+          login,
+          secretHash: await hashSecret(input.password),
+        },
+        trx,
+      )
+      const token = newAccessToken()
+      const at = now()
+      const expiresAt = new Date(at.getTime() + MANAGER_SESSION_MS)
+      await repository.startSession(
+        { tokenHash: hashAccessToken(token), staffId, createdAt: at, expiresAt },
+        trx,
+      )
+      return {
+        token,
+        expiresAt: expiresAt.toISOString(),
+        staff: { id: staffId, restaurantId: input.restaurantId, name: input.name },
+      }
     },
 
     me: async (managerId: string): Promise<AdminMe> => meOf(await account(managerId)),
