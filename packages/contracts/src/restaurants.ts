@@ -86,11 +86,17 @@ export type RestaurantSettings = z.infer<typeof restaurantSettings>
 
 export const restaurant = z.object({
   id: z.string(),
+  /** In Russian; `nameEn` in English where the restaurant gave one (decision 0115). */
   name: z.string(),
+  nameEn: z.optional(z.nullable(z.string())),
   description: z.nullable(localizedText),
   logo: z.nullable(image),
   address: z.nullable(z.string()),
+  /** As people write it (`+7 495 123 45 67`); stored in E.164. */
   phone: z.nullable(z.string()),
+  /** Who sells, as a diner has the right to know (the legal name and INN); null until set. */
+  legalName: z.optional(z.nullable(z.string())),
+  inn: z.optional(z.nullable(z.string())),
   /** BCP 47 tag used for prices and dates, e.g. `ru-RU`. */
   locale: z.string(),
   /** The language the restaurant's diners see first. */

@@ -1,3 +1,4 @@
+import type { TaxSystem, VatRate } from '@tableside/contracts/admin-profile'
 import type { ColumnType, Generated } from 'kysely'
 import type { ModifierGroup, Nutrition, Portion } from '@tableside/contracts/menu'
 import type { OrderStatus } from '@tableside/contracts/order-status'
@@ -91,7 +92,16 @@ export interface RestaurantsTable {
   description: OptionalJson<LocalizedText>
   logo: OptionalJson<Image>
   address: string | null
+  /** E.164 (migration 0046); an older row's text that was not a number stays as it was. */
   phone: string | null
+  /** The name in English, beside `name` in Russian (decision 0115). */
+  nameEn: string | null
+  legalName: string | null
+  /** ИНН: 10 digits (an organisation) or 12 (an entrepreneur), check digits verified on save. */
+  inn: string | null
+  taxSystem: TaxSystem | null
+  /** The VAT rate a receipt's line takes unless its dish or category says otherwise. */
+  vatRate: VatRate | null
   openingHours: ColumnType<OpeningHours[], string | undefined, string>
   /** Partial in the database; the service fills in defaults. */
   settings: ColumnType<Partial<RestaurantSettings>, string | undefined, string>

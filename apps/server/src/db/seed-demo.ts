@@ -105,7 +105,7 @@ async function addRestaurant(
         en: 'Unhurried Russian cooking: borscht, hand-made pelmeni and tea from the samovar.',
       }),
       address: 'Москва, ул. Покровка, 17',
-      phone: '+7 495 123-45-67',
+      phone: '+74951234567',
       locale: 'ru-RU',
       defaultLanguage: 'ru',
       currency: 'RUB',

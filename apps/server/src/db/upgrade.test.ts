@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { getAdminProfile } from '@tableside/contracts/admin-profile'
 import { getAdminReport } from '@tableside/contracts/admin-reports'
 import { listAudit } from '@tableside/contracts/audit'
 import { auditLine, auditText } from '@tableside/contracts/audit-sentence'
@@ -22,6 +23,7 @@ import { getGarconProfile } from '@tableside/contracts/garcon-profile'
 import { getGarconTips } from '@tableside/contracts/garcon-tips'
 import { getKitchenBoard, listStations } from '@tableside/contracts/kitchen'
 import { getMenu } from '@tableside/contracts/menu'
+import { getRestaurant } from '@tableside/contracts/restaurants'
 import { getBill, order as orderSchema } from '@tableside/contracts/orders'
 import { orderStatus } from '@tableside/contracts/order-status'
 import { getPayment, paymentState } from '@tableside/contracts/payments'
@@ -664,6 +666,30 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
         }
       },
     )
+
+    it("serves every restaurant's profile, a phone written with its country code now in E.164", async () => {
+      const restaurants = await db().selectFrom('restaurants').select(['id', 'phone']).execute()
+      expect(restaurants.length).toBeGreaterThan(0)
+      for (const { id, phone } of restaurants) {
+        const served = await call(t, getRestaurant, { params: { restaurantId: id } })
+        expect(served.name.length, id).toBeGreaterThan(0)
+        if (phone === null) continue
+        // The demo's '+7 495 123-45-67' as every release before 0046 seeded it.
+        expect(phone, id).toMatch(/^\+\d{8,15}$/)
+        expect(served.phone, id).toMatch(/^\+\d[\d ]+$/)
+      }
+      // A release before staff (0032) had no manager to ask.
+      const manager = await db()
+        .selectFrom('staff')
+        .select('id')
+        .where('restaurantId', '=', 'demo')
+        .where('role', '=', 'manager')
+        .executeTakeFirst()
+      if (manager) {
+        const profile = await call(t, getAdminProfile, { headers: await managerHeaders(t, 'demo') })
+        expect(profile).toMatchObject({ phone: '+74951234567', inn: null, taxSystem: null })
+      }
+    })
 
     it('serves every dish of the menu, stop-listed ones as not available', async () => {
       const dishes = await db()

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { OpeningHours, Restaurant } from '@tableside/contracts/restaurants'
 import type { Database } from '../../db/schema'
+import { phoneDisplay } from '../../lib/phone-number'
 import { withDefaultSettings } from './restaurant-settings'
 
 export interface RestaurantRepositoryOptions {
@@ -26,10 +27,13 @@ export function createRestaurantRepository(
         .select([
           'id',
           'name',
+          'nameEn',
           'description',
           'logo',
           'address',
           'phone',
+          'legalName',
+          'inn',
           'locale',
           'defaultLanguage',
           'currency',
@@ -42,7 +46,7 @@ export function createRestaurantRepository(
       if (!row) return undefined
       const settings = withDefaultSettings(row.settings)
       settings.onlinePayment &&= takesOnlinePayment(row.id)
-      return { ...row, settings }
+      return { ...row, phone: row.phone === null ? null : phoneDisplay(row.phone), settings }
     },
   }
 }

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import type { ServerConfig } from '../../config/env'
 import { registerApiRoutes } from '../../http/api-routes'
+import { createProfileService } from './profile-service'
 import { createSettingsAdminService } from './settings-admin-service'
 import { registerSettingsAdminRoutes } from './settings-admin-routes'
 
@@ -23,6 +24,13 @@ export const settingsAdminPlugin = fp<SettingsAdminOptions>(
           profile: (id, trx) => restaurantRepository.findById(id, trx),
           forgetCached: (id) => restaurants.forget(id),
           paymentProvider,
+        }),
+        profile: createProfileService({
+          db: app.db,
+          audit: app.audit,
+          outbox: app.outbox,
+          profile: (id, trx) => restaurantRepository.findById(id, trx),
+          forgetCached: (id) => restaurants.forget(id),
         }),
       })
     })

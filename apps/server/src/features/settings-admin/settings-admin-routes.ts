@@ -4,7 +4,9 @@ import {
   listTimeZones,
   updateAdminSettings,
 } from '@tableside/contracts/admin-settings'
+import { getAdminProfile, updateAdminProfile } from '@tableside/contracts/admin-profile'
 import { registerEndpoint } from '../../http/register-endpoint'
+import type { ProfileService } from './profile-service'
 import type { SettingsAdminService } from './settings-admin-service'
 
 /** `/admin/settings`: the signed-in manager's restaurant only. */
@@ -13,11 +15,13 @@ export function registerSettingsAdminRoutes(
   {
     requireManager,
     settings,
+    profile,
   }: {
     requireManager: (
       request: FastifyRequest,
     ) => Promise<{ id: string; restaurantId: string; name: string }>
     settings: SettingsAdminService
+    profile: ProfileService
   },
 ): void {
   registerEndpoint(app, getAdminSettings, async ({ request }) =>
@@ -29,5 +33,11 @@ export function registerSettingsAdminRoutes(
   })
   registerEndpoint(app, updateAdminSettings, async ({ request, body }) =>
     settings.update(await requireManager(request), body),
+  )
+  registerEndpoint(app, getAdminProfile, async ({ request }) =>
+    profile.get(await requireManager(request)),
+  )
+  registerEndpoint(app, updateAdminProfile, async ({ request, body }) =>
+    profile.update(await requireManager(request), body),
   )
 }
