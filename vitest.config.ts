@@ -20,6 +20,7 @@ const OWN_SERVER_STORIES = [
   'kitchen',
   'online-payment-off',
   'order-again',
+  'restaurant-setup',
   'outbox-kill',
   'server-process',
   'sms-budget',

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { defineEndpoint } from './endpoint'
-import { dishFile, menuFile, storyFile } from './menu-file'
+import { dishFile, menuFile, storedMenuFile, storyFile } from './menu-file'
 import { localizedText, slugId } from './text'
 
 /**
@@ -11,7 +11,7 @@ import { localizedText, slugId } from './text'
 export const adminMenu = z.object({
   /** The menu's version after the change: the same as the diners' menu ETag carries. */
   version: z.string(),
-  file: menuFile,
+  file: storedMenuFile,
 })
 export type AdminMenu = z.infer<typeof adminMenu>
 

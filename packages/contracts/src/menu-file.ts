@@ -113,6 +113,15 @@ export const menuFile = z.object({
   stories: z.array(storyFile).check(z.maxLength(MENU_FILE_LIMITS.stories)),
 })
 export type MenuFile = z.infer<typeof menuFile>
+
+/**
+ * The menus a restaurant has, as the back office and `menu:export` read them: a menu file, except
+ * that a new restaurant has none yet (issue 29) until its manager starts one.
+ */
+export const storedMenuFile = z.object({
+  ...menuFile.shape,
+  menus: z.array(menuFileMenu).check(z.maxLength(MENU_FILE_LIMITS.menus)),
+})
 export type MenuFileMenu = z.infer<typeof menuFileMenu>
 
 /** A dish as it sits in the file, with where it is: for checks and for import. */

@@ -28,7 +28,10 @@ export function createAppRoutes(deps: AppDeps): RouteObject[] {
       children: [
         {
           index: true,
-          lazy: screen(() => import('./routes/landing'), 'LandingRoute'),
+          lazy: async () => {
+            const { LandingRoute, landingLoader } = await import('./routes/landing')
+            return { Component: LandingRoute, loader: landingLoader(deps) }
+          },
         },
         {
           // The sandbox acquirer's hosted page: the bank's screen, outside the restaurant's.

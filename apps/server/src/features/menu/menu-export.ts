@@ -1,4 +1,4 @@
-import { MENU_FILE_FORMAT, menuFile, type MenuFile } from '@tableside/contracts/menu-file'
+import { MENU_FILE_FORMAT, storedMenuFile, type MenuFile } from '@tableside/contracts/menu-file'
 import type { MenuRows } from './menu-repository'
 
 /** The restaurant's menu as a file `menu:import` takes back unchanged. */
@@ -34,7 +34,7 @@ export function menuFileFromRows(rows: NonNullable<MenuRows>): MenuFile {
       }))
 
   // Parsing through the contract turns the rows' loose types (text[] for enums) into the file's.
-  return menuFile.parse({
+  return storedMenuFile.parse({
     format: MENU_FILE_FORMAT,
     menus: rows.menus.map((m) => ({
       id: m.id,

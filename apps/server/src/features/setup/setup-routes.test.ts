@@ -142,6 +142,18 @@ describe.each(testDatabaseKinds)('The first-run setup on $name', (kind) => {
       headers: { [MANAGER_TOKEN_HEADER]: managerToken },
     })
     expect(adminMe.parse(me.json())).toMatchObject({ restaurantId, login: 'maria', name: 'Мария' })
+    // The new restaurant's back office starts from nothing: no menu yet, then its first one.
+    const headers = { [MANAGER_TOKEN_HEADER]: managerToken }
+    const menu = await t.app.inject({ url: `${API}/admin/menu`, headers })
+    expect(menu.statusCode, menu.body).toBe(200)
+    expect(menu.json<{ file: { menus: unknown[] } }>().file.menus).toEqual([])
+    const started = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/admin/menu/menus/main`,
+      headers,
+      payload: { name: { ru: 'Основное меню', en: 'Main menu' } },
+    })
+    expect(started.statusCode, started.body).toBe(200)
     const restaurant = await t.app.inject({ url: `${API}/restaurants/${restaurantId}` })
     expect(restaurant.json()).toMatchObject({
       name: 'Бистро «Ёлка»',
@@ -154,6 +166,7 @@ describe.each(testDatabaseKinds)('The first-run setup on $name', (kind) => {
       .selectFrom('auditLog')
       .select(['entity', 'action', 'entityId'])
       .where('restaurantId', '=', restaurantId)
+      .where('entity', '=', 'restaurant')
       .execute()
     expect(audit).toEqual([{ entity: 'restaurant', action: 'create', entityId: restaurantId }])
   })

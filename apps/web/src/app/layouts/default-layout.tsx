@@ -2,7 +2,8 @@ import { lazy, Suspense, type ReactNode } from 'react'
 import { Outlet, useMatch } from 'react-router'
 import { useRestaurant, useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
 import { keepsTableSession } from '../../features/table-session/table-session-key'
-import { useMessages } from '../../lib/i18n/use-translation'
+import { useLanguage, useMessages } from '../../lib/i18n/use-translation'
+import { restaurantName } from '../../features/restaurant/restaurant-name'
 import { LiveIndicator } from '../../lib/realtime/live-indicator'
 import { AppHeader, type Area } from './app-header'
 import { DinerNav } from './diner-nav'
@@ -54,6 +55,7 @@ export function DefaultFrame({ restaurantId, restaurantName, area, children }: D
 export function DefaultLayout() {
   const restaurant = useRestaurant()
   const restaurantId = useRestaurantId()
+  const language = useLanguage()
   const inGarconArea = useMatch('/rest/:restaurant_id/garcon/*') !== null
   // Read again on every screen (useMatch follows the location): scanning a table's code
   // stores the session, then opens the menu.
@@ -61,7 +63,7 @@ export function DefaultLayout() {
   return (
     <DefaultFrame
       restaurantId={restaurantId}
-      restaurantName={restaurant.name}
+      restaurantName={restaurantName(restaurant, language)}
       area={inGarconArea ? 'garcon' : 'diner'}
     >
       <LiveIndicator />

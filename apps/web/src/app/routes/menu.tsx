@@ -22,6 +22,7 @@ import { canQuickAdd, initialSelection } from '../../features/menu/quick-add'
 import { useChannelEvent } from '../../lib/realtime/use-channel-event'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { LazyStoriesRow } from '../../features/stories/components/lazy-stories-row'
+import { RestaurantCard } from '../../features/restaurant/components/restaurant-card'
 import { buttonClass } from '../../components/ui/button'
 import { formatPrice } from '../../lib/format-price'
 import { useApiClient } from '../../lib/app-context'
@@ -155,6 +156,7 @@ export function MenuRoute() {
       ) : (
         <div className="menu-skeleton" role="status" aria-label={t('loading')} />
       )}
+      {menu.data ? <RestaurantCard restaurant={restaurant} /> : null}
       <CartBar restaurantId={restaurantId} currency={restaurant} />
       <p className="visually-hidden" role="status">
         {said}

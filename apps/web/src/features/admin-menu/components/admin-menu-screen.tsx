@@ -1,5 +1,6 @@
 import { useRef } from 'react'
 import type { Restaurant } from '@tableside/contracts/restaurants'
+import { buttonClass } from '../../../components/ui/button'
 import { formatPrice } from '../../../lib/format-price'
 import { pluralCategory, type PluralCategory } from '../../../lib/i18n/plural'
 import { useMessages } from '../../../lib/i18n/use-translation'
@@ -34,7 +35,28 @@ export function AdminMenuScreen({ restaurant }: { restaurant: Restaurant }) {
       </p>
     )
   }
-  if (screen.state === 'no-menus') return <p>{t('noMenus')}</p>
+  if (screen.state === 'no-menus') {
+    return (
+      <div className="admin-menu__start">
+        <p>{t('noMenus')}</p>
+        <button
+          type="button"
+          className={buttonClass('primary')}
+          disabled={screen.busy}
+          onClick={screen.startMenu}
+        >
+          {t('startMenu')}
+        </button>
+        <p
+          className="admin-menu__status"
+          role="status"
+          data-failed={screen.status.failed || undefined}
+        >
+          {screen.status.text}
+        </p>
+      </div>
+    )
+  }
   const { file, menu, selected, editing, errors, status, busy, open } = screen
   const untranslated = untranslatedDishes(menu).length
 

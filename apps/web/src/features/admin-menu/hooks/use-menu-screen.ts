@@ -59,7 +59,16 @@ export function useMenuScreen(root: RefObject<HTMLElement | null>) {
   if (!data) return { state: 'loading', loadError } as const
   const { file } = data
   const menu = file.menus.find((m) => m.id === menuId) ?? file.menus[0]
-  if (!menu) return { state: 'no-menus' } as const
+  if (!menu) {
+    // A new restaurant (issue 29) starts here: its first menu, named for the manager to change.
+    const startMenu = () =>
+      void menuSave
+        .mutateAsync(saveMenu('main', { name: { ru: t('firstMenuRu'), en: t('firstMenuEn') } }))
+        .catch(() => {
+          setStatus({ text: t('notSaved'), failed: true })
+        })
+    return { state: 'no-menus', startMenu, busy: menuSave.isPending, status } as const
+  }
   const rows = treeRows(menu)
   const selected = rows.find((r) => r.category.id === categoryId) ?? rows[0]
 

@@ -3,6 +3,7 @@ import { buttonClass } from '../../../components/ui/button'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { settingsMessages } from '../admin-settings-messages'
 import { useSettings } from '../api/get-settings'
+import { ProfileSection } from './profile-editor'
 import { SettingsEditor } from './settings-editor'
 
 /** `/rest/{rid}/admin/settings`: loads the settings, then edits them. */
@@ -20,6 +21,7 @@ export function SettingsScreen({
   const query = useSettings()
   return (
     <AdminPage title={title} documentTitle={documentTitle} lead={t('intro')}>
+      <ProfileSection />
       {query.isPending ? (
         <p className="settings-screen__state">{t('loading')}</p>
       ) : query.isError ? (

@@ -1,0 +1,273 @@
+import { useId, useState, type SubmitEvent } from 'react'
+import {
+  innProblem,
+  TAX_SYSTEMS,
+  VAT_RATES,
+  type RestaurantProfile,
+  type RestaurantProfileBody,
+} from '@tableside/contracts/admin-profile'
+import { buttonClass } from '../../../components/ui/button'
+import { isApiError } from '../../../lib/api-error'
+import { useMessages } from '../../../lib/i18n/use-translation'
+import { useLogoUpload, useProfile, useSaveProfile } from '../api/profile'
+import { profileMessages } from '../profile-messages'
+import { SettingsGroup, TextField } from './settings-fields'
+
+type Field = 'nameRu' | 'nameEn' | 'address' | 'phone' | 'legalName' | 'inn' | 'logo'
+type Problems = Partial<Record<Field, string>>
+
+interface ProfileForm {
+  nameRu: string
+  nameEn: string
+  address: string
+  phone: string
+  logo: { url: string; color: string } | null
+  legalName: string
+  inn: string
+  taxSystem: string
+  vatRate: string
+}
+
+const formOf = (profile: RestaurantProfile): ProfileForm => ({
+  nameRu: profile.name.ru,
+  nameEn: profile.name.en ?? '',
+  address: profile.address ?? '',
+  phone: profile.phoneDisplay ?? '',
+  logo: profile.logo && { url: profile.logo.url, color: profile.logo.color },
+  legalName: profile.legalName ?? '',
+  inn: profile.inn ?? '',
+  taxSystem: profile.taxSystem ?? '',
+  vatRate: profile.vatRate ?? '',
+})
+
+const orNull = (text: string) => (text.trim() === '' ? null : text.trim())
+const oneOf = <T extends string>(values: readonly T[], value: string): T | null =>
+  values.find((known) => known === value) ?? null
+
+/** `/admin/settings`' first group: the restaurant's profile, saved on its own (decision 0115). */
+export function ProfileSection() {
+  const { t } = useMessages(profileMessages)
+  const query = useProfile()
+  return (
+    <SettingsGroup id="profile" title={t('title')}>
+      {query.isPending ? (
+        <p className="settings-field--wide">{t('loading')}</p>
+      ) : query.isError ? (
+        <p className="settings-field--wide" role="alert">
+          {t('loadFailed')}
+        </p>
+      ) : (
+        <ProfileEditor saved={query.data} reload={() => query.refetch()} />
+      )}
+    </SettingsGroup>
+  )
+}
+
+function ProfileEditor({
+  saved,
+  reload,
+}: {
+  saved: RestaurantProfile
+  /** The profile as stored now, past the cached copy: after a save refused as made from older. */
+  reload: () => Promise<{ data?: RestaurantProfile | undefined }>
+}) {
+  const { t } = useMessages(profileMessages)
+  const save = useSaveProfile()
+  const upload = useLogoUpload()
+  const [form, setForm] = useState(() => formOf(saved))
+  const [problems, setProblems] = useState<Problems>({})
+  const [status, setStatus] = useState<string | null>(null)
+  const ids = { tax: useId(), vat: useId(), logo: useId(), status: useId() }
+  const set =
+    <Key extends keyof ProfileForm>(key: Key) =>
+    (value: ProfileForm[Key]) => {
+      setForm((current) => ({ ...current, [key]: value }))
+      setStatus(null)
+    }
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const found: Problems = {}
+    if (form.nameRu.trim() === '') found.nameRu = t('required')
+    const inn = form.inn.trim()
+    const wrongInn = inn === '' ? null : innProblem(inn)
+    if (wrongInn) found.inn = wrongInn === 'format' ? t('innFormat') : t('innChecksum')
+    setProblems(found)
+    if (Object.keys(found).length > 0) {
+      setStatus(t('failed'))
+      return
+    }
+    const body: RestaurantProfileBody = {
+      version: saved.version,
+      name: { ru: form.nameRu.trim(), ...(orNull(form.nameEn) ? { en: form.nameEn.trim() } : {}) },
+      address: orNull(form.address),
+      phone: orNull(form.phone),
+      logo: form.logo,
+      legalName: orNull(form.legalName),
+      inn: orNull(inn),
+      taxSystem: oneOf(TAX_SYSTEMS, form.taxSystem),
+      vatRate: oneOf(VAT_RATES, form.vatRate),
+    }
+    save.mutate(body, {
+      onSuccess: (kept) => {
+        setForm(formOf(kept))
+        setStatus(t('saved'))
+      },
+      onError: (error) => {
+        if (!isApiError(error)) {
+          setStatus(t('failed'))
+          return
+        }
+        setProblems(
+          error.code === 'phone_invalid'
+            ? { phone: t('phoneInvalid') }
+            : error.code === 'inn_invalid'
+              ? { inn: t('innChecksum') }
+              : {},
+        )
+        if (error.code === 'settings_changed') {
+          void reload().then(({ data }) => {
+            if (data) setForm(formOf(data))
+          })
+          setStatus(t('changed'))
+          return
+        }
+        setStatus(t('failed'))
+      },
+    })
+  }
+
+  return (
+    <form className="settings-field--wide profile-form" noValidate onSubmit={submit}>
+      <p className="profile-form__lead">{t('lead')}</p>
+      <div className="settings-group__fields">
+        <TextField
+          label={t('nameRu')}
+          value={form.nameRu}
+          onChange={set('nameRu')}
+          problem={problems.nameRu}
+        />
+        <TextField
+          label={t('nameEn')}
+          hint={t('nameEnHint')}
+          value={form.nameEn}
+          onChange={set('nameEn')}
+        />
+        <TextField label={t('address')} value={form.address} onChange={set('address')} wide />
+        <TextField
+          label={t('phone')}
+          hint={t('phoneHint')}
+          value={form.phone}
+          onChange={set('phone')}
+          problem={problems.phone}
+        />
+        <div className="settings-field profile-logo">
+          <span className="settings-field__label" id={ids.logo}>
+            {t('logo')}
+          </span>
+          <div className="profile-logo__row">
+            {form.logo ? (
+              <img
+                className="profile-logo__image"
+                src={form.logo.url}
+                alt={form.nameRu}
+                width={64}
+                height={64}
+                style={{ background: form.logo.color }}
+              />
+            ) : (
+              <span className="profile-logo__image profile-logo__image--none" aria-hidden="true" />
+            )}
+            <label className={buttonClass('secondary')}>
+              {upload.isPending ? t('logoUploading') : t('logoUpload')}
+              <input
+                className="profile-logo__file"
+                type="file"
+                accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+                aria-describedby={ids.logo}
+                onChange={(event) => {
+                  const file = event.currentTarget.files?.[0]
+                  event.currentTarget.value = ''
+                  if (!file) return
+                  upload.mutate(file, {
+                    onSuccess: (photo) => set('logo')({ url: photo.url, color: photo.color }),
+                    onError: () =>
+                      setProblems((current) => ({ ...current, logo: t('logoFailed') })),
+                  })
+                }}
+              />
+            </label>
+            {form.logo ? (
+              <button type="button" className="text-button" onClick={() => set('logo')(null)}>
+                {t('logoRemove')}
+              </button>
+            ) : null}
+          </div>
+          {problems.logo ? <p className="settings-field__problem">{problems.logo}</p> : null}
+        </div>
+      </div>
+
+      <h3 className="profile-form__subtitle">{t('legal')}</h3>
+      <div className="settings-group__fields">
+        <TextField
+          label={t('legalName')}
+          hint={t('legalNameHint')}
+          value={form.legalName}
+          onChange={set('legalName')}
+        />
+        <TextField
+          label={t('inn')}
+          hint={t('innHint')}
+          inputMode="numeric"
+          value={form.inn}
+          onChange={set('inn')}
+          problem={problems.inn}
+        />
+        <div className="settings-field">
+          <label htmlFor={ids.tax} className="settings-field__label">
+            {t('taxSystem')}
+          </label>
+          <select
+            id={ids.tax}
+            className="settings-field__input"
+            value={form.taxSystem}
+            onChange={(event) => set('taxSystem')(event.currentTarget.value)}
+          >
+            <option value="">{t('notSet')}</option>
+            {TAX_SYSTEMS.map((code) => (
+              <option key={code} value={code}>
+                {t(code)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="settings-field">
+          <label htmlFor={ids.vat} className="settings-field__label">
+            {t('vatRate')}
+          </label>
+          <select
+            id={ids.vat}
+            className="settings-field__input"
+            value={form.vatRate}
+            onChange={(event) => set('vatRate')(event.currentTarget.value)}
+          >
+            <option value="">{t('notSet')}</option>
+            {VAT_RATES.map((code) => (
+              <option key={code} value={code}>
+                {t(code)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="profile-form__actions">
+        <button type="submit" className={buttonClass('primary')} disabled={save.isPending}>
+          {save.isPending ? t('saving') : t('save')}
+        </button>
+        <p id={ids.status} className="profile-form__status" role="status">
+          {status}
+        </p>
+      </div>
+    </form>
+  )
+}
