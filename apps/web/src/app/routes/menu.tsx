@@ -22,7 +22,6 @@ import { canQuickAdd, initialSelection } from '../../features/menu/quick-add'
 import { useChannelEvent } from '../../lib/realtime/use-channel-event'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { LazyStoriesRow } from '../../features/stories/components/lazy-stories-row'
-import { RestaurantCard } from '../../features/restaurant/components/restaurant-card'
 import { buttonClass } from '../../components/ui/button'
 import { formatPrice } from '../../lib/format-price'
 import { useApiClient } from '../../lib/app-context'
@@ -33,6 +32,12 @@ import { KEEP_SCROLL } from '../layouts/use-scroll-restoration'
 import type { AppDeps } from '../app-deps'
 import { screenMessages } from '../screen-messages'
 import './menu.css'
+
+// Who the restaurant is, under the menu (decision 0115).
+const RestaurantCard = lazy(async () => ({
+  default: (await import('../../features/restaurant-info/components/restaurant-card'))
+    .RestaurantCard,
+}))
 
 const loadDishDialogs = () => import('../../features/menu/components/dish-dialogs')
 const DishDialogs = lazy(loadDishDialogs)
@@ -81,7 +86,10 @@ export function MenuRoute() {
   })
   // The server's drawing of this screen stays until the menu is drawn here, not the skeleton.
   useReplaceFirstScreen(menu.data !== undefined || menu.isError)
+  // Who the restaurant is, under the menu: drawn once the browser is idle (not in the first load).
+  const [aboutShown, setAboutShown] = useState(false)
   useIdlePreload(menu.isSuccess, () => {
+    setAboutShown(true)
     void loadHearts().then(setHearts)
     void loadDishDialogs()
     void loadSearch()
@@ -156,7 +164,11 @@ export function MenuRoute() {
       ) : (
         <div className="menu-skeleton" role="status" aria-label={t('loading')} />
       )}
-      {menu.data ? <RestaurantCard restaurant={restaurant} /> : null}
+      {menu.data && aboutShown ? (
+        <Suspense fallback={null}>
+          <RestaurantCard restaurant={restaurant} />
+        </Suspense>
+      ) : null}
       <CartBar restaurantId={restaurantId} currency={restaurant} />
       <p className="visually-hidden" role="status">
         {said}

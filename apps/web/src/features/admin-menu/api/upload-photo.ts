@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRuntimeConfig } from '../../../lib/app-context'
-import { uploadPhoto } from '../../../lib/upload-photo'
+import { uploadPhoto } from '../../../components/admin/upload-photo'
 
 /** A photo for a dish or a story, keyed under 'admin' like the saves. */
 export function usePhotoUpload() {

@@ -5,7 +5,7 @@ import {
   type RestaurantProfileBody,
 } from '@tableside/contracts/admin-profile'
 import { useApiClient, useRuntimeConfig } from '../../../lib/app-context'
-import { uploadPhoto } from '../../../lib/upload-photo'
+import { uploadPhoto } from '../../../components/admin/upload-photo'
 
 export const profileKey = ['admin', 'profile'] as const
 

@@ -1,7 +1,7 @@
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import { defineMessages } from '../../../lib/i18n/messages'
 import { useMessages } from '../../../lib/i18n/use-translation'
-import { restaurantName } from '../restaurant-name'
+import { restaurantName } from '../../../lib/restaurant-name'
 import './restaurant-card.css'
 
 const messages = defineMessages({

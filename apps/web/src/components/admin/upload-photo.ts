@@ -1,7 +1,7 @@
 import { safeParse } from 'zod/mini'
 import { uploadedPhoto, type UploadedPhoto } from '@tableside/contracts/menu-admin'
-import { ApiError } from './api-error'
-import { tokenHeaders } from './token-headers'
+import { ApiError } from '../../lib/api-error'
+import { tokenHeaders } from '../../lib/token-headers'
 
 /**
  * A photo uploaded in the back office (a dish's, a story's, the restaurant's logo): the photo itself as the body (not JSON), with the manager's token like any call; a failure is
