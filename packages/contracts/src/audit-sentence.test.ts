@@ -92,6 +92,17 @@ const manager = {
   createdAt: '2026-11-01T10:00:00.000Z',
 }
 const table = { id: UUID, code: 'T7', label: 'У фонтана', zoneId: null, seats: 4, enabled: true }
+const profile = {
+  name: { ru: 'Бистро' },
+  address: 'Москва, ул. Покровка, 17',
+  phone: '+74951234567',
+  phoneDisplay: '+7 495 123-45-67',
+  logo: null,
+  legalName: null,
+  inn: null,
+  taxSystem: null,
+  vatRate: null,
+}
 
 const priceChange = entry({ entity: 'dish', action: 'update' }, okroshka, {
   ...okroshka,
@@ -360,6 +371,23 @@ const SAMPLES: {
       { actor: { id: null, name: 'Tableside' }, entityId: 'manager:boss' },
     ),
     'Tableside: кто-то подбирает вход менеджера «boss» с разных мест; неудачных попыток: 20',
+  ],
+  'restaurant:create': [
+    entry({ entity: 'restaurant', action: 'create' }, null, {
+      id: 'bistro',
+      name: 'Бистро',
+      timezone: 'Europe/Moscow',
+      manager: { name: 'Мария Петровна', login: 'maria' },
+    }),
+    'Мария Петровна: создан ресторан «Бистро»',
+  ],
+  'profile:update': [
+    entry(
+      { entity: 'profile', action: 'update' },
+      { ...profile, version: 'a1' },
+      { ...profile, version: 'b2', inn: '7707083893' },
+    ),
+    'Мария Петровна: профиль ресторана, «ИНН» — было —, стало 7707083893',
   ],
   'sms_budget:nearly_spent': [
     entry(

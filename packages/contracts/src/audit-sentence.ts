@@ -70,7 +70,16 @@ function nameInRow(row: unknown, language: AuditLanguage): string | null {
 }
 
 /** Fields no sentence mentions: ids, the moment a row was made, a table's secret. */
-const UNSAID = new Set(['id', 'createdAt', 'qrToken', 'self', 'categories', 'dishes'])
+const UNSAID = new Set([
+  'id',
+  'createdAt',
+  'qrToken',
+  'self',
+  'categories',
+  'dishes',
+  'version',
+  'phoneDisplay',
+])
 
 const FIELD_WORDS: Readonly<Record<string, AuditWord>> = {
   name: 'name',
@@ -103,6 +112,13 @@ const FIELD_WORDS: Readonly<Record<string, AuditWord>> = {
   categoryIds: 'categoryIds',
   warnMinutes: 'warnMinutes',
   lateMinutes: 'lateMinutes',
+  address: 'address',
+  phone: 'phone',
+  logo: 'logo',
+  legalName: 'legalName',
+  inn: 'inn',
+  taxSystem: 'taxSystem',
+  vatRate: 'vatRate',
 }
 
 /** An entry that names nothing, for values outside any entry. */
@@ -459,6 +475,16 @@ export function auditText(entry: AuditEntry, format: AuditFormat): AuditText {
         return only(say('timerOne', { actor, field: one.field, from: one.before, to: one.after }))
       }
       return { sentence: say('timerMany', { actor }), changes }
+    }
+    case 'restaurant:create':
+      return only(say('restaurantCreated', { actor, name }))
+    case 'profile:update': {
+      const changes = lines(changedFields(entry, before, after))
+      const [one] = changes
+      if (changes.length === 1 && one) {
+        return only(say('profileOne', { actor, field: one.field, from: one.before, to: one.after }))
+      }
+      return { sentence: say('profileMany', { actor }), changes }
     }
     case 'settings:update': {
       const changes = settingsChanges(before, after)

@@ -23,6 +23,8 @@ export const AUDIT_KINDS = {
   settings: ['update'],
   sign_in: ['under_attack'],
   sms_budget: ['nearly_spent', 'spent'],
+  restaurant: ['create'],
+  profile: ['update'],
 } as const satisfies Record<string, readonly string[]>
 
 export type AuditEntity = keyof typeof AUDIT_KINDS
