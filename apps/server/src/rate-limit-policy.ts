@@ -20,6 +20,7 @@ import {
 import { cancelOrder, lookupOrders, placeOrder, quoteCheckout } from '@tableside/contracts/orders'
 import {
   cancelPayment,
+  getPayment,
   leaveTipFeedback,
   startBillPayment,
   startOrderPayment,
@@ -122,6 +123,9 @@ export function rateLimitPolicy(apiBase: string, devices?: SignInDevices): RateL
   api(startOrderPayment, perAddressAnd('pay-order', 'orderId', 20), perAddress('payments', 300))
   api(startBillPayment, perAddressAnd('pay-bill', 'sessionId', 60), perAddress('payments', 300))
   api(cancelPayment, perAddressAnd('cancel-payment', 'paymentId', 10), perAddress('payments', 300))
+  // A pending payment's read asks the acquirer (decision 0113): a diner's screen reads every
+  // 3 s (20 a minute); more from one address for one payment is a script making us call out.
+  api(getPayment, perAddressAnd('read-payment', 'paymentId', 60))
   api(leaveTipFeedback, perAddressAnd('tip-feedback', 'paymentId', 10), perAddress('payments', 300))
   // Waiters share the restaurant's address at the start of a shift; each login also backs
   // off on its own after wrong PINs, per place (lib/login-backoff.ts, decision 0108).

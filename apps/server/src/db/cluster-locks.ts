@@ -90,7 +90,14 @@ export function advisoryClusterLocks(options: {
       if (!held.delete(name)) return
       // A connection lost since has freed it already.
       const current = await client?.catch(() => undefined)
-      await current?.query(`select pg_advisory_unlock(${key})`, [name]).catch(() => undefined)
+      if (!current) return
+      const unlocked = await current
+        .query<{ unlocked: boolean }>(`select pg_advisory_unlock(${key}) as unlocked`, [name])
+        .then(({ rows }) => rows[0]?.unlocked === true)
+        .catch(() => false)
+      // Not unlocked, the lock would stay held (and stack on this session's next take): ending
+      // the connection makes the server free every lock it held.
+      if (!unlocked) drop(current)
     },
     async close() {
       closed = true

@@ -49,7 +49,10 @@ export function createSmsRuProvider(options: {
       }
       if (!response.ok) {
         await response.body?.cancel()
-        throw new SmsSendError(`SMS.ru answered HTTP ${String(response.status)}`)
+        // A 4xx refused the request; a 5xx may have come after the message went out.
+        throw new SmsSendError(`SMS.ru answered HTTP ${String(response.status)}`, {
+          notSent: response.status < 500,
+        })
       }
       let answer: SmsRuAnswer
       try {
@@ -58,7 +61,7 @@ export function createSmsRuProvider(options: {
         throw new SmsSendError('SMS.ru answered with something other than JSON')
       }
       if (answer.status !== 'OK') {
-        throw new SmsSendError(`SMS.ru refused the request: ${describe(answer)}`)
+        throw new SmsSendError(`SMS.ru refused the request: ${describe(answer)}`, { notSent: true })
       }
       const forNumber = answer.sms?.[to]
       if (forNumber?.status !== 'OK') {
@@ -66,6 +69,7 @@ export function createSmsRuProvider(options: {
           forNumber
             ? `SMS.ru refused the message to this number: ${describe(forNumber)}`
             : 'SMS.ru did not say what became of the message to this number',
+          { notSent: forNumber !== undefined },
         )
       }
     },

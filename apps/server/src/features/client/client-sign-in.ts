@@ -202,8 +202,13 @@ export function createClientSignIn({
       try {
         await sms.send(phone, otpText(code))
       } catch (error) {
-        await repository.withdrawCode(phone, at)
-        await budget.giveBack(counted.ticket)
+        // Given back only when nothing went out: a gateway that timed out may have sent (and
+        // billed) the message, and giving those back would let a slow gateway send past every
+        // budget and cap (issue 27). The code then stays, in case it arrives.
+        if (!(error instanceof SmsSendError) || error.notSent) {
+          await repository.withdrawCode(phone, at)
+          await budget.giveBack(counted.ticket)
+        }
         if (error instanceof SmsSendError) {
           onSmsError?.(error, phone)
           throw smsUnavailable()

@@ -221,10 +221,23 @@ describe.each(testDatabaseKinds)('SMS budgets on $name', (kind) => {
     ).toEqual([])
   })
 
-  it('gives the count back when the gateway could not send the code', async () => {
+  it('gives the count back when the gateway refused the code, and keeps it when it may have sent it', async () => {
     await at('2027-01-14T09:00:00Z')
     await saveSettings('bistro', { smsDailyBudget: 2 })
-    const failing = vi.spyOn(t.sandbox, 'send').mockRejectedValue(new SmsSendError('down'))
+    // A gateway that timed out may have sent, and billed, the message: it stays counted, or a
+    // slow gateway would send past every budget.
+    const timingOut = vi
+      .spyOn(t.sandbox, 'send')
+      .mockRejectedValue(new SmsSendError('SMS.ru did not answer within 10000 ms'))
+    const [uncertain] = rotatedPhones(1)
+    expect(errorOf(await askCode(t, uncertain ?? '')).code).toBe('sms_unavailable')
+    timingOut.mockRestore()
+    expect((await usage('bistro')).restaurant.sent).toBe(1)
+    await saveSettings('bistro', { smsDailyBudget: 3 })
+
+    const failing = vi
+      .spyOn(t.sandbox, 'send')
+      .mockRejectedValue(new SmsSendError('refused', { notSent: true }))
     const answers = []
     // One after another: a code in flight is counted until its gateway answers.
     for (const phone of rotatedPhones(3)) answers.push(await askCode(t, phone))
@@ -234,7 +247,7 @@ describe.each(testDatabaseKinds)('SMS budgets on $name', (kind) => {
       'sms_unavailable',
       'sms_unavailable',
     ])
-    expect((await usage('bistro')).restaurant.sent).toBe(0)
+    expect((await usage('bistro')).restaurant.sent).toBe(1)
     expect((await ask(rotatedPhones(2))).map((answer) => answer.statusCode)).toEqual([202, 202])
   })
 

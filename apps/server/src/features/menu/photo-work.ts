@@ -77,9 +77,14 @@ export function createPhotoWork({
         const why = code instanceof Error ? code.message : String(signal ?? code)
         reject(new PhotoWorkFailed(`The photo worker stopped (${why})`))
       }
+      /** The worker is done for: the next job starts a new one, not the one dying. */
+      const drop = () => {
+        if (worker === running) worker = undefined
+        running.kill('SIGKILL')
+      }
       const timer = setTimeout(() => {
         settle()
-        running.kill('SIGKILL')
+        drop()
         reject(new PhotoWorkFailed(`The photo took over ${String(timeoutMs)} ms`))
       }, timeoutMs)
       running.on('message', onMessage)
@@ -87,7 +92,9 @@ export function createPhotoWork({
       running.once('error', onExit)
       const message: PhotoJobMessage = { id, job }
       running.send(message, (error) => {
-        if (error) onExit(null, error.message)
+        if (!error) return
+        drop()
+        onExit(null, error.message)
       })
     })
 

@@ -101,6 +101,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   const now = deps.now ?? (() => new Date())
   const settlement = createPaymentSettlement({ ...deps, now })
   const bonus = () => requireOrderBonus(deps.bonus)
+  /** The acquirer's answer each pending payment is being asked for now, by payment id. */
+  const askingAcquirer = new Map<
+    string,
+    Promise<Awaited<ReturnType<PaymentProvider['status']>> | null>
+  >()
 
   async function tipView(row: PaymentRow): Promise<TipView> {
     if (row.tip === 0) return NO_TIP_VIEW
@@ -421,14 +426,25 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       if (row.status !== 'pending' || !row.providerRef || row.provider !== provider.name) {
         return view(row)
       }
-      let decided
-      try {
-        decided = await provider.status(row.providerRef)
-      } catch (error) {
-        deps.log?.warn({ err: error, paymentId: id }, 'The acquirer did not say how a payment is')
-        return view(row)
+      // Reads of one payment at once share one call out (a diner's screen asks every few
+      // seconds; the read route is limited per address and payment too).
+      const ref = row.providerRef
+      let asking = askingAcquirer.get(id)
+      if (!asking) {
+        asking = provider
+          .status(ref)
+          .catch((error: unknown) => {
+            deps.log?.warn(
+              { err: error, paymentId: id },
+              'The acquirer did not say how a payment is',
+            )
+            return null
+          })
+          .finally(() => askingAcquirer.delete(id))
+        askingAcquirer.set(id, asking)
       }
-      if (decided.outcome === 'pending') return view(row)
+      const decided = await asking
+      if (!decided || decided.outcome === 'pending') return view(row)
       await settlement.apply(row, decided)
       return view((await repository.find(id)) ?? row)
     },
