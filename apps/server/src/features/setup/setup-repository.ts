@@ -7,15 +7,6 @@ export const SETUP_TOKEN_KEY = 'setup-token'
 /** The setup token's row in `server_keys`: read and locked, and forgotten once used. */
 export function createSetupRepository(db: Kysely<Database>) {
   return {
-    async storedToken(): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('serverKeys')
-        .select('secret')
-        .where('name', '=', SETUP_TOKEN_KEY)
-        .executeTakeFirst()
-      return row?.secret
-    },
-
     /**
      * The token under its row's lock, for the length of `trx`: of two setups at once, the second
      * waits here and then finds the token gone.
