@@ -1,11 +1,11 @@
-import type { Kysely, Transaction } from 'kysely'
+import type { Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
 
 /** Its row in `server_keys` (decision 0114): every node reads the one token from there. */
 export const SETUP_TOKEN_KEY = 'setup-token'
 
 /** The setup token's row in `server_keys`: read and locked, and forgotten once used. */
-export function createSetupRepository(db: Kysely<Database>) {
+export function createSetupRepository() {
   return {
     /**
      * The token under its row's lock, for the length of `trx`: of two setups at once, the second

@@ -56,7 +56,7 @@ export interface SetupDeps {
  * that holds the token's row, checks that there is still no restaurant and forgets the token.
  */
 export function createSetupService({ db, demo, startFirstManager, audit }: SetupDeps) {
-  const repository = createSetupRepository(db)
+  const repository = createSetupRepository()
   return {
     /** The token to print, made now if there is no restaurant; none once there is one. */
     async pendingToken(): Promise<string | undefined> {
