@@ -215,7 +215,7 @@ describe('Payment state', () => {
     // The restaurant chooses to cook first: the waiter sends the order, and the kitchen's
     // ticket says what the floor says, that it is not paid.
     await toggle.check()
-    await page.getByRole('button', { name: 'Сохранить' }).click()
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click()
     await expect
       .poll(async () => {
         const saved = await fetch(`${baseUrl()}/api/v1/admin/settings`, {
