@@ -57,8 +57,8 @@ export function LandingRoute() {
   )
 }
 
-/** The landing page's bar (brand, language) around the setup or the list of restaurants. */
-function InstallFrame({ children }: { children: ReactNode }) {
+/** The landing page's bar (brand, language) around its content: the demo's, the setup, the list. */
+function InstallFrame({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
   const { t } = useMessages(landingMessages)
   return (
     <div className="landing">
@@ -75,6 +75,7 @@ function InstallFrame({ children }: { children: ReactNode }) {
       <main id="main" className="landing__main" tabIndex={-1}>
         {children}
       </main>
+      {footer}
     </div>
   )
 }
@@ -89,60 +90,50 @@ const steps = [
 function DemoLanding() {
   const { t } = useMessages(landingMessages)
   const { promoSiteUrl } = useRuntimeConfig()
+  const footer = (
+    <footer className="landing__footer">
+      <Link to={paths.garcon(DEMO_RESTAURANT_ID)}>{t('waiter')}</Link>
+      {promoSiteUrl ? (
+        <a href={promoSiteUrl} rel="noopener">
+          {t('about')}
+        </a>
+      ) : null}
+    </footer>
+  )
   return (
-    <div className="landing">
+    <InstallFrame footer={footer}>
       <title>{`${t('name')} · ${t('title')}`}</title>
-      <a className="skip-link" href="#main">
-        {t('skipToContent')}
-      </a>
-      <header className="landing__bar">
-        <span className="landing__brand">
-          <BrandLogo />
-          {t('name')}
-        </span>
-        <LanguageSwitch />
-      </header>
-      <main id="main" className="landing__main" tabIndex={-1}>
-        <section className="landing__hero">
-          <p className="landing__eyebrow">{t('eyebrow')}</p>
-          <h1 className="landing__title">{t('title')}</h1>
-          <p className="landing__lead">{t('lead')}</p>
-        </section>
-        <section className="landing__section" aria-labelledby="how">
-          <h2 className="landing__section-title" id="how">
-            {t('howTitle')}
-          </h2>
-          <ol className="steps">
-            {steps.map((step) => (
-              <li key={step.title} className="step">
-                <span className="step__icon">{step.icon}</span>
-                <h3 className="step__title">{t(step.title)}</h3>
-                <p className="step__text">{t(step.text)}</p>
-              </li>
-            ))}
-          </ol>
-        </section>
-        <section className="demo" aria-labelledby="demo">
-          <h2 className="landing__section-title" id="demo">
-            {t('demoTitle')}
-          </h2>
-          <p className="demo__text">{t('demoText')}</p>
-          <Link
-            className={buttonClass('primary', { block: true })}
-            to={paths.menu(DEMO_RESTAURANT_ID)}
-          >
-            {t('demoMenu')}
-          </Link>
-        </section>
-      </main>
-      <footer className="landing__footer">
-        <Link to={paths.garcon(DEMO_RESTAURANT_ID)}>{t('waiter')}</Link>
-        {promoSiteUrl ? (
-          <a href={promoSiteUrl} rel="noopener">
-            {t('about')}
-          </a>
-        ) : null}
-      </footer>
-    </div>
+      <section className="landing__hero">
+        <p className="landing__eyebrow">{t('eyebrow')}</p>
+        <h1 className="landing__title">{t('title')}</h1>
+        <p className="landing__lead">{t('lead')}</p>
+      </section>
+      <section className="landing__section" aria-labelledby="how">
+        <h2 className="landing__section-title" id="how">
+          {t('howTitle')}
+        </h2>
+        <ol className="steps">
+          {steps.map((step) => (
+            <li key={step.title} className="step">
+              <span className="step__icon">{step.icon}</span>
+              <h3 className="step__title">{t(step.title)}</h3>
+              <p className="step__text">{t(step.text)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section className="demo" aria-labelledby="demo">
+        <h2 className="landing__section-title" id="demo">
+          {t('demoTitle')}
+        </h2>
+        <p className="demo__text">{t('demoText')}</p>
+        <Link
+          className={buttonClass('primary', { block: true })}
+          to={paths.menu(DEMO_RESTAURANT_ID)}
+        >
+          {t('demoMenu')}
+        </Link>
+      </section>
+    </InstallFrame>
   )
 }
