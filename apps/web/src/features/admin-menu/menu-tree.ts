@@ -1,5 +1,4 @@
 import type { CategoryFile, MenuFile, MenuFileMenu } from '@tableside/contracts/menu-file'
-import { toLatin } from '../../lib/latin'
 
 /** A category as the tree shows it: how deep, under whom, and where among its siblings. */
 export interface TreeRow {
@@ -69,9 +68,45 @@ export function findCategory(file: MenuFile, id: string) {
   return undefined
 }
 
+const LATIN: Record<string, string> = {
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
+}
+
 /** A menu id from a name: `Уха по-царски` → `ukha-po-tsarski`, numbered when taken. */
 export function idFromName(name: string, taken: ReadonlySet<string>): string {
-  const latin = toLatin(name)
+  const latin = name.toLowerCase().replace(/[а-яё]/g, (ch) => LATIN[ch] ?? ch)
   const base =
     latin
       .replace(/[^a-z0-9]+/g, '-')
