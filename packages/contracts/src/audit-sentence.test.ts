@@ -526,6 +526,29 @@ describe('the audit log in a manager’s words', () => {
     ).toEqual(['Цена: 420 ₽ → 451 ₽', 'Аллергены: яйца → яйца, молоко', 'Порция: — → 300 г'])
   })
 
+  it('says a new logo of the profile as a photo, never its stored address', () => {
+    const logo = {
+      url: '/media/photos/demo/757401cdde1c510df87ae28f/640.webp',
+      alt: { ru: 'Бистро' },
+      color: '#e8c848',
+    }
+    const changed = (from: typeof logo | null, to: typeof logo) =>
+      auditText(
+        entry(
+          { entity: 'profile', action: 'update' },
+          { ...profile, logo: from },
+          { ...profile, logo: to },
+        ),
+        formatIn('ru'),
+      ).sentence
+    expect(plain(changed(null, logo))).toBe(
+      'Мария Петровна: профиль ресторана, «Логотип» — было —, стало фото',
+    )
+    expect(plain(changed(logo, { ...logo, url: logo.url.replace('7574', '1234') }))).toBe(
+      'Мария Петровна: профиль ресторана, «Логотип» — было фото, стало новое фото',
+    )
+  })
+
   it('falls back to a readable line for a kind it does not know, and to no bare UUID', () => {
     const unknown = entry({ entity: 'dish', action: 'update' }, null, null, {
       entity: 'loyalty_tier',

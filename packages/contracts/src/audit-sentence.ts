@@ -174,6 +174,7 @@ function writer(format: AuditFormat) {
       case 'price':
         return typeof raw === 'number' ? format.money(raw) : scalar(raw)
       case 'photo':
+      case 'logo':
         return words.photo
       case 'portion':
         if (isRow(raw) && typeof raw.amount === 'number') {
@@ -246,7 +247,7 @@ function writer(format: AuditFormat) {
             : null
         from = both(was[field]) ?? from
         to = both(is[field]) ?? (to === from ? words.changed : to)
-        if (field === 'photo') to = words.newPhoto
+        if (field === 'photo' || field === 'logo') to = words.newPhoto
       }
       return { field: fieldWord(field, entry.entity), before: from, after: to }
     })
