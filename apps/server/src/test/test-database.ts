@@ -28,48 +28,53 @@ async function engineVersion(): Promise<string> {
   return version
 }
 
-let migratedSnapshot: Promise<Blob> | undefined
+const snapshots = new Map<'blank' | 'migrated', Promise<Blob>>()
 
 /**
- * An embedded database with every migration applied, as files to start from. A new engine
- * runs initdb (about 2 s of CPU); loading these takes a third of that. Kept on disk under a
- * name made of the migrations and the engine's version, so every test file (each in a module
- * scope of its own) and worker makes it once per machine at most, and a change to either
- * gives a new name: a stale snapshot is never read.
+ * An embedded database as files to start from: blank, or with every migration applied. A new
+ * engine runs initdb (about 2 s of CPU, several seconds of a busy machine's); loading these takes
+ * a third of that. Kept on disk under a name made of the migrations applied and the engine's
+ * version, so every test file (each in a module scope of its own) and worker makes each once per
+ * machine at most, and a change to either gives a new name: a stale snapshot is never read.
  */
-async function migrated(): Promise<Blob> {
-  migratedSnapshot ??= (async () => {
-    const migrations = await loadMigrations()
-    const engine = await engineVersion()
-    const key = createHash('sha256')
-      .update(engine)
-      .update(JSON.stringify(migrations))
-      .digest('hex')
-      .slice(0, 16)
-    const path = join(tmpdir(), `tableside-test-pglite-${key}.tar`)
-    try {
-      return new Blob([await readFile(path)])
-    } catch {
-      const snapshot = await snapshotEmbedded((db) => migrate(db, migrations))
-      const partial = `${path}.${String(process.pid)}.${randomBytes(4).toString('hex')}`
-      await writeFile(partial, Buffer.from(await snapshot.arrayBuffer()))
-      await rename(partial, path)
-      return snapshot
-    }
-  })()
-  return migratedSnapshot
+function snapshot(kind: 'blank' | 'migrated'): Promise<Blob> {
+  const made =
+    snapshots.get(kind) ??
+    (async () => {
+      const migrations = kind === 'migrated' ? await loadMigrations() : []
+      const engine = await engineVersion()
+      const key = createHash('sha256')
+        .update(engine)
+        .update(JSON.stringify(migrations))
+        .digest('hex')
+        .slice(0, 16)
+      const path = join(tmpdir(), `tableside-test-pglite-${key}.tar`)
+      try {
+        return new Blob([await readFile(path)])
+      } catch {
+        const files = await snapshotEmbedded(async (db) => {
+          if (migrations.length > 0) await migrate(db, migrations)
+        })
+        const partial = `${path}.${String(process.pid)}.${randomBytes(4).toString('hex')}`
+        await writeFile(partial, Buffer.from(await files.arrayBuffer()))
+        await rename(partial, path)
+        return files
+      }
+    })()
+  snapshots.set(kind, made)
+  return made
 }
 
 const pglite: TestDatabaseKind = {
   name: 'embedded PGlite',
   async open() {
-    const handle = await openDatabase({ kind: 'pglite-memory', from: await migrated() })
+    const handle = await openDatabase({ kind: 'pglite-memory', from: await snapshot('migrated') })
     // Nothing to apply when the snapshot is current; it says so if ever it were not.
     const applied = await migrate(handle.db)
     if (applied.length > 0) throw new Error(`the test snapshot lacked ${applied.join(', ')}`)
     return handle
   },
-  openBlank: () => openDatabase({ kind: 'pglite-memory' }),
+  openBlank: async () => openDatabase({ kind: 'pglite-memory', from: await snapshot('blank') }),
 }
 
 /** Each run gets a schema of its own on the server, dropped afterwards, so runs never collide. */
