@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { getAdminProfile } from '@tableside/contracts/admin-profile'
 import { getAdminReport } from '@tableside/contracts/admin-reports'
+import { getAdminSettings, getAdminSmsBudget } from '@tableside/contracts/admin-settings'
+import { listAdminStaff } from '@tableside/contracts/admin-staff'
 import { listAudit } from '@tableside/contracts/audit'
 import { auditLine, auditText } from '@tableside/contracts/audit-sentence'
 import { getBonusCard } from '@tableside/contracts/bonus'
@@ -19,6 +21,7 @@ import { fillPath, type Endpoint } from '@tableside/contracts/endpoint'
 import { getFavourites } from '@tableside/contracts/favourites'
 import { GARCON_TOKEN_HEADER, garconLogin } from '@tableside/contracts/garcon'
 import { garconAlertKind, listGarconAlerts } from '@tableside/contracts/garcon-alerts'
+import { getGarconPushKey } from '@tableside/contracts/garcon-push'
 import { getGarconProfile } from '@tableside/contracts/garcon-profile'
 import { getGarconTips } from '@tableside/contracts/garcon-tips'
 import { getKitchenBoard, listStations } from '@tableside/contracts/kitchen'
@@ -31,6 +34,7 @@ import {
   adminLogin,
   KITCHEN_TOKEN_HEADER,
   kitchenLogin,
+  listAdminSessions,
   MANAGER_TOKEN_HEADER,
 } from '@tableside/contracts/staff'
 import { getTableSession, openTableSession } from '@tableside/contracts/table-sessions'
@@ -40,6 +44,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { output } from 'zod/v4/core'
 import { parse } from 'zod/mini'
 import { PHOTO_FILES } from '../features/menu/photo-names'
+import { totpCodeAt } from '../features/staff/totp'
 import { smsSandboxOf, startTestApp, type TestApp } from '../test/test-app'
 import { testDatabaseKinds } from '../test/test-database'
 import { csvFormat } from '../features/audit/audit-csv'
@@ -150,9 +155,32 @@ async function waiterHeaders(t: TestApp, login: string) {
 
 const [demoManager, demoKitchen] = DEMO_STAFF
 
+/**
+ * A manager of each restaurant a fixture holds, with the password its driver left them: the
+ * demo's as seeded, and the one `drive-3b0ba4a.mjs` made for the restaurant it created.
+ */
+const MANAGERS: Record<string, { login: string; password: string } | undefined> = {
+  demo: { login: demoManager.login, password: demoManager.secret },
+  bistro: { login: 'maria', password: 'Bistro-second-2026' },
+}
+
+/** A restaurant's manager signs in, with the code of their authenticator where TOTP is on. */
 async function managerHeaders(t: TestApp, restaurantId: string) {
-  const { login, secret: password } = demoManager
-  const { token } = await call(t, adminLogin, { body: { restaurantId, login, password } })
+  const manager = MANAGERS[restaurantId]
+  if (!manager) throw new Error(`No manager of the fixture's restaurant ${restaurantId} is known`)
+  const { login, password } = manager
+  const staff = await t.database.db
+    .selectFrom('staff')
+    .select('totpSecret')
+    .where('restaurantId', '=', restaurantId)
+    .where('login', '=', login)
+    .executeTakeFirstOrThrow()
+  const totp = staff.totpSecret
+    ? totpCodeAt(staff.totpSecret, (t.now ?? (() => new Date()))())
+    : undefined
+  const { token } = await call(t, adminLogin, {
+    body: { restaurantId, login, password, ...(totp ? { totp } : {}) },
+  })
   return { [MANAGER_TOKEN_HEADER]: token }
 }
 
@@ -262,9 +290,15 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
         // Every status, payment state and alert kind the product has (a new one needs the fixture to grow).
         expect(await kinds('orders', 'status')).toEqual(sorted(orderStatus.options))
         // Migration 0044 makes an unpaid order whose own online payment was in progress
-        // `pending` (and one whose own payment failed, `failed`; this release left none).
+        // `pending`, and one whose own payment failed `failed` (a release before it left none).
         expect(await kinds('orders', 'paymentStatus')).toEqual(
-          sorted(['unpaid', 'pending', 'paid', 'refunded']),
+          sorted([
+            'unpaid',
+            'pending',
+            'paid',
+            'refunded',
+            ...(release.lastMigration >= '0044' ? ['failed'] : []),
+          ]),
         )
         expect(await kinds('payments', 'status')).toEqual(sorted(paymentState.options))
         expect(await kinds('payments', 'method')).toEqual(['card', 'sbp'])
@@ -290,6 +324,15 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
           'garconLoginFailures',
         ] as const) {
           expect(holds(release, table), table).toBe(true)
+        }
+        // Tables a later migration made, which a release from then on must fill.
+        for (const [table, since] of [
+          ['media', '0039'],
+          ['signInDevices', '0042'],
+          ['serverKeys', '0042'],
+          ['smsDailySends', '0043'],
+        ] as const) {
+          if (release.lastMigration >= since) expect(holds(release, table), table).toBe(true)
         }
         const extras = await db()
           .selectNoFrom((eb) => [
@@ -668,28 +711,145 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
     )
 
     it("serves every restaurant's profile, a phone written with its country code now in E.164", async () => {
-      const restaurants = await db().selectFrom('restaurants').select(['id', 'phone']).execute()
+      const restaurants = await db()
+        .selectFrom('restaurants')
+        .select([
+          'id',
+          'name',
+          'nameEn',
+          'phone',
+          'logo',
+          'legalName',
+          'inn',
+          'taxSystem',
+          'vatRate',
+        ])
+        .execute()
       expect(restaurants.length).toBeGreaterThan(0)
-      for (const { id, phone } of restaurants) {
+      for (const row of restaurants) {
+        const { id, phone } = row
         const served = await call(t, getRestaurant, { params: { restaurantId: id } })
-        expect(served.name.length, id).toBeGreaterThan(0)
-        if (phone === null) continue
-        // The demo's '+7 495 123-45-67' as every release before 0046 seeded it.
-        expect(phone, id).toMatch(/^\+\d{8,15}$/)
-        expect(served.phone, id).toMatch(/^\+\d[\d ]+$/)
+        expect(served, id).toMatchObject({
+          name: row.name,
+          nameEn: row.nameEn,
+          legalName: row.legalName,
+          inn: row.inn,
+          logo: row.logo,
+        })
+        if (phone !== null) {
+          // The demo's '+7 495 123-45-67' as every release before 0046 seeded it.
+          expect(phone, id).toMatch(/^\+\d{8,15}$/)
+          expect(served.phone, id).toMatch(/^\+\d[\d ]+$/)
+        }
+        // A release before staff (0032) had no manager to ask.
+        const manager = await db()
+          .selectFrom('staff')
+          .select('id')
+          .where('restaurantId', '=', id)
+          .where('role', '=', 'manager')
+          .executeTakeFirst()
+        if (!manager) continue
+        const profile = await call(t, getAdminProfile, { headers: await managerHeaders(t, id) })
+        expect(profile, id).toMatchObject({
+          name: { ru: row.name, ...(row.nameEn ? { en: row.nameEn } : {}) },
+          phone,
+          logo: row.logo,
+          legalName: row.legalName,
+          inn: row.inn,
+          taxSystem: row.taxSystem,
+          vatRate: row.vatRate,
+        })
       }
-      // A release before staff (0032) had no manager to ask.
-      const manager = await db()
-        .selectFrom('staff')
-        .select('id')
-        .where('restaurantId', '=', 'demo')
-        .where('role', '=', 'manager')
-        .executeTakeFirst()
-      if (manager) {
-        const profile = await call(t, getAdminProfile, { headers: await managerHeaders(t, 'demo') })
-        expect(profile).toMatchObject({ phone: '+74951234567', inn: null, taxSystem: null })
-      }
+      // Every release before 0046 seeded the demo's phone as '+7 495 123-45-67'.
+      expect(restaurants.find((row) => row.id === 'demo')?.phone).toBe('+74951234567')
     })
+
+    it.runIf(holds(release, 'smsDailySends'))(
+      "shows each manager their settings, the day's SMS codes against the budgets, their sign-ins and staff",
+      async () => {
+        const restaurants = await db()
+          .selectFrom('restaurants')
+          .select(['id', 'smsDailyBudget', 'settings'])
+          .execute()
+        const sent = async (scope: string, day: string) => {
+          const row = await db()
+            .selectFrom('smsDailySends')
+            .select('sent')
+            .where('scope', '=', scope)
+            .where(sql<string>`to_char(day, 'YYYY-MM-DD')`, '=', day)
+            .executeTakeFirst()
+          return row?.sent ?? 0
+        }
+        for (const restaurant of restaurants) {
+          const headers = await managerHeaders(t, restaurant.id)
+          const settings = await call(t, getAdminSettings, { headers })
+          expect(settings.smsDailyBudget, restaurant.id).toBe(restaurant.smsDailyBudget)
+          expect(settings.settings).toMatchObject(restaurant.settings)
+          const budget = await call(t, getAdminSmsBudget, { headers })
+          expect(budget.restaurant.budget).toBe(restaurant.smsDailyBudget)
+          expect(budget.restaurant.sent).toBe(await sent(restaurant.id, budget.restaurant.day))
+          expect(budget.server.sent).toBe(await sent('', budget.server.day))
+
+          // The sign-ins the release left in force, with the browser and place each came from.
+          const manager = MANAGERS[restaurant.id]
+          const live = await db()
+            .selectFrom('staffSessions')
+            .innerJoin('staff', 'staff.id', 'staffSessions.staffId')
+            .select(['staffSessions.id', 'staffSessions.userAgent', 'staffSessions.address'])
+            .where('staff.restaurantId', '=', restaurant.id)
+            .where('staff.login', '=', manager?.login ?? '')
+            .where('staffSessions.revokedAt', 'is', null)
+            .where('staffSessions.expiresAt', '>', (t.now ?? (() => new Date()))())
+            .execute()
+          const { sessions } = await call(t, listAdminSessions, { headers })
+          // The release's, and those this test's sign-ins made (this one among them).
+          expect(
+            sorted(sessions.map((s) => `${s.id} ${s.userAgent ?? ''} ${s.address ?? ''}`)),
+          ).toEqual(sorted(live.map((s) => `${s.id} ${s.userAgent ?? ''} ${s.address ?? ''}`)))
+          expect(live.some((s) => s.userAgent?.startsWith('Mozilla/') === true)).toBe(true)
+
+          const staff = await db()
+            .selectFrom('staff')
+            .select(['id', 'login', 'totpSecret'])
+            .where('restaurantId', '=', restaurant.id)
+            .execute()
+          const listed = await call(t, listAdminStaff, { headers })
+          expect(sorted(listed.staff.map((s) => `${s.login} ${String(s.totpEnabled)}`))).toEqual(
+            sorted(staff.map((s) => `${s.login} ${String(s.totpSecret !== null)}`)),
+          )
+        }
+      },
+    )
+
+    it.runIf(holds(release, 'serverKeys'))(
+      'keeps the keys the release made: Web Push devices subscribed to its public key still hear',
+      async () => {
+        const stored = await db()
+          .selectFrom('serverKeys')
+          .select('secret')
+          .where('name', '=', 'web-push-vapid')
+          .executeTakeFirstOrThrow()
+        const headers = await waiterHeaders(t, 'anna')
+        const { publicKey } = await call(t, getGarconPushKey, { headers })
+        expect(publicKey).toBe((JSON.parse(stored.secret) as { publicKey: string }).publicKey)
+      },
+    )
+
+    it.runIf(holds(release, 'media'))(
+      'serves every photo the release stored in the database, as it stored it',
+      async () => {
+        const media = await db()
+          .selectFrom('media')
+          .select(['restaurantId', 'name', 'content', 'contentType'])
+          .execute()
+        for (const { restaurantId, name, content, contentType } of media) {
+          const served = await t.app.inject({ url: `/media/photos/${restaurantId}/${name}` })
+          expect(served.statusCode, name).toBe(200)
+          expect(served.headers['content-type']).toBe(contentType)
+          expect(served.rawPayload.equals(Buffer.from(content))).toBe(true)
+        }
+      },
+    )
 
     it('serves every dish of the menu, stop-listed ones as not available', async () => {
       const dishes = await db()
