@@ -5,10 +5,9 @@ import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
 import { checkNewPassword } from '../../lib/password-rule'
 import { createStaffRepository } from '../staff/staff-repository'
+import { resetPin, updateAccount, type AccountKind } from './account-changes'
 import { createAccountRepository } from './account-repository'
 import {
-  auditAction,
-  columnsToChange,
   loginTaken,
   staffChange,
   type AccountChange,
@@ -74,6 +73,24 @@ export function createStaffMemberService({
   const rows = createAccountRepository(db)
   const sessions = createStaffRepository(db)
   const change = staffChange(db, rows)
+  const flows = { rows, change, audit, now }
+  const members: AccountKind<AdminStaffMember, StaffRole> = {
+    table: 'staff',
+    find: (manager, id, trx) => repository.find(manager.restaurantId, manager.id, id, trx),
+    entity: (member) => member.role,
+    audited,
+    endSessions: (id, at, trx) => sessions.revokeAllSessions(id, at, trx),
+    missing: noSuchAccount,
+  }
+  const kitchenLogins: AccountKind<AdminStaffMember, 'kitchen'> = {
+    ...members,
+    find: async (manager, id, trx) => {
+      const member = await members.find(manager, id, trx)
+      return member?.role === 'kitchen' ? member : undefined
+    },
+    entity: () => 'kitchen',
+    missing: () => notFound('No such kitchen login here.'),
+  }
 
   /**
    * A change to another manager's sign-in (password, TOTP) under the restaurant's lock, then
@@ -148,26 +165,10 @@ export function createStaffMemberService({
           [{ path: 'body.active', message: 'You cannot deactivate yourself' }],
         )
       }
-      const columns = columnsToChange(asked)
-      return change(manager, async (trx, activeManagers) => {
-        const locked = await rows.lock('staff', manager.restaurantId, staffId, trx)
-        const before =
-          locked && (await repository.find(manager.restaurantId, manager.id, staffId, trx))
-        if (!locked || !before) throw noSuchAccount()
-        const deactivated = locked.active && asked.active === false
-        if (deactivated && activeManagers.every((id) => id === staffId)) throw lastActiveManager()
-        await rows.update('staff', staffId, columns, trx)
-        if (deactivated) await sessions.revokeAllSessions(staffId, now(), trx)
-        const after = await repository.find(manager.restaurantId, manager.id, staffId, trx)
-        if (!after) throw noSuchAccount()
-        await audit.record(trx, manager, {
-          action: auditAction(asked, locked.active),
-          entity: before.role,
-          entityId: staffId,
-          before: audited(before),
-          after: audited(after),
-        })
-        return after
+      return updateAccount(flows, members, manager, staffId, asked, {
+        check: (deactivated, activeManagers) => {
+          if (deactivated && activeManagers.every((id) => id === staffId)) throw lastActiveManager()
+        },
       })
     },
 
@@ -178,22 +179,9 @@ export function createStaffMemberService({
       pin: string,
     ): Promise<{ signedOut: number }> {
       const secretHash = await hashSecret(pin)
-      return change(manager, async (trx) => {
-        const locked = await rows.lock('staff', manager.restaurantId, staffId, trx)
-        const member =
-          locked && (await repository.find(manager.restaurantId, manager.id, staffId, trx))
-        if (!locked || member?.role !== 'kitchen') throw notFound('No such kitchen login here.')
-        await repository.setSecretHash(staffId, secretHash, trx)
-        const signedOut = await sessions.revokeAllSessions(staffId, now(), trx)
-        await audit.record(trx, manager, {
-          action: 'reset_pin',
-          entity: 'kitchen',
-          entityId: staffId,
-          before: audited(member),
-          after: audited(member),
-        })
-        return { signedOut }
-      })
+      const setPinHash = (id: string, hash: string, trx: Transaction<Database>) =>
+        repository.setSecretHash(id, hash, trx)
+      return resetPin(flows, { ...kitchenLogins, setPinHash }, manager, staffId, secretHash)
     },
 
     /**

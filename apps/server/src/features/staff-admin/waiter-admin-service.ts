@@ -4,10 +4,9 @@ import type { Manager } from '@tableside/contracts/staff'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
 import { createGarconRepository } from '../garcon/garcon-repository'
+import { resetPin, updateAccount, type AccountKind } from './account-changes'
 import { createAccountRepository } from './account-repository'
 import {
-  auditAction,
-  columnsToChange,
   loginTaken,
   staffChange,
   type AccountChange,
@@ -47,6 +46,15 @@ export function createWaiterAdminService({
   const rows = createAccountRepository(db)
   const sessions = createGarconRepository(db)
   const change = staffChange(db, rows)
+  const flows = { rows, change, audit, now }
+  const waiters: AccountKind<AdminWaiter, 'waiter'> = {
+    table: 'waiters',
+    find: (manager, id, trx) => repository.find(manager.restaurantId, id, trx),
+    entity: () => 'waiter',
+    audited: (waiter) => waiter,
+    endSessions: (id, at, trx) => sessions.revokeWaiterSessions(id, at, trx),
+    missing: noSuchWaiter,
+  }
 
   return {
     list: (restaurantId: string) => repository.list(restaurantId),
@@ -76,30 +84,11 @@ export function createWaiterAdminService({
       })
     },
 
-    async update(manager: Manager, waiterId: string, asked: AccountChange): Promise<AdminWaiter> {
-      const columns = columnsToChange(asked)
-      return change(manager, async (trx) => {
-        const locked = await rows.lock('waiters', manager.restaurantId, waiterId, trx)
-        const before = locked && (await repository.find(manager.restaurantId, waiterId, trx))
-        if (!locked || !before) throw noSuchWaiter()
-        await rows.update('waiters', waiterId, columns, trx)
-        if (locked.active && asked.active === false) {
-          const at = now()
-          await sessions.revokeWaiterSessions(waiterId, at, trx)
-          await repository.release(waiterId, at, trx)
-        }
-        const after = await repository.find(manager.restaurantId, waiterId, trx)
-        if (!after) throw noSuchWaiter()
-        await audit.record(trx, manager, {
-          action: auditAction(asked, locked.active),
-          entity: 'waiter',
-          entityId: waiterId,
-          before,
-          after,
-        })
-        return after
-      })
-    },
+    /** Renamed, deactivated (signed out everywhere, off shift, their tables freed) or back. */
+    update: (manager: Manager, waiterId: string, asked: AccountChange): Promise<AdminWaiter> =>
+      updateAccount(flows, waiters, manager, waiterId, asked, {
+        deactivated: (at, trx) => repository.release(waiterId, at, trx),
+      }),
 
     /**
      * Gives an active waiter exactly `tableCodes` (issue 30): tables other waiters served move
@@ -145,22 +134,9 @@ export function createWaiterAdminService({
       pin: string,
     ): Promise<{ signedOut: number }> {
       const pinHash = await hashSecret(pin)
-      return change(manager, async (trx) => {
-        const locked = await rows.lock('waiters', manager.restaurantId, waiterId, trx)
-        if (!locked) throw noSuchWaiter()
-        await repository.setPinHash(waiterId, pinHash, trx)
-        const signedOut = await sessions.revokeWaiterSessions(waiterId, now(), trx)
-        const waiter = await repository.find(manager.restaurantId, waiterId, trx)
-        // The entry says that the PIN changed, never what it is.
-        await audit.record(trx, manager, {
-          action: 'reset_pin',
-          entity: 'waiter',
-          entityId: waiterId,
-          before: waiter ?? null,
-          after: waiter ?? null,
-        })
-        return { signedOut }
-      })
+      const setPinHash = (id: string, hash: string, trx: Transaction<Database>) =>
+        repository.setPinHash(id, hash, trx)
+      return resetPin(flows, { ...waiters, setPinHash }, manager, waiterId, pinHash)
     },
   }
 }
