@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import type { PaymentMethod, RestaurantSettings } from '@tableside/contracts/restaurants'
-import type { KitchenStaff, Manager } from '@tableside/contracts/staff'
+import type { EndpointResponse } from '@tableside/contracts/endpoint'
+import { adminLogin, kitchenLogin } from '@tableside/contracts/staff'
 import { tableSession } from '@tableside/contracts/table-sessions'
 import { createGarconRepository } from '../features/garcon/garcon-repository'
 import { hashSecret } from '../lib/secret-hash'
@@ -47,6 +48,39 @@ export async function createOrderingRestaurant(
 }
 
 /** Tables `T1`…`Tn`, labelled with their numbers. */
+/** The bonus programme of a restaurant a test made (migration 0027's columns). */
+interface BonusProgramValues {
+  earnBasisPoints: number
+  maxShareBasisPoints: number
+  expiryDays: number
+  welcomePoints: number
+  birthdayPoints: number
+}
+
+/**
+ * Gives a test's restaurant a bonus programme: 10 % of a paid bill earned, up to 20 % of a bill
+ * paid in points, points lasting 30 days, 50 on joining and none on a birthday, unless `program`
+ * says otherwise.
+ */
+export async function addBonusProgram(
+  t: TestApp,
+  restaurantId: string,
+  program: Partial<BonusProgramValues> = {},
+): Promise<void> {
+  await t.database.db
+    .insertInto('bonusPrograms')
+    .values({
+      restaurantId,
+      earnBasisPoints: 1000,
+      maxShareBasisPoints: 2000,
+      expiryDays: 30,
+      welcomePoints: 50,
+      birthdayPoints: 0,
+      ...program,
+    })
+    .execute()
+}
+
 export const numberedTables = (count: number) =>
   Array.from({ length: count }, (_, index) => ({ code: `T${index + 1}`, label: `${index + 1}` }))
 
@@ -114,13 +148,7 @@ export async function signInAsManager(
   login = 'manager',
   password = 'tableside-demo',
 ) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/admin/login',
-    payload: { restaurantId, login, password },
-  })
-  expect(response.statusCode).toBe(200)
-  const signedIn = response.json<{ token: string; staff: Manager }>()
+  const signedIn = await staffSignIn(app, adminLogin, { restaurantId, login, password })
   return { token: signedIn.token, manager: signedIn.staff }
 }
 
@@ -131,14 +159,19 @@ export async function signInAsKitchen(
   login = 'kitchen',
   pin = '3333',
 ) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/kitchen/login',
-    payload: { restaurantId, login, pin },
-  })
-  expect(response.statusCode).toBe(200)
-  const signedIn = response.json<{ token: string; staff: KitchenStaff }>()
+  const signedIn = await staffSignIn(app, kitchenLogin, { restaurantId, login, pin })
   return { token: signedIn.token, kitchen: signedIn.staff }
+}
+
+/** A manager's or kitchen's sign-in, which must succeed: its answer, read by the contract. */
+async function staffSignIn<E extends typeof adminLogin | typeof kitchenLogin>(
+  app: FastifyInstance,
+  endpoint: E,
+  payload: { restaurantId: string; login: string; password?: string; pin?: string },
+): Promise<EndpointResponse<E>> {
+  const response = await app.inject({ method: 'POST', url: `/api/v1${endpoint.path}`, payload })
+  expect(response.statusCode).toBe(200)
+  return endpoint.response.parse(response.json()) as EndpointResponse<E>
 }
 
 /** Adds a manager (or kitchen login) to `restaurantId`, e.g. another restaurant's. */

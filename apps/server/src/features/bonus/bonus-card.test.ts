@@ -3,13 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bonusCard, bonusProgram, getBonusCard } from '@tableside/contracts/bonus'
 import { PROFILE_TOKEN_HEADER } from '@tableside/contracts/client'
 import { errorBody } from '@tableside/contracts/errors'
-import { createTestApp, smsSandboxOf, type TestApp } from '../../test/test-app'
+import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import {
+  addBonusProgram,
   createOrderingRestaurant,
   openTableSession,
   orderOlivierAt,
 } from '../../test/test-restaurants'
+import { dinerToken } from '../client/test-client-app'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -30,17 +32,7 @@ describe.each(testDatabaseKinds)('The bonus card routes on $name', (kind) => {
     const tables = [{ code: 'T1', label: '1' }]
     await createOrderingRestaurant(t, 'plain', { tables, settings: {} })
     await createOrderingRestaurant(t, 'other', { tables, settings: {} })
-    await t.database.db
-      .insertInto('bonusPrograms')
-      .values({
-        restaurantId: 'other',
-        earnBasisPoints: 1000,
-        maxShareBasisPoints: 2000,
-        expiryDays: 30,
-        welcomePoints: 50,
-        birthdayPoints: 0,
-      })
-      .execute()
+    await addBonusProgram(t, 'other')
   })
   afterAll(async () => {
     await t.close()
@@ -51,20 +43,7 @@ describe.each(testDatabaseKinds)('The bonus card routes on $name', (kind) => {
   const signIn = async (): Promise<string> => {
     phones += 1
     const phone = `+7916555${String(phones).padStart(4, '0')}`
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/client/otp',
-      payload: { restaurantId: 'demo', phone, consent: true },
-    })
-    expect(asked.statusCode, asked.body).toBe(202)
-    const code = /^\d{6}/.exec(smsSandboxOf(t.app).outbox(phone)[0]?.text ?? '')?.[0]
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/client/verify',
-      payload: { phone, code },
-    })
-    expect(verified.statusCode, verified.body).toBe(200)
-    return verified.json<{ token: string }>().token
+    return dinerToken(t, phone, { restaurantId: 'demo' })
   }
   const as = (token: string) => ({ [PROFILE_TOKEN_HEADER]: token })
   const register = (token: string | undefined, payload: unknown) =>

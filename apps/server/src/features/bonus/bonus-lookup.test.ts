@@ -4,13 +4,15 @@ import { bonusCard, garconBonusCard } from '@tableside/contracts/bonus'
 import { PROFILE_TOKEN_HEADER } from '@tableside/contracts/client'
 import { errorBody } from '@tableside/contracts/errors'
 import { GARCON_TOKEN_HEADER } from '@tableside/contracts/garcon'
-import { createTestApp, smsSandboxOf, type TestApp } from '../../test/test-app'
+import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import {
+  addBonusProgram,
   signInAsWaiter,
   signInWaitersOfTwoRestaurants,
   type SignedInWaiter,
 } from '../../test/test-restaurants'
+import { dinerToken } from '../client/test-client-app'
 import { firstNameOf, maskedPhone } from './bonus-lookup-service'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -41,17 +43,7 @@ describe.each(testDatabaseKinds)('A waiter looks a bonus card up on $name', (kin
   beforeAll(async () => {
     t = await createTestApp(kind, { SMS_PROVIDER: 'sandbox' }, undefined, () => clock.now)
     waiters = await signInWaitersOfTwoRestaurants(t)
-    await t.database.db
-      .insertInto('bonusPrograms')
-      .values({
-        restaurantId: 'bistro',
-        earnBasisPoints: 1000,
-        maxShareBasisPoints: 2000,
-        expiryDays: 30,
-        welcomePoints: 50,
-        birthdayPoints: 0,
-      })
-      .execute()
+    await addBonusProgram(t, 'bistro')
   })
   afterAll(async () => {
     await t.close()
@@ -64,22 +56,8 @@ describe.each(testDatabaseKinds)('A waiter looks a bonus card up on $name', (kin
     const phone = `+7916555${String(phones).padStart(4, '0')}`
     // Each diner from a phone of their own: an address asks for a few codes a minute (0109).
     const diners = freshAddress()
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/client/otp',
-      payload: { restaurantId, phone, consent: true },
-      remoteAddress: diners,
-    })
-    expect(asked.statusCode, asked.body).toBe(202)
-    const code = /^\d{6}/.exec(smsSandboxOf(t.app).outbox(phone)[0]?.text ?? '')?.[0]
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/client/verify',
-      payload: { phone, code },
-      remoteAddress: diners,
-    })
-    expect(verified.statusCode, verified.body).toBe(200)
-    const headers = { [PROFILE_TOKEN_HEADER]: verified.json<{ token: string }>().token }
+    const token = await dinerToken(t, phone, { restaurantId, remoteAddress: diners })
+    const headers = { [PROFILE_TOKEN_HEADER]: token }
     if (name !== null) {
       const named = await t.app.inject({
         method: 'PATCH',

@@ -10,6 +10,7 @@ import { sandboxAcquirerOf } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { paymentActions, PIKE } from '../../test/test-payments'
 import {
+  addBonusProgram,
   createOrderingRestaurant,
   numberedTables,
   openTableSession,
@@ -34,17 +35,7 @@ describe.each(testDatabaseKinds)('Bonus points on orders and payments on $name',
       tables: numberedTables(6),
       settings: { paymentMethods: ['cash', 'card', 'sbp'], onlinePayment: true },
     })
-    await t.database.db
-      .insertInto('bonusPrograms')
-      .values({
-        restaurantId: 'grill',
-        earnBasisPoints: 1000,
-        maxShareBasisPoints: 5000,
-        expiryDays: 30,
-        welcomePoints: 100,
-        birthdayPoints: 0,
-      })
-      .execute()
+    await addBonusProgram(t, 'grill', { maxShareBasisPoints: 5000, welcomePoints: 100 })
     await createGarconRepository(t.database.db).addWaiter({
       restaurantId: 'grill',
       name: 'Пётр',

@@ -86,6 +86,23 @@ export async function signIn(
   return verifyClientOtp.response.parse(verified.json())
 }
 
+/**
+ * A diner signs in on any test app with the SMS sandbox, by the code it sent (from
+ * `remoteAddress`, when given, for the per-address limits): their profile token.
+ */
+export async function dinerToken(
+  t: TestApp,
+  phone: string,
+  options: { restaurantId?: string; remoteAddress?: string } = {},
+): Promise<string> {
+  const asked = await askCode(t, phone, options)
+  expect(asked.statusCode, asked.body).toBe(202)
+  const code = /^\d{6}/.exec(smsSandboxOf(t.app).outbox(phone)[0]?.text ?? '')?.[0] ?? ''
+  const verified = await tryCode(t, phone, code, undefined, options)
+  expect(verified.statusCode, verified.body).toBe(200)
+  return verified.json<{ token: string }>().token
+}
+
 export const asClient = (token: string) => ({ [PROFILE_TOKEN_HEADER]: token })
 
 /** A pickup order at a restaurant, with this contact phone (or none: at a table is not needed). */
