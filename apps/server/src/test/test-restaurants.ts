@@ -81,6 +81,35 @@ export async function addBonusProgram(
     .execute()
 }
 
+/**
+ * Points a diner's card (by its number) has earned and not yet got: a pending `earn` entry, as a
+ * paid order leaves one (of `orderId`, when given).
+ */
+export async function addPendingPoints(
+  t: TestApp,
+  cardNumber: string,
+  points: number,
+  { at, orderId }: { at: Date; orderId?: string },
+): Promise<void> {
+  const { id: cardId } = await t.database.db
+    .selectFrom('bonusCards')
+    .select('id')
+    .where('number', '=', cardNumber)
+    .executeTakeFirstOrThrow()
+  await t.database.db
+    .insertInto('bonusEntries')
+    .values({
+      cardId,
+      kind: 'earn',
+      points,
+      status: 'pending',
+      remaining: points,
+      ...(orderId ? { orderId } : {}),
+      createdAt: at,
+    })
+    .execute()
+}
+
 export const numberedTables = (count: number) =>
   Array.from({ length: count }, (_, index) => ({ code: `T${index + 1}`, label: `${index + 1}` }))
 

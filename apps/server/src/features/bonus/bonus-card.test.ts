@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import {
   addBonusProgram,
+  addPendingPoints,
   createOrderingRestaurant,
   openTableSession,
   orderOlivierAt,
@@ -142,25 +143,7 @@ describe.each(testDatabaseKinds)('The bonus card routes on $name', (kind) => {
     const placed = await orderOlivierAt(t.app, (await openTableSession(t, 'demo', 'T1')).id)
     expect(placed.statusCode, placed.body).toBe(201)
     const order = placed.json<{ id: string; number: number }>()
-    const cardId = (
-      await t.database.db
-        .selectFrom('bonusCards')
-        .select('id')
-        .where('number', '=', card.number)
-        .executeTakeFirstOrThrow()
-    ).id
-    await t.database.db
-      .insertInto('bonusEntries')
-      .values({
-        cardId,
-        kind: 'earn',
-        points: 61,
-        status: 'pending',
-        remaining: 61,
-        orderId: order.id,
-        createdAt: clock.now,
-      })
-      .execute()
+    await addPendingPoints(t, card.number, 61, { at: clock.now, orderId: order.id })
     const read = bonusCard.parse(await readCard(token, 'demo'))
     expect(read.pending).toBe(61)
     expect(read.entries[0]).toMatchObject({

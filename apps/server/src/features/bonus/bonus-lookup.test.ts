@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import {
   addBonusProgram,
+  addPendingPoints,
   signInAsWaiter,
   signInWaitersOfTwoRestaurants,
   type SignedInWaiter,
@@ -90,24 +91,7 @@ describe.each(testDatabaseKinds)('A waiter looks a bonus card up on $name', (kin
 
   it('shows a card of the restaurant: first name, masked phone, balance, pending, next expiry', async () => {
     const { phone, card } = await dinerWithCard('demo', 'Ирина Петрова')
-    const cardId = (
-      await t.database.db
-        .selectFrom('bonusCards')
-        .select('id')
-        .where('number', '=', card.number)
-        .executeTakeFirstOrThrow()
-    ).id
-    await t.database.db
-      .insertInto('bonusEntries')
-      .values({
-        cardId,
-        kind: 'earn',
-        points: 61,
-        status: 'pending',
-        remaining: 61,
-        createdAt: clock.now,
-      })
-      .execute()
+    await addPendingPoints(t, card.number, 61, { at: clock.now })
 
     const address = freshAddress()
     const response = await lookup(waiters.anna.token, card.number, address)
