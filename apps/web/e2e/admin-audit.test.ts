@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { adminLogin } from '@tableside/contracts/staff'
-import { startServer, type ServerProcess } from '../../../scripts/lib/server-process.mjs'
-import { actAsManager, signInDemoManager } from './admin-service'
+import { actAsManager, ownServerWithManager } from './admin-service'
 import { apiRequest } from './api-request'
 import { expectNoSeriousViolations } from './axe'
 import { downloaded, keepScreenshot, useBrowser } from './fixtures'
@@ -30,25 +29,15 @@ const sentences = (page: Page) =>
 describe('The manager reads the audit log', () => {
   const browser = useBrowser({ hosts: [HOST] })
 
-  let server: ServerProcess
-  let site = ''
-  let token = ''
-  beforeAll(async () => {
-    server = await startServer({ publicHost: HOST })
-    site = server.url.replace('127.0.0.1', HOST)
-    token = await signInDemoManager(server.url)
-  })
-  afterAll(async () => {
-    await server.stop()
-  })
+  const ownServer = ownServerWithManager(HOST)
 
   it('The manager reads who changed a price', async () => {
     const { page, context, problems } = await browser.phone()
     await page.setViewportSize({ width: 1440, height: 900 })
-    await actAsManager(context, site, token)
+    await actAsManager(context, ownServer.site, ownServer.token)
 
     // Мария Петровна changes the vinegret's price in the menu editor: 350 → 420, then → 450.
-    await page.goto(`${site}/rest/demo/admin/menu`, { waitUntil: 'networkidle' })
+    await page.goto(`${ownServer.site}/rest/demo/admin/menu`, { waitUntil: 'networkidle' })
     await page.getByRole('button', { name: /^Салаты/ }).click()
     for (const price of ['420', '450']) {
       await page.getByRole('button', { name: 'Винегрет', exact: true }).click()
@@ -59,25 +48,25 @@ describe('The manager reads the audit log', () => {
 
     // A colleague, Олег, added by her, puts the pickles on the stop-list from his own sign-in.
     const added = await apiRequest('POST', '/admin/staff', {
-      server: server.url,
-      headers: { 'x-manager-token': token },
+      server: ownServer.url,
+      headers: { 'x-manager-token': ownServer.token },
       body: { role: 'manager', name: 'Олег', login: 'oleg', password: 'Oleg-kitchen-2026!' },
     })
     expect(added.status).toBe(201)
     const oleg = await apiRequest('POST', '/auth/admin/login', {
-      server: server.url,
+      server: ownServer.url,
       body: { restaurantId: 'demo', login: 'oleg', password: 'Oleg-kitchen-2026!' },
     })
     expect(oleg.status).toBe(200)
     const stopped = await apiRequest('PUT', '/admin/menu/dishes/pickles/availability', {
-      server: server.url,
+      server: ownServer.url,
       headers: { 'x-manager-token': adminLogin.response.parse(oleg.data).token },
       body: { available: false },
     })
     expect(stopped.status).toBe(200)
 
     // The log says it as she would: her name, the dish's name, the money in roubles.
-    await page.goto(`${site}/rest/demo/admin/audit`, { waitUntil: 'networkidle' })
+    await page.goto(`${ownServer.site}/rest/demo/admin/audit`, { waitUntil: 'networkidle' })
     await expect
       .poll(() => sentences(page))
       .toEqual([

@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type ServerProcess } from '../../../scripts/lib/server-process.mjs'
-import { actAsManager, signInDemoManager } from './admin-service'
+import { describe, expect, it } from 'vitest'
+import { actAsManager, ownServerWithManager, signInDemoManager } from './admin-service'
 import { expectNoSeriousViolations } from './axe'
 import { keepScreenshot, useBrowser } from './fixtures'
 import { plain } from './table-service'
@@ -24,24 +23,14 @@ const subscribed = (page: Page) => page.waitForTimeout(1500)
 describe('The manager edits the menu', () => {
   const browser = useBrowser({ hosts: [HOST] })
 
-  let server: ServerProcess
-  let site = ''
-  let token = ''
-  beforeAll(async () => {
-    server = await startServer({ publicHost: HOST })
-    site = server.url.replace('127.0.0.1', HOST)
-    token = await signInDemoManager(server.url)
-  })
-  afterAll(async () => {
-    await server.stop()
-  })
+  const ownServer = ownServerWithManager(HOST)
 
   /** The manager's desktop screen, signed in. */
   const managerScreen = async () => {
     const manager = await browser.phone()
     await manager.page.setViewportSize({ width: 1440, height: 900 })
-    await actAsManager(manager.context, site, token)
-    await manager.page.goto(`${site}/rest/demo/admin/menu`, { waitUntil: 'networkidle' })
+    await actAsManager(manager.context, ownServer.site, ownServer.token)
+    await manager.page.goto(`${ownServer.site}/rest/demo/admin/menu`, { waitUntil: 'networkidle' })
     return manager
   }
   // As in the other stories: a socket that reconnects on a busy machine, a probe's 404.
@@ -51,7 +40,7 @@ describe('The manager edits the menu', () => {
   it('Manager adds a dish with a photo and an open menu shows it', async () => {
     // A diner has the menu open on a phone.
     const diner = await browser.phone()
-    await diner.page.goto(`${site}/rest/demo/menu`, { waitUntil: 'networkidle' })
+    await diner.page.goto(`${ownServer.site}/rest/demo/menu`, { waitUntil: 'networkidle' })
     await subscribed(diner.page)
 
     // The manager: Soups, a new dish with a photo.
@@ -97,7 +86,7 @@ describe('The manager edits the menu', () => {
   it('Manager puts a dish on the stop-list and a diner’s cart says it is sold out', async () => {
     // The cart works as it does today: the server's quote flags a sold-out line.
     const diner = await browser.phone()
-    await diner.page.goto(`${site}/rest/demo/cart`, { waitUntil: 'networkidle' })
+    await diner.page.goto(`${ownServer.site}/rest/demo/cart`, { waitUntil: 'networkidle' })
     await diner.page.evaluate(([key, value]) => localStorage.setItem(key, value), [
       CART_KEY,
       JSON.stringify({ lines: [{ dishId: 'herring-potatoes', quantity: 1, optionIds: [] }] }),
@@ -170,8 +159,8 @@ describe('The manager edits the menu', () => {
     }
     const stationsNow = adminStations.parse(
       await (
-        await fetch(`${server.url}/api/v1/admin/stations`, {
-          headers: { [MANAGER_TOKEN_HEADER]: token },
+        await fetch(`${ownServer.url}/api/v1/admin/stations`, {
+          headers: { [MANAGER_TOKEN_HEADER]: ownServer.token },
         })
       ).json(),
     ).stations
@@ -330,7 +319,9 @@ describe('The manager edits the menu', () => {
     await page.setViewportSize({ width: 1440, height: 900 })
     await page.getByRole('button', { name: 'Сохранить истории' }).click()
     await page.getByText('Сохранено. Гости уже видят.').waitFor()
-    const shown = (await (await fetch(`${server.url}/api/v1/restaurants/demo/stories`)).json()) as {
+    const shown = (await (
+      await fetch(`${ownServer.url}/api/v1/restaurants/demo/stories`)
+    ).json()) as {
       stories: { title: { ru: string }; media: { url: string } }[]
     }
     expect(shown.stories.find((s) => s.title.ru === 'Пельмени ручной лепки')?.media.url).toMatch(
@@ -341,18 +332,20 @@ describe('The manager edits the menu', () => {
 
   it('A sign-in ended elsewhere ends the screen at the next save or photo upload', async () => {
     const endSignIn = async (ended: string) => {
-      const response = await fetch(`${server.url}/api/v1/auth/admin/logout`, {
+      const response = await fetch(`${ownServer.url}/api/v1/auth/admin/logout`, {
         method: 'POST',
         headers: { 'x-manager-token': ended },
       })
       expect(response.ok).toBe(true)
     }
     const ownScreen = async () => {
-      const own = await signInDemoManager(server.url)
+      const own = await signInDemoManager(ownServer.url)
       const manager = await browser.phone()
       await manager.page.setViewportSize({ width: 1440, height: 900 })
-      await actAsManager(manager.context, site, own)
-      await manager.page.goto(`${site}/rest/demo/admin/menu`, { waitUntil: 'networkidle' })
+      await actAsManager(manager.context, ownServer.site, own)
+      await manager.page.goto(`${ownServer.site}/rest/demo/admin/menu`, {
+        waitUntil: 'networkidle',
+      })
       return { ...manager, token: own }
     }
 

@@ -1,6 +1,7 @@
 import type { BrowserContext } from 'playwright-core'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { adminLogin } from '@tableside/contracts/staff'
+import { startServer, type ServerProcess } from '../../../scripts/lib/server-process.mjs'
 
 /**
  * The demo's manager, signed in through the API (the sign-in window is `admin-sign-in`'s story)
@@ -14,6 +15,26 @@ export async function signInDemoManager(serverUrl: string): Promise<string> {
   })
   expect(response.status).toBe(200)
   return adminLogin.response.parse(await response.json()).token
+}
+
+/**
+ * A server of the stories' own at `host` (they change what other stories read), started before
+ * them with the demo's manager signed in and stopped after them: its `url`, the `site` a browser
+ * opens, and the manager's `token`, read inside a story.
+ */
+export function ownServerWithManager(host: string) {
+  const story = { url: '', site: '', token: '' }
+  let server: ServerProcess | undefined
+  beforeAll(async () => {
+    server = await startServer({ publicHost: host })
+    story.url = server.url
+    story.site = server.url.replace('127.0.0.1', host)
+    story.token = await signInDemoManager(server.url)
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+  return story
 }
 
 /** A browser whose pages on `site` are the manager's, as the sign-in screen leaves it. */
