@@ -28,10 +28,17 @@ export async function lockBarrier(
   url: string,
   lock: (client: pg.Client) => Promise<unknown>,
 ): Promise<LockBarrier> {
-  const found = await sql<{ schema: string }>`select current_schema() as schema`.execute(db)
-  const schema = found.rows[0]?.schema ?? 'public'
+  // The test's own database and schema on the server at `url` (see `test-database.ts`).
+  const found = await sql<{ database: string; schema: string }>`
+    select current_database() as database, current_schema() as schema`.execute(db)
+  const { database, schema } = found.rows[0] ?? { database: '', schema: 'public' }
+  const target = new URL(url)
+  if (database) target.pathname = `/${database}`
   const connect = async () => {
-    const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` })
+    const client = new pg.Client({
+      connectionString: target.toString(),
+      options: `-c search_path=${schema}`,
+    })
     await client.connect()
     return client
   }
