@@ -42,6 +42,12 @@ const MODULE_MOCKING_FILES = ['apps/server/src/features/client/client-secrets.te
  */
 const STORY_POLL = { timeout: 10_000, interval: 50 }
 
+/**
+ * A story's servers optimise no WebAssembly: they live for one file, and V8's optimising tier
+ * spent about a second of CPU per start on the embedded engine (decision 0128).
+ */
+const STORY_ENV = { TABLESIDE_SERVER_NODE_ARGS: '--liftoff-only' }
+
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.mjs'],
@@ -99,6 +105,7 @@ export default defineConfig({
           testTimeout: 150_000,
           hookTimeout: 180_000,
           expect: { poll: STORY_POLL },
+          env: STORY_ENV,
         },
       },
       {
@@ -114,6 +121,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           expect: { poll: STORY_POLL },
+          env: STORY_ENV,
         },
       },
     ],

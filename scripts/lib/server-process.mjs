@@ -15,6 +15,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { root } from './build.mjs'
 
+/**
+ * Options for the server's Node (`TABLESIDE_SERVER_NODE_ARGS`, space-separated). The story
+ * projects set `--liftoff-only`: a server that lives for one story file never earns back what V8
+ * spends optimising the embedded engine's WebAssembly, about a second of CPU a start (decision 0128).
+ * Benches leave it unset, so they measure the server as it runs in production.
+ */
+function serverNodeArgs() {
+  return (process.env.TABLESIDE_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
+}
+
 /** @returns {Promise<number>} */
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -56,22 +66,26 @@ export async function startServer({
     if (dataDir === undefined) rmSync(dir, { recursive: true, force: true })
   }
   const started = performance.now()
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // Where the acquirer sends the browser back: the address the tests and benches open.
-      PUBLIC_URL: `http://${publicHost}:${port}`,
-      DATA_DIR: dir,
-      LOG_LEVEL: 'warn',
-      // Benches send a restaurant's evening from this one address; the limits are not under test.
-      RATE_LIMIT_EXEMPT: '127.0.0.1',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...serverNodeArgs(), join(root, 'apps/server/dist/server.js')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        // Where the acquirer sends the browser back: the address the tests and benches open.
+        PUBLIC_URL: `http://${publicHost}:${port}`,
+        DATA_DIR: dir,
+        LOG_LEVEL: 'warn',
+        // Benches send a restaurant's evening from this one address; the limits are not under test.
+        RATE_LIMIT_EXEMPT: '127.0.0.1',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  )
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))

@@ -32,6 +32,8 @@ const ESCALATION_SECONDS = 10
  */
 export default async function setup(project: TestProject) {
   ensureChromium()
+  // The servers this setup starts, as the stories' own (vitest.config.ts, `STORY_ENV`).
+  process.env.TABLESIDE_SERVER_NODE_ARGS ??= '--liftoff-only'
   buildIfStale()
   const dataDir = mkdtempSync(join(tmpdir(), 'tableside-data-'))
   const { testFiles } = await project.globTestFiles()

@@ -10,6 +10,8 @@ import { ensureChromium, launchChromiumServer } from '../../../scripts/lib/chrom
  */
 export default async function setup(project: TestProject) {
   ensureChromium()
+  // The servers this setup starts, as the stories' own (vitest.config.ts, `STORY_ENV`).
+  process.env.TABLESIDE_SERVER_NODE_ARGS ??= '--liftoff-only'
   buildIfStale()
   const browser = await launchChromiumServer()
   project.provide('browserEndpoint', browser.wsEndpoint())
