@@ -65,6 +65,17 @@ export interface TableAlert {
   except?: readonly string[]
 }
 
+/**
+ * News: alerts with nothing left to do (a payment arrived, a visit ended, guests moved). They stand
+ * in the feed for `GARCON_NEWS_MINUTES` and then leave it by themselves (decision 0123).
+ */
+export const GARCON_NEWS_KINDS = ['payment_received', 'session_ended', 'table_moved'] as const
+export const GARCON_NEWS_MINUTES = 10
+
+export function isNews(kind: GarconAlertKind): boolean {
+  return (GARCON_NEWS_KINDS as readonly GarconAlertKind[]).includes(kind)
+}
+
 /** Unread alerts listed at most, newest first: a reload shows what the socket brought. */
 export const GARCON_ALERTS_LISTED = 100
 
@@ -100,6 +111,15 @@ export const readAllGarconAlerts = defineEndpoint({
 export const garconAlertCreated = {
   name: 'garcon-alert.created',
   data: garconAlert,
+} as const satisfies RealtimeEvent
+
+/**
+ * Alerts whose cause was handled, by this waiter or anyone (a call answered, an order accepted
+ * or served, the table's visit ended): they leave the feed on every device (decision 0123).
+ */
+export const garconAlertsHandled = {
+  name: 'garcon-alert.handled',
+  data: z.object({ alertIds: z.array(z.string()) }),
 } as const satisfies RealtimeEvent
 
 /** Alerts read (on another device too): the id, or null for all. */

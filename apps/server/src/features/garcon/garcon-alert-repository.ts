@@ -1,7 +1,18 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely'
+import { GARCON_NEWS_KINDS, type GarconAlertKind } from '@tableside/contracts/garcon-alerts'
 import type { Database, GarconAlertsTable } from '../../db/schema'
 
 export type GarconAlertRow = Selectable<GarconAlertsTable>
+
+/**
+ * What handled an alert's cause: its call answered; its order moved on (the kinds about the order
+ * it answers); its table's visit ended (every alert at the table raised before the transaction
+ * that ends it began, on the database's clock: guests who sat down since keep theirs).
+ */
+export type HandledCause =
+  | { callId: string }
+  | { restaurantId: string; orderNumber: number; kinds: readonly GarconAlertKind[] }
+  | { restaurantId: string; tableCode: string }
 
 /** The table of a session and whoever hears what happens there. */
 interface TableHearers {
@@ -36,12 +47,18 @@ export function createGarconAlertRepository(db: Kysely<Database>) {
       return found.rows[0]
     },
 
-    /** How many of the waiter's alerts are unread, and the latest `limit` of them. */
-    async unread(waiterId: string, limit: number) {
+    /**
+     * How many of the waiter's alerts are unread, and the latest `limit` of them; news only when
+     * raised since `newsSince` (decision 0123).
+     */
+    async unread(waiterId: string, limit: number, newsSince: Date) {
       const unread = db
         .selectFrom('garconAlerts')
         .where('waiterId', '=', waiterId)
         .where('readAt', 'is', null)
+        .where((eb) =>
+          eb.or([eb('kind', 'not in', GARCON_NEWS_KINDS), eb('createdAt', '>=', newsSince)]),
+        )
       const [count, rows] = await Promise.all([
         unread.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
         unread
@@ -63,6 +80,29 @@ export function createGarconAlertRepository(db: Kysely<Database>) {
         .where('waiterId', '=', waiterId)
         .returningAll()
         .executeTakeFirst()
+    },
+
+    /**
+     * Every waiter's unread alerts that `cause` handled, read at `now`; the rows this statement
+     * read (compared and set on `read_at is null`: of two nodes settling one alert, one does it).
+     */
+    settle(trx: Transaction<Database>, cause: HandledCause, now: Date) {
+      let handled = trx.updateTable('garconAlerts').set({ readAt: now }).where('readAt', 'is', null)
+      if ('callId' in cause) {
+        handled = handled.where('callId', '=', cause.callId)
+      } else if ('orderNumber' in cause) {
+        if (cause.kinds.length === 0) return Promise.resolve([])
+        handled = handled
+          .where('restaurantId', '=', cause.restaurantId)
+          .where('orderNumber', '=', cause.orderNumber)
+          .where('kind', 'in', cause.kinds)
+      } else {
+        handled = handled
+          .where('restaurantId', '=', cause.restaurantId)
+          .where('tableCode', '=', cause.tableCode)
+          .where('createdAt', '<=', sql<Date>`now()`)
+      }
+      return handled.returning(['id', 'waiterId']).execute()
     },
 
     /** Every unread alert of the waiter read at `now`; how many. */

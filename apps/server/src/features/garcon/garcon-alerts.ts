@@ -3,14 +3,18 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Waiter } from '@tableside/contracts/garcon'
 import {
   GARCON_ALERTS_LISTED,
+  GARCON_NEWS_MINUTES,
   garconAlertCreated,
+  garconAlertsHandled,
   garconAlertsRead,
   listGarconAlerts,
   readAllGarconAlerts,
   readGarconAlert,
   type GarconAlert,
+  type GarconAlertKind,
   type TableAlert,
 } from '@tableside/contracts/garcon-alerts'
+import type { OrderStatus } from '@tableside/contracts/order-status'
 import { garconChannel } from '@tableside/contracts/table-events'
 import type { Database } from '../../db/schema'
 import { notFound } from '../../http/http-error'
@@ -19,7 +23,11 @@ import { publishEntry, type Outbox } from '../outbox/outbox'
 import { publishEvent } from '../realtime/publish-event'
 import type { Broadcaster } from '../realtime/realtime'
 import { restaurantLanguage } from '../restaurants/restaurant-repository'
-import { createGarconAlertRepository, type GarconAlertRow } from './garcon-alert-repository'
+import {
+  createGarconAlertRepository,
+  type GarconAlertRow,
+  type HandledCause,
+} from './garcon-alert-repository'
 import type { GarconPush, PushAlert } from './garcon-push'
 
 /** The outbox kind that sends an alert to a waiter's locked phones once its write commits. */
@@ -150,20 +158,53 @@ export function pushText(
   }
 }
 
+/**
+ * The alerts an order's move to `status` answers: the new order once anyone accepted it (or
+ * cancelled it), the ready one once it left "ready" (served, sent out, cancelled, or back to the
+ * kitchen).
+ */
+export function orderAlertsHandledBy(status: OrderStatus): GarconAlertKind[] {
+  if (status === 'placed') return []
+  return status === 'ready' ? ['order_placed'] : ['order_placed', 'order_ready']
+}
+
 export interface GarconAlertsDeps {
   db: Kysely<Database>
   outbox: Outbox
+  now?: () => Date
 }
 
 /** Alerts: raised in the transaction of what caused them, listed, read; pushed after commit. */
-export function createGarconAlerts({ db, outbox }: GarconAlertsDeps) {
+export function createGarconAlerts({ db, outbox, now = () => new Date() }: GarconAlertsDeps) {
   const repository = createGarconAlertRepository(db)
+
+  /**
+   * Reads, in `trx`, every waiter's alerts `cause` handled and tells each waiter's devices which
+   * (decision 0123); the caller kicks the outbox after its commit. How many it read.
+   */
+  const settle = async (trx: Transaction<Database>, cause: HandledCause): Promise<number> => {
+    const rows = await repository.settle(trx, cause, now())
+    const byWaiter = new Map<string, string[]>()
+    for (const row of rows)
+      byWaiter.set(row.waiterId, [...(byWaiter.get(row.waiterId) ?? []), row.id])
+    await outbox.add(
+      [...byWaiter].map(([waiterId, alertIds]) =>
+        publishEntry(garconChannel(waiterId), garconAlertsHandled, { alertIds }),
+      ),
+      trx,
+    )
+    return rows.length
+  }
   const raise = async (
     trx: Transaction<Database>,
     restaurantId: string,
     waiterIds: readonly string[],
     alert: NewGarconAlert,
   ): Promise<GarconAlert[]> => {
+    if (alert.kind === 'session_ended' && alert.table) {
+      // The visit is over: whatever was waiting at the table is no longer anyone's to do.
+      await settle(trx, { restaurantId, tableCode: alert.table.code })
+    }
     if (waiterIds.length === 0) return []
     const restaurant = await restaurantLanguage(trx, restaurantId)
     if (!restaurant) throw new Error(`No restaurant ${restaurantId} to alert the waiters of`)
@@ -193,6 +234,19 @@ export function createGarconAlerts({ db, outbox }: GarconAlertsDeps) {
 
   return {
     raise,
+    settle,
+
+    /** An order moved to `status` in `trx`: the alerts about it that the move answers leave. */
+    orderMoved(
+      trx: Transaction<Database>,
+      order: { restaurantId: string; number: number; status: OrderStatus },
+    ): Promise<number> {
+      return settle(trx, {
+        restaurantId: order.restaurantId,
+        orderNumber: order.number,
+        kinds: orderAlertsHandledBy(order.status),
+      })
+    },
 
     /**
      * Alerts whoever hears what happens at the table of session `tableSessionId` (decision
@@ -218,13 +272,14 @@ export function createGarconAlerts({ db, outbox }: GarconAlertsDeps) {
     },
 
     async list(waiter: Waiter) {
-      const { count, rows } = await repository.unread(waiter.id, GARCON_ALERTS_LISTED)
+      const newsSince = new Date(now().getTime() - GARCON_NEWS_MINUTES * 60_000)
+      const { count, rows } = await repository.unread(waiter.id, GARCON_ALERTS_LISTED, newsSince)
       return { unread: count, alerts: rows.map(toAlert) }
     },
 
-    async read(waiter: Waiter, alertId: string, now = new Date()): Promise<GarconAlert> {
+    async read(waiter: Waiter, alertId: string): Promise<GarconAlert> {
       const row = await db.transaction().execute(async (trx) => {
-        const updated = await repository.markRead(trx, waiter.id, alertId, now)
+        const updated = await repository.markRead(trx, waiter.id, alertId, now())
         if (!updated) return undefined
         await outbox.add(
           [publishEntry(garconChannel(waiter.id), garconAlertsRead, { alertId })],
@@ -238,9 +293,9 @@ export function createGarconAlerts({ db, outbox }: GarconAlertsDeps) {
       return toAlert(row)
     },
 
-    async readAll(waiter: Waiter, now = new Date()): Promise<{ read: number }> {
+    async readAll(waiter: Waiter): Promise<{ read: number }> {
       const read = await db.transaction().execute(async (trx) => {
-        const count = await repository.markAllRead(trx, waiter.id, now)
+        const count = await repository.markAllRead(trx, waiter.id, now())
         await outbox.add(
           [publishEntry(garconChannel(waiter.id), garconAlertsRead, { alertId: null })],
           trx,

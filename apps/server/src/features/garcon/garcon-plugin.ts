@@ -43,7 +43,7 @@ export const garconPlugin = fp(
       keys: await loadVapidKeys(db, app.config.dataDir),
       subject: app.config.vapidSubject,
     })
-    const garconAlerts = createGarconAlerts({ db, outbox })
+    const garconAlerts = createGarconAlerts({ db, outbox, now: app.now })
     handleGarconPushes(outbox, garconPush, { db, broadcaster: app.realtime.broadcaster, log })
     const callEscalation = createCallEscalation({
       db,

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { TableAlert } from '@tableside/contracts/garcon-alerts'
+import type { OrderStatus } from '@tableside/contracts/order-status'
 import type { OrderType, Restaurant } from '@tableside/contracts/restaurants'
 import type { Database, PaymentsTable } from '../../db/schema'
 import { notFound } from '../../http/http-error'
@@ -60,7 +61,8 @@ export interface OrderServiceDeps {
   /**
    * The waiter area's alerts (the app composes them, decision 0045): `placedKind` makes the
    * statement that places an order alert its table's waiters (see `OrderRepositoryOptions`);
-   * `atTable` alerts them in the transaction of an order's change (ready to serve).
+   * `atTable` alerts them in the transaction of an order's change (ready to serve); `moved`
+   * clears, in that transaction, the alerts the change answers (decision 0123).
    */
   alerts?: {
     placedKind: string
@@ -68,6 +70,10 @@ export interface OrderServiceDeps {
       trx: Transaction<Database>,
       tableSessionId: string,
       alert: TableAlert,
+    ) => Promise<unknown>
+    moved?: (
+      trx: Transaction<Database>,
+      order: { restaurantId: string; number: number; status: OrderStatus },
     ) => Promise<unknown>
   }
   /**

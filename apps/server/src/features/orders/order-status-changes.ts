@@ -29,6 +29,7 @@ export function createOrderStatusChanges(context: OrderServiceContext) {
     const order = await repository.changeStatus(id, from, to, now(), trx, by)
     if (!order) return undefined
     await deps.outbox.add(orderUpdateEntries(order), trx)
+    await deps.alerts?.moved?.(trx, order)
     if (to === 'completed') await deps.bonus?.moved(trx, order)
     if (to === 'ready' && order.tableSessionId) {
       await deps.alerts?.atTable(trx, order.tableSessionId, {
@@ -66,6 +67,7 @@ export function createOrderStatusChanges(context: OrderServiceContext) {
       const changed = await cancelIn(row, trx, refuse, by)
       if (!changed) return undefined
       await deps.outbox.add([...changed.entries, ...orderUpdateEntries(changed.moved)], trx)
+      await deps.alerts?.moved?.(trx, changed.moved)
       return changed.moved
     })
     if (!moved) {

@@ -41,7 +41,11 @@ export const ordersPlugin = fp<OrdersOptions>(
       checkSlot: (restaurant, type, scheduledFor, now) =>
         checkSlot({ restaurant, type, scheduledFor, now }),
       waitersOf: (restaurantId) => waiters.get(restaurantId),
-      alerts: { placedKind: placedAlertKind, atTable: app.alertAtTable },
+      alerts: {
+        placedKind: placedAlertKind,
+        atTable: app.alertAtTable,
+        moved: (trx, order) => app.garconAlerts.orderMoved(trx, order),
+      },
       outbox: app.outbox,
       payments,
       orderPayments: createOrderPaymentRepository(db),

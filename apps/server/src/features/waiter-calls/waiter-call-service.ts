@@ -35,6 +35,11 @@ export interface WaiterCallServiceDeps {
     restaurantId: string,
     waiterIds: readonly string[],
   ) => Promise<unknown>
+  /**
+   * A call answered ("on my way" or done), in the transaction that answers it: its alerts leave
+   * every waiter's feed (decision 0123).
+   */
+  callAnswered?: (trx: Transaction<Database>, call: WaiterCall) => Promise<unknown>
   now?: () => Date
 }
 
@@ -70,6 +75,7 @@ export function createWaiterCallService(deps: WaiterCallServiceDeps) {
         trx,
       )
       if (alert) await deps.alertWaiters?.(trx, changed, session.restaurantId, waiters)
+      if (changed.status !== 'open') await deps.callAnswered?.(trx, changed)
       return changed
     })
     if (call) void outbox.kick()
