@@ -17,3 +17,13 @@ export function byZoneThenCode(
   }
   return tableCodeOrder.compare(a.code, b.code)
 }
+
+/**
+ * Tables with something waiting first (`waits`: a call, an order to carry, …), then the rest, each
+ * group as `byZoneThenCode` orders it: a busy table is never below an empty one (issue 30).
+ */
+export function waitingFirst<T extends { code: string; zone: LocalizedText | null }>(
+  waits: (table: T) => boolean,
+): (a: T, b: T) => number {
+  return (a, b) => Number(waits(b)) - Number(waits(a)) || byZoneThenCode(a, b)
+}

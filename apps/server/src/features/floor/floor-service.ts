@@ -13,7 +13,7 @@ import { tableSessionMoved } from '@tableside/contracts/table-events'
 import { tableChannel, type TableRef } from '@tableside/contracts/table-sessions'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
-import { byZoneThenCode } from '../../lib/table-order'
+import { waitingFirst } from '../../lib/table-order'
 import type { OrderBonus } from '../bonus/bonus-orders'
 import { billUpdatedEntry, kitchenChangedEntry, orderUpdateEntries } from '../orders/order-events'
 import { createOrderRepository } from '../orders/order-repository'
@@ -33,6 +33,18 @@ const UNKNOWN_SESSION = 'This table session does not exist.'
 
 /** An alert as the waiter area stores it, before it is anyone's row. */
 export type FloorAlert = Omit<GarconAlert, 'id' | 'createdAt' | 'readAt'>
+
+/**
+ * Whether the waiter is wanted at the table now: a call (the bill too), a new order nobody took,
+ * an order ready to carry.
+ */
+export function somethingWaits(session: FloorSession | null): boolean {
+  if (!session) return false
+  return (
+    session.calls.some((call) => call.status !== 'done') ||
+    session.orders.some((order) => order.status === 'placed' || order.status === 'ready')
+  )
+}
 
 export interface FloorServiceDeps {
   db: Kysely<Database>
@@ -169,13 +181,15 @@ export function createFloorService(deps: FloorServiceDeps) {
       }
       return {
         currency: restaurant.currency,
-        tables: [...tables].sort(byZoneThenCode).map((table): FloorTable => ({
-          code: table.code,
-          label: table.label,
-          zone: table.zone,
-          enabled: table.enabled,
-          session: sessionFor(table),
-        })),
+        tables: tables
+          .map((table): FloorTable => ({
+            code: table.code,
+            label: table.label,
+            zone: table.zone,
+            enabled: table.enabled,
+            session: sessionFor(table),
+          }))
+          .sort(waitingFirst((table) => somethingWaits(table.session))),
         tableless: tableless.flatMap((row): TablelessOrder[] =>
           row.type === 'dine_in'
             ? []

@@ -4,6 +4,7 @@ import {
   garconAlertsHandled,
   listGarconAlerts,
 } from '@tableside/contracts/garcon-alerts'
+import { garconFloor } from '@tableside/contracts/garcon-floor'
 import { order } from '@tableside/contracts/orders'
 import { garconChannel } from '@tableside/contracts/table-events'
 import { waiterCall } from '@tableside/contracts/waiter-calls'
@@ -157,6 +158,28 @@ describe.each(testDatabaseKinds)('Handled alerts leave the feed on $name', (kind
     // The calls went with the visit; what is left is the news that it ended.
     expect(await kindsOf('anna')).toEqual(['session_ended'])
     expect(await handledFor('anna')).toHaveLength(2)
+  })
+
+  it('lists the tables where something waits first, the rest as the table list orders them', async () => {
+    await shift('anna', true)
+    const floorCodes = async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/garcon/floor',
+        headers: asWaiter('anna'),
+      })
+      expect(response.statusCode).toBe(200)
+      return garconFloor.parse(response.json()).tables.map((table) => table.code)
+    }
+    const quiet = await floorCodes()
+    const session = await openTableSession(t, 'demo', 'T5')
+    const call = await callAt(session.id, 'bill')
+    expect(await floorCodes()).toEqual(['T5', ...quiet.filter((code) => code !== 'T5')])
+    // Someone is on the way: the table still waits until the call is done.
+    expect((await post('anna', `/garcon/waiter-calls/${call.id}/acknowledge`)).statusCode).toBe(200)
+    expect((await floorCodes())[0]).toBe('T5')
+    expect((await post('anna', `/garcon/waiter-calls/${call.id}/done`)).statusCode).toBe(200)
+    expect(await floorCodes()).toEqual(quiet)
   })
 
   it('news leaves the feed by itself after its minutes; what waits stays', async () => {
