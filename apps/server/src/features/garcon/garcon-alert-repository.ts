@@ -5,12 +5,13 @@ import type { Database, GarconAlertsTable } from '../../db/schema'
 export type GarconAlertRow = Selectable<GarconAlertsTable>
 
 /**
- * What handled an alert's cause: its call answered; its order moved on (the kinds about the order
+ * What handled an alert's cause: its call answered (but for `keepFor`, the waiter on the way,
+ * whose alert stays until the call is done); its order moved on (the kinds about the order
  * it answers); its table's visit ended (every alert at the table raised before the transaction
  * that ends it began, on the database's clock: guests who sat down since keep theirs).
  */
 export type HandledCause =
-  | { callId: string }
+  | { callId: string; keepFor?: string | undefined }
   | { restaurantId: string; orderNumber: number; kinds: readonly GarconAlertKind[] }
   | { restaurantId: string; tableCode: string }
 
@@ -90,6 +91,7 @@ export function createGarconAlertRepository(db: Kysely<Database>) {
       let handled = trx.updateTable('garconAlerts').set({ readAt: now }).where('readAt', 'is', null)
       if ('callId' in cause) {
         handled = handled.where('callId', '=', cause.callId)
+        if (cause.keepFor) handled = handled.where('waiterId', '<>', cause.keepFor)
       } else if ('orderNumber' in cause) {
         if (cause.kinds.length === 0) return Promise.resolve([])
         handled = handled

@@ -15,6 +15,7 @@ import {
   type TableAlert,
 } from '@tableside/contracts/garcon-alerts'
 import type { OrderStatus } from '@tableside/contracts/order-status'
+import type { WaiterCall } from '@tableside/contracts/waiter-calls'
 import { garconChannel } from '@tableside/contracts/table-events'
 import type { Database } from '../../db/schema'
 import { notFound } from '../../http/http-error'
@@ -235,6 +236,16 @@ export function createGarconAlerts({ db, outbox, now = () => new Date() }: Garco
   return {
     raise,
     settle,
+
+    /**
+     * A call answered in `trx`: its alerts leave every feed but that of the waiter on the way, who
+     * keeps theirs (with its "Done") until the call is done.
+     */
+    callAnswered(trx: Transaction<Database>, call: WaiterCall): Promise<number> {
+      if (call.status === 'open') return Promise.resolve(0)
+      const keepFor = call.status === 'acknowledged' ? call.acknowledgedBy?.id : undefined
+      return settle(trx, { callId: call.id, keepFor })
+    },
 
     /** An order moved to `status` in `trx`: the alerts about it that the move answers leave. */
     orderMoved(

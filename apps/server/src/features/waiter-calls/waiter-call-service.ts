@@ -37,7 +37,7 @@ export interface WaiterCallServiceDeps {
   ) => Promise<unknown>
   /**
    * A call answered ("on my way" or done), in the transaction that answers it: its alerts leave
-   * every waiter's feed (decision 0123).
+   * the waiters' feeds (decision 0123).
    */
   callAnswered?: (trx: Transaction<Database>, call: WaiterCall) => Promise<unknown>
   now?: () => Date

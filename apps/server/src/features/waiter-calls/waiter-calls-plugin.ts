@@ -24,7 +24,7 @@ export const waiterCallsPlugin = fp(
         })
         await callEscalation.schedule(trx, call.id)
       },
-      callAnswered: (trx, call) => garconAlerts.settle(trx, { callId: call.id }),
+      callAnswered: (trx, call) => garconAlerts.callAnswered(trx, call),
       now: app.now,
     })
     await registerApiRoutes(app, (api) => {
