@@ -2,7 +2,6 @@ import { garconPaths } from '../layouts/garcon-nav-paths'
 import { paths } from '../../config/paths'
 import { GarconHome } from '../../features/garcon/components/garcon-home'
 import { Floor } from '../../features/garcon/floor/floor'
-import { alertMessages } from '../../features/garcon/alerts/alert-messages'
 import { garconMessages } from '../../features/garcon/garcon-messages'
 import { useSignedInWaiter } from '../../features/garcon/signed-in-waiter'
 import { useRestaurant, useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
@@ -25,14 +24,10 @@ function GarconHomeScreen() {
   const restaurantId = useRestaurantId()
   const waiter = useSignedInWaiter()
   const { t } = useMessages(garconMessages)
-  const { t: tAlerts } = useMessages(alertMessages)
   const selectTablesHref = garconPaths.selectTables(restaurantId)
   return (
-    <Screen
-      title={t('hello', { name: waiter.name })}
-      documentTitle={waiter.name}
-      lead={tAlerts('liveLead')}
-    >
+    // No lead under the greeting: the shift switch below says where calls and orders go.
+    <Screen title={t('hello', { name: waiter.name })} documentTitle={waiter.name}>
       <GarconHome
         waiterId={waiter.id}
         screenPath={paths.garcon(restaurantId)}

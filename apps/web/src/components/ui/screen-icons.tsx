@@ -55,6 +55,12 @@ export const ListCheckIcon = (p: IconProps) => (
   </Icon>
 )
 
+export const ChevronDownIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5.5 9.5 12 16l6.5-6.5" />
+  </Icon>
+)
+
 export const ChevronLeftIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M14.5 5.5 8 12l6.5 6.5" />

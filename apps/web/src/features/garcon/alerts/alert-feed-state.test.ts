@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { GarconAlert } from '@tableside/contracts/garcon-alerts'
-import { addLiveAlert, alertsAt, markRead, reconcile, type AlertFeed } from './alert-feed-state'
+import {
+  addLiveAlert,
+  alertLines,
+  alertsAt,
+  markHandled,
+  markRead,
+  reconcile,
+  type AlertFeed,
+} from './alert-feed-state'
 
 const alert = (id: string, createdAt: string, table = 'T1'): GarconAlert => ({
   id,
@@ -62,5 +70,46 @@ describe('the alert feed', () => {
     expect(alertsAt(feed, 'T1')).toBe(2)
     expect(alertsAt(feed, 'T2')).toBe(1)
     expect(alertsAt(undefined, 'T1')).toBe(0)
+  })
+
+  it('drops alerts handled anywhere, and counts them off', () => {
+    const feed = { unread: 5, alerts: [a3, a2, a1] }
+    expect(markHandled(feed, ['a1', 'a3', 'elsewhere'])).toEqual({ unread: 3, alerts: [a2] })
+    expect(markHandled(feed, ['unknown'])).toBe(feed)
+  })
+
+  it('shows one line per table, calls first, and news only for its minutes', () => {
+    const at = (minute: number) => `2026-11-24T12:${String(minute).padStart(2, '0')}:00.000Z`
+    const news = (id: string, minute: number, table: string): GarconAlert => ({
+      ...alert(id, at(minute), table),
+      kind: 'payment_received',
+      callId: null,
+    })
+    const order = (id: string, minute: number, table: string | null): GarconAlert => ({
+      ...alert(id, at(minute), table ?? 'T0'),
+      kind: 'order_placed',
+      callId: null,
+      table: table === null ? null : { code: table, label: table },
+    })
+    const alerts = [
+      order('o4', 20, 'T4'),
+      order('p1', 19, null),
+      news('n5', 18, 'T5'),
+      order('o2', 17, 'T2'),
+      alert('c2', at(16), 'T2'),
+      order('p2', 15, null),
+      news('n3', 2, 'T3'),
+    ].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    const now = Date.parse(at(25))
+    const lines = alertLines(alerts, now)
+    expect(lines.map((line) => [line.key, line.alerts.map((one) => one.id)])).toEqual([
+      // T2 has a call: first, whatever came since elsewhere.
+      ['table:T2', ['o2', 'c2']],
+      ['table:T4', ['o4']],
+      ['no-table', ['p1', 'p2']],
+      // Seven minutes old news stands; 23 minutes old (T3) has left.
+      ['table:T5', ['n5']],
+    ])
+    expect(lines[0]?.calls).toBe(true)
   })
 })

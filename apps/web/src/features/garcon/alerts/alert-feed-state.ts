@@ -1,4 +1,4 @@
-import type { GarconAlert } from '@tableside/contracts/garcon-alerts'
+import { GARCON_NEWS_MINUTES, isNews, type GarconAlert } from '@tableside/contracts/garcon-alerts'
 
 /**
  * The waiter's unread alerts as the screen holds them: the server's list, plus what the socket
@@ -48,6 +48,47 @@ export function markRead(feed: AlertFeed, alertId: string | null): AlertFeed {
     unread: Math.max(0, feed.unread - 1),
     alerts: feed.alerts.filter((alert) => alert.id !== alertId),
   }
+}
+
+/** Alerts whose cause was handled, here or by anyone anywhere (decision 0123), leave the feed. */
+export function markHandled(feed: AlertFeed, alertIds: readonly string[]): AlertFeed {
+  const handled = new Set(alertIds)
+  const alerts = feed.alerts.filter((alert) => !handled.has(alert.id))
+  if (alerts.length === feed.alerts.length) return feed
+  return { unread: Math.max(0, feed.unread - (feed.alerts.length - alerts.length)), alerts }
+}
+
+/** One line of the feed: a table's alerts (or those of orders without a table), newest first. */
+export interface AlertLine {
+  key: string
+  table: { code: string; label: string } | null
+  alerts: FeedAlert[]
+  /** It holds a call: it goes first, and its time is how long the guests have waited. */
+  calls: boolean
+}
+
+const NEWS_MS = GARCON_NEWS_MINUTES * 60_000
+
+/**
+ * The feed as the screen shows it: one line per table, lines with a call first, then the one
+ * whose latest alert is newest; news older than its minutes is left out (the server stops listing
+ * it too, decision 0123).
+ */
+export function alertLines(alerts: readonly FeedAlert[], now: number): AlertLine[] {
+  const lines = new Map<string, AlertLine>()
+  for (const alert of alerts) {
+    if (isNews(alert.kind) && now - Date.parse(alert.createdAt) > NEWS_MS) continue
+    const key = alert.table ? `table:${alert.table.code}` : 'no-table'
+    const line = lines.get(key) ?? { key, table: alert.table, alerts: [], calls: false }
+    line.alerts.push(alert)
+    line.calls ||= alert.kind === 'waiter_call'
+    lines.set(key, line)
+  }
+  return [...lines.values()].sort(
+    (a, b) =>
+      Number(b.calls) - Number(a.calls) ||
+      (b.alerts[0]?.createdAt ?? '').localeCompare(a.alerts[0]?.createdAt ?? ''),
+  )
 }
 
 /**

@@ -3,8 +3,9 @@ import type { GarconAlert } from '@tableside/contracts/garcon-alerts'
 import { buttonClass } from '../../../components/ui/button'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import type { AlertCalls } from '../api/alerts'
-import type { AlertFeed as Feed } from './alert-feed-state'
+import { alertLines, type AlertFeed as Feed } from './alert-feed-state'
 import { AlertCard } from './alert-card'
+import { AlertLine } from './alert-line'
 import type { alertMessages } from './alert-messages'
 import { useNow } from './use-now'
 
@@ -27,21 +28,27 @@ export interface AlertFeedProps {
   readingAll: boolean
 }
 
-/** The waiter's unread alerts, newest first, each with how long it has waited. */
+/**
+ * The waiter's unread alerts, one line per table (issue 30), each opening into its alerts with how
+ * long they have waited. What was handled has already left (decision 0123).
+ */
 export function AlertFeed(props: AlertFeedProps) {
   const { feed, failed, onRetry, calls, waiterId, t, money, pending, failedAlert } = props
   const titleId = useId()
-  const alerts = feed?.alerts ?? []
-  const now = useNow(alerts.map((alert) => alert.createdAt))
+  const now = useNow((feed?.alerts ?? []).map((alert) => alert.createdAt))
+  const lines = alertLines(feed?.alerts ?? [], now)
+  const alerts = lines.flatMap((line) => line.alerts)
+  // News past its minutes has left the lines: it no longer counts either.
+  const unread = Math.max(0, (feed?.unread ?? 0) - ((feed?.alerts.length ?? 0) - alerts.length))
   return (
     <section className="alert-feed" aria-labelledby={titleId}>
       <div className="alert-feed__head">
         <h2 id={titleId} className="alert-feed__title">
           {t('feedTitle')}
-          {feed && feed.unread > 0 ? (
+          {unread > 0 ? (
             <span className="alert-feed__count">
-              <span aria-hidden="true">{feed.unread}</span>
-              <span className="visually-hidden">{t('unread', { count: feed.unread })}</span>
+              <span aria-hidden="true">{unread}</span>
+              <span className="visually-hidden">{t('unread', { count: unread })}</span>
             </span>
           ) : null}
         </h2>
@@ -67,20 +74,24 @@ export function AlertFeed(props: AlertFeedProps) {
         <p className="alert-feed__empty">{t('empty')}</p>
       ) : (
         <ul className="alert-feed__list" aria-busy={!feed}>
-          {alerts.map((alert) => (
-            <AlertCard
-              key={alert.id}
-              alert={alert}
-              call={alert.callId === null ? undefined : calls[alert.callId]}
-              waiterId={waiterId}
-              now={now}
-              t={t}
-              money={money}
-              busy={pending === alert.id}
-              failed={failedAlert === alert.id}
-              onAnswer={(step) => props.onAnswer(alert, step)}
-              onRead={() => props.onRead(alert)}
-            />
+          {lines.map((line) => (
+            <AlertLine key={line.key} line={line} now={now} t={t}>
+              {line.alerts.map((alert) => (
+                <AlertCard
+                  key={alert.id}
+                  alert={alert}
+                  call={alert.callId === null ? undefined : calls[alert.callId]}
+                  waiterId={waiterId}
+                  now={now}
+                  t={t}
+                  money={money}
+                  busy={pending === alert.id}
+                  failed={failedAlert === alert.id}
+                  onAnswer={(step) => props.onAnswer(alert, step)}
+                  onRead={() => props.onRead(alert)}
+                />
+              ))}
+            </AlertLine>
           ))}
         </ul>
       )}

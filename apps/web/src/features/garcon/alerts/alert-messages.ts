@@ -3,10 +3,10 @@ import { defineMessages } from '../../../lib/i18n/messages'
 /** The waiter's live screen: the alert feed, how alerts reach them, their tables. */
 export const alertMessages = defineMessages({
   en: {
-    liveLead: 'Calls and orders at your tables arrive here as they happen.',
     feedTitle: 'Alerts',
     unread: '{count} new',
     readAll: 'Mark all read',
+    times: '{title} ×{count}',
     empty: 'All quiet. New calls and orders will appear here with a sound.',
     loadFailed: 'Could not load the alerts. They will come in as soon as the connection is back.',
     retry: 'Try again',
@@ -81,10 +81,10 @@ export const alertMessages = defineMessages({
     tablesFailed: 'Could not load your tables.',
   },
   ru: {
-    liveLead: 'Вызовы и заказы за вашими столами появляются здесь сразу.',
     feedTitle: 'Оповещения',
     unread: 'Новых: {count}',
     readAll: 'Прочитать все',
+    times: '{title} ×{count}',
     empty: 'Всё спокойно. Новые вызовы и заказы появятся здесь со звуком.',
     loadFailed: 'Не удалось загрузить оповещения. Они придут, как только вернётся связь.',
     retry: 'Попробовать снова',

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   garconAlertCreated,
+  garconAlertsHandled,
   garconAlertsRead,
   type GarconAlert,
 } from '@tableside/contracts/garcon-alerts'
@@ -9,11 +10,11 @@ import { useApiClient } from '../../../lib/app-context'
 import { useChannelEvent } from '../../../lib/realtime/use-channel-event'
 import { useResubscribed } from '../../../lib/realtime/use-resubscribed'
 import { alertFeedKey, alertFeedQueryOptions, rememberCall } from '../api/alerts'
-import { addLiveAlert, markRead, type AlertFeed } from './alert-feed-state'
+import { addLiveAlert, markHandled, markRead, type AlertFeed } from './alert-feed-state'
 
 /**
  * The waiter's unread alerts, kept live from `private-garcon.{waiterId}`: a new one joins once
- * (by id) and `onNew` rings for it; one read on another device leaves; the calls they point at
+ * (by id) and `onNew` rings for it; one read on another device, or handled by anyone, leaves; the calls they point at
  * follow their status. Each time the channel is (re)subscribed the list is fetched again, so an
  * alert sent while the socket was down still shows.
  */
@@ -34,6 +35,12 @@ export function useAlertFeed(waiterId: string, onNew: (alert: GarconAlert) => vo
     queryClient.setQueryData<AlertFeed>(
       alertFeedKey,
       (current) => current && markRead(current, alertId),
+    )
+  })
+  useChannelEvent(channel, garconAlertsHandled, ({ alertIds }) => {
+    queryClient.setQueryData<AlertFeed>(
+      alertFeedKey,
+      (current) => current && markHandled(current, alertIds),
     )
   })
   useChannelEvent(channel, waiterCallUpdated, (call) => rememberCall(queryClient, call))

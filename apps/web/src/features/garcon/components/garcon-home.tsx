@@ -19,6 +19,7 @@ import { alertKind, alertTag, alertTitle, alertWhere } from '../alerts/alert-wor
 import { showAlertNotification } from '../alerts/system-notification'
 import { useAlertFeed } from '../alerts/use-alert-feed'
 import { useAlertSetup } from '../alerts/use-alert-setup'
+import { ShiftSwitch } from './shift-switch'
 import '../../../components/ui/card.css'
 
 interface GarconHomeProps {
@@ -33,7 +34,10 @@ interface GarconHomeProps {
   tables: (feed: Feed | undefined) => ReactNode
 }
 
-/** The waiter's live screen: how alerts reach them, the alert feed, their tables. */
+/**
+ * The waiter's live screen: whether they are on shift (calls reach those who are), how alerts
+ * reach them, the alert feed, their tables.
+ */
 export function GarconHome({ waiterId, screenPath, money, tables }: GarconHomeProps) {
   const { t } = useMessages(alertMessages)
   const { setup, ask, notNow, setPush } = useAlertSetup(screenPath)
@@ -101,6 +105,7 @@ export function GarconHome({ waiterId, screenPath, money, tables }: GarconHomePr
   )
   return (
     <div className="garcon-live">
+      <ShiftSwitch />
       {setupAsks(setup) ? setupCard : soundReady ? null : <SoundPrompt t={t} onSound={wakeSound} />}
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}

@@ -116,6 +116,9 @@ export function TablePicker() {
   )
 }
 
+/** Longer labels than this ("У фонтана", not "12") are set smaller and wrap inside the tile. */
+const LONG_LABEL = 4
+
 function TableTile({
   table,
   meId,
@@ -137,7 +140,11 @@ function TableTile({
       onClick={onTap}
     >
       <span className="visually-hidden">{t('table', { label: table.label })}, </span>
-      <span className="table-tile__label" aria-hidden="true">
+      <span
+        className="table-tile__label"
+        data-long={table.label.length > LONG_LABEL || undefined}
+        aria-hidden="true"
+      >
         {table.label}
       </span>
       <span className="table-tile__status">
