@@ -3,7 +3,7 @@ import { describe, expect, it, onTestFinished } from 'vitest'
 import type { TableSession } from '@tableside/contracts/table-sessions'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, restaurantId, storageKey, useBrowser } from './fixtures'
-import { alertCard, asWaiter, signInOnScreen } from './garcon-service'
+import { alertCard, alertLine, asWaiter, openAlertLine, signInOnScreen } from './garcon-service'
 import { openTable, plain, waiterToken } from './table-service'
 
 /**
@@ -91,16 +91,19 @@ describe('The waiter hears the calls at their tables', () => {
     await diner.page.goto(`${onWifi()}/rest/${restaurantId()}/call`, { waitUntil: 'networkidle' })
     await diner.page.getByRole('button', { name: 'Позвать официанта' }).click()
     // It arrives live, with no reload; how fast is measured by `npm run bench:garcon`, not here.
-    const arrived = alertCard(waiter.page, '1', 'Зовут официанта')
-    await arrived.waitFor({ timeout: 5_000 })
-    expect(plain(await arrived.textContent())).toContain('Только что')
+    const line = alertLine(waiter.page, '1', 'Зовут официанта')
+    await line.waitFor({ timeout: 5_000 })
+    expect(plain(await line.textContent())).toContain('Только что')
     // How long the guest has waited ticks on by itself.
     await expect
-      .poll(async () => plain(await arrived.locator('.alert-card__time').textContent()), {
+      .poll(async () => plain(await line.locator('.alert-line__time').textContent()), {
         timeout: 8_000,
       })
       .toMatch(/^Ждут [5-9] с$/)
 
+    // The table's line opens into its alerts; she is on her way (the alert stays hers until done).
+    await openAlertLine(waiter.page, '1')
+    const arrived = alertCard(waiter.page, '1', 'Зовут официанта')
     await arrived.getByRole('button', { name: 'Иду' }).click()
     await expect
       .poll(async () => plain(await diner.page.locator('.call__news').textContent()))
@@ -110,8 +113,9 @@ describe('The waiter hears the calls at their tables', () => {
     // Two more calls fill the screen: the bill at T2, a request with the guest's words at T3.
     await call(t2, 'bill')
     await call(t3, 'other', 'Детский стульчик, пожалуйста')
-    await alertCard(waiter.page, '3', 'Просьба гостя').waitFor()
-    await alertCard(waiter.page, '2', 'Просят счёт').waitFor()
+    await alertLine(waiter.page, '3', 'Просьба гостя').waitFor()
+    await alertLine(waiter.page, '2', 'Просят счёт').waitFor()
+    await openAlertLine(waiter.page, '3')
     expect(plain(await alertCard(waiter.page, '3', 'Просьба гостя').textContent())).toContain(
       '«Детский стульчик, пожалуйста»',
     )
@@ -126,14 +130,15 @@ describe('The waiter hears the calls at their tables', () => {
 
     // A reload shows the same alerts: nothing lived only in the page.
     await waiter.page.reload({ waitUntil: 'networkidle' })
-    await alertCard(waiter.page, '2', 'Просят счёт').waitFor()
-    expect(await waiter.page.locator('.alert-card').count()).toBeGreaterThanOrEqual(3)
+    await alertLine(waiter.page, '2', 'Просят счёт').waitFor()
+    expect(await waiter.page.locator('.alert-line').count()).toBe(3)
 
     // Done clears the call on the diner's phone and the alert off the waiter's screen.
+    await openAlertLine(waiter.page, '1')
     await alertCard(waiter.page, '1', 'Зовут официанта')
       .getByRole('button', { name: 'Готово' })
       .click()
-    await expect.poll(() => alertCard(waiter.page, '1', 'Зовут официанта').count()).toBe(0)
+    await expect.poll(() => alertLine(waiter.page, '1').count()).toBe(0)
     await expect
       .poll(async () => plain(await diner.page.locator('.call__news').textContent()))
       .toContain('Готово')
@@ -159,7 +164,7 @@ describe('The waiter hears the calls at their tables', () => {
     expect(await waiter.page.getByRole('button', { name: 'Включить оповещения' }).count()).toBe(0)
     const t4 = await openTable('T4')
     await call(t4, 'waiter')
-    await alertCard(waiter.page, '4', 'Зовут официанта').waitFor()
+    await alertLine(waiter.page, '4', 'Зовут официанта').waitFor()
     await expectNoSeriousViolations(waiter.page, SCREEN)
     // Below the tables: what only tells sits there (what asks something goes above the feed).
     await setup.evaluate((element) => element.scrollIntoView({ block: 'center' }))

@@ -35,7 +35,24 @@ export async function signInOnScreen(page: Page, login: string, pin: string): Pr
     .toMatch(/^Здравствуйте/)
 }
 
-/** The live screen's alert card for a table ("1") with a title ("Зовут официанта"). */
+/**
+ * The live screen's line of a table's alerts ("1" for «Стол 1»), one that mentions `title`
+ * ("Зовут официанта") when given (issue 30: the feed is one line per table).
+ */
+export const alertLine = (page: Page, table: string, title?: string) => {
+  const line = page.locator('.alert-line').filter({
+    has: page.locator('.alert-line__where').getByText(`Стол ${table}`, { exact: true }),
+  })
+  return title === undefined ? line : line.filter({ hasText: title })
+}
+
+/** Opens the table's line of alerts, if it is closed: its cards show. */
+export async function openAlertLine(page: Page, table: string): Promise<void> {
+  const closed = alertLine(page, table).getByRole('button', { expanded: false })
+  if ((await closed.count()) > 0) await closed.click()
+}
+
+/** The live screen's alert card for a table ("1") with a title ("Зовут официанта"), its line open. */
 export const alertCard = (page: Page, table: string, title: string) =>
   page
     .locator('.alert-card')

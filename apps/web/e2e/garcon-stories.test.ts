@@ -4,7 +4,14 @@ import { tipFor } from '@tableside/contracts/payments'
 import type { TableSession } from '@tableside/contracts/table-sessions'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, restaurantId, storageKey, useBrowser } from './fixtures'
-import { alertCard, asWaiter, garconToken, signInOnScreen } from './garcon-service'
+import {
+  alertCard,
+  alertLine,
+  asWaiter,
+  garconToken,
+  openAlertLine,
+  signInOnScreen,
+} from './garcon-service'
 import { borscht, kvass, openTable, placeTableOrder, plain, rub } from './table-service'
 
 /**
@@ -72,12 +79,15 @@ describe('The waiter area, end to end', () => {
       await diner.page.goto(`${onWifi()}/rest/${restaurantId()}/call`, { waitUntil: 'networkidle' })
       await diner.page.getByRole('button', { name: 'Позвать официанта' }).click()
       const calledAt = performance.now()
-      await alertCard(annaPhone.page, '4', 'Зовут официанта').waitFor({ timeout: 5_000 })
-      expect(await alertCard(igorPhone.page, '4', 'Зовут официанта').count()).toBe(0)
+      await alertLine(annaPhone.page, '4', 'Зовут официанта').waitFor({ timeout: 5_000 })
+      expect(await alertLine(igorPhone.page, '4', 'Зовут официанта').count()).toBe(0)
 
       // Nobody answers: after the escalation time Игорь hears it too, live.
+      await alertLine(igorPhone.page, '4', 'Зовут официанта').waitFor({
+        timeout: (ESCALATION_SECONDS + 10) * 1_000,
+      })
+      await openAlertLine(igorPhone.page, '4')
       const escalated = alertCard(igorPhone.page, '4', 'Зовут официанта')
-      await escalated.waitFor({ timeout: (ESCALATION_SECONDS + 10) * 1_000 })
       // …and is told why a call at another waiter's table reaches him.
       expect(await escalated.textContent()).toContain('Сначала никто не ответил')
       expect(performance.now() - calledAt).toBeGreaterThan((ESCALATION_SECONDS - 1) * 1_000)
@@ -88,6 +98,8 @@ describe('The waiter area, end to end', () => {
       await expect
         .poll(async () => plain(await diner.page.locator('.call__news').textContent()))
         .toContain('Игорь уже идёт к вашему столу')
+      // Someone is on the way: the call leaves Анна's feed by itself (issue 30).
+      await expect.poll(() => alertLine(annaPhone.page, '4').count()).toBe(0)
       await expect
         .poll(async () => plain(await escalated.textContent()))
         .toContain('Вы идёте к столу')
