@@ -75,7 +75,16 @@ export function AlertFeed(props: AlertFeedProps) {
       ) : (
         <ul className="alert-feed__list" aria-busy={!feed}>
           {lines.map((line) => (
-            <AlertLine key={line.key} line={line} now={now} t={t}>
+            <AlertLine
+              key={line.key}
+              line={line}
+              openCall={line.alerts.findLast(
+                (alert) =>
+                  alert.callId !== null && (calls[alert.callId]?.status ?? 'open') === 'open',
+              )}
+              now={now}
+              t={t}
+            >
               {line.alerts.map((alert) => (
                 <AlertCard
                   key={alert.id}

@@ -37,6 +37,8 @@ export function lineSummary(line: Line, t: T): string {
 
 export interface AlertLineProps {
   line: Line
+  /** The line's oldest call nobody is on the way to yet, whose wait the line shows. */
+  openCall: Line['alerts'][number] | undefined
   now: number
   t: T
   /** The line's alerts as cards, drawn when it is opened. */
@@ -45,14 +47,13 @@ export interface AlertLineProps {
 
 /**
  * A table's alerts in one line (issue 30): where, what, since when; a tap opens its cards. A line
- * with a call says how long the guests have waited for the first.
+ * with a call nobody is on the way to says how long the guests have waited for it.
  */
-export function AlertLine({ line, now, t, children }: AlertLineProps) {
+export function AlertLine({ line, openCall, now, t, children }: AlertLineProps) {
   const [open, setOpen] = useState(false)
   const cardsId = useId()
   const newest = line.alerts[0]
-  const firstCall = line.alerts.findLast((alert) => alertKind(alert) === 'call')
-  const since = firstCall ?? newest
+  const since = openCall ?? newest
   const time = since && waitedText(since.createdAt, now, t)
   const where = line.table ? t('table', { label: line.table.label }) : t('noTable')
   return (
@@ -73,7 +74,7 @@ export function AlertLine({ line, now, t, children }: AlertLineProps) {
         <span className="alert-line__time">
           {time === undefined
             ? t('justNow')
-            : firstCall
+            : openCall
               ? t('waitedLabel', { time })
               : t('agoLabel', { time })}
         </span>
