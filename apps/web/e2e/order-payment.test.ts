@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import type { CartLine } from '@tableside/contracts/cart'
 import { order, type Order } from '@tableside/contracts/orders'
+import { payment } from '@tableside/contracts/payments'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
 import type { TableSession } from '@tableside/contracts/table-sessions'
 import { expectNoSeriousViolations } from './axe'
@@ -130,6 +131,44 @@ describe('A diner pays an order online', () => {
     expect(await page.getByRole('button', { name: /Cancel/ }).count()).toBe(0)
     expect((await readOrder(orderId)).paymentStatus).toBe('paid')
     await keepScreenshot(page, 'order-paid')
+    expect(problems).toEqual([])
+  })
+
+  it('A diner adds a tip at checkout and the bank charges the order and the tip together', async () => {
+    const session = await openTable('T6')
+    const { page, problems } = await browser.phone()
+    await seatInEnglish(page, session)
+    await page.evaluate(([key, cart]) => localStorage.setItem(key, cart), [
+      storageKey('cart'),
+      JSON.stringify({ lines: [borscht] }),
+    ] as const)
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order`, { waitUntil: 'networkidle' })
+    const tips = page.getByRole('group', { name: /^Tip for/ })
+    // Cash to the waiter carries no tip here: the tip is left in the room.
+    await page.getByRole('radio', { name: /^Cash/ }).check()
+    expect(await tips.count()).toBe(0)
+    await page.getByRole('radio', { name: /Card online/ }).check()
+    await tips.getByRole('radio', { name: '10%' }).check()
+    const totals = page.getByRole('region', { name: 'Your order' })
+    await expect.poll(async () => plain(await totals.textContent())).toMatch(/Tip\s*\d/)
+    await keepScreenshot(page, 'checkout-tip')
+    await expectNoSeriousViolations(page, SCREEN)
+    await page.getByRole('button', { name: 'Confirm order' }).click()
+
+    await page.waitForURL('**/sandbox-acquirer/pay/**', { timeout: 15_000 })
+    const placed = await readOrder(await lastOrderId(page))
+    const tip = Math.round((placed.totals.total * 10) / 100 / 100) * 100
+    expect(tip).toBeGreaterThan(0)
+    await payByCard(page, SANDBOX_TEST_CARDS.succeeds)
+    await page.waitForURL(new RegExp(`/order/${placed.id}/success\\?payment=${PAYMENT_ID}$`), {
+      timeout: 15_000,
+    })
+    const paymentId = new URL(page.url()).searchParams.get('payment') ?? ''
+    const paid = payment.parse(
+      await (await fetch(`${baseUrl()}/api/v1/payments/${paymentId}`)).json(),
+    )
+    expect(paid).toMatchObject({ status: 'succeeded', tip, amount: placed.totals.total + tip })
+    await expect.poll(async () => (await readOrder(placed.id)).paidAmount).toBe(placed.totals.total)
     expect(problems).toEqual([])
   })
 

@@ -85,10 +85,18 @@ export type Payment = z.infer<typeof payment>
 export const startOrderPayment = defineEndpoint({
   method: 'POST',
   path: '/orders/:orderId/payments',
-  summary: 'Starts paying an order online; a pending payment of the order is reused, never doubled',
+  summary:
+    "Starts paying an order online, with an optional tip for the table's waiter; a pending payment of the order with the same method and tip is reused, never doubled",
   tags: ['payments'],
   params: z.object({ orderId }),
-  body: z.object({ method: onlinePaymentMethod }),
+  body: z.object({
+    method: onlinePaymentMethod,
+    /**
+     * A tip on top of what is due (at most MAX_TIP_PERCENT of it): the waiter serving the
+     * order's table when it is paid has it, else the restaurant's pool (issue 28).
+     */
+    tip: z.optional(billMoney),
+  }),
   status: 201,
   response: payment,
 })

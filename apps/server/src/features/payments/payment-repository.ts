@@ -194,14 +194,19 @@ export function createPaymentRepository(db: Kysely<Database>) {
       return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0
     },
 
-    recordTip(payment: PaymentRow, executor: Executor): Promise<unknown> {
+    /** `tableSessionId`: the table the tip was left at (an order's payment names none itself). */
+    recordTip(
+      payment: PaymentRow,
+      executor: Executor,
+      tableSessionId = payment.tableSessionId,
+    ): Promise<unknown> {
       return executor
         .insertInto('tips')
         .values({
           restaurantId: payment.restaurantId,
           waiterId: payment.waiterId,
           paymentId: payment.id,
-          tableSessionId: payment.tableSessionId,
+          tableSessionId,
           amount: payment.tip,
           currency: payment.currency,
         })

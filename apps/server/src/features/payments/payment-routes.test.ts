@@ -37,7 +37,7 @@ describe.each(testDatabaseKinds)('Payments on $name', (kind) => {
     })
     for (const id of ['bistro', 'other']) {
       await createOrderingRestaurant(t, id, {
-        tables: numberedTables(11),
+        tables: numberedTables(12),
         settings: { paymentMethods: ['cash', 'card', 'sbp'], onlinePayment: id === 'bistro' },
       })
     }
@@ -422,6 +422,60 @@ describe.each(testDatabaseKinds)('Payments on $name', (kind) => {
     const again = payment.parse((await startOrderPayment(placed.id)).json())
     expect(again).toMatchObject({ status: 'pending', amount: placed.totals.total })
     expect(again.id).not.toBe(abandoned.id)
+  })
+
+  it('takes a tip with an order’s own payment for the table’s waiter, on the bill too, never beyond the order', async () => {
+    const session = await openSession('T12')
+    const placed = await place(session.id, 'card', [BORSCHT])
+    const due = placed.totals.total
+    const waiter = await sql<{ id: string; name: string }>`
+      insert into waiters (restaurant_id, name, login, pin_hash)
+      values ('bistro', 'Анна', 'anna-tips', 'unused') returning id, name
+    `.execute(t.database.db)
+    const served = waiter.rows[0]
+    if (!served) throw new Error('The waiter was not added')
+    await sql`
+      insert into waiter_tables (waiter_id, table_id)
+      select ${served.id}, table_id from table_sessions where id = ${session.id}
+    `.execute(t.database.db)
+    const start = (payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/orders/${placed.id}/payments`, payload })
+
+    // A tip beyond the order, or below nothing, is refused and nothing is started.
+    for (const tip of [due + 1, -100, 1.5]) {
+      const refused = await start({ method: 'card', tip })
+      expect(refused.statusCode).toBe(400)
+      expect(errorBody.parse(refused.json()).error.code).toBe('validation_failed')
+    }
+    const none = await sql<{ n: number }>`
+      select count(*)::int as n from payments where order_id = ${placed.id}
+    `.execute(t.database.db)
+    expect(none.rows[0]?.n).toBe(0)
+
+    // A first try without a tip, then the diner adds one: the pending payment is replaced.
+    const plain = payment.parse((await start({ method: 'card' })).json())
+    expect(plain).toMatchObject({ amount: due, tip: 0, waiter: null })
+    const tip = 15_000
+    const tipped = payment.parse((await start({ method: 'card', tip })).json())
+    expect(tipped.id).not.toBe(plain.id)
+    expect(tipped).toMatchObject({ amount: due + tip, tip, waiter: { name: served.name } })
+    expect((await getPayment(plain.id)).status).toBe('cancelled')
+    // The same tap again finds the same payment.
+    expect(payment.parse((await start({ method: 'card', tip })).json()).id).toBe(tipped.id)
+
+    const paid = sandboxPayment.parse(
+      (await payCard(refOf(tipped), SANDBOX_TEST_CARDS.succeeds)).json(),
+    )
+    expect(paid).toMatchObject({ state: 'succeeded', amount: due + tip })
+    await deliver()
+    // The order is paid what it costs; the tip is the waiter's, and the table's bill shows it.
+    expect(await getOrder(placed.id)).toMatchObject({ paymentStatus: 'paid', paidAmount: due })
+    const tips = await sql<{ waiterId: string | null; amount: number; tableSessionId: string }>`
+      select waiter_id as "waiterId", amount, table_session_id as "tableSessionId"
+      from tips where payment_id = ${tipped.id}
+    `.execute(t.database.db)
+    expect(tips.rows).toEqual([{ waiterId: served.id, amount: tip, tableSessionId: session.id }])
+    expect((await getBill(session.id)).totals).toMatchObject({ tips: tip, due: 0 })
   })
 
   it('makes one payment of a double tap on Pay', async () => {

@@ -29,7 +29,7 @@ export function registerPaymentRoutes(
     payerId: await payerOf(request),
   })
   registerEndpoint(app, startOrderPayment, async ({ params, body, request }) =>
-    payments.startOrderPayment(params.orderId, body.method, await dinerOf(request)),
+    payments.startOrderPayment(params.orderId, body.method, await dinerOf(request), body.tip ?? 0),
   )
   registerEndpoint(app, startBillPayment, async ({ params, body, request }) => {
     const choice = billChoiceOf(body.choice)

@@ -149,6 +149,15 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     }
   }
 
+  /** A tip is at most MAX_TIP_PERCENT of what it tips on. */
+  function checkTip(tip: number, amount: number, path: string): void {
+    if (tip * 100 > amount * MAX_TIP_PERCENT) {
+      throw new HttpError(400, 'validation_failed', 'A tip is at most the amount it tips on.', [
+        { path, message: `At most ${MAX_TIP_PERCENT} % of the amount` },
+      ])
+    }
+  }
+
   const expiry = () => new Date(now().getTime() + PAYMENT_LIFETIME_MINUTES * 60_000)
 
   /**
@@ -216,6 +225,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       orderId: string,
       method: OnlinePaymentMethod,
       diner: DinerView,
+      tip = 0,
     ): Promise<Payment> {
       const order = await orderPayments.find(orderId)
       if (!order) throw notFound('This order does not exist.')
@@ -244,6 +254,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         const usable =
           decided?.outcome === 'pending' &&
           pending.method === method &&
+          pending.tip === tip &&
           pending.redirectUrl &&
           pending.expiresAt > now()
         if (usable) return view(pending)
@@ -274,6 +285,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         if (due <= 0) {
           throw new HttpError(409, 'nothing_due', 'Nothing is left to pay for this order.')
         }
+        checkTip(tip, due, 'body.tip')
+        // The tip is the waiter's serving the table now, as on the bill; else the pool's.
+        const waiter =
+          tip > 0 && locked.tableSessionId
+            ? await repository.servingWaiter(locked.tableSessionId, trx)
+            : undefined
         const row = await repository.insert(
           {
             restaurantId: order.restaurantId,
@@ -284,11 +301,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             method,
             provider: provider.name,
             currency: order.currency,
-            amount: due,
-            tip: 0,
+            amount: due + tip,
+            tip,
             allocations: [{ orderId, amount: due, lines: [] }],
             splitBy: null,
-            waiterId: null,
+            waiterId: waiter?.id ?? null,
             expiresAt: expiry(),
           },
           trx,
@@ -302,7 +319,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             trx,
           )
         }
-        return { row }
+        return { row, waiter }
       })
       if (created.racing) return view(await handedOver(created.racing))
       void deps.outbox.kick()
@@ -312,7 +329,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         describe(restaurant, 'order', order.number),
         diner,
       )
-      return toPayment(attached, order.number)
+      return toPayment(attached, order.number, {
+        waiter: created.waiter ? { name: created.waiter.name } : null,
+        tipFeedback: null,
+      })
     },
 
     async startBillPayment(
@@ -349,11 +369,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             `The bill changed: this now comes to ${plan.amount} instead of ${input.expectedAmount}.`,
           )
         }
-        if (input.tip * 100 > plan.amount * MAX_TIP_PERCENT) {
-          throw new HttpError(400, 'validation_failed', 'A tip is at most the amount it tips on.', [
-            { path: 'body.tip', message: `At most ${MAX_TIP_PERCENT} % of the amount` },
-          ])
-        }
+        checkTip(input.tip, plan.amount, 'body.tip')
         const spent = points * MINOR_PER_POINT
         if (cardId) {
           // The card never pays all of it: the programme's share, and money for the rest.

@@ -152,7 +152,11 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
       })
       changed.push(order)
     }
-    if (succeeded.tip > 0) await repository.recordTip(succeeded, trx)
+    if (succeeded.tip > 0) {
+      // An order's tip at a table shows on that table's bill beside the bill's own tips.
+      const table = succeeded.tableSessionId ?? changed[0]?.tableSessionId ?? null
+      await repository.recordTip(succeeded, trx, table)
+    }
     const sessions = [
       ...new Set(changed.flatMap((order) => (order.tableSessionId ? [order.tableSessionId] : []))),
     ]

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import type { Order } from '@tableside/contracts/orders'
 import type { Payment } from '@tableside/contracts/payments'
@@ -11,6 +11,8 @@ import { checkoutMessages } from '../../features/checkout/checkout-messages'
 import { initialOrderType } from '../../features/checkout/order-types'
 import { rememberOrder } from '../../features/orders/my-orders-store'
 import { useStartOrderPayment } from '../../features/payments/api/start-order-payment'
+import { maxTip, tipAmount, type TipDraft } from '../../features/payments/bill-payment-choice'
+import { BillTipPicker } from '../../features/payments/components/bill-tip-picker'
 import { isOnlineMethod } from '../../features/payments/online-methods'
 import { startedOrderPayments } from '../../features/payments/started-payment'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
@@ -58,8 +60,26 @@ export function CheckoutRoute() {
   // A signed-in diner with points on this restaurant's card may pay part of it so (decision 0060).
   const { points, readAgain: readCardAgain } = useSpendablePoints(restaurantId)
   const diner = useCheckoutDiner()
+  // A tip rides on an online payment (issue 28), chosen as on the bill: the picker is the bill's.
+  const [tip, setTip] = useState<TipDraft>({ kind: 'none' })
+  const tipOn = (amount: number) => {
+    const minor = tipAmount(tip, amount)
+    return {
+      picker: (
+        <BillTipPicker
+          amount={amount}
+          tip={tip}
+          waiterName={null}
+          restaurant={restaurant}
+          onChange={setTip}
+        />
+      ),
+      amount: minor,
+      valid: minor <= maxTip(amount),
+    }
+  }
 
-  const placed = async (order: Order) => {
+  const placed = async (order: Order, tip: number) => {
     rememberOrder(restaurantId, order.id)
     if (order.bonusPoints > 0) readCardAgain()
     // The cart empties once the next screen is up, so this one never flashes "empty".
@@ -76,7 +96,7 @@ export function CheckoutRoute() {
     const payPath = paths.orderPay(restaurantId, order.id)
     let payment: Payment
     try {
-      payment = await startPayment.mutateAsync({ orderId: order.id, method })
+      payment = await startPayment.mutateAsync({ orderId: order.id, method, tip })
     } catch (error) {
       const notice = noticeOfStartError(error)
       if (notice) await go(paths.order(restaurantId, order.id, { notice }))
@@ -119,10 +139,11 @@ export function CheckoutRoute() {
           diner={diner}
           cartHref={paths.cart(restaurantId)}
           ordersHref={paths.orders(restaurantId)}
-          onPlaced={(order) => void placed(order)}
+          onPlaced={(order, tip) => void placed(order, tip)}
           onSessionExpired={(sessionId) => endTableSession(restaurantId, sessionId)}
           points={points}
           onPointsRefused={readCardAgain}
+          tip={tipOn}
         />
       )}
       <SessionExpiryNotice restaurantId={restaurantId} />

@@ -31,6 +31,8 @@ import { orderMessages } from './order-messages'
 import { leavesForAcquirer, noticeOfStartError, startFailedCode } from './order-payment-start'
 import '../../components/ui/card.css'
 import './order-pay.css'
+import { BillTipPicker } from '../../features/payments/components/bill-tip-picker'
+import { maxTip, tipAmount, type TipDraft } from '../../features/payments/bill-payment-choice'
 
 /**
  * `/order/:id/pay`, reached only through the `is-online-payment` guard: what is due, card or
@@ -169,13 +171,16 @@ function PayForm({ order, restaurant, previous, onStarted }: PayFormProps) {
   const handingOver = useHandingOver()
   const price = (minor: number) => formatPrice(minor, restaurant)
   const due = amountDue(order)
+  const [tip, setTip] = useState<TipDraft>({ kind: 'none' })
+  const tipMinor = tipAmount(tip, due)
+  const tipTooBig = tipMinor > maxTip(due)
   const busy = start.isPending || handingOver.active
 
   const pay = () => {
-    if (!method || busy) return
+    if (!method || busy || tipTooBig) return
     setHandedFailure(undefined)
     start.mutate(
-      { orderId: order.id, method },
+      { orderId: order.id, method, tip: tipMinor },
       {
         onSuccess: (payment) => {
           if (!leavesForAcquirer(payment)) {
@@ -231,6 +236,15 @@ function PayForm({ order, restaurant, previous, onStarted }: PayFormProps) {
         </p>
       </section>
       <MethodPicker methods={methods} value={method} onChange={setMethod} disabled={busy} />
+      {methods.length > 0 ? (
+        <BillTipPicker
+          amount={due}
+          tip={tip}
+          waiterName={null}
+          restaurant={restaurant}
+          onChange={setTip}
+        />
+      ) : null}
       {failedCode ? (
         <p className="order-pay__problem" role="alert">
           {failureKey ? errors(failureKey) : words('startFailed')}
@@ -240,10 +254,10 @@ function PayForm({ order, restaurant, previous, onStarted }: PayFormProps) {
         <button
           type="submit"
           className={buttonClass('primary', { block: true })}
-          disabled={busy || !method}
+          disabled={busy || !method || tipTooBig}
           aria-busy={busy}
         >
-          {busy ? words('starting') : words('payAmount', { amount: price(due) })}
+          {busy ? words('starting') : words('payAmount', { amount: price(due + tipMinor) })}
         </button>
       ) : null}
     </form>

@@ -98,6 +98,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
             problem={problems.paymentMethod}
             onChange={(paymentMethod) => change({ paymentMethod })}
           />
+          {form.tip?.picker}
           {points ? (
             <PointsField
               restaurant={restaurant}
@@ -112,6 +113,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
             type={type}
             quote={quote.data}
             points={spent}
+            tip={form.tipMinor}
             pending={quote.isPlaceholderData || quote.isFetching}
             failed={quote.isError && !quote.data}
             onRetry={() => void quote.refetch()}
@@ -128,7 +130,11 @@ export function CheckoutForm(props: CheckoutFormProps) {
       ) : null}
       <CheckoutBar
         restaurant={restaurant}
-        total={type && quote.data ? totalAfterPoints(quote.data.totals.total, spent) : undefined}
+        total={
+          type && quote.data
+            ? totalAfterPoints(quote.data.totals.total, spent) + form.tipMinor
+            : undefined
+        }
         pending={type !== null && (quote.isPending || quote.isPlaceholderData)}
         canConfirm={form.canConfirm}
         send={form.send}

@@ -16,6 +16,8 @@ interface CheckoutTotalsProps {
   onRetry: () => void
   /** Bonus points chosen: a row of their own, taken off the total. */
   points?: number
+  /** A tip for the waiter with an online payment: a row of its own, added to the total. */
+  tip?: number
 }
 
 /** Every amount before confirming: dishes, service, delivery, total. Nothing is added after. */
@@ -27,6 +29,7 @@ export function CheckoutTotals({
   failed,
   onRetry,
   points = 0,
+  tip = 0,
 }: CheckoutTotalsProps) {
   const { t } = useMessages(checkoutMessages)
   const pointsText = useMessages(pointsFieldMessages).t
@@ -47,7 +50,7 @@ export function CheckoutTotals({
       {quote ? (
         <dl className="checkout-totals__rows" data-pending={pending || undefined}>
           {/* The dishes' sum is worth a row only beside a fee; alone it repeats the total. */}
-          {quote.totals.serviceCharge > 0 || type === 'delivery' || points > 0 ? (
+          {quote.totals.serviceCharge > 0 || type === 'delivery' || points > 0 || tip > 0 ? (
             <div className="checkout-totals__row">
               <dt>{t('dishes')}</dt>
               <dd>{price(quote.totals.subtotal)}</dd>
@@ -73,9 +76,15 @@ export function CheckoutTotals({
               <dd>−{price(points * MINOR_PER_POINT)}</dd>
             </div>
           ) : null}
+          {tip > 0 ? (
+            <div className="checkout-totals__row">
+              <dt>{t('tip')}</dt>
+              <dd>{price(tip)}</dd>
+            </div>
+          ) : null}
           <div className="checkout-totals__row checkout-totals__row--total">
             <dt>{t('total')}</dt>
-            <dd>{price(totalAfterPoints(quote.totals.total, points))}</dd>
+            <dd>{price(totalAfterPoints(quote.totals.total, points) + tip)}</dd>
           </div>
         </dl>
       ) : failed ? (

@@ -1,9 +1,9 @@
-import { useEffect, useState, type RefObject, type SyntheticEvent } from 'react'
+import { useEffect, useState, type ReactNode, type RefObject, type SyntheticEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { CartLine } from '@tableside/contracts/cart'
 import type { Order, PlaceOrderBody } from '@tableside/contracts/orders'
 import type { OrderType, Restaurant } from '@tableside/contracts/restaurants'
-import { pointsCap, type SpendablePoints } from '../../../lib/bonus-points'
+import { pointsCap, totalAfterPoints, type SpendablePoints } from '../../../lib/bonus-points'
 import type { ApiError } from '../../../lib/api-error'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages } from '../../../lib/i18n/use-translation'
@@ -33,6 +33,13 @@ import { isSlotsMissing, initialValues, rememberedFrom } from '../components/che
 import type { OrderRefusal } from '../components/order-problem'
 import { usePlaceOrder } from './use-place-order'
 
+/** A tip offered with an online payment: its choice, what it comes to, and whether it may go. */
+export interface CheckoutTip {
+  picker: ReactNode
+  amount: number
+  valid: boolean
+}
+
 export interface CheckoutFormProps {
   restaurant: Restaurant
   lines: readonly CartLine[]
@@ -42,12 +49,15 @@ export interface CheckoutFormProps {
   diner: CheckoutDiner | null
   cartHref: string
   ordersHref: string
-  onPlaced: (order: Order) => void
+  /** `tip`: what the diner chose to add for the waiter when paying online (minor units). */
+  onPlaced: (order: Order, tip: number) => void
   onSessionExpired: (sessionId: string) => void
   /** The signed-in diner's card with points to spend here; null: none to offer. */
   points?: SpendablePoints | null
   /** The server refused the points (the balance moved, the sign-in ended): read the card again. */
   onPointsRefused?: () => void
+  /** The tip on `amount` (what the card will pay), from the app layer (the payments' picker). */
+  tip?: (amount: number) => CheckoutTip
 }
 
 /**
@@ -83,7 +93,6 @@ export function useCheckoutForm(
   const today = restaurantDay(new Date(), restaurant.timezone)
   const view = slots.data && !slotsMissing ? scheduleView(slots.data, date, today) : null
   const quoteReady = type !== null && quote.data !== undefined && !quote.isPlaceholderData
-  const canConfirm = quoteReady && quote.data.orderable
   const points = props.points ?? null
   const cap =
     points && quoteReady
@@ -91,6 +100,12 @@ export function useCheckoutForm(
       : 0
   // What was chosen, within what this order (as priced now) and the card allow.
   const spent = Math.min(spend, cap)
+  // A tip rides on an online payment only (issue 28): on what the card pays, at most as much again.
+  const paysOnline = values.paymentMethod !== 'cash'
+  const tipBase = quoteReady ? totalAfterPoints(quote.data.totals.total, spent) : 0
+  const tip = paysOnline && tipBase > 0 ? props.tip?.(tipBase) : undefined
+  const tipMinor = tip?.valid ? tip.amount : 0
+  const canConfirm = quoteReady && quote.data.orderable && tip?.valid !== false
 
   useEffect(() => {
     if (refusal) alertRef.current?.focus()
@@ -138,7 +153,7 @@ export function useCheckoutForm(
     if (result.kind === 'placed') {
       rememberContact(rememberedFrom(body, values))
       keepAddressIfAsked(props.diner, keepAddress, body.address)
-      props.onPlaced(result.order)
+      props.onPlaced(result.order, tipMinor)
     } else if (result.kind === 'refused') {
       refused(result.error)
     }
@@ -190,6 +205,8 @@ export function useCheckoutForm(
     cap,
     spent,
     setSpend,
+    tip,
+    tipMinor,
     send,
     /** An order sent before a reload and not answered yet: it can be sent again as it was. */
     pendingOrder,

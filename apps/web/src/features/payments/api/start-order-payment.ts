@@ -6,6 +6,8 @@ import { paymentQueryOptions } from './get-payment'
 export interface OrderPaymentStart {
   orderId: string
   method: OnlinePaymentMethod
+  /** A tip for the waiter on top of what is due (minor units); none when absent. */
+  tip?: number
 }
 
 /**
@@ -17,8 +19,11 @@ export function useStartOrderPayment() {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ orderId, method }: OrderPaymentStart) =>
-      api.callEndpoint(startOrderPayment, { params: { orderId }, body: { method } }),
+    mutationFn: ({ orderId, method, tip = 0 }: OrderPaymentStart) =>
+      api.callEndpoint(startOrderPayment, {
+        params: { orderId },
+        body: tip > 0 ? { method, tip } : { method },
+      }),
     onSuccess: (payment) => {
       queryClient.setQueryData(paymentQueryOptions(api, payment.id).queryKey, payment)
     },

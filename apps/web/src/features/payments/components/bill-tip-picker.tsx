@@ -6,6 +6,8 @@ import { numberMaskOptions, useMaskInput } from '../../../lib/masks'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { billPayMessages } from '../bill-pay-messages'
 import { maxTip, tipPresets, type TipDraft } from '../bill-payment-choice'
+import './pay-fieldset.css'
+import './bill-pay.css'
 
 /** Minor units in one unit of the currency (100 kopecks in a rouble). */
 function minorPerUnit(locale: string, currency: string): number {
