@@ -108,30 +108,63 @@ export type ReportQuery = z.infer<typeof reportQuery>
 export const paidMethod = z.enum(['cash', 'card', 'sbp'])
 export type PaidMethod = z.infer<typeof paidMethod>
 
+/**
+ * Why money went back (issue 28): `cancel`, the order was cancelled; `overpaid`, a payment came
+ * in for more than was left to pay (another one covered the order first); `part` and `comp`, a
+ * part of the order refunded or made free.
+ */
+export const refundKind = z.enum(['cancel', 'overpaid', 'part', 'comp'])
+export type RefundKind = z.infer<typeof refundKind>
+
 export const dayReport = z.object({
   from: z.string(),
   to: z.string(),
   timezone: z.string(),
   currency: z.string(),
-  /** Money paid for the range's orders that were not cancelled; tips and points are not in it. */
+  /**
+   * Money for the range's orders net of what went back of it (issue 28): `gross` is what came in
+   * (cash for the orders not cancelled, online for every order), `refunded` what went back of
+   * that, `total` the difference. Tips and points are not in it.
+   */
   revenue: z.object({
     total: amount,
-    byMethod: z.array(z.object({ method: paidMethod, amount, orders: count })),
+    gross: amount,
+    refunded: amount,
+    /** `amount` is net; `orders`, the orders that money came in for this way. */
+    byMethod: z.array(
+      z.object({ method: paidMethod, amount, gross: amount, refunded: amount, orders: count }),
+    ),
     /** Bonus points that paid part of these orders (1 point = 1 minor unit of face value). */
     pointsSpent: amount,
     /** What these orders still owe (in money). */
     outstanding: amount,
   }),
+  /** What went back of the range's orders, the way it was paid and why (tips apart). */
+  refunds: z.object({
+    total: amount,
+    /** Orders with money given back. */
+    orders: count,
+    byMethod: z.array(z.object({ method: paidMethod, amount, orders: count })),
+    /** `reason`: the words the staff gave, when they gave any. */
+    byReason: z.array(
+      z.object({ kind: refundKind, reason: z.nullable(z.string()), amount, orders: count }),
+    ),
+  }),
   orders: z.object({
     /** Orders placed in the range, not cancelled. */
     count,
     cancelled: count,
-    /** The mean total (money due after points, before tips) of those orders. */
+    /** Of those, the ones paid in full. */
+    paid: count,
+    /** The mean total (money due after points, before tips) of the orders paid in full. */
     averageBill: amount,
     byType: z.array(z.object({ type: orderType, count, total: amount })),
   }),
+  /** Tips that went through in the range, net of what went back of them. */
   tips: z.object({
     total: amount,
+    refunded: amount,
+    /** Tips with something left after refunds. */
     count,
     /** `waiter` null: tips left while nobody served the table (the restaurant's pool). */
     byWaiter: z.array(
@@ -139,6 +172,7 @@ export const dayReport = z.object({
         waiter: z.nullable(staffName),
         count,
         total: amount,
+        refunded: amount,
         averageRating: z.nullable(z.number()),
       }),
     ),

@@ -694,14 +694,23 @@ export interface ReportDaySummary {
   totalDue: number
   outstanding: number
   points: number
+  /** Of the orders not cancelled, those paid in full, and what they came to. */
+  paidOrders: number
+  paidTotal: number
   cash: number
   cashOrders: number
-  /** Money paid for the day's orders: cash and online. */
+  /** Money for the day's orders (cash and online) less what went back of it. */
   revenue: number
+  /** Orders with money given back. */
+  refundOrders: number
+  /** What went back, by the way it was paid: [method, amount, orders]. */
+  refunds: ['cash' | 'card' | 'sbp', number, number][]
+  /** What went back, by why: [kind, the staff's words or null, amount, orders]. */
+  reasons: ['cancel' | 'overpaid' | 'part' | 'comp', string | null, number, number][]
   // Lists, not objects keyed by type or dish: the CamelCasePlugin would rename such keys.
   /** By order type: [type, orders, total]. */
   byType: ['dine_in' | 'delivery' | 'pickup' | 'preorder', number, number][]
-  /** Online money by method: [method, amount, orders]. */
+  /** Online money that came in by method, before refunds: [method, amount, orders]. */
   online: ['card' | 'sbp', number, number][]
   /** By dish: [dish id, quantity, revenue, name as an order of the day had it]. */
   dishes: [string, number, number, LocalizedText][]

@@ -27,11 +27,16 @@ interface MoneyDay {
   totalDue: BigSum
   outstanding: BigSum
   points: BigSum
+  paidOrders: number
+  paidTotal: BigSum
   cash: BigSum
   cashOrders: number
   revenue: BigSum
+  refundOrders: number
   byType: ReportDaySummary['byType']
   online: ReportDaySummary['online']
+  refunds: ReportDaySummary['refunds']
+  reasons: ReportDaySummary['reasons']
 }
 
 interface DishDay {
@@ -46,8 +51,35 @@ interface TipRow {
   waiterId: string | null
   waiterName: string | null
   count: number
+  /** Net of what went back of the tips. */
   total: BigSum
+  refunded: BigSum
   averageRating: number | null
+}
+
+/** The version of a kept day's sums: kept sums of another shape are summed again. */
+const SUMMARY_VERSION = 2
+
+/**
+ * What went back of the money that came in for the orders in `placed` (issue 28), one row per
+ * order, way and reason: `back(order_id, method, kind, reason, amount)`, from the CTE `shares`
+ * (each allocation of a payment that took money, with `refunded`, its part of what the payment
+ * gave back: an order cancelled is given back first, then the others in their order). The one
+ * place the report learns of refunds: the refunds table (decision 0119) replaces this query.
+ */
+function orderRefunds() {
+  return sql`
+    back as (
+      select s.order_id, s.method,
+        case when k.status = 'cancelled' then 'cancel' else 'overpaid' end as kind,
+        case when k.status = 'cancelled' then (
+          select e->>'reason' from jsonb_array_elements(k.history) e
+          where e->>'status' = 'cancelled' and e->'refund' is null and e ? 'reason' limit 1
+        ) end as reason,
+        s.refunded as amount
+      from shares s join placed k on k.id = s.order_id
+      where s.refunded > 0
+    )`
 }
 
 /**
@@ -91,7 +123,8 @@ export function createReportRepository(db: Kysely<Database>) {
     async stamps(window: ReportWindow, from: string, to: string): Promise<DayStamp[]> {
       const { restaurantId, timezone } = window
       const result = await sql<DayStamp>`
-        select to_char(d, 'YYYY-MM-DD') as day, f.orders || ':' || f.changes as fingerprint
+        select to_char(d, 'YYYY-MM-DD') as day,
+          ${SUMMARY_VERSION}::int || ':' || f.orders || ':' || f.changes as fingerprint
         from generate_series(${from}::date, ${to}::date, interval '1 day') d
         cross join lateral (
           select count(*) as orders,
@@ -120,9 +153,12 @@ export function createReportRepository(db: Kysely<Database>) {
 
     /**
      * Works out the sums of `days` (within the window) from the orders, their payments and
-     * lines. Online money is what succeeded payments allocated to each order less the points
-     * in it; cash is the rest of what the order counts as paid (`paid_amount` holds money and
-     * a bill payment's points alike). Cancelled orders are only counted.
+     * lines (issue 28). Money came in: online, what payments that took money (succeeded, or
+     * refunded since) allocated to each order less the points in it, for every order; cash, the
+     * rest of what an order not cancelled counts as paid (`paid_amount` holds money and a bill
+     * payment's points alike, and not what went back of a payment that did not fit). Revenue is
+     * what came in less what went back (`orderRefunds`). Cancelled orders are otherwise only
+     * counted.
      */
     async summarize(
       window: ReportWindow,
@@ -140,50 +176,79 @@ export function createReportRepository(db: Kysely<Database>) {
         tuned((trx) =>
           sql<MoneyDay>`
           with placed as (
-            select id, type, status, total, paid_amount, bonus_points, table_session_id, day
+            select id, type, status, total, paid_amount, bonus_points, table_session_id, history, day
             from (
               select *, (placed_at at time zone ${timezone})::date as day from orders
               where restaurant_id = ${restaurantId} and placed_at >= ${first} and placed_at < ${last}
             ) o
             where day in (${list})
-          ), kept as (
-            select * from placed where status <> 'cancelled'
           ), paying as (
-            select p.method, p.allocations from kept k
-            join payments p on p.order_id = k.id
-            where p.status = 'succeeded'
+            select p.id, p.method, p.amount, p.tip, p.refunded_amount, p.allocations
+            from placed k join payments p on p.order_id = k.id
+            where p.status in ('succeeded', 'refunded')
             union all
-            select p.method, p.allocations
-            from (select distinct table_session_id from kept where table_session_id is not null) s
+            select p.id, p.method, p.amount, p.tip, p.refunded_amount, p.allocations
+            from (select distinct table_session_id from placed where table_session_id is not null) s
             join payments p on p.table_session_id = s.table_session_id
-            where p.purpose = 'bill' and p.status = 'succeeded'
-          ), allocated as (
-            select k.id as order_id, k.day, y.method,
+            where p.purpose = 'bill' and p.status in ('succeeded', 'refunded')
+          ), allocations as (
+            select y.id as payment_id, y.method, a."orderId" as order_id, a.ord,
               a.amount - coalesce(a.points, 0) as money, a.amount as counted,
-              coalesce(a.points, 0) as points
+              coalesce(a.points, 0) as points,
+              -- What the payment gave back of its orders' money (a tip goes back last).
+              least(y.refunded_amount, y.amount - y.tip) as given_back,
+              o.status = 'cancelled' as gone
             from paying y
-            cross join lateral jsonb_to_recordset(y.allocations)
-              as a("orderId" uuid, amount integer, points integer)
-            join kept k on k.id = a."orderId"
+            cross join lateral rows from (
+              jsonb_to_recordset(y.allocations) as ("orderId" uuid, amount integer, points integer)
+            ) with ordinality as a("orderId", amount, points, ord)
+            join orders o on o.id = a."orderId"
+          ), shares as (
+            select payment_id, method, order_id, money, counted, points,
+              greatest(0, least(money, given_back - (sum(money) over (
+                partition by payment_id order by gone desc, ord rows unbounded preceding
+              ) - money))) as refunded
+            from allocations
+          ), ${orderRefunds()}, allocated as (
+            select s.order_id, k.day, s.method, s.money, s.counted, s.points
+            from shares s join placed k on k.id = s.order_id
           ), by_order as (
             select order_id, sum(counted) as counted, sum(points) as points, sum(money) as money
             from allocated group by order_id
+          ), back_by_order as (
+            select order_id, sum(amount) as amount from back group by order_id
           ), per_order as (
-            select k.day, k.type, k.total, k.paid_amount,
+            select k.id, k.day, k.type, k.status, k.total, k.paid_amount,
               k.bonus_points + coalesce(b.points, 0) as points,
-              greatest(0, k.paid_amount - coalesce(b.counted, 0)) as cash,
-              coalesce(b.money, 0) as online
-            from kept k left join by_order b on b.order_id = k.id
+              case when k.status = 'cancelled' then 0 else greatest(0,
+                k.paid_amount - (coalesce(b.counted, 0) - coalesce(r.amount, 0))
+              ) end as cash,
+              coalesce(b.money, 0) as online, coalesce(r.amount, 0) as back
+            from placed k
+            left join by_order b on b.order_id = k.id
+            left join back_by_order r on r.order_id = k.id
           ), sums as (
-            select day, count(*)::int as orders, sum(total)::bigint as total_due,
-              sum(greatest(0, total - paid_amount))::bigint as outstanding,
-              sum(points)::bigint as points, sum(cash)::bigint as cash,
+            select day, (count(*) filter (where status <> 'cancelled'))::int as orders,
+              (count(*) filter (where status = 'cancelled'))::int as cancelled,
+              coalesce(sum(total) filter (where status <> 'cancelled'), 0)::bigint as total_due,
+              coalesce(sum(greatest(0, total - paid_amount)) filter (where status <> 'cancelled'), 0)::bigint
+                as outstanding,
+              coalesce(sum(points) filter (where status <> 'cancelled'), 0)::bigint as points,
+              (count(*) filter (where status <> 'cancelled' and paid_amount >= total))::int
+                as paid_orders,
+              coalesce(sum(total) filter (where status <> 'cancelled' and paid_amount >= total), 0)::bigint
+                as paid_total,
+              sum(cash)::bigint as cash,
               (count(*) filter (where cash > 0))::int as cash_orders,
-              sum(cash + online)::bigint as revenue
+              (count(*) filter (where back > 0))::int as refund_orders,
+              sum(cash + online - back)::bigint as revenue
             from per_order group by day
           ), types as (
             select day, jsonb_agg(jsonb_build_array(type, count, total) order by type) as by_type
-            from (select day, type, count(*) as count, sum(total) as total from kept group by 1, 2) t
+            from (
+              select day, type, count(*) as count, sum(total) as total from placed
+              where status <> 'cancelled' group by 1, 2
+            ) t
             group by day
           ), methods as (
             select day, jsonb_agg(jsonb_build_array(method, amount, orders) order by method) as online
@@ -192,22 +257,35 @@ export function createReportRepository(db: Kysely<Database>) {
               from allocated where money > 0 group by 1, 2
             ) m
             group by day
-          ), cancelled as (
-            select day, count(*)::int as count from placed where status = 'cancelled' group by day
-          ), all_days as (
-            select distinct day from placed
+          ), refunds as (
+            select day, jsonb_agg(jsonb_build_array(method, amount, orders) order by method) as refunds
+            from (
+              select k.day, b.method, sum(b.amount) as amount, count(distinct b.order_id) as orders
+              from back b join placed k on k.id = b.order_id group by 1, 2
+            ) m
+            group by day
+          ), reasons as (
+            select day,
+              jsonb_agg(jsonb_build_array(kind, reason, amount, orders) order by kind, reason)
+                as reasons
+            from (
+              select k.day, b.kind, b.reason, sum(b.amount) as amount,
+                count(distinct b.order_id) as orders
+              from back b join placed k on k.id = b.order_id group by 1, 2, 3
+            ) m
+            group by day
           )
-          select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(s.orders, 0) as orders,
-            coalesce(c.count, 0) as cancelled, coalesce(s.total_due, 0) as "totalDue",
-            coalesce(s.outstanding, 0) as outstanding, coalesce(s.points, 0) as points,
-            coalesce(s.cash, 0) as cash, coalesce(s.cash_orders, 0) as "cashOrders",
-            coalesce(s.revenue, 0) as revenue, coalesce(t.by_type, '[]') as "byType",
-            coalesce(m.online, '[]') as online
-          from all_days d
-          left join sums s on s.day = d.day
-          left join cancelled c on c.day = d.day
-          left join types t on t.day = d.day
-          left join methods m on m.day = d.day
+          select to_char(s.day, 'YYYY-MM-DD') as day, s.orders, s.cancelled,
+            s.total_due as "totalDue", s.outstanding, s.points, s.paid_orders as "paidOrders",
+            s.paid_total as "paidTotal", s.cash, s.cash_orders as "cashOrders", s.revenue,
+            s.refund_orders as "refundOrders",
+            coalesce(t.by_type, '[]') as "byType", coalesce(m.online, '[]') as online,
+            coalesce(f.refunds, '[]') as refunds, coalesce(w.reasons, '[]') as reasons
+          from sums s
+          left join types t on t.day = s.day
+          left join methods m on m.day = s.day
+          left join refunds f on f.day = s.day
+          left join reasons w on w.day = s.day
         `.execute(trx),
         ),
         tuned((trx) =>
@@ -234,11 +312,16 @@ export function createReportRepository(db: Kysely<Database>) {
           totalDue: Number(row.totalDue),
           outstanding: Number(row.outstanding),
           points: Number(row.points),
+          paidOrders: row.paidOrders,
+          paidTotal: Number(row.paidTotal),
           cash: Number(row.cash),
           cashOrders: row.cashOrders,
           revenue: Number(row.revenue),
+          refundOrders: row.refundOrders,
           byType: row.byType,
           online: row.online,
+          refunds: row.refunds,
+          reasons: row.reasons,
           dishes: [],
         })
       }
@@ -292,17 +375,27 @@ export function createReportRepository(db: Kysely<Database>) {
       return new Map(rows.map((row) => [row.id, row.name]))
     },
 
-    /** Tips of payments that went through in the window, by the waiter they went to. */
+    /**
+     * Tips of payments that went through in the window (refunded since or not), by the waiter
+     * they went to, net of what went back of them: a payment gives its tip back last, once all
+     * it paid of orders has gone back (decision 0028; the refunds table's tip refunds replace
+     * this with `tips.refunded_amount`).
+     */
     async tips(window: ReportWindow): Promise<TipRow[]> {
       const { restaurantId, start, end } = window
       const result = await sql<TipRow>`
-        select t.waiter_id as "waiterId", w.name as "waiterName", count(*)::int as count,
-          sum(t.amount)::bigint as total, avg(t.rating)::float8 as "averageRating"
-        from tips t
-        join payments p on p.id = t.payment_id
+        select t.waiter_id as "waiterId", w.name as "waiterName",
+          (count(*) filter (where t.amount > t.back))::int as count,
+          sum(t.amount - t.back)::bigint as total, sum(t.back)::bigint as refunded,
+          avg(t.rating)::float8 as "averageRating"
+        from (
+          select t.*, least(t.amount, greatest(0, p.refunded_amount - (p.amount - p.tip))) as back
+          from tips t
+          join payments p on p.id = t.payment_id
+          where t.restaurant_id = ${restaurantId} and t.created_at >= ${start}
+            and t.created_at < ${end} and p.status in ('succeeded', 'refunded')
+        ) t
         left join waiters w on w.id = t.waiter_id
-        where t.restaurant_id = ${restaurantId} and t.created_at >= ${start}
-          and t.created_at < ${end} and p.status = 'succeeded'
         group by t.waiter_id, w.name
         order by total desc, w.name
       `.execute(db)

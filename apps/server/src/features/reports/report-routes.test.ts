@@ -75,7 +75,7 @@ async function knownDay(db: DatabaseHandle['db']) {
     paidAmount: 0,
     paymentStatus: 'unpaid',
   })
-  // Cancelled after a card payment that was refunded: in no number but "cancelled".
+  // Cancelled after a card payment that was refunded: in by card and out as a refund.
   const t7 = await openSessionAt(db, 'demo', 'T7', '2026-11-20T14:00:00Z')
   const cancelled = await insertOrder(db, {
     sessionId: t7,
@@ -92,7 +92,7 @@ async function knownDay(db: DatabaseHandle['db']) {
     allocations: [{ orderId: cancelled.id, amount: 49_000, lines: [] }],
     status: 'refunded',
   })
-  // Tips: Igor's 2,000 counts; his refunded 3,000 does not; 1,000 to the pool (nobody served).
+  // Tips: Igor's 2,000 counts; his refunded 3,000 is a refund; 1,000 to the pool (nobody served).
   const t8 = await openSessionAt(db, 'demo', 'T8', '2026-11-20T10:00:00Z')
   await insertPayment(db, {
     at: '2026-11-20T10:00:00Z',
@@ -202,21 +202,31 @@ describe.each(testDatabaseKinds)('the day report on $name', (kind) => {
       timezone: 'Europe/Moscow',
       currency: 'RUB',
       revenue: {
-        // Cash 127,000 (the 23:30 order) + card 40,000 (49,000 less 9,000 points) + SBP 50,000.
+        // Cash 127,000 (the 23:30 order) + card 40,000 (49,000 less 9,000 points) + SBP 50,000;
+        // the cancelled order's 49,000 came in by card and went back.
         total: 217_000,
+        gross: 266_000,
+        refunded: 49_000,
         byMethod: [
-          { method: 'cash', amount: 127_000, orders: 1 },
-          { method: 'card', amount: 40_000, orders: 1 },
-          { method: 'sbp', amount: 50_000, orders: 1 },
+          { method: 'cash', amount: 127_000, gross: 127_000, refunded: 0, orders: 1 },
+          { method: 'card', amount: 40_000, gross: 89_000, refunded: 49_000, orders: 2 },
+          { method: 'sbp', amount: 50_000, gross: 50_000, refunded: 0, orders: 1 },
         ],
         pointsSpent: 17_000,
         outstanding: 55_000,
       },
+      refunds: {
+        total: 49_000,
+        orders: 1,
+        byMethod: [{ method: 'card', amount: 49_000, orders: 1 }],
+        byReason: [{ kind: 'cancel', reason: null, amount: 49_000, orders: 1 }],
+      },
       orders: {
         count: 4,
         cancelled: 1,
-        // (127,000 + 49,000 + 50,000 + 55,000) / 4
-        averageBill: 70_250,
+        // The delivery is not paid yet: (127,000 + 49,000 + 50,000) / 3.
+        paid: 3,
+        averageBill: 75_333,
         byType: [
           { type: 'dine_in', count: 2, total: 176_000 },
           { type: 'delivery', count: 1, total: 55_000 },
@@ -225,11 +235,24 @@ describe.each(testDatabaseKinds)('the day report on $name', (kind) => {
       },
       tips: {
         total: 8_000,
+        refunded: 3_000,
         count: 3,
         byWaiter: [
-          { waiter: { id: anna, name: 'Анна' }, count: 1, total: 5_000, averageRating: 5 },
-          { waiter: { id: igor, name: 'Игорь' }, count: 1, total: 2_000, averageRating: null },
-          { waiter: null, count: 1, total: 1_000, averageRating: null },
+          {
+            waiter: { id: anna, name: 'Анна' },
+            count: 1,
+            total: 5_000,
+            refunded: 0,
+            averageRating: 5,
+          },
+          {
+            waiter: { id: igor, name: 'Игорь' },
+            count: 1,
+            total: 2_000,
+            refunded: 3_000,
+            averageRating: null,
+          },
+          { waiter: null, count: 1, total: 1_000, refunded: 0, averageRating: null },
         ],
       },
       topDishes: [
@@ -289,7 +312,13 @@ describe.each(testDatabaseKinds)('the day report on $name', (kind) => {
     const after = await report('from=2026-11-20&to=2026-11-20')
     expect(after.revenue.total).toBe(before.revenue.total + 55_000)
     expect(after.revenue.outstanding).toBe(0)
-    expect(after.revenue.byMethod[0]).toEqual({ method: 'cash', amount: 182_000, orders: 2 })
+    expect(after.revenue.byMethod[0]).toEqual({
+      method: 'cash',
+      amount: 182_000,
+      gross: 182_000,
+      refunded: 0,
+      orders: 2,
+    })
     // The restaurant moves to another time zone: its days are other hours, summed again.
     await handle.db
       .updateTable('restaurants')
@@ -309,8 +338,9 @@ describe.each(testDatabaseKinds)('the day report on $name', (kind) => {
     expect(theirs.orders.count).toBe(1)
     expect(theirs.tips).toEqual({
       total: 50_000,
+      refunded: 0,
       count: 1,
-      byWaiter: [{ waiter: null, count: 1, total: 50_000, averageRating: null }],
+      byWaiter: [{ waiter: null, count: 1, total: 50_000, refunded: 0, averageRating: null }],
     })
     // A dish the menu does not have (their menu is empty) keeps its name from the order.
     expect(theirs.topDishes).toEqual([
@@ -321,7 +351,7 @@ describe.each(testDatabaseKinds)('the day report on $name', (kind) => {
   it('gives an empty range zeros, not gaps', async () => {
     const empty = await report('from=2026-01-01&to=2026-01-02')
     expect(empty.revenue.total).toBe(0)
-    expect(empty.orders).toEqual({ count: 0, cancelled: 0, averageBill: 0, byType: [] })
+    expect(empty.orders).toEqual({ count: 0, cancelled: 0, paid: 0, averageBill: 0, byType: [] })
     expect(empty.days).toHaveLength(2)
   })
 
@@ -367,11 +397,18 @@ describe.each(testDatabaseKinds)('the day report on $name', (kind) => {
     const bytes = response.rawPayload
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n')
-    expect(lines).toContain('Выручка;Наличные;1270,00;1')
-    expect(lines).toContain('Выручка;Итого;2170,00;4')
-    expect(lines).toContain('Заказы;Средний чек;702,50;')
-    expect(lines).toContain('Чаевые;Анна;50,00;1;5')
-    expect(lines).toContain('Чаевые;Общие (стол без официанта);10,00;1;')
+    expect(lines).toContain('Выручка;Наличные;1270,00;1;1270,00;0,00')
+    expect(lines).toContain('Выручка;Карта;400,00;2;890,00;490,00')
+    expect(lines).toContain('Выручка;Итого;2170,00;4;2660,00;490,00')
+    expect(lines).toContain('Возвраты;Карта;490,00;1')
+    expect(lines).toContain('Возвраты;Отмена заказа;490,00;1')
+    expect(lines).toContain('Возвраты;Итого;490,00;1')
+    expect(lines).toContain('Заказы;Оплачено полностью;;3')
+    expect(lines).toContain('Заказы;Средний чек;753,33;')
+    expect(lines).toContain('Чаевые;Анна;50,00;1;5;0,00')
+    expect(lines).toContain('Чаевые;Игорь;20,00;1;;30,00')
+    expect(lines).toContain('Чаевые;Общие (стол без официанта);10,00;1;;0,00')
+    expect(lines).toContain('Чаевые;Итого;80,00;3;;30,00')
     expect(lines).toContain('Топ блюд;"Оливье; «с телятиной», ""фирменный""";1470,00;3')
     expect(lines).toContain('По дням;2026-11-20;2170,00;4')
     expect(response.body.endsWith('\r\n')).toBe(true)
@@ -381,7 +418,8 @@ describe.each(testDatabaseKinds)('the day report on $name', (kind) => {
       headers: { 'x-manager-token': 'demo' },
     })
     const englishLines = english.body.replace(/^\uFEFF/, '').split('\r\n')
-    expect(englishLines).toContain('Revenue,Cash,1270.00,1')
+    expect(englishLines).toContain('Revenue,Cash,1270.00,1,1270.00,0.00')
+    expect(englishLines).toContain('Refunds,Order cancelled,490.00,1')
     // Text a spreadsheet would run as a formula is kept as text.
     expect(englishLines).toContain("Top dishes,'=SUM(A1),1470.00,3")
   })

@@ -63,15 +63,41 @@ async function assemble(
 ): Promise<DayReport> {
   const sum = (pick: (summary: ReportDaySummary) => number) =>
     summaries.reduce((total, [, summary]) => total + pick(summary), 0)
-  const online = (method: 'card' | 'sbp', index: 1 | 2) =>
-    sum((summary) => summary.online.find(([name]) => name === method)?.[index] ?? 0)
-  const ofType = (type: OrderType, index: 1 | 2) =>
-    sum((summary) => summary.byType.find(([name]) => name === type)?.[index] ?? 0)
-  const byMethod = METHODS.map((method) =>
-    method === 'cash'
-      ? { method, amount: sum((s) => s.cash), orders: sum((s) => s.cashOrders) }
-      : { method, amount: online(method, 1), orders: online(method, 2) },
-  )
+  /** A column of a day's list, for the rows whose first item is `key`. */
+  const listed = <Row extends readonly unknown[]>(
+    pick: (summary: ReportDaySummary) => readonly Row[],
+    key: Row[0],
+    index: number,
+  ) =>
+    sum((summary) =>
+      pick(summary)
+        .filter((row) => row[0] === key)
+        .reduce((total, row) => total + Number(row[index]), 0),
+    )
+  const ofType = (type: OrderType, index: 1 | 2) => listed((s) => s.byType, type, index)
+  const byMethod = METHODS.map((method) => {
+    const gross = method === 'cash' ? sum((s) => s.cash) : listed((s) => s.online, method, 1)
+    const orders = method === 'cash' ? sum((s) => s.cashOrders) : listed((s) => s.online, method, 2)
+    const refunded = listed((s) => s.refunds, method, 1)
+    return { method, amount: gross - refunded, gross, refunded, orders }
+  })
+  const reasons = new Map<string, DayReport['refunds']['byReason'][number]>()
+  for (const [, summary] of summaries) {
+    for (const [kind, reason, amount, orders] of summary.reasons) {
+      const key = JSON.stringify([kind, reason])
+      const row = reasons.get(key) ?? { kind, reason, amount: 0, orders: 0 }
+      row.amount += amount
+      row.orders += orders
+      reasons.set(key, row)
+    }
+  }
+  const refundsByMethod = METHODS.flatMap((method) => {
+    const amount = listed((s) => s.refunds, method, 1)
+    return amount === 0 ? [] : [{ method, amount, orders: listed((s) => s.refunds, method, 2) }]
+  })
+  const gross = byMethod.reduce((total, row) => total + row.gross, 0)
+  const refunded = byMethod.reduce((total, row) => total + row.refunded, 0)
+  const paidOrders = sum((s) => s.paidOrders)
   const count = sum((s) => s.orders)
   const dishes = new Map<string, { quantity: number; revenue: number; name: LocalizedText }>()
   for (const [, summary] of summaries) {
@@ -99,15 +125,26 @@ async function assemble(
     timezone: window.timezone,
     currency: window.currency,
     revenue: {
-      total: byMethod.reduce((total, row) => total + row.amount, 0),
+      total: gross - refunded,
+      gross,
+      refunded,
       byMethod,
       pointsSpent: sum((s) => s.points),
       outstanding: sum((s) => s.outstanding),
     },
+    refunds: {
+      total: refunded,
+      orders: sum((s) => s.refundOrders),
+      byMethod: refundsByMethod,
+      byReason: [...reasons.values()].sort(
+        (a, b) => b.amount - a.amount || a.kind.localeCompare(b.kind),
+      ),
+    },
     orders: {
       count,
       cancelled: sum((s) => s.cancelled),
-      averageBill: count === 0 ? 0 : Math.round(sum((s) => s.totalDue) / count),
+      paid: paidOrders,
+      averageBill: paidOrders === 0 ? 0 : Math.round(sum((s) => s.paidTotal) / paidOrders),
       byType: TYPES.flatMap((type) => {
         const orders = ofType(type, 1)
         return orders === 0 ? [] : [{ type, count: orders, total: ofType(type, 2) }]
@@ -115,11 +152,13 @@ async function assemble(
     },
     tips: {
       total: tips.reduce((total, row) => total + Number(row.total), 0),
+      refunded: tips.reduce((total, row) => total + Number(row.refunded), 0),
       count: tips.reduce((total, row) => total + row.count, 0),
       byWaiter: tips.map((row) => ({
         waiter: row.waiterId !== null ? { id: row.waiterId, name: row.waiterName ?? '' } : null,
         count: row.count,
         total: Number(row.total),
+        refunded: Number(row.refunded),
         averageRating: row.averageRating === null ? null : Math.round(row.averageRating * 10) / 10,
       })),
     },

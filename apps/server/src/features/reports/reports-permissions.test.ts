@@ -63,7 +63,13 @@ describe.each(testDatabaseKinds)('the day’s screens and who may see them on $n
     expect(live.orders[0]).toMatchObject({ table: { code: 'T1' }, paymentStatus: 'paid' })
     const report = dayReport.parse((await t.app.inject({ url: urls()[1] ?? '', headers })).json())
     expect(report.revenue.total).toBe(orderTotal)
-    expect(report.revenue.byMethod[0]).toEqual({ method: 'cash', amount: orderTotal, orders: 1 })
+    expect(report.revenue.byMethod[0]).toEqual({
+      method: 'cash',
+      amount: orderTotal,
+      gross: orderTotal,
+      refunded: 0,
+      orders: 1,
+    })
     expect(report.orders).toMatchObject({ count: 1, averageBill: orderTotal })
     expect(report.topDishes).toEqual([
       expect.objectContaining({ dishId: 'olivier', quantity: 1 }) as unknown,
