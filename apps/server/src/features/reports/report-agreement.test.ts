@@ -108,7 +108,7 @@ describe.each(testDatabaseKinds)('the day report agrees with its orders on $name
     expect((await check('2026-11-19', '2026-11-21')).found).toEqual([])
     // Asked again, the kept sums give the same.
     expect((await check('2026-11-20', '2026-11-20')).report).toEqual(day.report)
-  })
+  }, 300_000)
 
   it('notices money that moved behind the report’s back', async () => {
     // A refund the ledger never made: the check must not agree.
@@ -120,5 +120,5 @@ describe.each(testDatabaseKinds)('the day report agrees with its orders on $name
     await sql`update orders set updated_at = now()`.execute(handle.db)
     const { found } = await check('2026-11-19', '2026-11-21')
     expect(found.length).toBeGreaterThan(0)
-  })
+  }, 300_000)
 })

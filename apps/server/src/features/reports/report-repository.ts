@@ -64,21 +64,22 @@ const SUMMARY_VERSION = 2
  * What went back of the money that came in for the orders in `placed` (issue 28), one row per
  * order, way and reason: `back(order_id, method, kind, reason, amount)`, from the CTE `shares`
  * (each allocation of a payment that took money, with `refunded`, its part of what the payment
- * gave back: an order cancelled is given back first, then the others in their order). The one
+ * gave back: an order cancelled is given back first, then the others in their order; `mine`,
+ * its order is one of the days'; `gone`, cancelled; its order's `day` and `history`). The one
  * place the report learns of refunds: the refunds table (decision 0119) replaces this query.
  */
 function orderRefunds() {
   return sql`
     back as (
-      select s.order_id, s.method,
-        case when k.status = 'cancelled' then 'cancel' else 'overpaid' end as kind,
-        case when k.status = 'cancelled' then (
-          select e->>'reason' from jsonb_array_elements(k.history) e
+      select s.order_id, s.day, s.method,
+        case when s.gone then 'cancel' else 'overpaid' end as kind,
+        case when s.gone then (
+          select e->>'reason' from jsonb_array_elements(s.history) e
           where e->>'status' = 'cancelled' and e->'refund' is null and e ? 'reason' limit 1
         ) end as reason,
         s.refunded as amount
-      from shares s join placed k on k.id = s.order_id
-      where s.refunded > 0
+      from shares s
+      where s.mine and s.refunded > 0
     )`
 }
 
@@ -176,7 +177,7 @@ export function createReportRepository(db: Kysely<Database>) {
         tuned((trx) =>
           sql<MoneyDay>`
           with placed as (
-            select id, type, status, total, paid_amount, bonus_points, table_session_id, history, day
+            select id, type, status, total, paid_amount, bonus_points, table_session_id, day
             from (
               select *, (placed_at at time zone ${timezone})::date as day from orders
               where restaurant_id = ${restaurantId} and placed_at >= ${first} and placed_at < ${last}
@@ -197,36 +198,44 @@ export function createReportRepository(db: Kysely<Database>) {
               coalesce(a.points, 0) as points,
               -- What the payment gave back of its orders' money (a tip goes back last).
               least(y.refunded_amount, y.amount - y.tip) as given_back,
-              o.status = 'cancelled' as gone
+              o.status = 'cancelled' as gone, o.history,
+              (o.placed_at at time zone ${timezone})::date as day,
+              o.restaurant_id = ${restaurantId} and o.placed_at >= ${first} and o.placed_at < ${last}
+                and (o.placed_at at time zone ${timezone})::date in (${list}) as mine
             from paying y
             cross join lateral rows from (
               jsonb_to_recordset(y.allocations) as ("orderId" uuid, amount integer, points integer)
             ) with ordinality as a("orderId", amount, points, ord)
             join orders o on o.id = a."orderId"
           ), shares as (
-            select payment_id, method, order_id, money, counted, points,
+            select payment_id, method, order_id, money, counted, points, gone, history, day, mine,
               greatest(0, least(money, given_back - (sum(money) over (
                 partition by payment_id order by gone desc, ord rows unbounded preceding
               ) - money))) as refunded
             from allocations
           ), ${orderRefunds()}, allocated as (
-            select s.order_id, k.day, s.method, s.money, s.counted, s.points
-            from shares s join placed k on k.id = s.order_id
+            select order_id, day, method, money, counted, points from shares where mine
           ), by_order as (
-            select order_id, sum(counted) as counted, sum(points) as points, sum(money) as money
-            from allocated group by order_id
-          ), back_by_order as (
-            select order_id, sum(amount) as amount from back group by order_id
+            -- Each order's row and its money side by side, summed: no join the planner could
+            -- misjudge (the days' orders are a CTE it cannot count).
+            select order_id, max(day) as day, max(type) as type, max(status) as status,
+              sum(total) as total, sum(paid_amount) as paid_amount, sum(points) as points,
+              sum(counted) as counted, sum(money) as online, sum(back) as back
+            from (
+              select id as order_id, day, type, status, total, paid_amount, bonus_points as points,
+                0 as counted, 0 as money, 0 as back
+              from placed
+              union all
+              select order_id, null, null, null, 0, 0, points, counted, money, 0 from allocated
+              union all
+              select order_id, null, null, null, 0, 0, 0, 0, 0, amount from back
+            ) sides
+            group by order_id
           ), per_order as (
-            select k.id, k.day, k.type, k.status, k.total, k.paid_amount,
-              k.bonus_points + coalesce(b.points, 0) as points,
-              case when k.status = 'cancelled' then 0 else greatest(0,
-                k.paid_amount - (coalesce(b.counted, 0) - coalesce(r.amount, 0))
-              ) end as cash,
-              coalesce(b.money, 0) as online, coalesce(r.amount, 0) as back
-            from placed k
-            left join by_order b on b.order_id = k.id
-            left join back_by_order r on r.order_id = k.id
+            select day, type, status, total, paid_amount, points, online, back,
+              case when status = 'cancelled' then 0
+                else greatest(0, paid_amount - (counted - back)) end as cash
+            from by_order
           ), sums as (
             select day, (count(*) filter (where status <> 'cancelled'))::int as orders,
               (count(*) filter (where status = 'cancelled'))::int as cancelled,
@@ -260,8 +269,8 @@ export function createReportRepository(db: Kysely<Database>) {
           ), refunds as (
             select day, jsonb_agg(jsonb_build_array(method, amount, orders) order by method) as refunds
             from (
-              select k.day, b.method, sum(b.amount) as amount, count(distinct b.order_id) as orders
-              from back b join placed k on k.id = b.order_id group by 1, 2
+              select day, method, sum(amount) as amount, count(distinct order_id) as orders
+              from back group by 1, 2
             ) m
             group by day
           ), reasons as (
@@ -269,9 +278,8 @@ export function createReportRepository(db: Kysely<Database>) {
               jsonb_agg(jsonb_build_array(kind, reason, amount, orders) order by kind, reason)
                 as reasons
             from (
-              select k.day, b.kind, b.reason, sum(b.amount) as amount,
-                count(distinct b.order_id) as orders
-              from back b join placed k on k.id = b.order_id group by 1, 2, 3
+              select day, kind, reason, sum(amount) as amount, count(distinct order_id) as orders
+              from back group by 1, 2, 3
             ) m
             group by day
           )
