@@ -153,7 +153,8 @@ describe('The manager’s day', () => {
       expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
       const lines = file.toString('utf8').slice(1).split('\r\n')
       const money = total.toFixed(2).replace('.', ',')
-      expect(lines).toContain(`Выручка;Наличные;${money};1`)
+      expect(lines).toContain(`Выручка;Наличные;${money};1;${money};0,00`)
+      expect(lines).toContain('Возвраты;Итого;0,00;0')
       expect(lines).toContain(`Топ блюд;Оливье с телятиной;${money};2`)
 
       await page.setViewportSize({ width: 1024, height: 768 })

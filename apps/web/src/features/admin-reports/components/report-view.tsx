@@ -143,7 +143,13 @@ function ReportNumbers({
         <div className="day-kpi">
           <dt>{t('revenue')}</dt>
           <dd className="day-kpi__value">{price(report.revenue.total)}</dd>
-          <dd className="day-kpi__note">{t('revenueNote')}</dd>
+          <dd className="day-kpi__note">
+            {t('revenueNote', {
+              gross: price(report.revenue.gross),
+              refunded: price(report.refunds.total),
+              count: report.refunds.orders,
+            })}
+          </dd>
         </div>
         <div className="day-kpi">
           <dt>{t('ordersCount')}</dt>
@@ -153,6 +159,7 @@ function ReportNumbers({
         <div className="day-kpi">
           <dt>{t('averageBill')}</dt>
           <dd className="day-kpi__value">{price(report.orders.averageBill)}</dd>
+          <dd className="day-kpi__note">{t('averageNote', { count: report.orders.paid })}</dd>
         </div>
         <div className="day-kpi">
           <dt>{t('tips')}</dt>
@@ -181,7 +188,10 @@ function ReportNumbers({
               key: row.method,
               label: t(`method_${row.method}`),
               value: row.amount,
-              text: price(row.amount),
+              text:
+                row.refunded > 0
+                  ? t('refundedOf', { net: price(row.amount), refunded: price(row.refunded) })
+                  : price(row.amount),
             }))}
           />
           <p className="day-muted">
@@ -189,6 +199,33 @@ function ReportNumbers({
             <br />
             {t('outstanding', { amount: price(report.revenue.outstanding) })}
           </p>
+        </section>
+        <section className="day-panel" aria-labelledby="report-refunds">
+          <h2 id="report-refunds">{t('refundsTitle')}</h2>
+          {report.refunds.total === 0 ? (
+            <p className="day-muted">{t('nothing')}</p>
+          ) : (
+            <BarList
+              title={t('refundsTitle')}
+              rows={[
+                ...report.refunds.byMethod.map((row) => ({
+                  key: row.method,
+                  label: t(`method_${row.method}`),
+                  value: row.amount,
+                  text: `${price(row.amount)} · ${row.orders}`,
+                })),
+                ...report.refunds.byReason.map((row) => ({
+                  key: `${row.kind}:${row.reason ?? ''}`,
+                  label:
+                    row.reason === null
+                      ? t(`kind_${row.kind}`)
+                      : t('reasonWith', { kind: t(`kind_${row.kind}`), reason: row.reason }),
+                  value: row.amount,
+                  text: `${price(row.amount)} · ${row.orders}`,
+                })),
+              ]}
+            />
+          )}
         </section>
         <section className="day-panel" aria-labelledby="report-types">
           <h2 id="report-types">{t('byType')}</h2>
@@ -213,6 +250,7 @@ function ReportNumbers({
                   <th scope="col">{t('waiter')}</th>
                   <th scope="col">{t('count')}</th>
                   <th scope="col">{t('rating')}</th>
+                  <th scope="col">{t('refunded')}</th>
                   <th scope="col">{t('amount')}</th>
                 </tr>
               </thead>
@@ -224,6 +262,7 @@ function ReportNumbers({
                     <td>
                       {row.averageRating === null ? '—' : formatNumber(row.averageRating, language)}
                     </td>
+                    <td>{row.refunded > 0 ? `−${price(row.refunded)}` : '—'}</td>
                     <td>{price(row.total)}</td>
                   </tr>
                 ))}
