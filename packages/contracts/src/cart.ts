@@ -1,17 +1,26 @@
 import * as z from 'zod/mini'
+import {
+  MAX_CART_LINES,
+  MAX_LINE_COMMENT,
+  MAX_LINE_OPTIONS,
+  MAX_LINE_QUANTITY,
+} from './cart-limits'
 import { defineEndpoint } from './endpoint'
 import { restaurantId } from './restaurants'
 import { localizedText, money, slugId } from './text'
 
-export const MAX_CART_LINES = 100
-export const MAX_LINE_QUANTITY = 99
-export const MAX_LINE_COMMENT = 200
+export {
+  MAX_CART_LINES,
+  MAX_LINE_COMMENT,
+  MAX_LINE_OPTIONS,
+  MAX_LINE_QUANTITY,
+} from './cart-limits'
 
 /** One line of a cart as the diner built it: a dish, its options, how many, a note for the kitchen. */
 export const cartLine = z.object({
   dishId: slugId,
   quantity: z.int().check(z.gte(1), z.lte(MAX_LINE_QUANTITY)),
-  optionIds: z.array(slugId).check(z.maxLength(60)),
+  optionIds: z.array(slugId).check(z.maxLength(MAX_LINE_OPTIONS)),
   comment: z.optional(z.string().check(z.trim(), z.maxLength(MAX_LINE_COMMENT))),
 })
 export type CartLine = z.infer<typeof cartLine>

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { defineEndpoint } from './endpoint'
+import { getMenuRoute } from './first-screen-reads'
 import { restaurantId } from './restaurants'
 import { image, localizedText, money, slugId } from './text'
 
@@ -120,12 +121,10 @@ export const restaurantMenu = z.object({
 export type RestaurantMenu = z.infer<typeof restaurantMenu>
 
 export const getMenu = defineEndpoint({
-  method: 'GET',
-  path: '/restaurants/:restaurantId/menu',
+  ...getMenuRoute,
   summary: "A restaurant's menus, categories and dishes (ETag; 304 when unchanged)",
   tags: ['menu'],
   params: z.object({ restaurantId }),
-  status: 200,
   response: restaurantMenu,
 })
 

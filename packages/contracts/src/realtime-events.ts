@@ -8,8 +8,7 @@ export interface RealtimeEvent<S extends $ZodType = $ZodType> {
   readonly data: S
 }
 
-/** Public channel of a restaurant: profile, menu and stop-list changes (DESIGN §5). */
-export const restaurantChannel = (restaurantId: string) => `restaurant.${restaurantId}`
+export { restaurantChannel } from './first-screen-reads'
 
 export const restaurantUpdated = {
   name: 'restaurant.updated',

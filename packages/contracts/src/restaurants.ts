@@ -1,14 +1,12 @@
 import * as z from 'zod/mini'
 import { defineEndpoint } from './endpoint'
+import { getRestaurantRoute, RESTAURANT_ID_PATTERN } from './first-screen-reads'
 import { image, localizedText, money } from './text'
 
 export const restaurantId = z
   .string()
   .check(
-    z.regex(
-      /^[a-z0-9][a-z0-9-]{0,62}$/,
-      'A restaurant id is 1–63 lowercase letters, digits or dashes',
-    ),
+    z.regex(RESTAURANT_ID_PATTERN, 'A restaurant id is 1–63 lowercase letters, digits or dashes'),
   )
 
 export const uiLanguage = z.enum(['ru', 'en'])
@@ -110,11 +108,9 @@ export const restaurant = z.object({
 export type Restaurant = z.infer<typeof restaurant>
 
 export const getRestaurant = defineEndpoint({
-  method: 'GET',
-  path: '/restaurants/:restaurantId',
+  ...getRestaurantRoute,
   summary: "A restaurant's public profile and settings",
   tags: ['restaurants'],
   params: z.object({ restaurantId }),
-  status: 200,
   response: restaurant,
 })

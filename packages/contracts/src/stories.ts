@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { defineEndpoint } from './endpoint'
+import { getStoriesRoute } from './first-screen-reads'
 import { restaurantId } from './restaurants'
 import { image, localizedText, slugId } from './text'
 
@@ -16,11 +17,9 @@ export const story = z.object({
 export type Story = z.infer<typeof story>
 
 export const getStories = defineEndpoint({
-  method: 'GET',
-  path: '/restaurants/:restaurantId/stories',
+  ...getStoriesRoute,
   summary: "The restaurant's stories that are active now, in order",
   tags: ['menu'],
   params: z.object({ restaurantId }),
-  status: 200,
   response: z.object({ stories: z.array(story) }),
 })

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { SLUG_ID_PATTERN } from './cart-limits'
 
 /**
  * Menu and restaurant text in the languages diners can pick. Russian is always present;
@@ -36,7 +37,7 @@ export const slugId = z
   .string()
   .check(
     z.regex(
-      /^[a-z0-9][a-z0-9_-]{0,63}$/,
+      SLUG_ID_PATTERN,
       'An id is 1–64 lowercase latin letters, digits, dashes or underscores',
     ),
   )

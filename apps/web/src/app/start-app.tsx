@@ -10,7 +10,7 @@ import {
   isChunkLoadError,
   reloadForChunkError,
 } from '../lib/chunk-reload'
-import { replaceFirstScreen } from '../lib/first-screen'
+import { afterFirstScreen, replaceFirstScreen } from '../lib/first-screen'
 import type { ReportError } from '../lib/error-reporter'
 import { randomId } from '../lib/random-id'
 import { createQueryClient } from '../lib/query-client'
@@ -78,8 +78,17 @@ export async function startApp(container: HTMLElement): Promise<void> {
   let root: Root | undefined
   try {
     const config = await loadRuntimeConfig()
-    const api = createApiClient({ apiBase: config.apiBase })
     reportError = reporterFor(config.apiBase, instanceId)
+    const report = reportError
+    const api = createApiClient({
+      apiBase: config.apiBase,
+      // The first screen's answers are checked once it is drawn (decision 0124).
+      checkAfter: () => afterFirstScreen(),
+      onBrokenContract: (error) => {
+        console.error(error)
+        report('unhandled', error)
+      },
+    })
     // Development only: in production the console's code is not even fetched.
     if (config.environment === 'development') {
       import('../lib/dev-console')

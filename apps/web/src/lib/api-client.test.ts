@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as z from 'zod/mini'
 import { defineEndpoint, type HttpMethod } from '@tableside/contracts/endpoint'
+import { getRestaurantRoute } from '@tableside/contracts/first-screen-reads'
 import { getRestaurant } from '@tableside/contracts/restaurants'
 import { createApiClient } from './api-client'
 import { ApiError } from './api-error'
@@ -267,5 +268,70 @@ describe('API client', () => {
       code: 'network_error',
     })
     expect(attempts).toBe(2)
+  })
+})
+
+describe('a read of the first screen (decision 0124)', () => {
+  const lazyRestaurant = { route: getRestaurantRoute, load: () => Promise.resolve(getRestaurant) }
+
+  function firstScreenClient() {
+    let drawn: () => void = () => undefined
+    const screenDrawn = new Promise<void>((resolve) => (drawn = resolve))
+    const broken: ApiError[] = []
+    const loads: string[] = []
+    const api = createApiClient({
+      apiBase: baseUrl,
+      retryDelayMs: 0,
+      checkAfter: () => screenDrawn,
+      onBrokenContract: (error) => broken.push(error),
+    })
+    const endpoint = {
+      route: lazyRestaurant.route,
+      load: () => {
+        loads.push('restaurants')
+        return lazyRestaurant.load()
+      },
+    }
+    return { api, endpoint, broken, loads, drawn }
+  }
+
+  it('answers at once and loads the contract only once the screen is drawn', async () => {
+    answer = () => ({ status: 200, body: demoRestaurant })
+    const { api, endpoint, broken, loads, drawn } = firstScreenClient()
+    const restaurant = await api.readFirst(endpoint, { params: { restaurantId: 'demo' } })
+    expect(restaurant).toEqual(demoRestaurant)
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/v1/restaurants/demo'])
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(loads).toEqual([])
+    drawn()
+    await vi.waitFor(() => expect(loads).toEqual(['restaurants']))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(broken).toEqual([])
+  })
+
+  it('reports an answer that broke the contract once the check has run', async () => {
+    answer = () => ({ status: 200, body: { id: 'demo' } })
+    const { api, endpoint, broken, drawn } = firstScreenClient()
+    expect(await api.readFirst(endpoint, { params: { restaurantId: 'demo' } })).toEqual({
+      id: 'demo',
+    })
+    expect(broken).toEqual([])
+    drawn()
+    await vi.waitFor(() => expect(broken).toHaveLength(1))
+    expect(broken[0]).toMatchObject({ name: 'ApiError', code: 'invalid_response', status: 200 })
+    expect(broken[0]?.message).toContain('/restaurants/:restaurantId')
+  })
+
+  it('fails as any call does on an error status, with the error body read', async () => {
+    answer = () => ({
+      status: 404,
+      body: { error: { code: 'not_found', message: 'No restaurant "x"', fields: [] } },
+    })
+    const { api, endpoint } = firstScreenClient()
+    await expect(api.readFirst(endpoint, { params: { restaurantId: 'x' } })).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 404,
+      code: 'not_found',
+    })
   })
 })

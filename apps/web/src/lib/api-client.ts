@@ -1,4 +1,3 @@
-import { safeParse } from 'zod/mini'
 import type { $ZodType, input, output } from 'zod/v4/core'
 import { fillPath, type Endpoint } from '@tableside/contracts/endpoint'
 import { GET_RETRY_COUNT, RETRY_DELAY_MS, RETRY_STATUS_CODES } from '../config/constants'
@@ -12,6 +11,22 @@ export interface ApiClientOptions {
   fetch?: typeof globalThis.fetch
   readCookie?: (name: string) => string | undefined
   retryDelayMs?: number
+  /**
+   * When the answers of `readFirst` are checked against their contracts: once the first screen
+   * is drawn (decision 0124). At once by default.
+   */
+  checkAfter?: () => Promise<void>
+  /** An answer of `readFirst` that broke its contract, found after it was used. */
+  onBrokenContract?: (error: ApiError) => void
+}
+
+/**
+ * A read of the menu's first screen without its schema (decision 0124): where to call, and
+ * how to get the endpoint, whose module (and zod) loads once the screen is drawn.
+ */
+export interface DeferredEndpoint<E extends Endpoint> {
+  route: Pick<E, 'method' | 'path' | 'status'>
+  load: () => Promise<E>
 }
 
 type ParamsOption<E extends Endpoint> = E extends { params: $ZodType }
@@ -41,11 +56,37 @@ export interface ApiClient {
     endpoint: E,
     ...args: CallArgs<E>
   ): Promise<output<E['response']>>
+  /**
+   * A read the first screen is drawn from: its answer is used as the server sent it and checked
+   * against the contract once the screen is drawn (`checkAfter`); a mismatch then goes to
+   * `onBrokenContract`. Errors are the same as `callEndpoint`'s.
+   */
+  readFirst<E extends Endpoint>(
+    endpoint: DeferredEndpoint<E>,
+    ...args: CallArgs<E>
+  ): Promise<output<E['response']>>
 }
 
 /** Only GET is retried, once (spec §7); a write that reached the server must not run twice. */
 export function retryCountFor(method: Endpoint['method']): number {
   return method === 'GET' ? GET_RETRY_COUNT : 0
+}
+
+/**
+ * The answer checked against the endpoint's response schema through its Standard Schema
+ * interface, so this module needs no zod of its own: the parsed answer, or the error to throw.
+ */
+function checkResponse<E extends Endpoint>(
+  endpoint: E,
+  data: unknown,
+): output<E['response']> | ApiError {
+  const result = endpoint.response['~standard'].validate(data)
+  if (result instanceof Promise) throw new Error(`The schema of ${endpoint.path} is async`)
+  if (result.issues) {
+    const detail = result.issues[0]?.message ?? 'invalid'
+    return ApiError.invalidResponse(endpoint.status, endpoint.path, detail)
+  }
+  return result.value as output<E['response']>
 }
 
 /** The parts of a call as the wire sees them; `callEndpoint` keeps them typed per endpoint. */
@@ -126,7 +167,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const retryDelayMs = options.retryDelayMs ?? RETRY_DELAY_MS
   const base = options.apiBase.replace(/\/+$/, '')
 
-  async function request(endpoint: Endpoint, parts: RequestParts): Promise<unknown> {
+  async function request(
+    endpoint: Pick<Endpoint, 'method' | 'path'>,
+    parts: RequestParts,
+  ): Promise<unknown> {
     const url = `${base}${fillPath(endpoint.path, pathParams(parts.params))}${queryString(parts.query)}`
     const headers: Record<string, string> = {
       accept: 'application/json',
@@ -157,7 +201,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         await wait(retryDelayMs, parts.signal)
         continue
       }
-      throw ApiError.fromResponse(response, await readBody(response))
+      const body = await readBody(response)
+      // The error body's check (and zod) load with the first error, out of the first load.
+      const { apiErrorFromResponse } = await import('./api-error-response')
+      throw apiErrorFromResponse(response, body)
     }
   }
 
@@ -166,13 +213,33 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...[call]: CallArgs<E>
   ): Promise<output<E['response']>> {
     const data = await request(endpoint, call ?? {})
-    const parsed = safeParse<E['response']>(endpoint.response, data)
-    if (!parsed.success) {
-      const detail = parsed.error.issues[0]?.message ?? 'invalid'
-      throw ApiError.invalidResponse(endpoint.status, endpoint.path, detail)
-    }
-    return parsed.data
+    const checked = checkResponse(endpoint, data)
+    if (checked instanceof ApiError) throw checked
+    return checked
   }
 
-  return { callEndpoint }
+  const checkAfter = options.checkAfter ?? (() => Promise.resolve())
+  const onBrokenContract =
+    options.onBrokenContract ??
+    ((error: ApiError) => {
+      console.error(error)
+    })
+
+  async function readFirst<E extends Endpoint>(
+    endpoint: DeferredEndpoint<E>,
+    ...[call]: CallArgs<E>
+  ): Promise<output<E['response']>> {
+    const data = await request(endpoint.route, call ?? {})
+    void checkAfter()
+      .then(endpoint.load)
+      .then((loaded) => {
+        const checked = checkResponse(loaded, data)
+        if (checked instanceof ApiError) onBrokenContract(checked)
+      })
+      .catch(() => undefined) // the schema's chunk did not load: nothing was checked
+    // The answer as sent; the check above says whether it was what the contract promised.
+    return data as output<E['response']>
+  }
+
+  return { callEndpoint, readFirst }
 }

@@ -1,5 +1,4 @@
-import { safeParse } from 'zod/mini'
-import { errorBody, type FieldError } from '@tableside/contracts/errors'
+import type { FieldError } from '@tableside/contracts/errors'
 
 /** Codes the client itself assigns when there is no error body from the API to read. */
 export type ClientErrorCode = 'network_error' | 'invalid_response' | 'http_error'
@@ -18,20 +17,6 @@ export class ApiError extends Error {
     this.status = status
     this.code = code
     this.fields = fields
-  }
-
-  /** From an HTTP error response; a body that is not the API's error shape still gives a usable error. */
-  static fromResponse(response: Response, data: unknown): ApiError {
-    const { status } = response
-    const parsed = safeParse(errorBody, data)
-    const { code, message, fields } = parsed.success
-      ? parsed.data.error
-      : { code: 'http_error', message: response.statusText || `HTTP ${status}`, fields: [] }
-    const error = new ApiError(status, code, message, fields)
-    // The API sends seconds; a date or nothing leaves the wait unknown.
-    const seconds = Number(response.headers.get('retry-after'))
-    if (seconds) error.retryAfterSeconds = seconds
-    return error
   }
 
   static network(cause: unknown): ApiError {

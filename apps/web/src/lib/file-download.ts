@@ -1,4 +1,5 @@
 import { ApiError } from './api-error'
+import { apiErrorFromResponse } from './api-error-response'
 import { tokenHeaders } from './token-headers'
 
 /**
@@ -17,7 +18,7 @@ export async function fetchFile(
     throw ApiError.network(cause)
   }
   if (!response.ok) {
-    throw ApiError.fromResponse(response, await response.json().catch(() => undefined))
+    throw apiErrorFromResponse(response, await response.json().catch(() => undefined))
   }
   return response.blob()
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { loadRuntimeConfig, RuntimeConfigError } from './runtime-config'
+import { safeParse } from 'zod/mini'
+import * as contract from '@tableside/contracts/runtime-config'
+import {
+  loadRuntimeConfig,
+  parseRuntimeConfig,
+  RUNTIME_CONFIG_ELEMENT_ID,
+  RUNTIME_CONFIG_PATH,
+  RuntimeConfigError,
+} from './runtime-config'
 
 const config = {
   apiBase: '/api/v1',
@@ -61,5 +69,42 @@ describe('runtime configuration', () => {
     await expect(loadRuntimeConfig({ embeddedText: '', fetch: server.fetch })).rejects.toThrow(
       /HTTP 503/,
     )
+  })
+})
+
+describe('the check by hand (decision 0124)', () => {
+  const accepts = (value: unknown) => {
+    try {
+      return { ok: true, value: parseRuntimeConfig(value) }
+    } catch (error) {
+      expect(error).toBeInstanceOf(RuntimeConfigError)
+      return { ok: false }
+    }
+  }
+  const byContract = (value: unknown) => {
+    const parsed = safeParse(contract.runtimeConfig, value)
+    return parsed.success ? { ok: true, value: parsed.data } : { ok: false }
+  }
+  const wrongs: unknown[] = [null, 'x', 1, true, [], undefined, {}, { port: 1 }, '3000', NaN]
+
+  it("takes and refuses what the contract's schema does, field by field", () => {
+    const cases: unknown[] = [config, { ...config, extra: 1 }, [], null, 'config']
+    for (const name of Object.keys(config)) {
+      for (const wrong of wrongs) cases.push({ ...config, [name]: wrong })
+      cases.push(Object.fromEntries(Object.entries(config).filter(([key]) => key !== name)))
+    }
+    for (const name of Object.keys(config.realtime)) {
+      for (const wrong of wrongs)
+        cases.push({ ...config, realtime: { ...config.realtime, [name]: wrong } })
+    }
+    cases.push({ ...config, promoSiteUrl: 'https://example.com', environment: 'development' })
+    cases.push({ ...config, realtime: { ...config.realtime, scheme: 'wss', extra: 1 } })
+    for (const value of cases)
+      expect(accepts(value), JSON.stringify(value)).toEqual(byContract(value))
+  })
+
+  it('names where the config lives as the contract does', () => {
+    expect(RUNTIME_CONFIG_ELEMENT_ID).toBe(contract.RUNTIME_CONFIG_ELEMENT_ID)
+    expect(RUNTIME_CONFIG_PATH).toBe(contract.RUNTIME_CONFIG_PATH)
   })
 })

@@ -1,10 +1,9 @@
-import { safeParse } from 'zod/mini'
-import {
-  RUNTIME_CONFIG_ELEMENT_ID,
-  RUNTIME_CONFIG_PATH,
-  runtimeConfig,
-  type RuntimeConfig,
-} from '@tableside/contracts/runtime-config'
+import type { RuntimeConfig } from '@tableside/contracts/runtime-config'
+
+// The contract's constants, repeated: its module builds the config's zod schema, which the
+// first load does without (decision 0124); runtime-config.test.ts holds the two together.
+export const RUNTIME_CONFIG_ELEMENT_ID = 'tableside-runtime-config'
+export const RUNTIME_CONFIG_PATH = '/runtime-config.json'
 
 export class RuntimeConfigError extends Error {
   override readonly name = 'RuntimeConfigError'
@@ -20,13 +19,64 @@ function embeddedJson(text: string | undefined): string | undefined {
   return trimmed === '' || trimmed.startsWith('<!--') ? undefined : trimmed
 }
 
+type Check = (value: unknown) => boolean
+const isString: Check = (value) => typeof value === 'string'
+const oneOf =
+  (...values: readonly string[]): Check =>
+  (value) =>
+    typeof value === 'string' && values.includes(value)
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** The fields of the contract's `runtimeConfig`, each with its check (its zod schema's rules). */
+const CONFIG_FIELDS: Record<keyof RuntimeConfig, Check> = {
+  apiBase: isString,
+  environment: oneOf('production', 'development'),
+  promoSiteUrl: (value) => value === null || typeof value === 'string',
+  testPayments: (value) => typeof value === 'boolean',
+  realtime: isObject,
+}
+const REALTIME_FIELDS: Record<keyof RuntimeConfig['realtime'], Check> = {
+  key: isString,
+  host: isString,
+  port: (value) => typeof value === 'number' && Number.isFinite(value),
+  scheme: oneOf('ws', 'wss'),
+  cluster: isString,
+  authEndpoint: isString,
+}
+
+/** The fields that break their check, by path; the object with only the known fields. */
+function checkFields(
+  value: Record<string, unknown>,
+  fields: Record<string, Check>,
+  prefix: string,
+  wrong: string[],
+): Record<string, unknown> {
+  const known: Record<string, unknown> = {}
+  for (const [name, check] of Object.entries(fields)) {
+    if (check(value[name])) known[name] = value[name]
+    else wrong.push(`${prefix}${name}`)
+  }
+  return known
+}
+
+/**
+ * The configuration as the contract describes it, checked by hand: zod and the contract's
+ * schema stay out of the first load (decision 0124). A wrong config names its fields.
+ */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
-  const parsed = safeParse(runtimeConfig, value)
-  if (parsed.success) return parsed.data
-  const issues = parsed.error.issues.map(
-    (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
+  const wrong: string[] = []
+  if (!isObject(value)) wrong.push('(root)')
+  else {
+    const config = checkFields(value, CONFIG_FIELDS, '', wrong)
+    if (isObject(config.realtime)) {
+      config.realtime = checkFields(config.realtime, REALTIME_FIELDS, 'realtime.', wrong)
+    }
+    if (wrong.length === 0) return config as unknown as RuntimeConfig
+  }
+  throw new RuntimeConfigError(
+    `Invalid runtime configuration: ${wrong.map((path) => `${path}: invalid`).join('; ')}`,
   )
-  throw new RuntimeConfigError(`Invalid runtime configuration: ${issues.join('; ')}`)
 }
 
 /**

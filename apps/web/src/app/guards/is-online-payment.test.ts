@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { parse } from 'zod/v4/core'
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import type { Endpoint } from '@tableside/contracts/endpoint'
-import type { ApiClient, CallArgs } from '../../lib/api-client'
+import type { ApiClient, CallArgs, DeferredEndpoint } from '../../lib/api-client'
 import { testOrder } from '../../features/orders/test-order'
 import { ApiError } from '../../lib/api-error'
 import { testRestaurant } from '../../lib/test-restaurant'
@@ -91,6 +91,15 @@ function apiAnswering(answers: Record<string, unknown>) {
       const answer = answers[endpoint.path]
       if (answer instanceof Error) return Promise.reject(answer)
       return Promise.resolve(parse<E['response']>(endpoint.response, answer))
+    },
+    readFirst: async <E extends Endpoint>(
+      endpoint: DeferredEndpoint<E>,
+      ...options: CallArgs<E>
+    ) => {
+      asked.push({ path: endpoint.route.path, options: options[0] })
+      const answer = answers[endpoint.route.path]
+      if (answer instanceof Error) throw answer
+      return parse<E['response']>((await endpoint.load()).response, answer)
     },
   }
   return Object.assign(api, { asked })

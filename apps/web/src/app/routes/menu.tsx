@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Dish } from '@tableside/contracts/menu'
-import { menuUpdated, restaurantChannel } from '@tableside/contracts/realtime-events'
+import { restaurantChannel } from '@tableside/contracts/first-screen-reads'
 import {
   useLocation,
   useNavigate,
@@ -43,6 +43,11 @@ const loadDishDialogs = () => import('../../features/menu/components/dish-dialog
 const DishDialogs = lazy(loadDishDialogs)
 const loadHearts = () => import('./menu-hearts')
 type Hearts = Awaited<ReturnType<typeof loadHearts>>
+
+// Its contract loads with the realtime client, out of the first load (decision 0124).
+const menuUpdated = {
+  load: async () => (await import('@tableside/contracts/realtime-events')).menuUpdated,
+}
 
 /** Starts the menu's request with the route; the screen shows its skeleton meanwhile. */
 export function menuLoader({ queryClient, api }: Pick<AppDeps, 'queryClient' | 'api'>) {

@@ -1,6 +1,7 @@
 import { safeParse } from 'zod/mini'
 import { uploadedPhoto, type UploadedPhoto } from '@tableside/contracts/menu-admin'
 import { ApiError } from '../../lib/api-error'
+import { apiErrorFromResponse } from '../../lib/api-error-response'
 import { tokenHeaders } from '../../lib/token-headers'
 
 /**
@@ -23,7 +24,7 @@ export async function uploadPhoto(
     throw ApiError.network(cause)
   }
   const data: unknown = await response.json().catch(() => undefined)
-  if (!response.ok) throw ApiError.fromResponse(response, data)
+  if (!response.ok) throw apiErrorFromResponse(response, data)
   const parsed = safeParse(uploadedPhoto, data)
   if (!parsed.success) {
     throw ApiError.invalidResponse(response.status, '/admin/menu/photos', parsed.error.message)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '@tableside/contracts/cart'
+import * as z from 'zod/mini'
+import { cartLine, MAX_CART_LINES, MAX_LINE_QUANTITY } from '@tableside/contracts/cart'
 import {
   addLine,
   itemCount,
@@ -125,5 +126,51 @@ describe('the stored cart', () => {
   it('merges duplicate lines someone stored by hand', () => {
     const raw = JSON.stringify({ lines: [borscht, { ...borscht, quantity: 98 }] })
     expect(parseStoredCart(raw).map((line) => line.quantity)).toEqual([99])
+  })
+})
+
+describe('the stored cart checked by hand (decision 0124)', () => {
+  const storedBy = (lines: unknown) => parseStoredCart(JSON.stringify({ lines }))
+  const byContract = (lines: unknown) => {
+    const parsed = z.safeParse(
+      z.object({ lines: z.array(cartLine).check(z.maxLength(MAX_CART_LINES)) }),
+      JSON.parse(JSON.stringify({ lines })),
+    )
+    return parsed.success ? parsed.data.lines.reduce<readonly CartEntry[]>(addLine, []) : []
+  }
+  const line = { dishId: 'borscht', quantity: 2, optionIds: ['sour-cream'], comment: ' hot ' }
+  const wrongs: unknown[] = [
+    null,
+    '',
+    'Борщ',
+    '-x',
+    'x'.repeat(65),
+    0,
+    100,
+    1.5,
+    -1,
+    2 ** 60,
+    [],
+    {},
+    ['<b>'],
+    true,
+  ]
+
+  it("takes and refuses the lines the contract's schema does", () => {
+    const cases: unknown[] = [[line], [], [line, { ...line, comment: undefined }], 'lines', null]
+    for (const name of Object.keys(line)) {
+      for (const wrong of wrongs) cases.push([{ ...line, [name]: wrong }])
+      cases.push([Object.fromEntries(Object.entries(line).filter(([key]) => key !== name))])
+    }
+    cases.push([{ ...line, optionIds: Array.from({ length: 61 }, (_, i) => `o${i}`) }])
+    cases.push([{ ...line, optionIds: Array.from({ length: 60 }, (_, i) => `o${i}`) }])
+    cases.push([
+      { ...line, comment: `  ${'x'.repeat(200)}  ` },
+      { ...line, quantity: 99, extra: 1 },
+    ])
+    cases.push(Array.from({ length: 101 }, () => line))
+    cases.push(Array.from({ length: 100 }, () => line))
+    for (const lines of cases)
+      expect(storedBy(lines), JSON.stringify(lines)).toEqual(byContract(lines))
   })
 })

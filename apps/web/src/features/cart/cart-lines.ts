@@ -1,11 +1,11 @@
-import * as z from 'zod/mini'
+import type { CartLine } from '@tableside/contracts/cart'
 import {
-  cartLine,
   MAX_CART_LINES,
   MAX_LINE_COMMENT,
+  MAX_LINE_OPTIONS,
   MAX_LINE_QUANTITY,
-  type CartLine,
-} from '@tableside/contracts/cart'
+  SLUG_ID_PATTERN,
+} from '@tableside/contracts/cart-limits'
 
 /** A cart line with the key that names it on screen and in `setQuantity` / `remove`. */
 export type CartEntry = CartLine & { key: string }
@@ -90,10 +90,42 @@ export function itemCount(lines: readonly CartLine[]): number {
   return lines.reduce((sum, line) => sum + line.quantity, 0)
 }
 
-/** Local storage is the diner's browser, not ours: the stored cart is parsed like any input. */
-const storedCart = z.object({
-  lines: z.array(cartLine).check(z.maxLength(MAX_CART_LINES)),
-})
+const isSlugId = (value: unknown): value is string =>
+  typeof value === 'string' && SLUG_ID_PATTERN.test(value)
+
+/**
+ * A stored line as the contract's `cartLine` takes it, or nothing: checked by hand, as zod and
+ * the contract's schemas stay out of the first load (decision 0124; cart-lines.test.ts holds
+ * the two together).
+ */
+function storedLine(value: unknown): CartLine | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  const { dishId, quantity, optionIds, comment } = value as Record<string, unknown>
+  if (!isSlugId(dishId)) return undefined
+  if (!Number.isSafeInteger(quantity)) return undefined
+  if (typeof quantity !== 'number' || quantity < 1 || quantity > MAX_LINE_QUANTITY) return undefined
+  if (!Array.isArray(optionIds) || optionIds.length > MAX_LINE_OPTIONS) return undefined
+  if (!optionIds.every(isSlugId)) return undefined
+  if (comment === undefined) return { dishId, quantity, optionIds }
+  if (typeof comment !== 'string') return undefined
+  const trimmed = comment.trim()
+  if (trimmed.length > MAX_LINE_COMMENT) return undefined
+  return { dishId, quantity, optionIds, comment: trimmed }
+}
+
+/** Local storage is the diner's browser, not ours: the stored cart is checked like any input. */
+function storedCart(data: unknown): readonly CartLine[] | undefined {
+  if (typeof data !== 'object' || data === null) return undefined
+  const { lines } = data as Record<string, unknown>
+  if (!Array.isArray(lines) || lines.length > MAX_CART_LINES) return undefined
+  const checked: CartLine[] = []
+  for (const line of lines) {
+    const ok = storedLine(line)
+    if (!ok) return undefined
+    checked.push(ok)
+  }
+  return checked
+}
 
 export const CART_STORAGE_PREFIX = 'tableside.cart.v1.'
 
@@ -110,9 +142,7 @@ export function parseStoredCart(raw: string | null): readonly CartEntry[] {
   } catch {
     return []
   }
-  const parsed = z.safeParse(storedCart, data)
-  if (!parsed.success) return []
-  return parsed.data.lines.reduce<readonly CartEntry[]>(addLine, [])
+  return (storedCart(data) ?? []).reduce<readonly CartEntry[]>(addLine, [])
 }
 
 /** The lines without their keys, which are derived again when read. */

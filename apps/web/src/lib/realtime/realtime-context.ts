@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react'
+import { afterFirstScreen } from '../first-screen'
 import type { RuntimeConfig } from '@tableside/contracts/runtime-config'
 import type { RealtimeConnection } from './realtime-connection'
 
@@ -17,17 +18,9 @@ export function createRealtimeLoader(
 ): LoadRealtime {
   let connection: Promise<RealtimeConnection> | undefined
   return () =>
-    (connection ??= whenIdle()
+    (connection ??= afterFirstScreen()
       .then(() => import('./realtime-connection'))
       .then(({ RealtimeConnection }) => new RealtimeConnection(config, onReconnected)))
-}
-
-/** Live updates connect once the screen has painted: the menu comes first on a weak phone. */
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 1500 })
-    else setTimeout(resolve, 200)
-  })
 }
 
 export function useRealtimeLoader(): LoadRealtime {

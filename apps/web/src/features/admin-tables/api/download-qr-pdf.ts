@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { printAdminTableQr, type QrPrintLayout } from '@tableside/contracts/admin-tables'
 import { ApiError } from '../../../lib/api-error'
+import { apiErrorFromResponse } from '../../../lib/api-error-response'
 import { useRuntimeConfig } from '../../../lib/app-context'
 import { tokenHeaders } from '../../../lib/token-headers'
 import { saveFile } from '../../../lib/file-download'
@@ -36,7 +37,7 @@ export function useDownloadQrPdf() {
         } catch {
           // Not JSON: the status says enough.
         }
-        throw ApiError.fromResponse(response, data)
+        throw apiErrorFromResponse(response, data)
       }
       const file = await response.blob()
       const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')

@@ -1,11 +1,17 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import { getMenu } from '@tableside/contracts/menu'
+import { getMenuRoute } from '@tableside/contracts/first-screen-reads'
 import type { ApiClient } from '../../../lib/api-client'
+
+/** The first screen's menu: checked against its schema once the screen is drawn. */
+const getMenu = {
+  route: getMenuRoute,
+  load: async () => (await import('@tableside/contracts/menu')).getMenu,
+}
 
 export function menuQueryOptions(api: ApiClient, restaurantId: string) {
   return queryOptions({
     queryKey: ['restaurants', restaurantId, 'menu'],
-    queryFn: ({ signal }) => api.callEndpoint(getMenu, { params: { restaurantId }, signal }),
+    queryFn: ({ signal }) => api.readFirst(getMenu, { params: { restaurantId }, signal }),
     // Live stop-list events keep it current; a refetch is cheap (ETag, 304).
     staleTime: 60_000,
   })

@@ -7,7 +7,8 @@ import { dishFromMenu } from './get-dish'
 import { menuQueryOptions } from './get-menu'
 import { applyMenuUpdate } from './menu-updates'
 
-const api: ApiClient = { callEndpoint: () => Promise.reject(new Error('no network in this test')) }
+const offline = () => Promise.reject(new Error('no network in this test'))
+const api: ApiClient = { callEndpoint: offline, readFirst: offline }
 const menu: RestaurantMenu = {
   restaurantId: 'demo',
   version: '1',

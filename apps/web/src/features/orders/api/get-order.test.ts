@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { ApiClient } from '../../../lib/api-client'
 import { isOrderId, ORDER_POLL_MS, orderPollInterval, orderQueryOptions } from './get-order'
 
-const api: ApiClient = { callEndpoint: () => Promise.reject(new Error('no network in this test')) }
+const offline = () => Promise.reject(new Error('no network in this test'))
+const api: ApiClient = { callEndpoint: offline, readFirst: offline }
 
 describe('orderQueryOptions', () => {
   it('asks only for ids that can be orders', () => {

@@ -6,7 +6,8 @@ import { testOrder } from '../test-order'
 import { orderQueryOptions } from './get-order'
 import { applyOrderUpdate, type OrderUpdate } from './order-updates'
 
-const api: ApiClient = { callEndpoint: () => Promise.reject(new Error('no network in this test')) }
+const offline = () => Promise.reject(new Error('no network in this test'))
+const api: ApiClient = { callEndpoint: offline, readFirst: offline }
 const order = testOrder()
 const { id } = order
 

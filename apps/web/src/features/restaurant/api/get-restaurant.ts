@@ -1,18 +1,20 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import { safeParse } from 'zod/mini'
-import {
-  getRestaurant,
-  restaurantId as restaurantIdSchema,
-  type Restaurant,
-} from '@tableside/contracts/restaurants'
+import type { Restaurant } from '@tableside/contracts/restaurants'
+import { getRestaurantRoute, RESTAURANT_ID_PATTERN } from '@tableside/contracts/first-screen-reads'
 import type { ApiClient } from '../../../lib/api-client'
 import { isApiError } from '../../../lib/api-error'
 import { notFound } from '../../../lib/http-status-error'
 
+/** Read on every diner's first screen: checked against its schema once the screen is drawn. */
+const getRestaurant = {
+  route: getRestaurantRoute,
+  load: async () => (await import('@tableside/contracts/restaurants')).getRestaurant,
+}
+
 export function restaurantQueryOptions(api: ApiClient, restaurantId: string) {
   return queryOptions({
     queryKey: ['restaurants', restaurantId],
-    queryFn: ({ signal }) => api.callEndpoint(getRestaurant, { params: { restaurantId }, signal }),
+    queryFn: ({ signal }) => api.readFirst(getRestaurant, { params: { restaurantId }, signal }),
     // A restaurant's name and language change rarely; keep it across the visit.
     staleTime: 5 * 60_000,
   })
@@ -27,10 +29,11 @@ export async function ensureRestaurant(
   api: ApiClient,
   restaurantId: string | undefined,
 ): Promise<Restaurant> {
-  const id = safeParse(restaurantIdSchema, restaurantId)
-  if (!id.success) throw notFound(`No restaurant "${restaurantId ?? ''}"`)
+  if (restaurantId === undefined || !RESTAURANT_ID_PATTERN.test(restaurantId)) {
+    throw notFound(`No restaurant "${restaurantId ?? ''}"`)
+  }
   try {
-    return await queryClient.query(restaurantQueryOptions(api, id.data))
+    return await queryClient.query(restaurantQueryOptions(api, restaurantId))
   } catch (error) {
     if (isApiError(error) && error.status === 404) throw notFound(error.message)
     throw error
