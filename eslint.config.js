@@ -402,7 +402,7 @@ export default tseslint.config(
   },
   {
     // Benchmarks run part of their code in the browser (page.evaluate, init scripts).
-    files: ['scripts/bench-*.mjs'],
+    files: ['scripts/bench-*.mjs', 'scripts/lib/first-tap.mjs'],
     languageOptions: { globals: { ...globals.browser } },
   },
 )
