@@ -57,6 +57,42 @@ describe("The menu's first screen, drawn by the server before the app has loaded
     expect(app.problems).toEqual([])
   })
 
+  it("answers a tap on the drawing's + at once, and the app takes the dish over into the cart", async () => {
+    const { page, problems } = await browser.phone()
+    // The app's script is held back: what answers now is the page's small starter alone.
+    let release: () => void = () => undefined
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/assets/index-*.js', async (route) => {
+      await released
+      await route.continue()
+    })
+    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'domcontentloaded' })
+    const drawnCard = page
+      .locator('#first-screen .dish-card')
+      .filter({ has: page.locator('.dish-card__add[data-quick-add]') })
+      .first()
+    const drawnAdd = drawnCard.locator('.dish-card__add')
+    const name = await drawnAdd.getAttribute('aria-label')
+    expect(name).toMatch(/^Добавить: /)
+    await drawnAdd.click()
+    await drawnAdd.click()
+    expect(await drawnCard.locator('.dish-card__count').textContent()).toBe('в корзине: 22')
+    expect(await page.locator('#root main h1').count()).toBe(0)
+    await keepScreenshot(page, 'menu-drawn-tap-answered')
+
+    release()
+    await page.waitForSelector('#first-screen', { state: 'detached' })
+    const card = page.locator('#root .dish-card', {
+      has: page.getByRole('button', { name: name ?? '', exact: true }),
+    })
+    expect(await card.locator('.dish-card__count').textContent()).toBe('в корзине: 22')
+    expect(await page.locator('.cart-bar__count').textContent()).toBe('2')
+    expect(await page.getByRole('status').filter({ hasText: 'добавлено в корзину' }).count()).toBe(
+      1,
+    )
+    expect(problems).toEqual([])
+  })
+
   it('is drawn in the language the diner chose, and the page says which', async () => {
     const { page, context } = await browser.phone()
     await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })

@@ -1,6 +1,7 @@
 // The second entry of the build, on pages the server has drawn (decision 0025): it holds the
 // app back until the drawing is on screen. It imports nothing, so it stays one small file;
-// the ids are `FIRST_SCREEN_ID` and `APP_PRELOADS_ID` of @tableside/contracts/first-screen.
+// the ids are `FIRST_SCREEN_ID` and `APP_PRELOADS_ID` of @tableside/contracts/first-screen,
+// the list of added dishes `DRAWN_ADDS` of lib/first-screen.ts.
 
 /** However the drawing fares, the app starts after this long. */
 const SHOWN_WAIT_MS = 3000
@@ -60,9 +61,42 @@ function startApp(template: HTMLTemplateElement) {
   }
 }
 
+/**
+ * The first tap answered at once (decision 0124): a tap on the drawing's "+" of a dish that goes
+ * to the cart in one tap (marked `data-quick-add` by the drawing) shows the card's count as the
+ * app draws it and keeps the dish for the menu screen, which adds it as it takes over. The tap
+ * also starts the app (`drawingShown`).
+ */
+function answerAdds(drawing: Element) {
+  const added: string[] = []
+  Reflect.set(window, '__tablesideDrawnAdds', added)
+  drawing.addEventListener('click', (event) => {
+    const button = event.target instanceof Element ? event.target.closest('[data-quick-add]') : null
+    const dishId = button instanceof HTMLElement ? button.dataset.quickAdd : undefined
+    if (!button || !dishId) return
+    added.push(dishId)
+    const count = String(added.filter((id) => id === dishId).length)
+    const words = document.createElement('span')
+    words.className = 'visually-hidden'
+    words.textContent = (button.getAttribute('data-in-cart') ?? '').replace('{count}', count)
+    const number = document.createElement('span')
+    number.setAttribute('aria-hidden', 'true')
+    number.textContent = count
+    let badge = button.parentElement?.querySelector('.dish-card__count')
+    if (!badge) {
+      badge = document.createElement('span')
+      badge.className = 'dish-card__count'
+      button.before(badge)
+    }
+    badge.replaceChildren(words, number)
+  })
+}
+
 const drawing = document.getElementById('first-screen')
 const template = document.getElementById('app-preloads')
 if (template instanceof HTMLTemplateElement) {
-  if (drawing) void drawingShown(drawing).then(() => startApp(template))
-  else startApp(template)
+  if (drawing) {
+    answerAdds(drawing)
+    void drawingShown(drawing).then(() => startApp(template))
+  } else startApp(template)
 }

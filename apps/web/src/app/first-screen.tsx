@@ -2,6 +2,7 @@ import { MemoryRouter } from 'react-router'
 import type { FirstScreenInput } from '@tableside/contracts/first-screen'
 import { MenuBrowser } from '../features/menu/components/menu-browser'
 import { menuMessages } from '../features/menu/menu-messages'
+import { canQuickAdd } from '../features/menu/quick-add'
 import { StoriesRowPlaceholder } from '../features/stories/components/stories-row-placeholder'
 import { formatPrice } from '../lib/format-price'
 import { RestaurantLanguageContext, useMessages } from '../lib/i18n/use-translation'
@@ -33,6 +34,8 @@ function MenuFirstScreen({ restaurant, menu, hasStories, url }: FirstScreenInput
             },
             price: (minor) => formatPrice(minor, restaurant),
             inCart: () => 0,
+            // Answered before the app runs (decision 0124); an 18+ dish waits for the age check.
+            quickAdd: (dish) => canQuickAdd(dish) && !dish.ageRestricted,
           }}
         />
       </div>
@@ -43,7 +46,8 @@ function MenuFirstScreen({ restaurant, menu, hasStories, url }: FirstScreenInput
 /**
  * The menu screen as the app draws it once its code and data are in, drawn by the server into
  * the page (decision 0025): the same components, so the app replaces it without a visible
- * change. Links work as plain links until then; buttons wait for the app.
+ * change. Links work as plain links until then; buttons wait for the app, but for the "+" of
+ * a dish that goes to the cart in one tap, which the page's starter answers (decision 0124).
  */
 export function FirstScreen(input: FirstScreenInput) {
   return (

@@ -39,3 +39,18 @@ export function afterFirstScreen(timeoutMs = 1500): Promise<void> {
       }),
   )
 }
+
+/**
+ * Where the page's starter (`first-screen-start.ts`) keeps the dishes whose "+" was tapped on
+ * the server's drawing before the app ran, in order (decision 0124).
+ */
+export const DRAWN_ADDS = '__tablesideDrawnAdds'
+
+/** The dishes added on the drawing, once: the menu screen puts them in the cart as it takes over. */
+export function takeDrawnAdds(): string[] {
+  const added: unknown = Reflect.get(window, DRAWN_ADDS)
+  if (!Array.isArray(added)) return []
+  const ids = added.filter((id): id is string => typeof id === 'string')
+  added.length = 0
+  return ids
+}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { lazy, Suspense, useLayoutEffect, useMemo, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Dish } from '@tableside/contracts/menu'
 import { restaurantChannel } from '@tableside/contracts/first-screen-reads'
@@ -25,7 +25,7 @@ import { LazyStoriesRow } from '../../features/stories/components/lazy-stories-r
 import { buttonClass } from '../../components/ui/button'
 import { formatPrice } from '../../lib/format-price'
 import { useApiClient } from '../../lib/app-context'
-import { useReplaceFirstScreen } from '../../lib/first-screen'
+import { takeDrawnAdds, useReplaceFirstScreen } from '../../lib/first-screen'
 import { localized } from '../../lib/i18n/localized-text'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { KEEP_SCROLL } from '../layouts/use-scroll-restoration'
@@ -78,6 +78,16 @@ export function MenuRoute() {
   // The hearts' code comes when the browser is idle after the menu is drawn, out of the first
   // load (decision 0052); the cards draw the same hearts meanwhile.
   const [hearts, setHearts] = useState<Hearts>()
+  const dishes = useMemo(() => menu.data && dishesById(menu.data), [menu.data])
+  const announce = (dish: Dish) => say(t('added', { name: localized(dish.name, language) }))
+  const addToCart = (dish: Dish) => {
+    cart.add({
+      dishId: dish.id,
+      quantity: 1,
+      optionIds: Object.values(initialSelection(dish)).flat(),
+    })
+    announce(dish)
+  }
 
   // Stop-list changes come rarely and after the first paint: their code loads with the first.
   useChannelEvent(restaurantChannel(restaurantId), menuUpdated, (update) => {
@@ -89,6 +99,21 @@ export function MenuRoute() {
       invalidateCartQuotes(queryClient, restaurantId)
     })
   })
+  // The dishes added on the server's drawing before the app ran (decision 0124) go to the cart
+  // in the commit that replaces the drawing, so their counts stay on screen. One the menu no
+  // longer adds in one tap (sold out meanwhile) is left out.
+  useLayoutEffect(() => {
+    if (!dishes) return
+    for (const id of takeDrawnAdds()) {
+      const dish = dishes.get(id)
+      // The taps happened outside React, on the drawing: they enter the cart (and the spoken
+      // "added") here, before the frame that shows the app's screen.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      if (dish && canQuickAdd(dish) && !dish.ageRestricted) addToCart(dish)
+    }
+    // Once, when the menu first arrives; the list empties as it is read.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dishes])
   // The server's drawing of this screen stays until the menu is drawn here, not the skeleton.
   useReplaceFirstScreen(menu.data !== undefined || menu.isError)
   // Who the restaurant is, under the menu: drawn once the browser is idle (not in the first load).
@@ -100,7 +125,6 @@ export function MenuRoute() {
     void loadSearch()
   })
 
-  const dishes = useMemo(() => menu.data && dishesById(menu.data), [menu.data])
   const inCart = useMemo(() => {
     const counts = new Map<string, number>()
     for (const line of cart.lines) {
@@ -123,7 +147,6 @@ export function MenuRoute() {
     void (location.state === null
       ? navigate(withParam('dish', null), { replace: true, state: KEEP_SCROLL })
       : navigate(-1))
-  const announce = (dish: Dish) => say(t('added', { name: localized(dish.name, language) }))
 
   return (
     <div className="menu-screen">
@@ -146,12 +169,7 @@ export function MenuRoute() {
                 open(dish.id)
                 return
               }
-              cart.add({
-                dishId: dish.id,
-                quantity: 1,
-                optionIds: Object.values(initialSelection(dish)).flat(),
-              })
-              announce(dish)
+              addToCart(dish)
             },
             href: (dish) => withParam('dish', dish.id),
             price: (minor) => formatPrice(minor, restaurant),

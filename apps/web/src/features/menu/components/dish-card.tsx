@@ -22,6 +22,12 @@ export interface DishCardActions {
    * the server's drawing, the card's CSS draws the same heart, not yet a control.
    */
   heart?: ((dish: Dish, name: string) => ReactNode) | undefined
+  /**
+   * The server's drawing only: whether the "+" puts the dish in the cart in one tap. Such a
+   * button is marked (`data-quick-add`, with the count's words), so the page's starter answers
+   * a tap on it before the app runs and the menu adds the dish when it takes over (decision 0124).
+   */
+  quickAdd?: ((dish: Dish) => boolean) | undefined
 }
 
 interface DishCardProps {
@@ -92,6 +98,8 @@ export function DishCard({ dish, actions, language, t, eager = false }: DishCard
             type="button"
             className="dish-card__add"
             aria-label={t('add', { name })}
+            data-quick-add={actions.quickAdd?.(dish) ? dish.id : undefined}
+            data-in-cart={actions.quickAdd?.(dish) ? t('inCart', { count: '{count}' }) : undefined}
             onClick={() => actions.add(dish)}
           ></button>
         ) : (
