@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useDeferredValue, useLayoutEffect, useMemo, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Dish } from '@tableside/contracts/menu'
 import { restaurantChannel } from '@tableside/contracts/first-screen-reads'
@@ -78,7 +78,10 @@ export function MenuRoute() {
   // The hearts' code comes when the browser is idle after the menu is drawn, out of the first
   // load (decision 0052); the cards draw the same hearts meanwhile.
   const [hearts, setHearts] = useState<Hearts>()
-  const dishes = useMemo(() => menu.data && dishesById(menu.data), [menu.data])
+  // The menu (every category, every card) is drawn in slices the browser may interrupt, not in
+  // one long task: a tap meanwhile is answered (decision 0124). The drawing stays until then.
+  const data = useDeferredValue(menu.data)
+  const dishes = useMemo(() => data && dishesById(data), [data])
   const announce = (dish: Dish) => say(t('added', { name: localized(dish.name, language) }))
   const addToCart = (dish: Dish) => {
     cart.add({
@@ -115,10 +118,10 @@ export function MenuRoute() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dishes])
   // The server's drawing of this screen stays until the menu is drawn here, not the skeleton.
-  useReplaceFirstScreen(menu.data !== undefined || menu.isError)
+  useReplaceFirstScreen(data !== undefined || menu.isError)
   // Who the restaurant is, under the menu: drawn once the browser is idle (not in the first load).
   const [aboutShown, setAboutShown] = useState(false)
-  useIdlePreload(menu.isSuccess, () => {
+  useIdlePreload(data !== undefined, () => {
     setAboutShown(true)
     void loadHearts().then(setHearts)
     void loadDishDialogs()
@@ -153,9 +156,9 @@ export function MenuRoute() {
       <title>{screen.t('pageTitle', { page: t('title'), place: restaurant.name })}</title>
       <h1 className="visually-hidden">{t('title')}</h1>
       <LazyStoriesRow restaurantId={restaurantId} onOpenDish={open} />
-      {menu.data ? (
+      {data ? (
         <MenuBrowser
-          data={menu.data}
+          data={data}
           timezone={restaurant.timezone}
           menuId={params.get('menu')}
           onMenuChange={(id) =>
@@ -187,7 +190,7 @@ export function MenuRoute() {
       ) : (
         <div className="menu-skeleton" role="status" aria-label={t('loading')} />
       )}
-      {menu.data && aboutShown ? (
+      {data && aboutShown ? (
         <Suspense fallback={null}>
           <RestaurantCard restaurant={restaurant} />
         </Suspense>
