@@ -75,6 +75,8 @@ const serverFeaturePublishes = {
     'restaurant-repository.ts',
     'restaurant-settings.ts',
     'new-restaurant.ts',
+    // Each restaurant's acquirer and its sealed account (decision 0121), which payments reach.
+    'payment-account-repository.ts',
   ],
   // The back office's settings and staff (decisions 0068, 0069): composed by the app, used by
   // no other feature.

@@ -2,6 +2,7 @@ import { constants as zlib } from 'node:zlib'
 import compress from '@fastify/compress'
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { acquirersPlugin } from './adapters/acquirers/acquirers-plugin'
 import { sandboxAcquirerPlugin } from './adapters/sandbox-acquirer/sandbox-acquirer-plugin'
 import { smsPlugin } from './adapters/sms/sms-plugin'
 import type { ServerConfig } from './config/env'
@@ -132,6 +133,7 @@ export async function buildApp({
   await app.register(
     config.payments.provider === 'sandbox' ? sandboxAcquirerPlugin : noPaymentProviderPlugin,
   )
+  await app.register(acquirersPlugin, { serverServes: onlinePayment })
   await app.register(smsPlugin)
 
   // The features, each after those it depends on.

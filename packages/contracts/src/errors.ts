@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'below_minimum_order',
   'order_type_unavailable',
   'payment_method_unavailable',
+  'payment_provider_unavailable',
   'order_not_cancellable',
   'illegal_status_change',
   // The kitchen display (issue 17, decision 0071): an order that left the kitchen, an undo too

@@ -2,6 +2,7 @@ import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import * as z from 'zod/mini'
 import { environment } from '@tableside/contracts/runtime-config'
+import { parseSecretsKey } from '../lib/secret-box'
 import { defaultWebDist } from '../paths'
 
 const port = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(65535))
@@ -73,6 +74,10 @@ const envSchema = z.object({
   MEDIA_ORIGINS: optionalText,
   RATE_LIMIT_EXEMPT: optionalText,
   PAYMENT_PROVIDER: z.optional(z.enum(['sandbox', 'none'])),
+  // Seals secrets at rest (acquirers' keys; decision 0121): 64 hex digits or 32 bytes base64.
+  SECRETS_KEY: optionalText,
+  // YooKassa's API; another address only for its stand-in (development, tests).
+  YOOKASSA_API_URL: z.optional(z.url()),
   SMS_PROVIDER: z.optional(z.enum(['sandbox', 'smsru', 'none'])),
   SMSRU_API_ID: z.optional(z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/))),
   SMSRU_BASE_URL: z.optional(z.url()),
@@ -141,6 +146,10 @@ export interface ServerConfig {
    * after the sign-in that started it (decision 0111).
    */
   profileSession: { slidingDays: number; maxDays: number }
+  /** Seals secrets stored in the database (SECRETS_KEY, decision 0121); null: none are taken. */
+  secretsKey: Buffer | null
+  /** YooKassa's API address (its stand-in's in development and tests). */
+  yookassaApiUrl: string
   /** Where online payments go (decision 0032). */
   payments: {
     /** The acquirer; null: online payment is off until a provider is configured. */
@@ -245,6 +254,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimitExempt,
     sandboxAcquirerSecret: e.SANDBOX_ACQUIRER_SECRET,
     vapidSubject: e.VAPID_SUBJECT,
+    secretsKey: readSecretsKey(e.SECRETS_KEY),
+    yookassaApiUrl: e.YOOKASSA_API_URL?.replace(/\/+$/, '') ?? 'https://api.yookassa.ru/v3',
     payments: choosePaymentProvider(e.PAYMENT_PROVIDER, e.APP_ENV, e.DEMO_SEED),
     sms: chooseSmsProvider(
       e.SMS_PROVIDER,
@@ -285,6 +296,17 @@ const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal'])
  * Never "every hop": that would let any client choose its address with X-Forwarded-For and
  * step around every per-address limit.
  */
+function readSecretsKey(text: string | undefined): Buffer | null {
+  if (text === undefined) return null
+  const key = parseSecretsKey(text)
+  if (!key) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SECRETS_KEY must be 32 random bytes, as 64 hex digits or in base64 (openssl rand -hex 32).',
+    )
+  }
+  return key
+}
+
 function parseTrustProxy(value: string | undefined): false | number | string[] {
   if (value === undefined || ['false', 'no', '0'].includes(value)) return false
   if (/^\d+$/.test(value)) {

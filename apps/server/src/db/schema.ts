@@ -65,6 +65,7 @@ export interface Database {
   clientSignInCodes: ClientSignInCodesTable
   clientSignInSends: ClientSignInSendsTable
   smsDailySends: SmsDailySendsTable
+  paymentAccounts: PaymentAccountsTable
   clientFavourites: ClientFavouritesTable
   kitchenStations: KitchenStationsTable
   kitchenStationCategories: KitchenStationCategoriesTable
@@ -601,6 +602,23 @@ export interface SmsDailySendsTable {
   sent: number
   nearlySpentAt: Date | null
   spentAt: Date | null
+}
+
+/**
+ * A restaurant's acquirer and its account there (migration 0048, decision 0121); none: the
+ * server's PAYMENT_PROVIDER serves it.
+ */
+export interface PaymentAccountsTable {
+  restaurantId: string
+  provider: 'sandbox' | 'yookassa' | 'none'
+  /** YooKassa's shop id (T-Bank's terminal key). */
+  accountId: string | null
+  /** The secret key sealed with SECRETS_KEY (`lib/secret-box.ts`); never in the clear. */
+  secretSealed: string | null
+  secretLast4: string | null
+  live: boolean
+  methods: ('card' | 'sbp')[]
+  updatedAt: ColumnType<Date, Date | undefined, Date>
 }
 
 /** A signed-in diner's favourite dish at a restaurant (migration 0029, decision 0056). */

@@ -14,6 +14,7 @@ import { HttpError, notFound } from '../../http/http-error'
 import {
   type PaymentProvider,
   type ProviderPaymentRequest,
+  type ProviderRefund,
   SANDBOX_PROVIDER,
   type WebhookEvent,
   WebhookRejected,
@@ -124,8 +125,9 @@ export class SandboxAcquirer implements PaymentProvider {
     return row?.state === 'succeeded' ? 'too_late' : 'cancelled'
   }
 
-  async refund(ref: string, amount: number): Promise<void> {
+  async refund(ref: string, amount: number, key: string): Promise<ProviderRefund> {
     await this.#books.refund(ref, amount, this.#now())
+    return { refundId: `sbx_refund_${key}` }
   }
 
   verifyWebhook(headers: Readonly<Record<string, unknown>>, rawBody: string, now: Date) {

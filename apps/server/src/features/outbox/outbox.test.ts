@@ -37,9 +37,9 @@ describe.each(testDatabaseKinds)('The outbox on $name', (kind) => {
     }
     const acquirer = sandboxAcquirerOf(app)
     const refund = acquirer.refund.bind(acquirer)
-    acquirer.refund = async (ref, amount) => {
+    acquirer.refund = async (ref, amount, key) => {
       if (down.refunds) throw new Error('The acquirer is down')
-      await refund(ref, amount)
+      return refund(ref, amount, key)
     }
   }
 

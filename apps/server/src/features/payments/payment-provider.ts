@@ -13,25 +13,64 @@ export interface PaymentProvider {
   readonly name: string
   /** Registers a payment with the acquirer; the browser goes to `redirectUrl` to pay. */
   create(request: ProviderPaymentRequest): Promise<{ ref: string; redirectUrl: string }>
-  /** The acquirer's view of a payment, for payments whose webhook never came. */
-  status(ref: string): Promise<ProviderOutcome | { outcome: 'pending' }>
+  /**
+   * The acquirer's view of a payment, for payments whose webhook never came and for a
+   * notification whose only use is to say "read this payment back" (YooKassa's).
+   */
+  status(ref: string): Promise<ProviderStatus>
   /** Stops a payment the diner abandoned; `too_late` when the acquirer already took it. */
   cancel(ref: string): Promise<'cancelled' | 'too_late'>
   /**
    * Gives money back (a success for a cancelled order or one another payment had covered, a
    * paid order cancelled). `key` is the same on every retry of one refund, so an acquirer that
-   * takes an idempotency key gives it back once.
+   * takes an idempotency key gives it back once. Resolves to the acquirer's id of the refund
+   * (null where it keeps none); callers that only await it are unaffected.
    */
-  refund(ref: string, amount: number, key: string): Promise<void>
+  refund(ref: string, amount: number, key: string): Promise<ProviderRefund>
   /**
-   * Checks a webhook's signature and freshness and reads its event; throws
-   * `WebhookRejected` for anything forged, stale or malformed.
+   * Checks a webhook's signature and freshness (or where it came from, for an acquirer that
+   * signs nothing) and reads its event; throws `WebhookRejected` for anything forged, stale or
+   * malformed. An acquirer whose notifications are not to be believed as they stand answers a
+   * `WebhookNotice`: the payment is then read back with `status` and only that counts.
    */
   verifyWebhook(
     headers: Readonly<Record<string, unknown>>,
     rawBody: string,
     now: Date,
-  ): WebhookEvent
+    source: WebhookSource,
+  ): WebhookEvent | WebhookNotice
+  /** Asks the acquirer whether the account's credentials work ("Проверить подключение"). */
+  checkConnection?(): Promise<ConnectionCheck>
+}
+
+/** Where a webhook came from: the client's address by the app's TRUST_PROXY rules. */
+export interface WebhookSource {
+  address: string
+}
+
+/** A notification that names a payment to read back from the acquirer, believed no further. */
+export interface WebhookNotice {
+  readBack: true
+  ref: string
+}
+
+export interface ProviderRefund {
+  refundId: string | null
+}
+
+export interface ConnectionCheck {
+  /** The account as the acquirer names it (YooKassa's shop id). */
+  account: string
+  /** A test account: no money moves. */
+  test: boolean
+}
+
+/**
+ * The acquirer is down (no answer, or only 5xx through every repeat the rules allow): the
+ * diner is told to pay another way, and nothing it might have done is assumed.
+ */
+export class ProviderUnavailable extends Error {
+  override readonly name = 'ProviderUnavailable'
 }
 
 export interface ProviderPaymentRequest {
@@ -54,10 +93,22 @@ export interface ProviderPaymentRequest {
   successUrl: string
   failUrl: string
   expiresAt: Date
+  /**
+   * The 54-FZ receipt the acquirer passes on to the online cash register (YooKassa `receipt`,
+   * T-Bank `Receipt`), in the acquirer's own shape: built by the receipts feature when the
+   * restaurant sends receipts; absent, none is asked for.
+   */
+  receipt?: Readonly<Record<string, unknown>>
 }
 
 export type ProviderOutcome =
   { outcome: 'succeeded' } | { outcome: 'failed'; reason: PaymentFailure }
+
+/** What the acquirer says of a payment; with its amount where it says one (minor units). */
+export type ProviderStatus = (ProviderOutcome | { outcome: 'pending' }) & {
+  amount?: number
+  currency?: string
+}
 
 export type WebhookEvent = ProviderOutcome & {
   /** Unique per event: a repeated delivery carries the same id. */
@@ -69,4 +120,20 @@ export type WebhookEvent = ProviderOutcome & {
 
 export class WebhookRejected extends Error {
   override readonly name = 'WebhookRejected'
+}
+
+/** Who holds which payment: each restaurant may have its own acquirer (decision 0121). */
+export interface PaymentProviders {
+  /** The acquirer that takes the restaurant's new payments (one that takes none, when off). */
+  forRestaurant(restaurantId: string): Promise<PaymentProvider>
+  /**
+   * The acquirer that holds a payment (its row names it), on its restaurant's account; undefined
+   * when this server cannot reach it any more.
+   */
+  forPayment(payment: {
+    restaurantId: string
+    provider: string
+  }): Promise<PaymentProvider | undefined>
+  /** Who reads the webhooks at `POST /payments/webhooks/{name}` (no account needed to read). */
+  webhooks(name: string): Pick<PaymentProvider, 'name' | 'verifyWebhook'> | undefined
 }

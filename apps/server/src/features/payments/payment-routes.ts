@@ -59,6 +59,9 @@ export function registerPaymentRoutes(
           request.params.provider,
           request.headers,
           rawBody(request),
+          // The client's address by the app's TRUST_PROXY rules: an acquirer that signs nothing
+          // (YooKassa) is known by where its notifications come from.
+          { address: request.ip },
         )
         return reply.code(200).send({ received: true, result })
       },

@@ -19,7 +19,13 @@ import type { RestaurantCache } from '../restaurants/restaurant-cache'
 import type { TableSessionService } from '../table-sessions/table-session-service'
 import { billHolds, planBillPayment, sharePoints } from './bill-payment-plan'
 import { floorOrderEntries } from './payment-events'
-import { SANDBOX_PROVIDER, type PaymentProvider } from './payment-provider'
+import {
+  type PaymentProvider,
+  type PaymentProviders,
+  ProviderUnavailable,
+  SANDBOX_PROVIDER,
+  type WebhookSource,
+} from './payment-provider'
 import type { PaymentRepository, PaymentRow } from './payment-repository'
 import {
   createPaymentSettlement,
@@ -39,6 +45,23 @@ function describe(restaurant: Restaurant, what: 'order' | 'table', name: string 
   const russian = restaurant.locale.startsWith('ru')
   if (what === 'order') return russian ? `Заказ ${name}` : `Order ${name}`
   return russian ? `Стол ${name}` : `Table ${name}`
+}
+
+const providerDown = () =>
+  new HttpError(
+    503,
+    'payment_provider_unavailable',
+    'Card payment is unavailable right now: please pay the waiter.',
+  )
+
+/** Runs `work` with the acquirer; its being down is the diner's "pay the waiter". */
+async function withAcquirer<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof ProviderUnavailable) throw providerDown()
+    throw error
+  }
 }
 
 /** Whom a payment's tip goes to and what the diner said of it (a payment without one: none). */
@@ -81,7 +104,7 @@ export interface DinerView {
 
 export interface PaymentServiceDeps {
   db: Kysely<Database>
-  provider: PaymentProvider
+  providers: PaymentProviders
   repository: PaymentRepository
   orderPayments: OrderPaymentRepository
   restaurants: RestaurantCache
@@ -97,7 +120,7 @@ export interface PaymentServiceDeps {
 
 /** Online payments of orders and bills: started here, ended by the settlement. */
 export function createPaymentService(deps: PaymentServiceDeps) {
-  const { db, provider, repository, orderPayments, restaurants, tableSessions } = deps
+  const { db, providers, repository, orderPayments, restaurants, tableSessions } = deps
   const now = deps.now ?? (() => new Date())
   const settlement = createPaymentSettlement({ ...deps, now })
   const bonus = () => requireOrderBonus(deps.bonus)
@@ -165,6 +188,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
    * acquirer brings the diner back where they reached the app, and its page speaks as the app.
    */
   async function handOver(
+    provider: PaymentProvider,
     row: PaymentRow,
     restaurant: Restaurant,
     description: string,
@@ -192,7 +216,15 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return await repository.attachProvider(row.id, ref, redirectUrl)
     } catch (error) {
       await settlement.apply(row, { outcome: 'failed', reason: 'declined' })
-      throw error
+      if (error instanceof HttpError) throw error
+      // Down, or refusing the shop's account: to the diner it is the same, pay another way.
+      deps.log?.warn(
+        { err: error, paymentId: row.id, provider: provider.name },
+        error instanceof ProviderUnavailable
+          ? 'The acquirer is unavailable: the diner is asked to pay the waiter'
+          : 'The acquirer refused a payment: the diner is asked to pay the waiter',
+      )
+      throw providerDown()
     }
   }
 
@@ -217,7 +249,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       providerName: string,
       headers: Readonly<Record<string, unknown>>,
       rawBody: string,
-    ) => settlement.receiveWebhook(providerName, headers, rawBody),
+      source: WebhookSource,
+    ) => settlement.receiveWebhook(providerName, headers, rawBody, source),
     sweepOverdue: () => settlement.sweepOverdue(),
     leaveTipFeedback: createTipFeedback(deps),
 
@@ -231,6 +264,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       if (!order) throw notFound('This order does not exist.')
       const restaurant = await restaurantOf(order.restaurantId)
       requireOnline(restaurant, method)
+      const provider = await withAcquirer(() => providers.forRestaurant(order.restaurantId))
       if (order.paymentMethod === 'cash') {
         throw new HttpError(409, 'payment_not_online', 'This order is paid in cash to the waiter.')
       }
@@ -250,11 +284,17 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       }
       if (pending) {
         // The acquirer may have decided already, its webhook still on the way: apply it now.
-        const decided = pending.providerRef ? await provider.status(pending.providerRef) : undefined
+        const { providerRef } = pending
+        const holder = providerRef
+          ? await withAcquirer(() => providers.forPayment(pending))
+          : undefined
+        const decided =
+          holder && providerRef ? await withAcquirer(() => holder.status(providerRef)) : undefined
         const usable =
           decided?.outcome === 'pending' &&
           pending.method === method &&
           pending.tip === tip &&
+          pending.provider === provider.name &&
           pending.redirectUrl &&
           pending.expiresAt > now()
         if (usable) return view(pending)
@@ -324,6 +364,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       if (created.racing) return view(await handedOver(created.racing))
       void deps.outbox.kick()
       const attached = await handOver(
+        provider,
         created.row,
         restaurant,
         describe(restaurant, 'order', order.number),
@@ -352,6 +393,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       }
       const restaurant = await restaurantOf(session.restaurantId)
       requireOnline(restaurant, input.method)
+      const provider = await withAcquirer(() => providers.forRestaurant(session.restaurantId))
       const points = input.bonusPoints ?? 0
       const cardId = points > 0 ? await bonus().cardFor(session.restaurantId, diner.payerId) : null
       const { row, waiter } = await db.transaction().execute(async (trx) => {
@@ -420,6 +462,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       })
       void deps.outbox.kick()
       const attached = await handOver(
+        provider,
         row,
         restaurant,
         describe(restaurant, 'table', session.table.label),
@@ -439,9 +482,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     async get(id: string): Promise<Payment> {
       const row = await repository.find(id)
       if (!row) throw notFound(UNKNOWN_PAYMENT)
-      if (row.status !== 'pending' || !row.providerRef || row.provider !== provider.name) {
-        return view(row)
-      }
+      if (row.status !== 'pending' || !row.providerRef) return view(row)
+      const provider = await providers.forPayment(row)
+      if (!provider) return view(row)
       // Reads of one payment at once share one call out (a diner's screen asks every few
       // seconds; the read route is limited per address and payment too).
       const ref = row.providerRef
@@ -470,7 +513,16 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const row = await repository.find(id)
       if (!row) throw notFound(UNKNOWN_PAYMENT)
       if (row.status !== 'pending') return view(row)
-      if (row.providerRef && (await provider.cancel(row.providerRef)) === 'too_late') {
+      const provider = row.providerRef ? await providers.forPayment(row) : undefined
+      const answer =
+        provider && row.providerRef
+          ? await provider.cancel(row.providerRef).catch((error: unknown) => {
+              // Unreachable, it is given up here; a success it took meanwhile still counts (0024).
+              if (error instanceof ProviderUnavailable) return 'cancelled' as const
+              throw error
+            })
+          : 'cancelled'
+      if (answer === 'too_late') {
         // The acquirer took the money already: its webhook settles it; nothing is undone here.
         return view(row)
       }

@@ -12,8 +12,13 @@ import type { Outbox } from '../outbox/outbox'
 import type { OutboxEntry } from '../outbox/outbox-repository'
 import type { TableSessionService } from '../table-sessions/table-session-service'
 import { floorOrderEntries, paymentUpdateEntries } from './payment-events'
-import type { PaymentProvider } from './payment-provider'
-import { WebhookRejected } from './payment-provider'
+import {
+  type PaymentProviders,
+  ProviderUnavailable,
+  type WebhookEvent,
+  WebhookRejected,
+  type WebhookSource,
+} from './payment-provider'
 import type { PaymentRepository, PaymentRow } from './payment-repository'
 
 export const UNKNOWN_PAYMENT = 'This payment does not exist.'
@@ -30,7 +35,7 @@ export interface Settled {
 
 export interface PaymentSettlementDeps {
   db: Kysely<Database>
-  provider: PaymentProvider
+  providers: PaymentProviders
   repository: PaymentRepository
   orderPayments: OrderPaymentRepository
   tableSessions: Pick<TableSessionService, 'settleIfDone'>
@@ -59,7 +64,38 @@ export interface PaymentSettlementDeps {
  * (cancelled, given up); refunds delivered through the provider.
  */
 export function createPaymentSettlement(deps: PaymentSettlementDeps) {
-  const { db, provider, repository, orderPayments, outbox, now } = deps
+  const { db, providers, repository, orderPayments, outbox, now } = deps
+
+  /** A notification that only names a payment: what its acquirer says of it now is the event. */
+  async function readBack(providerName: string, ref: string): Promise<WebhookEvent | 'pending'> {
+    const row = await db
+      .transaction()
+      .execute((trx) => repository.findByRef(providerName, ref, trx))
+    if (!row) throw notFound(UNKNOWN_PAYMENT)
+    const provider = await providers.forPayment(row)
+    if (!provider) throw notFound(UNKNOWN_PAYMENT)
+    let status
+    try {
+      status = await provider.status(ref)
+    } catch (error) {
+      // The acquirer sends it again later (YooKassa: for a day), when it answers.
+      if (error instanceof ProviderUnavailable) {
+        throw new HttpError(503, 'payment_provider_unavailable', 'The acquirer did not answer.')
+      }
+      throw error
+    }
+    if (status.outcome === 'pending') return 'pending'
+    return {
+      ...(status.outcome === 'succeeded'
+        ? { outcome: 'succeeded' }
+        : { outcome: 'failed', reason: status.reason }),
+      // One state of one payment is one event: a replay, or a second notice of it, is a duplicate.
+      eventId: `${status.outcome}:${ref}`,
+      ref,
+      amount: status.amount ?? -1,
+      currency: status.currency ?? '',
+    }
+  }
 
   /**
    * What follows, in `trx`, from a payment that ended without money (failed, or given up): its
@@ -206,6 +242,8 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
     const payment = await repository.find(refund.paymentId)
     if (!payment) return
     if (payment.providerRef) {
+      const provider = await providers.forPayment(payment)
+      if (!provider) throw new Error(`No acquirer to refund payment ${payment.id} through`)
       await provider.refund(payment.providerRef, refund.amount, `refund-${entryId}`)
     }
     await db.transaction().execute(async (trx) => {
@@ -256,28 +294,36 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
       providerName: string,
       headers: Readonly<Record<string, unknown>>,
       rawBody: string,
+      source: WebhookSource,
     ): Promise<'applied' | 'duplicate' | 'ignored'> {
-      if (providerName !== provider.name) throw notFound('There is no such payment provider.')
-      let event
+      const reader = providers.webhooks(providerName)
+      if (!reader) throw notFound('There is no such payment provider.')
+      let verified
       try {
-        event = provider.verifyWebhook(headers, rawBody, now())
+        verified = reader.verifyWebhook(headers, rawBody, now(), source)
       } catch (error) {
         if (error instanceof WebhookRejected) {
           throw new HttpError(401, 'webhook_rejected', error.message)
         }
         throw error
       }
+      const event = 'readBack' in verified ? await readBack(providerName, verified.ref) : verified
+      if (event === 'pending') return 'ignored'
       const outcome = await db.transaction().execute(async (trx) => {
-        const row = await repository.findByRef(provider.name, event.ref, trx)
+        const row = await repository.findByRef(providerName, event.ref, trx)
         if (!row) throw notFound(UNKNOWN_PAYMENT)
         if (row.amount !== event.amount || row.currency.trim() !== event.currency) {
+          deps.log?.warn(
+            { paymentId: row.id, amount: event.amount, currency: event.currency },
+            'An acquirer named another amount or currency than the payment: refused',
+          )
           throw new HttpError(
             400,
             'webhook_mismatch',
             'The amount or currency does not match the payment.',
           )
         }
-        if (!(await repository.recordEvent(provider.name, event.eventId, row.id, trx))) {
+        if (!(await repository.recordEvent(providerName, event.eventId, row.id, trx))) {
           return 'duplicate' as const
         }
         return (await settle(row, event, trx)) ?? ('ignored' as const)
@@ -291,9 +337,18 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
     async sweepOverdue(): Promise<void> {
       const overdue = await repository.overdue(new Date(now().getTime() - LATE_WEBHOOK_GRACE_MS))
       for (const row of overdue) {
-        const status = row.providerRef ? await provider.status(row.providerRef) : undefined
-        if (status?.outcome === 'pending' && row.providerRef) {
-          await provider.cancel(row.providerRef)
+        let status
+        const provider = row.providerRef ? await providers.forPayment(row) : undefined
+        try {
+          status = provider && row.providerRef ? await provider.status(row.providerRef) : undefined
+          if (status?.outcome === 'pending' && provider && row.providerRef) {
+            await provider.cancel(row.providerRef)
+          }
+        } catch (error) {
+          // An acquirer that is down is asked again on the next round; the payment waits.
+          if (!(error instanceof ProviderUnavailable)) throw error
+          deps.log?.warn({ err: error, paymentId: row.id }, 'The acquirer did not answer the sweep')
+          continue
         }
         await this.apply(
           row,

@@ -33,7 +33,7 @@ export function paymentServiceOf(app: FastifyInstance): PaymentService {
   const { db } = app
   return createPaymentService({
     db,
-    provider: app.paymentProvider,
+    providers: app.paymentProviders,
     repository: createPaymentRepository(db),
     orderPayments: createOrderPaymentRepository(db),
     restaurants: app.restaurants,
@@ -78,6 +78,7 @@ export const paymentsPlugin = fp(
       'client',
       'bonus',
       'payment-provider',
+      'payment-providers',
     ],
   },
 )

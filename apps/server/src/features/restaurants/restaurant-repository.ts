@@ -2,14 +2,18 @@ import type { Kysely, Transaction } from 'kysely'
 import type { OpeningHours, Restaurant } from '@tableside/contracts/restaurants'
 import type { Database } from '../../db/schema'
 import { phoneDisplay } from '../../lib/phone-number'
+import type { PaymentAccountRow } from './payment-account-repository'
 import { withDefaultSettings } from './restaurant-settings'
+
+/** The acquirer a restaurant chose in the back office (decision 0121); none: the server's. */
+export type ChosenAcquirer = Pick<PaymentAccountRow, 'provider'> | undefined
 
 export interface RestaurantRepositoryOptions {
   /**
    * Whether this server can take the restaurant's payments online (a payment provider serves
    * it); when not, its profile says online payment is off whatever its own setting.
    */
-  takesOnlinePayment?: (restaurantId: string) => boolean
+  takesOnlinePayment?: (restaurantId: string, chosen: ChosenAcquirer) => boolean
 }
 
 export function createRestaurantRepository(
@@ -24,7 +28,10 @@ export function createRestaurantRepository(
     ): Promise<Restaurant | undefined> {
       const row = await executor
         .selectFrom('restaurants')
+        .leftJoin('paymentAccounts', 'paymentAccounts.restaurantId', 'restaurants.id')
         .select([
+          'paymentAccounts.provider as acquirer',
+          'paymentAccounts.methods as acquirerMethods',
           'id',
           'name',
           'nameEn',
@@ -41,12 +48,26 @@ export function createRestaurantRepository(
           'openingHours',
           'settings',
         ])
-        .where('id', '=', id)
+        .where('restaurants.id', '=', id)
         .executeTakeFirst()
       if (!row) return undefined
-      const settings = withDefaultSettings(row.settings)
-      settings.onlinePayment &&= takesOnlinePayment(row.id)
-      return { ...row, phone: row.phone === null ? null : phoneDisplay(row.phone), settings }
+      const { acquirer, acquirerMethods, ...profile } = row
+      const settings = withDefaultSettings(profile.settings)
+      settings.onlinePayment &&= takesOnlinePayment(
+        profile.id,
+        acquirer === null ? undefined : { provider: acquirer },
+      )
+      // Diners are offered only the ways to pay the restaurant's acquirer takes.
+      if (acquirerMethods) {
+        settings.paymentMethods = settings.paymentMethods.filter(
+          (method) => method === 'cash' || acquirerMethods.includes(method),
+        )
+      }
+      return {
+        ...profile,
+        phone: profile.phone === null ? null : phoneDisplay(profile.phone),
+        settings,
+      }
     },
   }
 }

@@ -1,7 +1,11 @@
 import fp from 'fastify-plugin'
 import { registerApiRoutes } from '../../http/api-routes'
 import { createRestaurantCache, type RestaurantCache } from './restaurant-cache'
-import { createRestaurantRepository, type RestaurantRepository } from './restaurant-repository'
+import {
+  type ChosenAcquirer,
+  createRestaurantRepository,
+  type RestaurantRepository,
+} from './restaurant-repository'
 import { registerRestaurantRoutes } from './restaurant-routes'
 
 declare module 'fastify' {
@@ -15,7 +19,7 @@ declare module 'fastify' {
 
 export interface RestaurantsOptions {
   /** Whether a payment provider serves the restaurant's online payments. */
-  takesOnlinePayment: (restaurantId: string) => boolean
+  takesOnlinePayment: (restaurantId: string, chosen: ChosenAcquirer) => boolean
 }
 
 /** Restaurants' profiles, and the route diners read one from. */

@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ProviderUnavailable,
+  WebhookRejected,
+  type ProviderPaymentRequest,
+} from '../../features/payments/payment-provider'
+import { amountValue, minorOf, YooKassaError } from './yookassa-api'
+import { createYooKassaProvider, isYooKassaAddress, readNotice } from './yookassa-provider'
+import {
+  STAND_IN_SECRET_KEY,
+  STAND_IN_SHOP_ID,
+  startYooKassaStandIn,
+  type YooKassaStandIn,
+} from './yookassa-stand-in'
+
+/** From yookassa.ru/developers/payment-acceptance/getting-started/quick-start: the answer. */
+const DOCUMENTED_PAYMENT = {
+  id: '23d93e97-000f-5000-a000-1b5e8d2e4c3e',
+  status: 'pending',
+  paid: false,
+  amount: { value: '100.00', currency: 'RUB' },
+  confirmation: {
+    type: 'redirect',
+    confirmation_url:
+      'https://yoomoney.ru/api-pages/v2/payment-confirm/epl?orderId=23d93e97-000f-5000-a000-1b5e8d2e4c3e',
+  },
+  created_at: '2019-01-22T14:30:45.129Z',
+  description: 'Заказ №1',
+  metadata: {},
+  recipient: { account_id: '100500', gateway_id: '100700' },
+  refundable: false,
+  test: false,
+}
+
+/** From yookassa.ru/developers/using-api/webhooks: a notification's body. */
+const DOCUMENTED_NOTIFICATION = {
+  type: 'notification',
+  event: 'payment.succeeded',
+  object: {
+    id: '22d6d597-000f-5000-9000-145f6df21d6f',
+    status: 'succeeded',
+    paid: true,
+    amount: { value: '2.00', currency: 'RUB' },
+    created_at: '2018-07-10T14:27:54.691Z',
+    description: 'Заказ №72',
+    metadata: {},
+    payment_method: { type: 'bank_card', id: '22d6d597-000f-5000-9000-145f6df21d6f', saved: false },
+    refundable: false,
+    test: false,
+  },
+}
+
+const request = (overrides: Partial<ProviderPaymentRequest> = {}): ProviderPaymentRequest => ({
+  paymentId: crypto.randomUUID(),
+  amount: 101_850,
+  currency: 'RUB',
+  method: 'card',
+  merchant: 'Бистро',
+  description: 'Заказ 12',
+  shopOrigin: 'http://tableside.test',
+  language: 'ru',
+  locale: 'ru-RU',
+  successUrl: 'http://tableside.test/rest/bistro/order/1/success?payment=1',
+  failUrl: 'http://tableside.test/rest/bistro/order/1/fail?payment=1',
+  expiresAt: new Date(Date.now() + 15 * 60_000),
+  ...overrides,
+})
+
+describe('YooKassa adapter against a stand-in of its documented API', () => {
+  let standIn: YooKassaStandIn
+  beforeAll(async () => {
+    standIn = await startYooKassaStandIn()
+  })
+  afterAll(() => standIn.close())
+
+  const provider = (secretKey = STAND_IN_SECRET_KEY) =>
+    createYooKassaProvider({
+      account: { shopId: STAND_IN_SHOP_ID, secretKey },
+      baseUrl: standIn.apiUrl,
+      timeoutMs: 200,
+      backoffMs: () => 0,
+    })
+  const idOf = (url: string) => url.split('/').at(-1) ?? ''
+
+  it('writes kopecks as YooKassa’s decimal strings and reads them back', () => {
+    expect(amountValue(101_850)).toBe('1018.50')
+    expect(amountValue(5)).toBe('0.05')
+    expect(minorOf('1018.50')).toBe(101_850)
+    expect(minorOf('2.5')).toBe(250)
+    expect(minorOf('2.005')).toBeNull()
+    expect(minorOf(2)).toBeNull()
+  })
+
+  it('creates a payment as the documented request, captured at once, with its key', async () => {
+    const asked = request({ method: 'sbp' })
+    const { ref, redirectUrl } = await provider().create(asked)
+    const sent = standIn.requests.at(-1)
+    expect(sent).toMatchObject({
+      method: 'POST',
+      path: '/v3/payments',
+      key: `pay-${asked.paymentId}`,
+    })
+    expect(sent?.body).toEqual({
+      amount: { value: '1018.50', currency: 'RUB' },
+      capture: true,
+      confirmation: { type: 'redirect', return_url: asked.successUrl, locale: 'ru_RU' },
+      payment_method_data: { type: 'sbp' },
+      description: 'Заказ 12',
+      metadata: { payment_id: asked.paymentId },
+    })
+    expect(redirectUrl).toBe(`${standIn.origin}/checkout/${ref}`)
+    // The stand-in answers with every field of the documented answer.
+    expect(Object.keys(standIn.payments(ref) ?? {})).toEqual(
+      expect.arrayContaining(Object.keys(DOCUMENTED_PAYMENT)),
+    )
+    expect(await provider().status(ref)).toEqual({
+      outcome: 'pending',
+      amount: 101_850,
+      currency: 'RUB',
+    })
+  })
+
+  it('reads the documented answer as YooKassa itself writes it', async () => {
+    const documented = createYooKassaProvider({
+      account: { shopId: STAND_IN_SHOP_ID, secretKey: STAND_IN_SECRET_KEY },
+      fetch: () => Promise.resolve(Response.json(DOCUMENTED_PAYMENT)),
+    })
+    expect(await documented.create(request({ amount: 10_000 }))).toEqual({
+      ref: DOCUMENTED_PAYMENT.id,
+      redirectUrl: DOCUMENTED_PAYMENT.confirmation.confirmation_url,
+    })
+    // An answer for another amount than asked is never taken for this payment.
+    await expect(documented.create(request({ amount: 10_001 }))).rejects.toThrow(/another amount/)
+    expect(readNotice(JSON.stringify(DOCUMENTED_NOTIFICATION))).toEqual({
+      readBack: true,
+      ref: DOCUMENTED_NOTIFICATION.object.id,
+    })
+  })
+
+  it('repeats one create after a 500 and a timeout with the same key: one payment', async () => {
+    const asked = request()
+    standIn.fail('/v3/payments', 500, 'timeout')
+    const before = standIn.requests.length
+    const first = await provider().create(asked)
+    const tries = standIn.requests.slice(before)
+    expect(tries.map((sent) => sent.key)).toEqual(Array(3).fill(`pay-${asked.paymentId}`))
+    // The same key and body answer the same payment again; another body with it is refused.
+    expect(await provider().create(asked)).toEqual(first)
+    await expect(provider().create({ ...asked, amount: 1 })).rejects.toThrow(
+      /400 invalid_request: Idempotence key duplicated/,
+    )
+  })
+
+  it('says YooKassa is unavailable when every repeat fails, and names no secret', async () => {
+    standIn.fail('/v3/payments', 500, 500, 500)
+    const error: unknown = await provider()
+      .create(request())
+      .catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ProviderUnavailable)
+    expect(String(error)).toMatch(/answered 500 internal_server_error \(3 tries/)
+    standIn.fail('/v3/payments', 'timeout', 'timeout', 'timeout')
+    await expect(provider().create(request())).rejects.toThrow(/did not answer within 200 ms/)
+    const refused: unknown = await provider('test_wrong')
+      .create(request())
+      .catch((caught: unknown) => caught)
+    expect(refused).toBeInstanceOf(YooKassaError)
+    expect(String(refused)).toMatch(/401 invalid_credentials/)
+    expect(String(refused)).not.toContain('test_wrong')
+  })
+
+  it('maps a declined card, a success and a held payment it captures', async () => {
+    const declined = await provider().create(request())
+    standIn.decide(idOf(declined.redirectUrl), 'insufficient_funds')
+    expect(await provider().status(declined.ref)).toMatchObject({
+      outcome: 'failed',
+      reason: 'insufficient_funds',
+    })
+    const paid = await provider().create(request())
+    standIn.decide(paid.ref, 'succeed')
+    expect(await provider().status(paid.ref)).toMatchObject({ outcome: 'succeeded' })
+    expect(await provider().cancel(paid.ref)).toBe('too_late')
+    const pending = await provider().create(request())
+    expect(await provider().cancel(pending.ref)).toBe('cancelled')
+  })
+
+  it('refunds in parts, each once per key, never more than was paid', async () => {
+    const paid = await provider().create(request({ amount: 30_000 }))
+    standIn.decide(paid.ref, 'succeed')
+    const first = await provider().refund(paid.ref, 10_000, 'refund-1')
+    expect(first.refundId).toMatch(/-0015-/)
+    standIn.fail('/v3/refunds', 500)
+    expect(await provider().refund(paid.ref, 10_000, 'refund-1')).toEqual(first)
+    await provider().refund(paid.ref, 15_000, 'refund-2')
+    await expect(provider().refund(paid.ref, 5_001, 'refund-3')).rejects.toThrow(
+      /exceeds the amount available/,
+    )
+    expect(standIn.refundsOf(paid.ref).map((refund) => refund.amount)).toEqual([
+      { value: '100.00', currency: 'RUB' },
+      { value: '150.00', currency: 'RUB' },
+    ])
+  })
+
+  it('takes notifications only from YooKassa’s addresses, and believes none of their content', () => {
+    for (const address of ['185.71.76.5', '::ffff:77.75.156.11', '2a02:5180::1', '77.75.154.200']) {
+      expect(isYooKassaAddress(address)).toBe(true)
+    }
+    for (const address of ['185.71.76.32', '127.0.0.1', '10.0.0.1', '2a02:5181::1', 'nonsense']) {
+      expect(isYooKassaAddress(address)).toBe(false)
+    }
+    const body = JSON.stringify(DOCUMENTED_NOTIFICATION)
+    expect(() =>
+      provider().verifyWebhook({}, body, new Date(), { address: '203.0.113.9' }),
+    ).toThrow(WebhookRejected)
+    expect(provider().verifyWebhook({}, body, new Date(), { address: '185.71.77.1' })).toEqual({
+      readBack: true,
+      ref: DOCUMENTED_NOTIFICATION.object.id,
+    })
+    for (const bad of ['not json', '{}', '{"type":"notification","event":"payment.succeeded"}']) {
+      expect(() => readNotice(bad)).toThrow(WebhookRejected)
+    }
+  })
+
+  it('checks the connection with the shop’s credentials', async () => {
+    expect(await provider().checkConnection()).toEqual({ account: STAND_IN_SHOP_ID, test: true })
+    await expect(provider('test_wrong').checkConnection()).rejects.toThrow(/invalid_credentials/)
+  })
+})
