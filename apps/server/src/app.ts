@@ -23,7 +23,8 @@ import { freshMenuFirst } from './features/menu/menu-events'
 import { menuPlugin } from './features/menu/menu-plugin'
 import { ordersPlugin } from './features/orders/orders-plugin'
 import { outboxPlugin } from './features/outbox/outbox-plugin'
-import { takesOnlinePayment } from './features/payments/online-payment-setup'
+import { acquirerServing, takesOnlinePayment } from './features/payments/online-payment-setup'
+import { createPaymentAccountRepository } from './features/restaurants/payment-account-repository'
 import { createPaymentRepository } from './features/payments/payment-repository'
 import { noPaymentProviderPlugin, paymentsPlugin } from './features/payments/payments-plugin'
 import { realtimePlugin } from './features/realtime/realtime-plugin'
@@ -128,7 +129,11 @@ export async function buildApp({
   await app.register(outboxPlugin, {
     broadcaster: freshMenuFirst(app.realtime.broadcaster, app.menuCache),
   })
-  await app.register(restaurantsPlugin, { takesOnlinePayment: onlinePayment })
+  const serving = (id: string, chosen: Parameters<typeof acquirerServing>[3]) =>
+    acquirerServing(config.payments, id, DEMO_RESTAURANT_ID, chosen)
+  await app.register(restaurantsPlugin, {
+    takesOnlinePayment: (id, chosen) => serving(id, chosen) !== null,
+  })
   // The adapters: the acquirer and the SMS gateway the configuration names.
   await app.register(
     config.payments.provider === 'sandbox' ? sandboxAcquirerPlugin : noPaymentProviderPlugin,
@@ -155,8 +160,10 @@ export async function buildApp({
   await app.register(auditPlugin)
   await app.register(menuPlugin, photoWorker ? { photoWorker } : {})
   await app.register(staffAdminPlugin)
+  const paymentAccounts = createPaymentAccountRepository(database.db)
   await app.register(settingsAdminPlugin, {
-    paymentProvider: (id) => (onlinePayment(id) ? config.payments.provider : null),
+    paymentProvider: async (id) => serving(id, await paymentAccounts.find(id)),
+    serverProvider: (id) => (onlinePayment(id) ? config.payments.provider : null),
   })
   await app.register(tablesAdminPlugin)
   await app.register(setupPlugin)

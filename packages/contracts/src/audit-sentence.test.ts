@@ -389,6 +389,34 @@ const SAMPLES: {
     ),
     'Мария Петровна: профиль ресторана, «ИНН» — было —, стало 7707083893',
   ],
+  'payment_account:update': [
+    entry(
+      { entity: 'payment_account', action: 'update' },
+      {
+        acquirer: 'sandbox',
+        shopId: null,
+        secretKey: null,
+        acquirerMode: 'test',
+        waysToPay: 'card, sbp',
+      },
+      {
+        acquirer: 'yookassa',
+        shopId: '100500',
+        secretKey: '••••0000',
+        acquirerMode: 'test',
+        waysToPay: 'card, sbp',
+      },
+    ),
+    'Мария Петровна: изменён эквайринг: Эквайринг: sandbox → yookassa; Идентификатор магазина: — → 100500; Секретный ключ: — → ••••0000',
+  ],
+  'payment_account:check': [
+    entry({ entity: 'payment_account', action: 'check' }, null, {
+      ok: false,
+      account: null,
+      problem: 'invalid_credentials',
+    }),
+    'Мария Петровна: проверено подключение к эквайрингу — не работает (invalid_credentials)',
+  ],
   'sms_budget:nearly_spent': [
     entry(
       { entity: 'sms_budget', action: 'nearly_spent' },

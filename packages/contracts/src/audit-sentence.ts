@@ -119,6 +119,11 @@ const FIELD_WORDS: Readonly<Record<string, AuditWord>> = {
   inn: 'inn',
   taxSystem: 'taxSystem',
   vatRate: 'vatRate',
+  acquirer: 'acquirer',
+  shopId: 'shopId',
+  secretKey: 'secretKey',
+  acquirerMode: 'acquirerMode',
+  waysToPay: 'waysToPay',
 }
 
 /** An entry that names nothing, for values outside any entry. */
@@ -486,6 +491,24 @@ export function auditText(entry: AuditEntry, format: AuditFormat): AuditText {
         return only(say('profileOne', { actor, field: one.field, from: one.before, to: one.after }))
       }
       return { sentence: say('profileMany', { actor }), changes }
+    }
+    case 'payment_account:update': {
+      const changes = lines(changedFields(entry, before, after))
+      const [one] = changes
+      if (changes.length === 1 && one) {
+        return only(
+          say('paymentAccountOne', { actor, field: one.field, from: one.before, to: one.after }),
+        )
+      }
+      return { sentence: say('paymentAccountMany', { actor }), changes }
+    }
+    case 'payment_account:check': {
+      const result = row(after)
+      return only(
+        result.ok === true
+          ? say('paymentCheckOk', { actor, account: scalar(result.account) })
+          : say('paymentCheckFailed', { actor, problem: scalar(result.problem) }),
+      )
     }
     case 'settings:update': {
       const changes = settingsChanges(before, after)

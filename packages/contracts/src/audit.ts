@@ -25,6 +25,7 @@ export const AUDIT_KINDS = {
   sms_budget: ['nearly_spent', 'spent'],
   restaurant: ['create'],
   profile: ['update'],
+  payment_account: ['update', 'check'],
 } as const satisfies Record<string, readonly string[]>
 
 export type AuditEntity = keyof typeof AUDIT_KINDS

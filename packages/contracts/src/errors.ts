@@ -129,6 +129,8 @@ export const ERROR_CODES = [
   'already_set_up',
   'inn_invalid',
   'phone_invalid',
+  // Each restaurant's acquirer (decision 0121): a secret is never stored without SECRETS_KEY.
+  'secrets_key_missing',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

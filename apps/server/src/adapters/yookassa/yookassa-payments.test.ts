@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Payment } from '@tableside/contracts/payments'
-import { createPaymentAccountRepository } from '../../features/restaurants/payment-account-repository'
-import { createSecretBox } from '../../lib/secret-box'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { paymentActions } from '../../test/test-payments'
+import { TEST_SECRETS_KEY, useYooKassa } from '../../test/test-yookassa'
 import {
   createOrderingRestaurant,
   numberedTables,
@@ -12,33 +11,9 @@ import {
 } from '../../test/test-restaurants'
 import {
   STAND_IN_NOTIFICATION_ADDRESS,
-  STAND_IN_SECRET_KEY,
-  STAND_IN_SHOP_ID,
   startYooKassaStandIn,
   type YooKassaStandIn,
 } from './yookassa-stand-in'
-
-export const TEST_SECRETS_KEY = 'a'.repeat(64)
-
-/** Gives `restaurantId` YooKassa's stand-in as its acquirer, its secret sealed as the app seals. */
-export async function useYooKassa(t: TestApp, restaurantId: string, methods = ['card', 'sbp']) {
-  const box = createSecretBox(Buffer.from(TEST_SECRETS_KEY, 'hex'))
-  await t.database.db.transaction().execute((trx) =>
-    createPaymentAccountRepository(t.database.db).write(
-      trx,
-      {
-        restaurantId,
-        provider: 'yookassa',
-        accountId: STAND_IN_SHOP_ID,
-        secretSealed: box.seal(STAND_IN_SECRET_KEY, restaurantId),
-        secretLast4: STAND_IN_SECRET_KEY.slice(-4),
-        live: false,
-        methods: methods as ('card' | 'sbp')[],
-      },
-      new Date(),
-    ),
-  )
-}
 
 describe.each(testDatabaseKinds)('Payments through YooKassa’s stand-in on $name', (kind) => {
   let t: TestApp

@@ -221,7 +221,16 @@ describe('YooKassa adapter against a stand-in of its documented API', () => {
   })
 
   it('checks the connection with the shop’s credentials', async () => {
-    expect(await provider().checkConnection()).toEqual({ account: STAND_IN_SHOP_ID, test: true })
-    await expect(provider('test_wrong').checkConnection()).rejects.toThrow(/invalid_credentials/)
+    expect(await provider().checkConnection()).toEqual({
+      ok: true,
+      account: STAND_IN_SHOP_ID,
+      test: true,
+    })
+    expect(await provider('test_wrong').checkConnection()).toMatchObject({
+      ok: false,
+      problem: 'invalid_credentials',
+    })
+    standIn.fail('/v3/me', 500, 500, 500)
+    expect(await provider().checkConnection()).toMatchObject({ ok: false, problem: 'unavailable' })
   })
 })

@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net'
 import type { PaymentFailure } from '@tableside/contracts/payments'
 import {
+  type ConnectionCheck,
   type PaymentProvider,
   type ProviderPaymentRequest,
   type ProviderStatus,
@@ -15,6 +16,7 @@ import {
   minorOf,
   type YooKassaAccount,
   type YooKassaApiOptions,
+  YooKassaError,
   YooKassaUnavailable,
 } from './yookassa-api'
 
@@ -212,14 +214,24 @@ export function createYooKassaProvider(options: YooKassaProviderOptions) {
       return readNotice(rawBody)
     },
 
-    checkConnection: () =>
-      guarded(async () => {
+    async checkConnection(): Promise<ConnectionCheck> {
+      try {
         const me = await api.get('/me')
         return {
+          ok: true,
           account: typeof me.account_id === 'string' ? me.account_id : options.account.shopId,
           test: me.test === true,
         }
-      }),
+      } catch (error) {
+        const detail = error instanceof Error ? error.message : String(error)
+        if (error instanceof YooKassaUnavailable)
+          return { ok: false, problem: 'unavailable', detail }
+        if (error instanceof YooKassaError && (error.status === 401 || error.status === 403)) {
+          return { ok: false, problem: 'invalid_credentials', detail }
+        }
+        return { ok: false, problem: 'other', detail }
+      }
+    },
   } satisfies PaymentProvider
   return provider
 }

@@ -14,6 +14,22 @@ export function takesOnlinePayment(
   return !setup.demoOnly || restaurantId === demoRestaurantId
 }
 
+/**
+ * Which acquirer serves the restaurant's online payments (decision 0121): the one its manager
+ * chose, else the server's own (PAYMENT_PROVIDER); the sandbox only where the server runs it.
+ */
+export function acquirerServing(
+  setup: PaymentSetup,
+  restaurantId: string,
+  demoRestaurantId: string,
+  chosen: { provider: 'sandbox' | 'yookassa' | 'none' } | undefined,
+): 'sandbox' | 'yookassa' | null {
+  const server = takesOnlinePayment(setup, restaurantId, demoRestaurantId) ? setup.provider : null
+  if (!chosen) return server
+  if (chosen.provider === 'yookassa') return 'yookassa'
+  return chosen.provider === 'sandbox' ? server : null
+}
+
 /** What the server says at start about online payment, and what to set to change it. */
 export function onlinePaymentNotice(
   setup: PaymentSetup,

@@ -58,12 +58,16 @@ export interface ProviderRefund {
   refundId: string | null
 }
 
-export interface ConnectionCheck {
-  /** The account as the acquirer names it (YooKassa's shop id). */
-  account: string
-  /** A test account: no money moves. */
-  test: boolean
-}
+/** What the acquirer said of the account's credentials. */
+export type ConnectionCheck =
+  | {
+      ok: true
+      /** The account as the acquirer names it (YooKassa's shop id). */
+      account: string
+      /** A test account: no money moves. */
+      test: boolean
+    }
+  | { ok: false; problem: 'invalid_credentials' | 'unavailable' | 'other'; detail: string }
 
 /**
  * The acquirer is down (no answer, or only 5xx through every repeat the rules allow): the

@@ -1,19 +1,34 @@
 import fp from 'fastify-plugin'
-import type { ServerConfig } from '../../config/env'
 import { registerApiRoutes } from '../../http/api-routes'
+import { createSecretBox } from '../../lib/secret-box'
+import { createPaymentAccountService, type AccountCheck } from './payment-account-service'
 import { createProfileService } from './profile-service'
 import { createSettingsAdminService } from './settings-admin-service'
 import { registerSettingsAdminRoutes } from './settings-admin-routes'
 
 export interface SettingsAdminOptions {
-  /** The provider that takes the restaurant's online payments, if one does. */
-  paymentProvider: (restaurantId: string) => ServerConfig['payments']['provider']
+  /** The acquirer that takes the restaurant's online payments, if one does (decision 0121). */
+  paymentProvider: (restaurantId: string) => Promise<'sandbox' | 'yookassa' | null>
+  /** The server's own acquirer where it serves the restaurant (the sandbox), else null. */
+  serverProvider: (restaurantId: string) => 'sandbox' | null
 }
 
 /** The back office's restaurant settings (decision 0069). */
 export const settingsAdminPlugin = fp<SettingsAdminOptions>(
-  async (app, { paymentProvider }) => {
-    const { restaurants, restaurantRepository } = app
+  async (app, { paymentProvider, serverProvider }) => {
+    const { restaurants, restaurantRepository, paymentProviders, config } = app
+    /** "Проверить подключение": the acquirer the restaurant's payments go to now, asked. */
+    const check = async (restaurantId: string): Promise<AccountCheck> => {
+      let provider
+      try {
+        provider = await paymentProviders.forRestaurant(restaurantId)
+      } catch {
+        return { ok: false, problem: 'unavailable' }
+      }
+      if (provider.checkConnection) return provider.checkConnection()
+      if (provider.name === 'sandbox') return { ok: true, account: 'sandbox', test: true }
+      return { ok: false, problem: 'not_configured' }
+    }
     await registerApiRoutes(app, (api) => {
       registerSettingsAdminRoutes(api, {
         requireManager: app.staff.requireManager,
@@ -25,6 +40,16 @@ export const settingsAdminPlugin = fp<SettingsAdminOptions>(
           forgetCached: (id) => restaurants.forget(id),
           paymentProvider,
         }),
+        paymentAccount: createPaymentAccountService({
+          db: app.db,
+          audit: app.audit,
+          outbox: app.outbox,
+          profile: (id, trx) => restaurantRepository.findById(id, trx),
+          forgetCached: (id) => restaurants.forget(id),
+          secrets: config.secretsKey ? createSecretBox(config.secretsKey) : null,
+          serverProvider,
+          check,
+        }),
         profile: createProfileService({
           db: app.db,
           audit: app.audit,
@@ -35,5 +60,8 @@ export const settingsAdminPlugin = fp<SettingsAdminOptions>(
       })
     })
   },
-  { name: 'settings-admin', dependencies: ['context', 'outbox', 'restaurants', 'staff', 'audit'] },
+  {
+    name: 'settings-admin',
+    dependencies: ['context', 'outbox', 'restaurants', 'staff', 'audit', 'payment-providers'],
+  },
 )

@@ -5,7 +5,13 @@ import {
   updateAdminSettings,
 } from '@tableside/contracts/admin-settings'
 import { getAdminProfile, updateAdminProfile } from '@tableside/contracts/admin-profile'
+import {
+  checkPaymentAccount,
+  getPaymentAccount,
+  updatePaymentAccount,
+} from '@tableside/contracts/admin-payments'
 import { registerEndpoint } from '../../http/register-endpoint'
+import type { PaymentAccountService } from './payment-account-service'
 import type { ProfileService } from './profile-service'
 import type { SettingsAdminService } from './settings-admin-service'
 
@@ -16,12 +22,14 @@ export function registerSettingsAdminRoutes(
     requireManager,
     settings,
     profile,
+    paymentAccount,
   }: {
     requireManager: (
       request: FastifyRequest,
     ) => Promise<{ id: string; restaurantId: string; name: string }>
     settings: SettingsAdminService
     profile: ProfileService
+    paymentAccount: PaymentAccountService
   },
 ): void {
   registerEndpoint(app, getAdminSettings, async ({ request }) =>
@@ -39,5 +47,14 @@ export function registerSettingsAdminRoutes(
   )
   registerEndpoint(app, updateAdminProfile, async ({ request, body }) =>
     profile.update(await requireManager(request), body),
+  )
+  registerEndpoint(app, getPaymentAccount, async ({ request }) =>
+    paymentAccount.get(await requireManager(request)),
+  )
+  registerEndpoint(app, updatePaymentAccount, async ({ request, body }) =>
+    paymentAccount.update(await requireManager(request), body),
+  )
+  registerEndpoint(app, checkPaymentAccount, async ({ request }) =>
+    paymentAccount.check(await requireManager(request)),
   )
 }

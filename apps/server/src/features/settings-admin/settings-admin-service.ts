@@ -31,8 +31,8 @@ export interface SettingsAdminDeps {
   profile: (restaurantId: string, trx: Transaction<Database>) => Promise<Restaurant | undefined>
   /** Drops this node's cached profile, so the next order reads the new settings. */
   forgetCached: (restaurantId: string) => void
-  /** Who takes the restaurant's online payments on this server (decision 0032). */
-  paymentProvider: (restaurantId: string) => 'sandbox' | null
+  /** Who takes the restaurant's online payments (decisions 0032, 0121). */
+  paymentProvider: (restaurantId: string) => Promise<'sandbox' | 'yookassa' | null>
 }
 
 const settingsChanged = () =>
@@ -74,8 +74,11 @@ export function createSettingsAdminService({
     return timeZones
   }
 
-  const view = (restaurantId: string, stored: StoredSettings): AdminSettings => {
-    const provider = paymentProvider(restaurantId)
+  /** `provider`: read before any transaction (PGlite has one connection: none inside one). */
+  const view = (
+    stored: StoredSettings,
+    provider: AdminSettings['paymentProvider'],
+  ): AdminSettings => {
     const settings = withDefaultSettings(stored.settings)
     settings.onlinePayment &&= provider !== null
     return {
@@ -94,7 +97,7 @@ export function createSettingsAdminService({
     async get(manager: Manager): Promise<AdminSettings> {
       const stored = await repository.read(manager.restaurantId)
       if (!stored) throw notFound('This restaurant does not exist.')
-      return view(manager.restaurantId, stored)
+      return view(stored, await paymentProvider(manager.restaurantId))
     },
 
     timeZones: knownTimeZones,
@@ -102,9 +105,10 @@ export function createSettingsAdminService({
     async update(manager: Manager, body: AdminSettingsBody): Promise<AdminSettings> {
       const { restaurantId } = manager
       const zones = new Set(await knownTimeZones())
+      const provider = await paymentProvider(restaurantId)
       const errors = settingsErrors(body, {
         knowsTimeZone: (zone) => zones.has(zone),
-        hasPaymentProvider: paymentProvider(restaurantId) !== null,
+        hasPaymentProvider: provider !== null,
       })
       if (errors.length > 0) {
         throw new HttpError(400, 'validation_failed', 'Some fields are missing or invalid.', errors)
@@ -134,12 +138,12 @@ export function createSettingsAdminService({
         if (program) await repository.writeBonusProgram(restaurantId, program, trx)
         const stored = await repository.read(restaurantId, trx)
         if (!stored) throw notFound('This restaurant does not exist.')
-        const result = view(restaurantId, stored)
+        const result = view(stored, provider)
         await audit.record(trx, manager, {
           action: 'update',
           entity: 'settings',
           entityId: restaurantId,
-          before: view(restaurantId, before),
+          before: view(before, provider),
           after: result,
         })
         const restaurant = await profile(restaurantId, trx)

@@ -1,0 +1,183 @@
+import type { Kysely, Transaction } from 'kysely'
+import type {
+  PaymentAccount,
+  PaymentAccountBody,
+  PaymentAccountCheck,
+} from '@tableside/contracts/admin-payments'
+import { restaurantChannel, restaurantUpdated } from '@tableside/contracts/realtime-events'
+import type { Restaurant } from '@tableside/contracts/restaurants'
+import type { Manager } from '@tableside/contracts/staff'
+import type { Database } from '../../db/schema'
+import { HttpError, notFound } from '../../http/http-error'
+import type { SecretBox } from '../../lib/secret-box'
+import type { AuditChange } from '../audit/audit-log'
+import { publishEntry, type Outbox } from '../outbox/outbox'
+import {
+  createPaymentAccountRepository,
+  type PaymentAccountRow,
+} from '../restaurants/payment-account-repository'
+import { restaurantExists } from '../restaurants/restaurant-repository'
+
+/** What the acquirer said when asked (`PaymentProvider.checkConnection`), or that none can be. */
+export type AccountCheck =
+  | { ok: true; account: string; test: boolean }
+  | { ok: false; problem: 'invalid_credentials' | 'unavailable' | 'other' | 'not_configured' }
+
+export interface PaymentAccountDeps {
+  db: Kysely<Database>
+  audit: {
+    record(trx: Transaction<Database>, manager: Manager, change: AuditChange): Promise<void>
+  }
+  outbox: Outbox
+  profile: (restaurantId: string, trx: Transaction<Database>) => Promise<Restaurant | undefined>
+  forgetCached: (restaurantId: string) => void
+  /** Seals secrets with SECRETS_KEY; null: the server has none and stores no secret. */
+  secrets: SecretBox | null
+  /** The sandbox when the server's own acquirer serves the restaurant (demo, development). */
+  serverProvider: (restaurantId: string) => 'sandbox' | null
+  /** Asks the restaurant's acquirer, as configured now, whether its account works. */
+  check: (restaurantId: string) => Promise<AccountCheck>
+}
+
+const invalid = (path: string, message: string) =>
+  new HttpError(400, 'validation_failed', 'Some fields are missing or invalid.', [
+    { path: `body.${path}`, message },
+  ])
+
+/** The account as the audit log keeps it: never the secret, only that one is set. */
+const audited = (row: PaymentAccountRow | undefined) =>
+  row && {
+    acquirer: row.provider,
+    shopId: row.accountId,
+    secretKey: row.secretLast4 === null ? null : `••••${row.secretLast4}`,
+    acquirerMode: row.live ? 'live' : 'test',
+    waysToPay: row.methods.join(', '),
+  }
+
+/**
+ * The restaurant's acquirer as its manager configures it (decision 0121): checked whole first
+ * (nothing changes on a refusal), the secret sealed with SECRETS_KEY and never shown again
+ * beyond its last four characters, written with its audit entry and the diners'
+ * `restaurant.updated` (online payment and its ways to pay may change) in one transaction.
+ */
+export function createPaymentAccountService(deps: PaymentAccountDeps) {
+  const { db, audit, outbox, secrets } = deps
+  const accounts = createPaymentAccountRepository(db)
+
+  const view = (restaurantId: string, row: PaymentAccountRow | undefined): PaymentAccount => ({
+    provider: row?.provider ?? null,
+    serverProvider: deps.serverProvider(restaurantId),
+    accountId: row?.accountId ?? null,
+    secret: row?.secretLast4 ? { last4: row.secretLast4 } : null,
+    live: row?.live ?? false,
+    methods: row?.methods ?? ['card', 'sbp'],
+    canStoreSecrets: secrets !== null,
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+  })
+
+  return {
+    async get(manager: Manager): Promise<PaymentAccount> {
+      return view(manager.restaurantId, await accounts.find(manager.restaurantId))
+    },
+
+    async update(manager: Manager, body: PaymentAccountBody): Promise<PaymentAccount> {
+      const { restaurantId } = manager
+      if (body.secretKey !== undefined && !secrets) {
+        throw new HttpError(
+          409,
+          'secrets_key_missing',
+          'This server has no SECRETS_KEY, so it stores no secret key: set SECRETS_KEY (openssl rand -hex 32) on every node and restart. Nothing was saved.',
+        )
+      }
+      if (body.provider === 'sandbox' && deps.serverProvider(restaurantId) === null) {
+        throw invalid(
+          'provider',
+          'The sandbox takes test payments on the demo and on a development server only',
+        )
+      }
+      if (body.secretKey !== undefined && body.secretKey.startsWith('live_') !== body.live) {
+        throw invalid(
+          'secretKey',
+          body.live
+            ? 'Live mode takes a live_ key: a test_ key moves no money'
+            : 'Test mode takes a test_ key: this one is live',
+        )
+      }
+      const at = new Date()
+      const after = await db.transaction().execute(async (trx) => {
+        if (!(await restaurantExists(trx, restaurantId))) {
+          throw notFound('This restaurant does not exist.')
+        }
+        const before = await accounts.find(restaurantId, trx, true)
+        const secretSealed =
+          body.secretKey !== undefined && secrets
+            ? secrets.seal(body.secretKey, restaurantId)
+            : (before?.secretSealed ?? null)
+        const secretLast4 =
+          body.secretKey === undefined ? (before?.secretLast4 ?? null) : body.secretKey.slice(-4)
+        if (body.provider === 'yookassa') {
+          if (!body.accountId) throw invalid('accountId', 'Give the shop id from YooKassa')
+          if (!secretSealed) throw invalid('secretKey', 'Give the secret key from YooKassa')
+        }
+        const stored = await accounts.write(
+          trx,
+          {
+            restaurantId,
+            provider: body.provider,
+            // Kept when another acquirer is chosen: payments it holds are still read and refunded.
+            accountId: body.accountId ?? before?.accountId ?? null,
+            secretSealed,
+            secretLast4,
+            live: body.live,
+            methods: [...new Set(body.methods)],
+          },
+          at,
+        )
+        await audit.record(trx, manager, {
+          action: 'update',
+          entity: 'payment_account',
+          entityId: restaurantId,
+          before: audited(before) ?? null,
+          after: audited(stored),
+        })
+        const restaurant = await deps.profile(restaurantId, trx)
+        if (restaurant) {
+          await outbox.add(
+            [publishEntry(restaurantChannel(restaurantId), restaurantUpdated, restaurant)],
+            trx,
+          )
+        }
+        return stored
+      })
+      deps.forgetCached(restaurantId)
+      void outbox.kick()
+      return view(restaurantId, after)
+    },
+
+    /** "Проверить подключение": the acquirer asked with the stored account, the answer audited. */
+    async check(manager: Manager): Promise<PaymentAccountCheck> {
+      const { restaurantId } = manager
+      const row = await accounts.find(restaurantId)
+      const answer = await deps.check(restaurantId)
+      let result: PaymentAccountCheck = answer.ok
+        ? { ok: true, account: answer.account, test: answer.test, problem: null }
+        : { ok: false, account: null, test: null, problem: answer.problem }
+      // A test shop in live mode (or the reverse) takes no money, or real money by surprise.
+      if (answer.ok && row && answer.test === row.live) {
+        result = { ...result, ok: false, problem: 'mode_mismatch' }
+      }
+      await db.transaction().execute((trx) =>
+        audit.record(trx, manager, {
+          action: 'check',
+          entity: 'payment_account',
+          entityId: restaurantId,
+          before: null,
+          after: result,
+        }),
+      )
+      return result
+    },
+  }
+}
+
+export type PaymentAccountService = ReturnType<typeof createPaymentAccountService>
