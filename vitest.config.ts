@@ -26,6 +26,7 @@ const OWN_SERVER_STORIES = [
   'sms-budget',
   'table-qr',
   'three-nodes',
+  'yookassa-payment',
 ].map((name) => `apps/web/e2e/${name}.test.ts`)
 
 /**

@@ -21,6 +21,12 @@ describe('API errors in the page language', () => {
     )
   })
 
+  it('sends the diner to the waiter when the acquirer is down', () => {
+    const down = new ApiError(503, 'payment_provider_unavailable', 'Card payment is unavailable.')
+    expect(say('ru', down)).toBe('Оплата картой сейчас недоступна, оплатите официанту.')
+    expect(say('en', down)).toBe('Card payment is unavailable right now. Please pay the waiter.')
+  })
+
   it('calls an unreachable server a connection problem', () => {
     const offline = ApiError.network(new TypeError('Failed to fetch'))
     expect(say('ru', offline)).toBe(

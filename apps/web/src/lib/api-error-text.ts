@@ -22,6 +22,7 @@ export const apiErrorMessages = defineMessages({
     order_type_unavailable:
       'The restaurant is not taking this kind of order right now. Choose another.',
     payment_method_unavailable: 'This way of paying is not available right now. Choose another.',
+    payment_provider_unavailable: 'Card payment is unavailable right now. Please pay the waiter.',
     idempotency_conflict:
       'An earlier try of this order may already have reached the restaurant. Check your orders before ordering again.',
     validation_failed: 'Check the marked fields.',
@@ -49,6 +50,7 @@ export const apiErrorMessages = defineMessages({
       'Сессия стола завершена. Отсканируйте QR‑код на столе ещё раз или выберите доставку или самовывоз.',
     order_type_unavailable: 'Ресторан сейчас не принимает такие заказы. Выберите другой способ.',
     payment_method_unavailable: 'Этот способ оплаты сейчас недоступен. Выберите другой.',
+    payment_provider_unavailable: 'Оплата картой сейчас недоступна, оплатите официанту.',
     idempotency_conflict:
       'Возможно, прошлая попытка этого заказа уже дошла до ресторана. Проверьте ваши заказы, прежде чем заказывать снова.',
     validation_failed: 'Проверьте отмеченные поля.',

@@ -14,6 +14,7 @@ export const settingsMessages = defineMessages({
     kitchenBeforeOnlinePaymentHint:
       'Pickup, delivery and pre-orders paid by card or SBP. Off: such an order goes to the kitchen only once it is paid; one whose payment failed waits until you take the money or cancel it. Orders at a table go to the kitchen either way.',
     providerSandbox: 'Provider: the test acquirer (no money moves).',
+    providerYooKassa: 'Provider: YooKassa (see «Online payment: acquirer» above).',
     providerNone:
       'No payment provider on this server: online payment stays off until PAYMENT_PROVIDER is set.',
     tipPresetsHint: 'Up to 4, separated by commas: 5, 10, 15.',
@@ -92,6 +93,7 @@ export const settingsMessages = defineMessages({
     kitchenBeforeOnlinePaymentHint:
       'Самовывоз, доставка и предзаказы с оплатой картой или СБП. Выключено: такой заказ уходит на кухню только после оплаты; заказ, оплата которого не прошла, ждёт, пока вы получите деньги или отмените его. Заказы за столом уходят на кухню в любом случае.',
     providerSandbox: 'Провайдер: тестовый эквайер (деньги не списываются).',
+    providerYooKassa: 'Провайдер: ЮKassa (см. «Онлайн-оплата: эквайринг» выше).',
     providerNone:
       'На этом сервере нет платёжного провайдера: онлайн-оплата выключена, пока не задан PAYMENT_PROVIDER.',
     tipPresetsHint: 'До 4 через запятую: 5, 10, 15.',

@@ -63,7 +63,13 @@ export function SettingsEditor({
           checked={form.onlinePayment}
           onChange={set('onlinePayment')}
           disabled={saved.paymentProvider === null && !form.onlinePayment}
-          hint={saved.paymentProvider === 'sandbox' ? t('providerSandbox') : t('providerNone')}
+          hint={
+            saved.paymentProvider === 'sandbox'
+              ? t('providerSandbox')
+              : saved.paymentProvider === 'yookassa'
+                ? t('providerYooKassa')
+                : t('providerNone')
+          }
           problem={problem('onlinePayment')}
         />
         <Toggle

@@ -34,14 +34,19 @@ export function TextField({
   inputMode,
   type = 'text',
   wide,
+  autoComplete,
+  placeholder,
   ...described
 }: Described & {
   label: string
   value: string
   onChange: (value: string) => void
   inputMode?: 'numeric' | 'decimal' | 'url' | 'text'
-  type?: 'text' | 'url'
+  /** `password` for a secret typed in once (an acquirer's key), never shown back. */
+  type?: 'text' | 'url' | 'password'
   wide?: boolean
+  autoComplete?: string
+  placeholder?: string
 }) {
   const id = useId()
   const { describedBy, notes } = useDescription(described)
@@ -58,6 +63,8 @@ export function TextField({
         className="settings-field__input"
         value={value}
         inputMode={inputMode}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
         onChange={(event) => onChange(event.currentTarget.value)}
         aria-invalid={described.problem ? true : undefined}
         aria-describedby={describedBy}

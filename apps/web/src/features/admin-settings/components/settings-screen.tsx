@@ -3,6 +3,7 @@ import { buttonClass } from '../../../components/ui/button'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { settingsMessages } from '../admin-settings-messages'
 import { useSettings } from '../api/get-settings'
+import { PaymentAccountSection } from './payment-account-editor'
 import { ProfileSection } from './profile-editor'
 import { SettingsEditor } from './settings-editor'
 
@@ -22,6 +23,7 @@ export function SettingsScreen({
   return (
     <AdminPage title={title} documentTitle={documentTitle} lead={t('intro')}>
       <ProfileSection />
+      <PaymentAccountSection />
       {query.isPending ? (
         <p className="settings-screen__state">{t('loading')}</p>
       ) : query.isError ? (

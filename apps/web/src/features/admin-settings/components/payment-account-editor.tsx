@@ -1,0 +1,261 @@
+import { useId, useState, type SubmitEvent } from 'react'
+import type {
+  Acquirer,
+  PaymentAccount,
+  PaymentAccountBody,
+  PaymentAccountCheck,
+} from '@tableside/contracts/admin-payments'
+import { buttonClass } from '../../../components/ui/button'
+import { isApiError } from '../../../lib/api-error'
+import { useMessages } from '../../../lib/i18n/use-translation'
+import {
+  useCheckPaymentAccount,
+  usePaymentAccount,
+  useSavePaymentAccount,
+} from '../api/payment-account'
+import { paymentAccountMessages } from '../payment-account-messages'
+import { CheckboxGroup, SettingsGroup, TextField } from './settings-fields'
+
+type Method = 'card' | 'sbp'
+/** `server`: no choice of the restaurant's own; the server's PAYMENT_PROVIDER serves it. */
+type Choice = Acquirer | 'server'
+
+interface AccountForm {
+  provider: Choice
+  accountId: string
+  secretKey: string
+  live: boolean
+  methods: Method[]
+}
+
+const formOf = (account: PaymentAccount): AccountForm => ({
+  provider: account.provider ?? 'server',
+  accountId: account.accountId ?? '',
+  secretKey: '',
+  live: account.live,
+  methods: account.methods,
+})
+
+/** `/admin/settings`: the restaurant's acquirer, saved on its own (decision 0121). */
+export function PaymentAccountSection() {
+  const { t } = useMessages(paymentAccountMessages)
+  const query = usePaymentAccount()
+  return (
+    <SettingsGroup id="acquirer" title={t('title')}>
+      {query.isPending ? (
+        <p className="settings-field--wide">{t('loading')}</p>
+      ) : query.isError ? (
+        <p className="settings-field--wide" role="alert">
+          {t('loadFailed')}
+        </p>
+      ) : (
+        <PaymentAccountEditor saved={query.data} />
+      )}
+    </SettingsGroup>
+  )
+}
+
+function PaymentAccountEditor({ saved }: { saved: PaymentAccount }) {
+  const { t } = useMessages(paymentAccountMessages)
+  const save = useSavePaymentAccount()
+  const check = useCheckPaymentAccount()
+  const [form, setForm] = useState(() => formOf(saved))
+  const [problems, setProblems] = useState<Partial<Record<keyof AccountForm, string>>>({})
+  const [status, setStatus] = useState<string | null>(null)
+  const [checked, setChecked] = useState<string | null>(null)
+  const ids = { provider: useId(), mode: useId() }
+  const set =
+    <Key extends keyof AccountForm>(key: Key) =>
+    (value: AccountForm[Key]) => {
+      setForm((current) => ({ ...current, [key]: value }))
+      setStatus(null)
+      setChecked(null)
+    }
+
+  const choices: { value: Choice; label: string }[] = [
+    {
+      value: 'server',
+      label: saved.serverProvider === 'sandbox' ? t('serverSandbox') : t('serverNone'),
+    },
+    { value: 'yookassa', label: t('yookassa') },
+    ...(saved.serverProvider === 'sandbox'
+      ? [{ value: 'sandbox' as const, label: t('sandbox') }]
+      : []),
+    { value: 'none', label: t('none') },
+  ]
+
+  const checkText = (answer: PaymentAccountCheck): string => {
+    if (answer.ok) {
+      return t('checkOk', {
+        account: answer.account ?? '',
+        mode: answer.test ? t('checkTest') : t('checkLive'),
+      })
+    }
+    switch (answer.problem) {
+      case 'invalid_credentials':
+        return t('checkInvalid')
+      case 'unavailable':
+        return t('checkUnavailable')
+      case 'not_configured':
+        return t('checkNotConfigured')
+      case 'mode_mismatch':
+        return t('checkModeMismatch')
+      case 'other':
+      case null:
+        return t('checkOther')
+    }
+  }
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    // "As the server decides" is the sandbox's or nobody's: saved as that choice.
+    const provider: Acquirer =
+      form.provider === 'server'
+        ? saved.serverProvider === 'sandbox'
+          ? 'sandbox'
+          : 'none'
+        : form.provider
+    const found: typeof problems = {}
+    if (provider === 'yookassa') {
+      if (form.accountId.trim() === '') found.accountId = t('required')
+      if (form.secretKey.trim() === '' && !saved.secret) found.secretKey = t('required')
+    }
+    setProblems(found)
+    if (Object.keys(found).length > 0) {
+      setStatus(t('failed'))
+      return
+    }
+    const body: PaymentAccountBody = {
+      provider,
+      accountId: form.accountId.trim() === '' ? null : form.accountId.trim(),
+      ...(form.secretKey.trim() === '' ? {} : { secretKey: form.secretKey.trim() }),
+      live: form.live,
+      methods: form.methods,
+    }
+    save.mutate(body, {
+      onSuccess: (kept) => {
+        setForm(formOf(kept))
+        setStatus(t('saved'))
+      },
+      onError: (error) => {
+        if (isApiError(error)) {
+          const fields: typeof problems = {}
+          for (const field of error.fields) {
+            const key = field.path.replace(/^body\./, '')
+            if (key in form) fields[key as keyof AccountForm] = field.message
+          }
+          setProblems(fields)
+          if (error.code === 'secrets_key_missing') {
+            setStatus(t('noSecretsKey'))
+            return
+          }
+        }
+        setStatus(t('failed'))
+      },
+    })
+  }
+
+  const yookassa = form.provider === 'yookassa'
+  return (
+    <form className="settings-field--wide profile-form" noValidate onSubmit={submit}>
+      <p className="profile-form__lead">{t('lead')}</p>
+      {saved.canStoreSecrets ? null : (
+        <p className="profile-form__lead" role="note">
+          {t('noSecretsKey')}
+        </p>
+      )}
+      <div className="settings-group__fields">
+        <div className="settings-field settings-field--wide">
+          <label htmlFor={ids.provider} className="settings-field__label">
+            {t('provider')}
+          </label>
+          <select
+            id={ids.provider}
+            className="settings-field__input"
+            value={form.provider}
+            onChange={(event) => {
+              const chosen = choices.find((choice) => choice.value === event.currentTarget.value)
+              if (chosen) set('provider')(chosen.value)
+            }}
+          >
+            {choices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {yookassa ? (
+          <>
+            <TextField
+              label={t('shopId')}
+              hint={t('shopIdHint')}
+              inputMode="numeric"
+              autoComplete="off"
+              value={form.accountId}
+              onChange={set('accountId')}
+              problem={problems.accountId}
+            />
+            <TextField
+              label={t('secretKey')}
+              type="password"
+              autoComplete="new-password"
+              hint={
+                saved.secret ? t('secretKeySet', { last4: saved.secret.last4 }) : t('secretKeyNew')
+              }
+              placeholder={saved.secret ? `••••${saved.secret.last4}` : undefined}
+              value={form.secretKey}
+              onChange={set('secretKey')}
+              problem={problems.secretKey}
+            />
+            <fieldset className="settings-choices">
+              <legend className="settings-field__label" id={ids.mode}>
+                {t('mode')}
+              </legend>
+              {(['test', 'live'] as const).map((mode) => (
+                <label key={mode} className="settings-check">
+                  <input
+                    type="radio"
+                    name={ids.mode}
+                    checked={form.live === (mode === 'live')}
+                    onChange={() => set('live')(mode === 'live')}
+                  />
+                  <span>{t(mode)}</span>
+                </label>
+              ))}
+            </fieldset>
+            <CheckboxGroup
+              legend={t('methods')}
+              options={(['card', 'sbp'] as const).map((value) => ({ value, label: t(value) }))}
+              chosen={form.methods}
+              onChange={set('methods')}
+              problem={problems.methods}
+            />
+          </>
+        ) : null}
+      </div>
+      <div className="profile-form__actions">
+        <button type="submit" className={buttonClass('primary')} disabled={save.isPending}>
+          {save.isPending ? t('saving') : t('save')}
+        </button>
+        <button
+          type="button"
+          className={buttonClass('secondary')}
+          disabled={check.isPending}
+          onClick={() => {
+            setChecked(null)
+            check.mutate(undefined, {
+              onSuccess: (answer) => setChecked(checkText(answer)),
+              onError: () => setChecked(t('checkUnavailable')),
+            })
+          }}
+        >
+          {check.isPending ? t('checking') : t('check')}
+        </button>
+        <p className="profile-form__status" role="status">
+          {checked ?? status}
+        </p>
+      </div>
+    </form>
+  )
+}
