@@ -18,6 +18,8 @@ await build({
     'backup-cli': 'src/backup-cli.ts',
     // The photo worker, a process the server starts for image work (decision 0110).
     'photo-worker': 'src/features/menu/photo-worker.ts',
+    // YooKassa's stand-in (decision 0121), for the payments bench and a developer's machine.
+    'yookassa-stand-in': 'src/adapters/yookassa/yookassa-stand-in.ts',
   },
   absWorkingDir: new URL('.', import.meta.url).pathname,
   outdir: 'dist',
