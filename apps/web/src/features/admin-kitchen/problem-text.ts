@@ -10,7 +10,9 @@ const isKnown = (code: string): code is Known => (KNOWN as readonly string[]).in
 /** What a refused change means to the manager, by the error's stable code. */
 export function problemText(error: unknown, t: Translate<AdminKitchenKey>): string {
   if (!(error instanceof ApiError)) return t('failed')
-  const field = error.code === 'validation_failed' ? error.fields[0]?.message : undefined
-  if (field) return field
+  // The server's field message is zod's English; the screen says it in its own words.
+  if (error.code === 'validation_failed' && error.fields.some((f) => f.path === 'body.name')) {
+    return t('nameInvalid')
+  }
   return isKnown(error.code) ? t(error.code) : t('failed')
 }

@@ -125,7 +125,7 @@ describe('the settings form', () => {
         'openingHours.2.closes': 'hoursOverlap',
         tipPresets: 'serverRefused',
       },
-      unplaced: ['Odd'],
+      unplaced: 1,
     })
   })
 

@@ -127,14 +127,17 @@ const SERVER_FIELDS: Readonly<Record<string, keyof SettingsForm>> = {
   'body.smsDailyBudget': 'smsDailyBudget',
 }
 
-/** The server's refusal on the fields it names; what the form cannot place is `unplaced`. */
+/**
+ * The server's refusal on the fields it names; `unplaced` counts those the form cannot place
+ * (their message is zod's English, never shown: issue 30).
+ */
 export function serverProblems(fields: readonly FieldError[]): {
   problems: SettingsProblems
-  unplaced: string[]
+  unplaced: number
 } {
   const problems: SettingsProblems = {}
-  const unplaced: string[] = []
-  for (const { path, message } of fields) {
+  let unplaced = 0
+  for (const { path } of fields) {
     const hours = /^body\.openingHours\.(\d+)\.(opens|closes)$/.exec(path)
     if (hours) {
       problems[`openingHours.${Number(hours[1])}.${hours[2] as 'opens' | 'closes'}`] =
@@ -143,7 +146,7 @@ export function serverProblems(fields: readonly FieldError[]): {
     }
     const field = SERVER_FIELDS[path] ?? SERVER_FIELDS[path.replace(/\.\d+$/, '')]
     if (field) problems[field] = 'serverRefused'
-    else unplaced.push(message)
+    else unplaced += 1
   }
   return { problems, unplaced }
 }

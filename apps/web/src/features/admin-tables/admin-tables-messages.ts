@@ -91,6 +91,8 @@ export const adminTablesMessages = defineMessages({
     labelMissing: 'Give the table a name.',
     seatsInvalid: 'A table seats 1 to 100.',
     zoneNameMissing: 'Name the zone.',
+    labelInvalid: "A table's name is 1 to 60 characters.",
+    zoneNameInvalid: "A zone's name is 1 to 60 characters.",
   },
   ru: {
     lead: 'QR-код стола открывает его меню и счёт. Распечатайте коды, поставьте на столы и выдайте столу новый код, если распечатку потеряли или сфотографировали.',
@@ -180,6 +182,8 @@ export const adminTablesMessages = defineMessages({
     labelMissing: 'Назовите стол.',
     seatsInvalid: 'За столом от 1 до 100 мест.',
     zoneNameMissing: 'Назовите зону.',
+    labelInvalid: 'Название стола — от 1 до 60 символов.',
+    zoneNameInvalid: 'Название зоны — от 1 до 60 символов.',
   },
 })
 

@@ -136,8 +136,9 @@ export function useSettingsEditor(
           return
         }
         const { problems: found, unplaced } = serverProblems(error.fields)
-        if (Object.keys(found).length > 0 || unplaced.length > 0) refuse(found, unplaced)
-        else setStatus(t('failed', { message: error.message }))
+        if (Object.keys(found).length > 0 || unplaced > 0) {
+          refuse(found, unplaced > 0 ? [t('serverRefusedElsewhere', { count: unplaced })] : [])
+        } else setStatus(t('failed', { message: error.message }))
       },
     })
   }

@@ -20,6 +20,14 @@ export function problemText(error: unknown, t: Translate<AdminTablesKey>): strin
   return t('failed')
 }
 
+/** The words for a field the server refused; its own message is zod's English (issue 30). */
+const FIELD_WORDS: Readonly<Record<string, AdminTablesKey>> = {
+  code: 'codeInvalid',
+  label: 'labelInvalid',
+  seats: 'seatsInvalid',
+  name: 'zoneNameInvalid',
+}
+
 /** The server's field errors by field (`body.code` → `code`), in the manager's words. */
 export function fieldProblems(
   error: unknown,
@@ -30,7 +38,9 @@ export function fieldProblems(
   for (const field of error.fields) {
     const name = field.path.replace(/^body\./, '').split('.')[0] ?? field.path
     fields[name] =
-      isKnown(error.code) && error.code !== 'validation_failed' ? t(error.code) : field.message
+      isKnown(error.code) && error.code !== 'validation_failed'
+        ? t(error.code)
+        : t(FIELD_WORDS[name] ?? 'validation_failed')
   }
   return fields
 }
