@@ -51,6 +51,10 @@ export const adminMenuMessages = defineMessages({
     station: 'Kitchen station',
     stationHint:
       'Who cooks its dishes. A new category is cooked where its parent is; at the top, by the default station, {name}.',
+    dishStationHint:
+      'A dish is cooked where its category is: “{category}” goes to this station. Another choice moves the whole category.',
+    dishStationMoves:
+      'On saving, the whole category “{category}” moves to this station, with all its dishes.',
     nameEn: 'Name (English)',
     descriptionRu: 'Description (Russian)',
     descriptionEn: 'Description (English)',
@@ -146,6 +150,15 @@ export const adminMenuMessages = defineMessages({
     backOnSale: 'Back on sale.',
     notSaved: 'Not saved.',
     invalidValue: 'Check this field: it is missing or not valid here.',
+    categoryNameRequired: "Enter the category's name.",
+    dishNameRequired: "Enter the dish's name.",
+    menuNameRequired: "Enter the menu's name.",
+    priceRequired: 'Enter the price in roubles, for example 450 or 450,50.',
+    textRequired: 'Fill this in: the Russian text is needed when there is an English one.',
+    textTooLong: 'Too long: at most {max} characters.',
+    numberTooSmall: 'At least {min}.',
+    numberTooBig: 'At most {max}.',
+    notANumber: 'Enter a number, for example 250.',
   },
   ru: {
     title: 'Меню',
@@ -197,6 +210,10 @@ export const adminMenuMessages = defineMessages({
     station: 'Цех кухни',
     stationHint:
       'Кто готовит её блюда. Новая категория готовится там же, где родительская; верхняя — в цехе по умолчанию «{name}».',
+    dishStationHint:
+      'Блюдо готовится там же, где вся его категория: «{category}» идёт в этот цех. Другой выбор переносит всю категорию.',
+    dishStationMoves:
+      'При сохранении вся категория «{category}» со всеми блюдами перейдёт в этот цех.',
     nameEn: 'Название (английский)',
     descriptionRu: 'Описание (русский)',
     descriptionEn: 'Описание (английский)',
@@ -292,6 +309,15 @@ export const adminMenuMessages = defineMessages({
     backOnSale: 'Снова в продаже.',
     notSaved: 'Не сохранено.',
     invalidValue: 'Проверьте поле: оно пустое или значение не подходит.',
+    categoryNameRequired: 'Введите название категории.',
+    dishNameRequired: 'Введите название блюда.',
+    menuNameRequired: 'Введите название меню.',
+    priceRequired: 'Введите цену в рублях, например 450 или 450,50.',
+    textRequired: 'Заполните: русский текст нужен, если есть английский.',
+    textTooLong: 'Слишком длинно: не больше {max} симв.',
+    numberTooSmall: 'Не меньше {min}.',
+    numberTooBig: 'Не больше {max}.',
+    notANumber: 'Введите число, например 250.',
   },
 })
 

@@ -22,7 +22,12 @@ interface DishEditorProps {
   busy: boolean
   language: UiLanguage
   t: Translate<AdminMenuMessageKey>
-  onSubmit: (form: DishForm) => void
+  /** The kitchen's stations, the first the restaurant's default; none: no station field. */
+  stations: readonly { id: string; name: string }[]
+  /** The station that cooks a category's dishes now (its own, an ancestor's, the default). */
+  stationOf: (categoryId: string) => string
+  /** The form, and the station chosen for the dish's category. */
+  onSubmit: (form: DishForm, stationId: string) => void
   onCancel: () => void
   onDelete: () => void
   uploadPhoto: (file: File) => Promise<UploadedPhoto>
@@ -49,8 +54,11 @@ const SHOWN = [
 
 /** Every field of a dish, Russian and English; the server's field errors under each field. */
 export function DishEditor(props: DishEditorProps) {
-  const { file, errors, busy, language, t, isNew } = props
+  const { file, errors, busy, language, t, isNew, stations, stationOf } = props
   const [form, setForm] = useState(props.form)
+  // A dish is cooked where its category is (decision 0118); choosing another category shows
+  // that one's station, and choosing another station moves the whole category.
+  const [stationId, setStationId] = useState(() => stationOf(props.form.categoryId))
   const set = <K extends keyof DishForm>(key: K, value: DishForm[K]) => {
     setForm((current) => ({ ...current, [key]: value }))
   }
@@ -81,6 +89,13 @@ export function DishEditor(props: DishEditorProps) {
       label: `${'· '.repeat(depth - 1)}${localized(category.name, language)} (${localized(menu.name, language)})`,
     })),
   )
+  const categoryName = (() => {
+    for (const menu of file.menus) {
+      const row = treeRows(menu).find(({ category }) => category.id === form.categoryId)
+      if (row) return localized(row.category.name, language)
+    }
+    return ''
+  })()
   const unplaced = [...errors.keys()].filter(
     (path) => !SHOWN.some((shown) => path.startsWith(shown)),
   )
@@ -89,7 +104,7 @@ export function DishEditor(props: DishEditorProps) {
     <EditorForm
       titleId="dish-editor-title"
       title={isNew ? t('newDish') : t('editDish', { name: form.nameRu })}
-      onSubmit={() => props.onSubmit(form)}
+      onSubmit={() => props.onSubmit(form, stationId)}
     >
       <EditorProblems errors={errors} unplaced={unplaced} t={t} />
       <div className="admin-menu__grid">
@@ -106,6 +121,7 @@ export function DishEditor(props: DishEditorProps) {
               aria-describedby={describedBy}
               onChange={(event) => {
                 set('categoryId', event.target.value)
+                setStationId(stationOf(event.target.value))
               }}
             >
               {categories.map((c) => (
@@ -116,6 +132,33 @@ export function DishEditor(props: DishEditorProps) {
             </select>
           )}
         </Field>
+        {stations.length > 0 && (
+          <Field
+            label={t('station')}
+            hint={
+              stationId === stationOf(form.categoryId)
+                ? t('dishStationHint', { category: categoryName })
+                : t('dishStationMoves', { category: categoryName })
+            }
+          >
+            {({ id, describedBy }) => (
+              <select
+                id={id}
+                value={stationId}
+                aria-describedby={describedBy}
+                onChange={(event) => {
+                  setStationId(event.target.value)
+                }}
+              >
+                {stations.map((station) => (
+                  <option key={station.id} value={station.id}>
+                    {station.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
         {text('portionAmount', t('portion'), 'portion.amount', { inputMode: 'decimal' })}
         <Field label={t('portionUnit')} error={error('portion.unit')}>
           {({ id, describedBy }) => (

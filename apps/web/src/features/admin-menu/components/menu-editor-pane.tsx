@@ -42,8 +42,10 @@ export function MenuEditorPane({
         busy={busy}
         language={language}
         t={t}
-        onSubmit={(form) => {
-          screen.submitDish(form, editing.dishId)
+        stations={screen.stations}
+        stationOf={(categoryId) => stationOfCategory(file, screen.stations, categoryId, null)}
+        onSubmit={(form, stationId) => {
+          screen.submitDish(form, editing.dishId, stationId)
         }}
         onCancel={() => {
           finish()

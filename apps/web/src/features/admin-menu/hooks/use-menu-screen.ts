@@ -1,6 +1,11 @@
 import { useRef, useState, type RefObject } from 'react'
 import { safeParse } from 'zod/mini'
-import { dishBody, type AdminMenu } from '@tableside/contracts/menu-admin'
+import {
+  categoryBody,
+  dishBody,
+  saveMenuBody,
+  type AdminMenu,
+} from '@tableside/contracts/menu-admin'
 import type { MenuFileMenu, StoryFile } from '@tableside/contracts/menu-file'
 import { ApiError } from '../../../lib/api-error'
 import { localized } from '../../../lib/i18n/localized-text'
@@ -19,6 +24,7 @@ import { deleteMenu, importMenu, saveMenu, saveStories } from '../api/menu-chang
 import { useMenuSave, type MenuChange } from '../api/save-menu'
 import { usePhotoUpload } from '../api/upload-photo'
 import { dishFromForm, formField, type DishForm } from '../dish-form'
+import { fieldProblem, type EditorKind, type ValueIssue } from '../field-problems'
 import { readMenuFileForImport } from '../import-file'
 import { arrowAfterMove, idFromName, treeRows, usedIds } from '../menu-tree'
 import { stationOfCategory } from '../category-station'
@@ -81,7 +87,16 @@ export function useMenuScreen(root: RefObject<HTMLElement | null>) {
       return saved
     } catch (failure) {
       if (failure instanceof ApiError && failure.fields.length > 0) {
-        setErrors(new Map(failure.fields.map((f) => [formField(f.path), f.message])))
+        // The server's refusal by field, in words: its own message is zod's English.
+        const editor = editing?.kind ?? 'menu'
+        setErrors(
+          new Map(
+            failure.fields.map((f) => {
+              const field = formField(f.path)
+              return [field, fieldProblem(editor, field, null, t)]
+            }),
+          ),
+        )
         setStatus({ text: t('notSaved'), failed: true })
       } else {
         const text =
@@ -125,7 +140,42 @@ export function useMenuScreen(root: RefObject<HTMLElement | null>) {
     })
   }
 
-  const submitDish = (form: DishForm, dishId: string | null) => {
+  /** The contract's objections, each under its field in words; nothing is sent. */
+  const refuse = (
+    editor: EditorKind,
+    issues: readonly (ValueIssue & { path: readonly PropertyKey[] })[],
+  ) => {
+    setErrors(
+      new Map(
+        issues.map((issue) => {
+          const field = formField(['body', ...issue.path.map(String)].join('.'))
+          return [field, fieldProblem(editor, field, issue, t)]
+        }),
+      ),
+    )
+    setStatus({ text: t('notSaved'), failed: true })
+  }
+
+  /**
+   * The change, then the category given to `stationId` when that is not the station cooking it
+   * now (decision 0118: a category's station is chosen in its form and in its dishes' forms).
+   */
+  const withStation = (
+    change: MenuChange,
+    categoryId: string,
+    stationId: string,
+    before: string | null,
+  ): MenuChange => {
+    if (stationId === '' || stationId === before) return change
+    return async (api) => {
+      const saved = await change(api)
+      await assignStation(api, categoryId, stationId)
+      void kitchen.refresh()
+      return saved
+    }
+  }
+
+  const submitDish = (form: DishForm, dishId: string | null, stationId = '') => {
     const dish = dishFromForm({
       ...form,
       id: dishId ?? (form.id || idFromName(form.nameEn || form.nameRu, usedIds(file))),
@@ -133,18 +183,12 @@ export function useMenuScreen(root: RefObject<HTMLElement | null>) {
     // The import's own contract, here first: a bad value is named before anything is sent.
     const parsed = safeParse(dishBody, { categoryId: form.categoryId, dish })
     if (!parsed.success) {
-      setErrors(
-        new Map(
-          parsed.error.issues.map((issue) => [
-            formField(['body', ...issue.path.map(String)].join('.')),
-            t('invalidValue'),
-          ]),
-        ),
-      )
-      setStatus({ text: t('notSaved'), failed: true })
+      refuse('dish', parsed.error.issues)
       return
     }
-    void save(saveDish(dishId, parsed.data), t('saved')).then((saved) => {
+    const before = stationOfCategory(file, kitchen.stations, form.categoryId, null)
+    const change = withStation(saveDish(dishId, parsed.data), form.categoryId, stationId, before)
+    void save(change, t('saved')).then((saved) => {
       if (!saved) return
       setCategoryId(form.categoryId)
       finish(saved.version)
@@ -154,6 +198,16 @@ export function useMenuScreen(root: RefObject<HTMLElement | null>) {
   const submitCategory = (form: CategoryForm, target: Extract<Editing, { kind: 'category' }>) => {
     const fields = categoryFields(form)
     const id = target.categoryId ?? idFromName(form.nameEn || form.nameRu, usedIds(file))
+    // The contract first, so an empty name reads "Enter the category's name" before any request.
+    const checked = safeParse(categoryBody, {
+      menuId: menu.id,
+      parentId: target.parentId,
+      category: { id, ...fields },
+    })
+    if (!checked.success) {
+      refuse('category', checked.error.issues)
+      return
+    }
     const saveFields = target.categoryId
       ? updateCategory(target.categoryId, fields)
       : createCategory({
@@ -163,17 +217,10 @@ export function useMenuScreen(root: RefObject<HTMLElement | null>) {
         })
     // Every category has a station (issue 30): a new one the one chosen (its parent's, or the
     // restaurant's default, preselected), another one when the choice changed.
-    const before = stationOfCategory(file, kitchen.stations, target.categoryId, target.parentId)
-    const assign =
-      form.stationId !== '' && (target.categoryId === null || form.stationId !== before)
-    const change: MenuChange = assign
-      ? async (api) => {
-          const saved = await saveFields(api)
-          await assignStation(api, id, form.stationId)
-          void kitchen.refresh()
-          return saved
-        }
-      : saveFields
+    const before = target.categoryId
+      ? stationOfCategory(file, kitchen.stations, target.categoryId, target.parentId)
+      : null
+    const change = withStation(saveFields, id, form.stationId, before)
     // The saved category stays chosen, its dishes in view (issue 30: the screen went back to
     // the first category after every save).
     void save(change, t('saved')).then((saved) => {
@@ -187,7 +234,13 @@ export function useMenuScreen(root: RefObject<HTMLElement | null>) {
     const current = file.menus.find((m) => m.id === target.menuId)
     const id =
       target.menuId ?? idFromName(form.nameEn || form.nameRu, new Set(file.menus.map((m) => m.id)))
-    void save(saveMenu(id, menuFields(form, current)), t('saved')).then((saved) => {
+    const body = menuFields(form, current)
+    const checked = safeParse(saveMenuBody, body)
+    if (!checked.success) {
+      refuse('menu', checked.error.issues)
+      return
+    }
+    void save(saveMenu(id, body), t('saved')).then((saved) => {
       if (!saved) return
       setMenuId(id)
       if (!target.menuId) setCategoryId(null)
