@@ -149,6 +149,10 @@ export const adminMenuMessages = defineMessages({
     onStopList: 'On the stop-list: guests see it as sold out now.',
     backOnSale: 'Back on sale.',
     notSaved: 'Not saved.',
+    offline: 'No connection to the server: try again.',
+    categoryNotEmpty:
+      'Only an empty category is deleted: move or delete its dishes and categories first.',
+    lastMenu: 'A restaurant keeps at least one menu: add another first.',
     invalidValue: 'Check this field: it is missing or not valid here.',
     categoryNameRequired: "Enter the category's name.",
     dishNameRequired: "Enter the dish's name.",
@@ -308,6 +312,10 @@ export const adminMenuMessages = defineMessages({
     onStopList: 'В стоп-листе: гости уже видят «нет в наличии».',
     backOnSale: 'Снова в продаже.',
     notSaved: 'Не сохранено.',
+    offline: 'Нет связи с сервером: попробуйте ещё раз.',
+    categoryNotEmpty:
+      'Удаляется только пустая категория: сначала перенесите или удалите её блюда и подкатегории.',
+    lastMenu: 'В ресторане остаётся хотя бы одно меню: сначала добавьте другое.',
     invalidValue: 'Проверьте поле: оно пустое или значение не подходит.',
     categoryNameRequired: 'Введите название категории.',
     dishNameRequired: 'Введите название блюда.',

@@ -78,6 +78,15 @@ export function useMenuScreen(root: RefObject<HTMLElement | null>) {
   const rows = treeRows(menu)
   const selected = rows.find((r) => r.category.id === categoryId) ?? rows[0]
 
+  /** Why a save was refused, in the screen's words for the codes it knows (the server's are English). */
+  const refusalText = (failure: unknown): string => {
+    if (!(failure instanceof ApiError)) return failure instanceof Error ? failure.message : ''
+    if (failure.status === 0) return t('offline')
+    if (failure.code === 'category_not_empty') return t('categoryNotEmpty')
+    if (failure.code === 'last_menu') return t('lastMenu')
+    if (failure.code === 'validation_failed') return t('invalidValue')
+    return failure.message
+  }
   /** Runs a save; the answer is the whole menu. Field errors stay for the open form. */
   const save = async (change: MenuChange, done: string): Promise<AdminMenu | null> => {
     try {
@@ -99,9 +108,7 @@ export function useMenuScreen(root: RefObject<HTMLElement | null>) {
         )
         setStatus({ text: t('notSaved'), failed: true })
       } else {
-        const text =
-          failure instanceof Error ? `${t('notSaved')} ${failure.message}` : t('notSaved')
-        setStatus({ text, failed: true })
+        setStatus({ text: `${t('notSaved')} ${refusalText(failure)}`.trim(), failed: true })
       }
       return null
     }

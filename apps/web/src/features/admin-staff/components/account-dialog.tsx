@@ -68,6 +68,7 @@ export function AccountDialog({
         }
         const fromServer = serverProblems(error.code, error.fields)
         if (Object.keys(fromServer).length > 0) refuse(fromServer)
+        else if (error.code === 'validation_failed') setFailure(t('valueRefused'))
         else setFailure(t('failed', { message: error.message }))
       },
     }

@@ -10,6 +10,8 @@ export function useRefusal(): (error: Error) => string {
     if (error.code === 'cannot_deactivate_self') return t('selfDeactivate')
     if (error.code === 'last_active_manager') return t('lastManager')
     if (error.code === 'cannot_reset_self') return t('selfReset')
+    // Its message is the server's English (zod's, for a field): the screen says it in words.
+    if (error.code === 'validation_failed') return t('valueRefused')
     return t('failed', { message: error.message })
   }
 }
