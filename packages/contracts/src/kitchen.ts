@@ -202,13 +202,16 @@ export const createStation = defineEndpoint({
 export const updateStation = defineEndpoint({
   method: 'PATCH',
   path: '/admin/stations/:stationId',
-  summary: 'Renames a station, moves it, or sets the categories it cooks',
+  summary:
+    'Renames a station, moves it, sets the categories it cooks (`categoryIds`, the whole list) or gives it some more (`addCategoryIds`, each leaving the station that had it)',
   tags: ['admin'],
   params: z.object({ stationId }),
   body: z.object({
     name: z.optional(stationName),
     sortOrder: z.optional(z.int().check(z.minimum(0), z.maximum(1000))),
     categoryIds: z.optional(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(500))),
+    // Decision 0127: a category's form adds it without sending (and racing on) the whole list.
+    addCategoryIds: z.optional(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(500))),
   }),
   status: 200,
   response: adminStation,

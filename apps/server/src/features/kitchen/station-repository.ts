@@ -20,6 +20,28 @@ export function createStationRepository(db: Kysely<Database>) {
     return byStation
   }
 
+  /**
+   * Gives the station `categoryIds` besides those it has, each leaving the station that had it:
+   * one statement, so two managers adding a category each both keep theirs (decision 0127).
+   */
+  const addCategories = async (
+    trx: Transaction<Database>,
+    restaurantId: string,
+    stationId: string,
+    categoryIds: readonly string[],
+  ) => {
+    if (categoryIds.length === 0) return
+    await trx
+      .insertInto('kitchenStationCategories')
+      .values(categoryIds.map((categoryId) => ({ restaurantId, categoryId, stationId })))
+      .onConflict((conflict) =>
+        conflict
+          .columns(['restaurantId', 'categoryId'])
+          .doUpdateSet({ stationId: (eb) => eb.ref('excluded.stationId') }),
+      )
+      .execute()
+  }
+
   return {
     async list(restaurantId: string, executor: Kysely<Database> = db): Promise<AdminStation[]> {
       const stations = await stationsOf(executor, restaurantId)
@@ -114,17 +136,10 @@ export function createStationRepository(db: Kysely<Database>) {
       categoryIds: readonly string[],
     ) {
       await trx.deleteFrom('kitchenStationCategories').where('stationId', '=', stationId).execute()
-      if (categoryIds.length === 0) return
-      await trx
-        .insertInto('kitchenStationCategories')
-        .values(categoryIds.map((categoryId) => ({ restaurantId, categoryId, stationId })))
-        .onConflict((conflict) =>
-          conflict
-            .columns(['restaurantId', 'categoryId'])
-            .doUpdateSet({ stationId: (eb) => eb.ref('excluded.stationId') }),
-        )
-        .execute()
+      await addCategories(trx, restaurantId, stationId, categoryIds)
     },
+
+    addCategories,
 
     async delete(trx: Transaction<Database>, id: string) {
       await trx.deleteFrom('kitchenStations').where('id', '=', id).execute()

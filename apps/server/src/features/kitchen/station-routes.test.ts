@@ -65,6 +65,43 @@ describe.each(testDatabaseKinds)("The manager's kitchen stations on $name", (kin
     expect(thresholds).toEqual({ warnMinutes: 10, lateMinutes: 20 })
   })
 
+  it('gives a station one category more without its list: two at once both stay (decision 0127)', async () => {
+    const stationNamed = async (name: string) => {
+      const found = (await list()).stations.find((each) => each.name === name)
+      if (!found) throw new Error(`no station ${name}`)
+      return found
+    }
+    const hot = await stationNamed('Горячий цех')
+    const cold = await stationNamed('Холодный цех')
+    // Two managers each give the hot station a category at the same moment: with whole lists
+    // read before, the last list sent dropped the other's category.
+    const answers = await Promise.all(
+      ['salads', 'starters'].map((categoryId) =>
+        call('PATCH', `/admin/stations/${hot.id}`, manager, { addCategoryIds: [categoryId] }),
+      ),
+    )
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200])
+    expect((await stationNamed('Горячий цех')).categoryIds).toEqual(
+      [...hot.categoryIds, 'salads', 'starters'].sort(),
+    )
+    expect((await stationNamed('Холодный цех')).categoryIds).toEqual(['desserts'])
+
+    // An unknown category is named, and nothing changes.
+    const unknown = await call('PATCH', `/admin/stations/${cold.id}`, manager, {
+      addCategoryIds: ['desserts', 'no-such-category'],
+    })
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json()).toMatchObject({
+      error: { code: 'validation_failed', fields: [{ path: 'body.addCategoryIds.1' }] },
+    })
+    expect((await stationNamed('Холодный цех')).categoryIds).toEqual(['desserts'])
+
+    const back = await call('PATCH', `/admin/stations/${cold.id}`, manager, {
+      categoryIds: cold.categoryIds,
+    })
+    expect(back.statusCode).toBe(200)
+  })
+
   it('adds, renames, re-assigns and removes a station, each change audited', async () => {
     const created = await call('POST', '/admin/stations', manager, {
       name: 'Кондитерский цех',

@@ -60,13 +60,14 @@ export function createStationService({ db, audit, outbox }: StationServiceDeps) 
     trx: Transaction<Database>,
     manager: Manager,
     categoryIds: readonly string[] | undefined,
+    field = 'categoryIds',
   ) => {
     if (!categoryIds) return
     const unknown = await repository.unknownCategories(trx, manager.restaurantId, categoryIds)
     if (unknown.length > 0) {
       throw invalid(
         unknown.map((id) => ({
-          path: `body.categoryIds.${String(categoryIds.indexOf(id))}`,
+          path: `body.${field}.${String(categoryIds.indexOf(id))}`,
           message: `No category ${id} on this restaurant's menus.`,
         })),
       )
@@ -121,12 +122,14 @@ export function createStationService({ db, audit, outbox }: StationServiceDeps) 
         name?: string | undefined
         sortOrder?: number | undefined
         categoryIds?: string[] | undefined
+        addCategoryIds?: string[] | undefined
       },
     ): Promise<AdminStation> {
       return change(manager, async (trx) => {
         const before = await existing(trx, manager, id)
         if (body.name !== undefined) await checkName(trx, manager, body.name, id)
         await checkCategories(trx, manager, body.categoryIds)
+        await checkCategories(trx, manager, body.addCategoryIds, 'addCategoryIds')
         await repository.update(trx, id, {
           ...(body.name === undefined ? {} : { name: body.name }),
           ...(body.sortOrder === undefined ? {} : { sortOrder: body.sortOrder }),
@@ -134,6 +137,11 @@ export function createStationService({ db, audit, outbox }: StationServiceDeps) 
         if (body.categoryIds) {
           await repository.setCategories(trx, manager.restaurantId, id, [
             ...new Set(body.categoryIds),
+          ])
+        }
+        if (body.addCategoryIds) {
+          await repository.addCategories(trx, manager.restaurantId, id, [
+            ...new Set(body.addCategoryIds),
           ])
         }
         const after = await existing(trx, manager, id)

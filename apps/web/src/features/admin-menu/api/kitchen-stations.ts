@@ -22,16 +22,13 @@ export function useKitchenStations() {
 }
 
 /**
- * Gives the category to the station (decision 0070: a station's list is set whole, and a
- * category put on one leaves the station that had it). Read just before, so the list sent is the
- * station's as it is now; nothing is sent when the station has the category already.
+ * Gives the category to the station; it leaves the station that had it (decisions 0070, 0127).
+ * Only the category is sent, not the station's whole list read before: two managers giving a
+ * category each to one station both keep theirs.
  */
 export async function assignStation(api: ApiClient, categoryId: string, stationId: string) {
-  const { stations } = await api.callEndpoint(listStations)
-  const categoryIds = stations.find((station) => station.id === stationId)?.categoryIds ?? []
-  if (categoryIds.includes(categoryId)) return
   await api.callEndpoint(updateStation, {
     params: { stationId },
-    body: { categoryIds: [...categoryIds, categoryId] },
+    body: { addCategoryIds: [categoryId] },
   })
 }
