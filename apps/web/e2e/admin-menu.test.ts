@@ -179,6 +179,9 @@ describe('The manager edits the menu', () => {
     expect(await page.getByLabel('Название (русский)').getAttribute('aria-invalid')).toBe('true')
     await keepScreenshot(page, 'admin-menu-category-name-missing')
     await expectNoSeriousViolations(page, SCREEN)
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await keepScreenshot(page, 'admin-menu-category-name-missing-1024')
+    await page.setViewportSize({ width: 1440, height: 900 })
     await page.getByRole('button', { name: 'Отмена' }).click()
     // A dish is cooked where its category is: its form shows that station and moves the whole
     // category to another (decision 0118: dishes have no station of their own).
