@@ -54,6 +54,9 @@ const serverFeaturePublishes = {
     'order-events.ts',
     'order-view.ts',
     'refund-entry.ts',
+    // The refunds table (decision 0119): a cancel writes it in the order's transaction, the
+    // refund service and the outbox's refund delivery through here, the day report reads it.
+    'refund-repository.ts',
   ],
   // Infrastructure every feature writes its after-commit side effects to (decision 0027).
   outbox: ['outbox.ts', 'outbox-repository.ts'],

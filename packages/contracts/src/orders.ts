@@ -108,6 +108,10 @@ export const orderLine = z.object({
   comment: z.nullable(z.string()),
   unitPrice: money,
   lineTotal: money,
+  /** How many of it a refund took off (decision 0119): the kitchen strikes them out. */
+  refundedQuantity: z.optional(z.int()),
+  /** How many of it were made free (comped) with a reason. */
+  compedQuantity: z.optional(z.int()),
 })
 export type OrderLine = z.infer<typeof orderLine>
 

@@ -49,11 +49,13 @@ export interface Database {
   payments: PaymentsTable
   paymentWebhookEvents: PaymentWebhookEventsTable
   tips: TipsTable
+  refunds: RefundsTable
   garconPushSubscriptions: GarconPushSubscriptionsTable
   garconAlerts: GarconAlertsTable
   tableCashSettlements: TableCashSettlementsTable
   sandboxAcquirerPayments: SandboxAcquirerPaymentsTable
   sandboxAcquirerOutbox: SandboxAcquirerOutboxTable
+  sandboxAcquirerRefunds: SandboxAcquirerRefundsTable
   outbox: OutboxTable
   bonusPrograms: BonusProgramsTable
   bonusCards: BonusCardsTable
@@ -268,6 +270,8 @@ export interface OrdersTable {
   clientId: ColumnType<string | null, string | null | undefined, string | null>
   /** Bonus points spent on it (decision 0060); `discount` counts them as money. */
   bonusPoints: Generated<number>
+  /** What part refunds and comps took off its price (decision 0119): `total` is after them. */
+  takenOff: Generated<number>
 }
 
 export interface WaiterCallsTable {
@@ -455,7 +459,53 @@ export interface TipsTable {
   /** What the diner thought of the service, 1–5, and said, if anything. */
   rating: ColumnType<number | null, number | null | undefined, number | null>
   comment: ColumnType<string | null, string | null | undefined, string | null>
+  /** What tip refunds took off it (decision 0119): the waiter's tips are net of it. */
+  refundedAmount: Generated<number>
   createdAt: CreatedAt
+}
+
+export type RefundKind = 'whole' | 'part' | 'comp' | 'tip'
+export type RefundWay = 'online' | 'cash' | 'points' | 'none'
+export type RefundState = 'in_progress' | 'done' | 'failed'
+
+/**
+ * Money given back or a line made free (decision 0119): one row per way the money goes back;
+ * the rows of one manager's or waiter's action share `actionId`.
+ */
+export interface RefundsTable {
+  id: Generated<string>
+  restaurantId: string
+  orderId: string
+  actionId: string
+  kind: RefundKind
+  way: RefundWay
+  /** The online payment refunded through the acquirer (`way` online). */
+  paymentId: string | null
+  /** The order's lines it took off, by index in `orders.lines`. */
+  lines: ColumnType<RefundLine[], string | undefined, string>
+  /** Money given back (minor units). */
+  amount: number
+  /** What the order's price went down by. */
+  takenOff: Generated<number>
+  pointsReturned: Generated<number>
+  pointsTakenBack: Generated<number>
+  tipId: string | null
+  waiterId: string | null
+  state: RefundState
+  providerRefundId: string | null
+  reason: string
+  actorKind: 'manager' | 'waiter' | 'diner' | 'server'
+  actorId: string | null
+  actorName: string
+  /** char(3). */
+  currency: string
+  createdAt: ColumnType<Date, Date | undefined, never>
+  completedAt: Date | null
+}
+
+export interface RefundLine {
+  line: number
+  quantity: number
 }
 
 export interface SandboxAcquirerPaymentsTable {
@@ -471,9 +521,20 @@ export interface SandboxAcquirerPaymentsTable {
   successUrl: string
   failUrl: string
   cardLast4: string | null
+  /** What refunds gave back of it so far (a part or all). */
+  refundedAmount: Generated<number>
   createdAt: CreatedAt
   expiresAt: Date
   completedAt: Date | null
+}
+
+/** A refund the sandbox made, once per idempotency key. */
+export interface SandboxAcquirerRefundsTable {
+  id: string
+  ref: string
+  idempotencyKey: string
+  amount: number
+  createdAt: CreatedAt
 }
 
 export interface SandboxAcquirerOutboxTable {
