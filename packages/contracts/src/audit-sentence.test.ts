@@ -417,6 +417,42 @@ const SAMPLES: {
     }),
     'Мария Петровна: проверено подключение к эквайрингу — не работает (invalid_credentials)',
   ],
+  'order:cancel': [
+    entry({ entity: 'order', action: 'cancel' }, null, {
+      number: 42,
+      reason: 'Гость ушёл',
+      amount: 54600,
+      takenOff: 0,
+    }),
+    'Мария Петровна: заказ 42 отменён («Гость ушёл»), возвращено 546 ₽',
+  ],
+  'order:refund': [
+    entry({ entity: 'order', action: 'refund' }, null, {
+      number: 42,
+      reason: 'Остыл суп',
+      amount: 42000,
+      takenOff: 42000,
+    }),
+    'Мария Петровна: по заказу 42 возвращено 420 ₽ («Остыл суп»)',
+  ],
+  'order:comp': [
+    entry({ entity: 'order', action: 'comp' }, null, {
+      number: 42,
+      reason: 'Комплимент',
+      amount: 0,
+      takenOff: 25000,
+    }),
+    'Мария Петровна: в заказе 42 бесплатно на 250 ₽ («Комплимент»), возвращено 0 ₽',
+  ],
+  'order:refund_tip': [
+    entry({ entity: 'order', action: 'refund_tip' }, null, {
+      number: 42,
+      reason: 'Ошибся суммой',
+      amount: 6600,
+      waiter: 'Анна',
+    }),
+    'Мария Петровна: возвращены чаевые 66 ₽ по заказу 42 (Анна; «Ошибся суммой»)',
+  ],
   'sms_budget:nearly_spent': [
     entry(
       { entity: 'sms_budget', action: 'nearly_spent' },

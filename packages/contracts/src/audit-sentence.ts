@@ -296,6 +296,7 @@ function writer(format: AuditFormat) {
     set('paymentMethods', at(settings, 'paymentMethods'), choices)
     set('onlinePayment', at(settings, 'onlinePayment'), plain)
     set('kitchenBeforeOnlinePayment', at(settings, 'kitchenBeforeOnlinePayment'), plain)
+    set('waiterRefunds', at(settings, 'waiterRefunds'), plain)
     set('kitchenLead', at(settings, 'kitchenLeadMinutes'), plain)
     set('tipPresets', at(settings, 'tipPresetsPercent'), plain)
     set('serviceCharge', at(settings, 'serviceChargeBasisPoints'), percent)
@@ -484,6 +485,29 @@ export function auditText(entry: AuditEntry, format: AuditFormat): AuditText {
     }
     case 'restaurant:create':
       return only(say('restaurantCreated', { actor, name }))
+    case 'order:cancel':
+    case 'order:refund':
+    case 'order:comp':
+    case 'order:refund_tip': {
+      const refund = row(after)
+      const minor = (value: unknown) => format.money(typeof value === 'number' ? value : 0)
+      const key = {
+        cancel: 'orderCancelled',
+        refund: 'orderRefunded',
+        comp: 'orderComped',
+        refund_tip: 'tipRefunded',
+      } as const
+      return only(
+        say(key[entry.action as keyof typeof key], {
+          actor,
+          number: shown(refund.number),
+          reason: typeof refund.reason === 'string' ? refund.reason : '',
+          amount: minor(refund.amount),
+          takenOff: minor(refund.takenOff),
+          waiter: typeof refund.waiter === 'string' ? refund.waiter : words.someone,
+        }),
+      )
+    }
     case 'profile:update': {
       const changes = lines(changedFields(entry, before, after))
       const [one] = changes

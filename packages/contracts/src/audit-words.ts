@@ -48,6 +48,11 @@ export const auditWords = defineWords({
     paymentCheckOk: '{actor} checked the connection to the acquirer: it works ({account})',
     paymentCheckFailed:
       '{actor} checked the connection to the acquirer: it does not work ({problem})',
+    orderCancelled: '{actor} cancelled order {number} («{reason}»); {amount} refunded',
+    orderRefunded: '{actor} refunded {amount} of order {number} («{reason}»)',
+    orderComped: '{actor} made {takenOff} of order {number} free («{reason}»); {amount} refunded',
+    tipRefunded:
+      '{actor} refunded the tip of {amount} paid with order {number} ({waiter}; «{reason}»)',
     underAttack:
       '{actor}: someone is guessing the sign-in of the {role} «{login}» from many places; failed attempts: {failures}',
     nearlySpent: '{actor}: {sent} of the {budget} sign-in codes by SMS for {day} are sent',
@@ -147,6 +152,7 @@ export const auditWords = defineWords({
     kind_restaurant: 'Restaurant',
     kind_profile: 'Restaurant profile',
     kind_payment_account: 'Acquirer',
+    kind_order: 'Orders: cancels and refunds',
     // Marks, allergens, diets
     highlight_new: 'new',
     highlight_popular: 'popular',
@@ -205,6 +211,11 @@ export const auditWords = defineWords({
     paymentAccountMany: '{actor}: изменён эквайринг',
     paymentCheckOk: '{actor}: проверено подключение к эквайрингу — работает ({account})',
     paymentCheckFailed: '{actor}: проверено подключение к эквайрингу — не работает ({problem})',
+    orderCancelled: '{actor}: заказ {number} отменён («{reason}»), возвращено {amount}',
+    orderRefunded: '{actor}: по заказу {number} возвращено {amount} («{reason}»)',
+    orderComped:
+      '{actor}: в заказе {number} бесплатно на {takenOff} («{reason}»), возвращено {amount}',
+    tipRefunded: '{actor}: возвращены чаевые {amount} по заказу {number} ({waiter}; «{reason}»)',
     underAttack:
       '{actor}: кто-то подбирает вход {role} «{login}» с разных мест; неудачных попыток: {failures}',
     nearlySpent: '{actor}: на {day} отправлено {sent} из {budget} кодов для входа по СМС',
@@ -300,6 +311,7 @@ export const auditWords = defineWords({
     kind_restaurant: 'Ресторан',
     kind_profile: 'Профиль ресторана',
     kind_payment_account: 'Эквайринг',
+    kind_order: 'Заказы: отмены и возвраты',
     highlight_new: 'новинка',
     highlight_popular: 'хит',
     highlight_chef: 'выбор шефа',

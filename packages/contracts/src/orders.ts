@@ -148,7 +148,20 @@ export function awaitsPayment(
 export const statusChange = z.object({
   status: orderStatus,
   at: z.string(),
-  refund: z.optional(z.object({ amount: money, state: z.enum(['in_progress', 'done']) })),
+  refund: z.optional(
+    z.object({
+      amount: money,
+      state: z.enum(['in_progress', 'done']),
+      /** What it was (decision 0119): the order cancelled, part of it, a comp, a tip. */
+      kind: z.optional(z.enum(['whole', 'part', 'comp', 'tip'])),
+      /** What the order's price went down by (a comp before payment gives no money back). */
+      takenOff: z.optional(money),
+      /** Why, as the manager or waiter said it: the diner reads it. */
+      reason: z.optional(z.string()),
+    }),
+  ),
+  /** The manager who made the change, when it was one (a cancel from the back office). */
+  manager: z.optional(z.object({ name: z.string() })),
   /** The waiter who placed the order or made the change, when it was a waiter. */
   waiter: z.optional(z.object({ name: z.string() })),
   /** Why the waiter cancelled it. */

@@ -65,6 +65,11 @@ export const restaurantSettings = z.object({
    */
   kitchenBeforeOnlinePayment: z.boolean(),
   /**
+   * Whether a waiter may cancel paid orders of their tables, refund or comp part of them and
+   * refund tips, always with a reason (issue 28, decision 0119). Off: only a manager may.
+   */
+  waiterRefunds: z.boolean(),
+  /**
    * A scheduled order (pickup, delivery or pre-order for a later time) waits in the kitchen's
    * "later" lane and joins the live board this many minutes before it is due (issue 30,
    * decision 0118).

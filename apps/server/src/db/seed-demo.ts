@@ -41,6 +41,7 @@ const settings: RestaurantSettings = {
   paymentMethods: ['cash', 'card', 'sbp'],
   onlinePayment: true,
   kitchenBeforeOnlinePayment: false,
+  waiterRefunds: false,
   kitchenLeadMinutes: 30,
   tipPresetsPercent: [5, 10, 15],
   serviceChargeBasisPoints: 0,

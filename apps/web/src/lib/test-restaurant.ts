@@ -34,6 +34,7 @@ export function testRestaurant({
       preorder: { leadTimeMinutes: 60, slotMinutes: 30 },
       tableSessionMinutes: 180,
       kitchenBeforeOnlinePayment: false,
+      waiterRefunds: false,
       kitchenLeadMinutes: 30,
       ...settings,
     },

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from 'kysely'
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely'
 import type { SandboxPaymentState } from '@tableside/contracts/sandbox-acquirer'
 import type { Database, SandboxAcquirerPaymentsTable } from '../../db/schema'
 
@@ -46,15 +46,47 @@ export function createSandboxAcquirerRepository(db: Kysely<Database>) {
       return result.numUpdatedRows > 0n
     },
 
-    /** Refunds a payment that succeeded with at least `amount`. */
-    async refund(ref: string, amount: number, at: Date): Promise<void> {
-      await db
+    /** The refund made under an idempotency key, if any. */
+    refundByKey(trx: Transaction<Database>, key: string) {
+      return trx
+        .selectFrom('sandboxAcquirerRefunds')
+        .select(['id', 'ref', 'amount'])
+        .where('idempotencyKey', '=', key)
+        .executeTakeFirst()
+    },
+
+    /**
+     * Refunds `amount` of a payment as far as it has money left (a compare-and-set on what was
+     * refunded); the whole of a success makes it `refunded`. A payment the sandbox itself never
+     * took (a test's forged success) is refunded on the books alone, as before. False: more
+     * than is left.
+     */
+    async refund(
+      trx: Transaction<Database>,
+      refund: { id: string; ref: string; key: string; amount: number; at: Date },
+    ): Promise<boolean> {
+      const moved = await trx
         .updateTable('sandboxAcquirerPayments')
-        .set({ state: 'refunded', completedAt: at })
-        .where('ref', '=', ref)
-        .where('state', '=', 'succeeded')
-        .where('amount', '>=', amount)
+        .set({
+          refundedAmount: sql<number>`refunded_amount + ${refund.amount}`,
+          state: sql<SandboxPaymentState>`case when state = 'succeeded'
+            and refunded_amount + ${refund.amount} >= amount then 'refunded' else state end`,
+          completedAt: refund.at,
+        })
+        .where('ref', '=', refund.ref)
+        .where(sql<boolean>`refunded_amount + ${refund.amount} <= amount`)
+        .executeTakeFirst()
+      if (moved.numUpdatedRows === 0n) return false
+      await trx
+        .insertInto('sandboxAcquirerRefunds')
+        .values({
+          id: refund.id,
+          ref: refund.ref,
+          idempotencyKey: refund.key,
+          amount: refund.amount,
+        })
         .execute()
+      return true
     },
 
     /** Up to 100 payments waiting for the diner past their time. */

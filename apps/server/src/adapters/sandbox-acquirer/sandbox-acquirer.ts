@@ -125,9 +125,21 @@ export class SandboxAcquirer implements PaymentProvider {
     return row?.state === 'succeeded' ? 'too_late' : 'cancelled'
   }
 
+  /** Refunds `amount` of a payment once per `key` (a repeat answers the same refund). */
   async refund(ref: string, amount: number, key: string): Promise<ProviderRefund> {
-    await this.#books.refund(ref, amount, this.#now())
-    return { refundId: `sbx_refund_${key}` }
+    const refundId = `rfd_${randomBytes(12).toString('hex')}`
+    const done = await this.#db.transaction().execute(async (trx) => {
+      const before = await this.#books.refundByKey(trx, key)
+      if (before) return before
+      if (!(await this.#books.refund(trx, { id: refundId, ref, key, amount, at: this.#now() }))) {
+        return undefined
+      }
+      return { id: refundId, ref, amount }
+    })
+    if (done?.ref !== ref || done.amount !== amount) {
+      throw new Error(`The sandbox cannot refund ${String(amount)} of ${ref} under ${key}`)
+    }
+    return { refundId: done.id }
   }
 
   verifyWebhook(headers: Readonly<Record<string, unknown>>, rawBody: string, now: Date) {

@@ -19,7 +19,9 @@ export function createGarconTipsRepository(db: Kysely<Database>) {
 
     /**
      * The count and sum of the waiter's tips of payments that went through between `from` and
-     * `to`, and the latest `limit` of them with their table.
+     * `to` (a payment refunded since keeps its tip unless the tip itself was refunded), net of
+     * tip refunds (decision 0119), and the latest `limit` of them with their table. A tip
+     * refunded whole no longer counts.
      */
     async tipsOf(
       waiter: { id: string; restaurantId: string },
@@ -30,14 +32,17 @@ export function createGarconTipsRepository(db: Kysely<Database>) {
         .innerJoin('payments as p', 'p.id', 't.paymentId')
         .where('t.waiterId', '=', waiter.id)
         .where('t.restaurantId', '=', waiter.restaurantId)
-        .where('p.status', '=', 'succeeded')
+        .where('p.status', 'in', ['succeeded', 'refunded'])
+        .where((eb) => eb('t.refundedAmount', '<', eb.ref('t.amount')))
         .where('t.createdAt', '>=', from)
         .where('t.createdAt', '<=', to)
       const [sums, rows] = await Promise.all([
         tips
           .select((eb) => [
             eb.fn.countAll<string | number>().as('count'),
-            eb.fn.sum<string | number | null>('t.amount').as('total'),
+            eb.fn
+              .sum<string | number | null>(eb('t.amount', '-', eb.ref('t.refundedAmount')))
+              .as('total'),
           ])
           .executeTakeFirst(),
         tips
@@ -45,7 +50,7 @@ export function createGarconTipsRepository(db: Kysely<Database>) {
           .leftJoin('restaurantTables as rt', 'rt.id', 's.tableId')
           .select([
             't.id',
-            't.amount',
+            sql<number>`t.amount - t.refunded_amount`.as('amount'),
             't.currency',
             't.createdAt',
             't.rating',

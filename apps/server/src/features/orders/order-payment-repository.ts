@@ -143,10 +143,18 @@ export function createOrderPaymentRepository(db: Kysely<Database>) {
         .executeTakeFirst()
     },
 
-    /** Writes a refund into the order's history: started, or done (then no longer counted as paid). */
+    /**
+     * Writes a refund into the order's history: started (with what it is and why, decision
+     * 0119), or done (then no longer counted as paid).
+     */
     refunded(
       id: string,
-      refund: { amount: number; state: 'in_progress' | 'done'; counted: boolean },
+      refund: {
+        amount: number
+        state: 'in_progress' | 'done'
+        counted: boolean
+        said?: Pick<NonNullable<StatusChange['refund']>, 'kind' | 'takenOff' | 'reason'>
+      },
       at: Date,
       executor: Executor,
     ): Promise<OrderRow | undefined> {
@@ -154,7 +162,11 @@ export function createOrderPaymentRepository(db: Kysely<Database>) {
       return executor
         .updateTable('orders')
         .set((eb) => ({
-          history: appendHistory(at, { amount: refund.amount, state: refund.state }),
+          history: appendHistory(at, {
+            amount: refund.amount,
+            state: refund.state,
+            ...refund.said,
+          }),
           paidAmount: sql<number>`greatest(0, paid_amount - ${taken})`,
           paymentStatus:
             refund.state === 'done'

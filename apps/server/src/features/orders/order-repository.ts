@@ -56,7 +56,9 @@ export interface NewOrder {
 
 /** What a waiter's step adds to an order's history: their name, and why when they cancel. */
 export interface StepBy {
-  waiter: { name: string }
+  waiter?: { name: string }
+  /** A manager's cancel from the back office (decision 0119). */
+  manager?: { name: string }
   reason?: string
 }
 

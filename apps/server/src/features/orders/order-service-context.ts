@@ -7,11 +7,13 @@ import { notFound } from '../../http/http-error'
 import type { OrderBonus } from '../bonus/bonus-orders'
 import type { MenuCache } from '../menu/menu-cache'
 import type { Outbox } from '../outbox/outbox'
+import type { OutboxEntry } from '../outbox/outbox-repository'
 import type { Broadcaster } from '../realtime/realtime'
 import type { RestaurantCache } from '../restaurants/restaurant-cache'
 import type { TableSessionService } from '../table-sessions/table-session-service'
 import type { OrderPaymentRepository } from './order-payment-repository'
-import { createOrderRepository, type OrderRepository } from './order-repository'
+import { createOrderRepository, type OrderRepository, type OrderRow } from './order-repository'
+import type { RefundRepository } from './refund-repository'
 
 export const UNKNOWN_ORDER = 'This order does not exist.'
 export const UNKNOWN_SESSION = 'This table session does not exist.'
@@ -56,6 +58,8 @@ export interface OrderServiceDeps {
     OrderPaymentRepository,
     'lock' | 'refunded' | 'payableForSession' | 'pointsReturned'
   >
+  /** A cancel writes what it gives back, and how, in its transaction (decision 0119). */
+  refunds: Pick<RefundRepository, 'add'>
   /** The waiters who hear of a new order at the restaurant. */
   waitersOf?: (restaurantId: string) => Promise<readonly string[]>
   /**
@@ -88,6 +92,18 @@ export interface OrderServiceDeps {
 export interface ActingWaiter {
   id: string
   name: string
+}
+
+/**
+ * Who cancels an order on the staff's side, and why (decision 0119): a waiter or a manager
+ * (their reason is the diner's to read); `also` runs in the cancel's transaction once the order
+ * is cancelled (a tip refunded with it) and returns what it tells.
+ */
+export interface StaffCancel {
+  waiter?: ActingWaiter
+  manager?: { id: string; name: string }
+  reason?: string | undefined
+  also?: (trx: Transaction<Database>, cancelled: OrderRow) => Promise<OutboxEntry[]>
 }
 
 /** What the parts of the order service share: its deps, the clock, the orders' repository. */

@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../../http/http-error'
 import { createOrderCancel } from './order-cancel'
 import { orderUpdateEntries } from './order-events'
 import type { OrderRow, StepBy } from './order-repository'
-import { UNKNOWN_ORDER, type ActingWaiter, type OrderServiceContext } from './order-service-context'
+import { UNKNOWN_ORDER, type OrderServiceContext, type StaffCancel } from './order-service-context'
 import { dinerMayCancel, toOrder } from './order-view'
 
 /** An order moved along its transition table: by the diner (a cancel), a waiter, the kitchen. */
@@ -52,6 +52,7 @@ export function createOrderStatusChanges(context: OrderServiceContext) {
     to: OrderStatus,
     refuse?: (row: OrderRow) => HttpError | undefined,
     by?: StepBy,
+    staff?: StaffCancel,
   ): Promise<Order> => {
     const refusal = refuse?.(row)
     if (refusal) throw refusal
@@ -64,7 +65,7 @@ export function createOrderStatusChanges(context: OrderServiceContext) {
     }
     const moved = await deps.db.transaction().execute(async (trx) => {
       if (to !== 'cancelled') return stepIn(trx, row.id, row.status, to, by)
-      const changed = await cancelIn(row, trx, refuse, by)
+      const changed = await cancelIn(row, trx, refuse, by, staff)
       if (!changed) return undefined
       await deps.outbox.add([...changed.entries, ...orderUpdateEntries(changed.moved)], trx)
       await deps.alerts?.moved?.(trx, changed.moved)
@@ -75,7 +76,7 @@ export function createOrderStatusChanges(context: OrderServiceContext) {
       const fresh = await repository.find(row.id)
       if (!fresh) throw notFound(UNKNOWN_ORDER)
       if (fresh.status === to) return toOrder(fresh)
-      return move(fresh, to, refuse, by)
+      return move(fresh, to, refuse, by, staff)
     }
     void deps.outbox.kick()
     if (moved.tableSessionId) await deps.tableSessions.settleIfDone(moved.tableSessionId)
@@ -101,14 +102,15 @@ export function createOrderStatusChanges(context: OrderServiceContext) {
     },
 
     /**
-     * A waiter of the order's restaurant moves it along the transition table. Named (`by`), the
-     * waiter's step carries their name, and a cancel needs their reason.
+     * A waiter (or, cancelling, a manager) of the order's restaurant moves it along the
+     * transition table. Named (`by`), the step carries their name, and a cancel needs their
+     * reason, which its refunds carry too (decision 0119).
      */
     async changeStatus(
       id: string,
       restaurantId: string,
       to: OrderStatus,
-      by?: { waiter: ActingWaiter; reason?: string | undefined },
+      by?: StaffCancel,
     ): Promise<Order> {
       const reason = by?.reason?.trim() ?? ''
       if (by && to === 'cancelled' && reason === '') {
@@ -120,7 +122,8 @@ export function createOrderStatusChanges(context: OrderServiceContext) {
       if (row?.restaurantId !== restaurantId) throw notFound(UNKNOWN_ORDER)
       if (row.status === to) return toOrder(row)
       const step: StepBy | undefined = by && {
-        waiter: { name: by.waiter.name },
+        ...(by.waiter ? { waiter: { name: by.waiter.name } } : {}),
+        ...(by.manager ? { manager: { name: by.manager.name } } : {}),
         ...(to === 'cancelled' ? { reason } : {}),
       }
       const { settings } = await context.restaurantOf(restaurantId)
@@ -134,7 +137,7 @@ export function createOrderStatusChanges(context: OrderServiceContext) {
               `Order ${current.number} is paid online and its payment has not arrived (${current.paymentStatus}). Take the payment another way or cancel the order.`,
             )
           : undefined
-      return move(row, to, unpaid, step)
+      return move(row, to, unpaid, step, by && { ...by, reason })
     },
 
     /**

@@ -3,6 +3,7 @@ import { registerApiRoutes } from '../../http/api-routes'
 import { shortLivedCache } from '../../lib/short-lived-cache'
 import { registerGarconOrderRoutes } from './garcon-order-routes'
 import { createOrderPaymentRepository } from './order-payment-repository'
+import { createRefundRepository } from './refund-repository'
 import { orderChannelRule, registerOrderRoutes } from './order-routes'
 import { createOrderService, type OrderService } from './order-service'
 import type { OrderServiceDeps } from './order-service-context'
@@ -49,6 +50,7 @@ export const ordersPlugin = fp<OrdersOptions>(
       outbox: app.outbox,
       payments,
       orderPayments: createOrderPaymentRepository(db),
+      refunds: createRefundRepository(db),
       now: app.now,
     })
     app.decorate('orders', orders)

@@ -14,6 +14,11 @@ export interface RefundOrder {
   amount: number
   /** Whether the amount counts in the order's `paid_amount` (then it is taken off when done). */
   counted: boolean
+  /**
+   * The `refunds` row it delivers (decision 0119): the acquirer's key is the row's, and the row
+   * is done with the acquirer's refund id. Absent: a late success's refund, which has no row.
+   */
+  refundId?: string
 }
 
 export const refundEntry = (refund: RefundOrder): OutboxEntry => ({ kind: REFUND, payload: refund })

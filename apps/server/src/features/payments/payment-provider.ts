@@ -23,8 +23,9 @@ export interface PaymentProvider {
   /**
    * Gives money back (a success for a cancelled order or one another payment had covered, a
    * paid order cancelled). `key` is the same on every retry of one refund, so an acquirer that
-   * takes an idempotency key gives it back once. Resolves to the acquirer's id of the refund
-   * (null where it keeps none); callers that only await it are unaffected.
+   * takes an idempotency key gives it back once. Part of a payment may be refunded, several
+   * times, never more than it took. Resolves to the acquirer's id of the refund (null where it
+   * keeps none; decision 0119).
    */
   refund(ref: string, amount: number, key: string): Promise<ProviderRefund>
   /**

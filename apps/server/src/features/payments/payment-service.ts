@@ -115,6 +115,7 @@ export interface PaymentServiceDeps {
   log?: { warn: (object: object, message: string) => void }
   /** The bonus card (decision 0060): a bill paid partly in points, earned on what is paid. */
   bonus?: OrderBonus
+  refunds: PaymentSettlementDeps['refunds']
   now?: () => Date
 }
 

@@ -8,12 +8,14 @@ import { HttpError, notFound } from '../../http/http-error'
 import type { OrderPaymentRepository } from '../orders/order-payment-repository'
 import type { OrderRow } from '../orders/order-repository'
 import { REFUND, refundEntry, type RefundOrder } from '../orders/refund-entry'
+import type { RefundRepository } from '../orders/refund-repository'
 import type { Outbox } from '../outbox/outbox'
 import type { OutboxEntry } from '../outbox/outbox-repository'
 import type { TableSessionService } from '../table-sessions/table-session-service'
 import { floorOrderEntries, paymentUpdateEntries } from './payment-events'
 import {
   type PaymentProviders,
+  type ProviderRefund,
   ProviderUnavailable,
   type WebhookEvent,
   WebhookRejected,
@@ -55,6 +57,8 @@ export interface PaymentSettlementDeps {
    * money; the points a payment spent come back when it fails or is given up.
    */
   bonus?: Pick<OrderBonus, 'paid' | 'paymentEnded' | 'notPaid' | 'pointsStand'>
+  /** The refunds an online refund delivered here completes (decision 0119). */
+  refunds: Pick<RefundRepository, 'done'>
   now: () => Date
 }
 
@@ -241,14 +245,22 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
     const refund = payload as RefundOrder
     const payment = await repository.find(refund.paymentId)
     if (!payment) return
+    let taken: ProviderRefund | undefined
     if (payment.providerRef) {
       const provider = await providers.forPayment(payment)
       if (!provider) throw new Error(`No acquirer to refund payment ${payment.id} through`)
-      await provider.refund(payment.providerRef, refund.amount, `refund-${entryId}`)
+      taken = await provider.refund(
+        payment.providerRef,
+        refund.amount,
+        `refund-${refund.refundId ?? entryId}`,
+      )
     }
     await db.transaction().execute(async (trx) => {
       if (!(await outbox.markDelivered(entryId, trx))) return
       const at = now()
+      if (refund.refundId) {
+        await deps.refunds.done(refund.refundId, taken?.refundId ?? null, at, trx)
+      }
       const refunded = await repository.recordRefund(payment.id, refund.amount, at, trx)
       const order = await orderPayments.refunded(
         refund.orderId,

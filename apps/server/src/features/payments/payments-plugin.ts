@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import { registerApiRoutes } from '../../http/api-routes'
 import { publicOrigin } from '../../http/request-origin'
 import { createOrderPaymentRepository } from '../orders/order-payment-repository'
+import { createRefundRepository } from '../orders/refund-repository'
 import { noPaymentProvider, onlinePaymentNotice } from './online-payment-setup'
 import type { PaymentProvider } from './payment-provider'
 import { createPaymentRepository } from './payment-repository'
@@ -41,6 +42,7 @@ export function paymentServiceOf(app: FastifyInstance): PaymentService {
     outbox: app.outbox,
     alertAtTable: app.alertAtTable,
     bonus: app.orderBonus,
+    refunds: createRefundRepository(db),
     log: app.log,
   })
 }

@@ -12,6 +12,7 @@ export const DEFAULT_RESTAURANT_SETTINGS: RestaurantSettings = {
   preorder: { leadTimeMinutes: 60, slotMinutes: 30 },
   tableSessionMinutes: 180,
   kitchenBeforeOnlinePayment: false,
+  waiterRefunds: false,
   kitchenLeadMinutes: KITCHEN_LEAD_MINUTES.default,
 }
 

@@ -18,6 +18,7 @@ const body: AdminSettingsBody = {
     preorder: { leadTimeMinutes: 60, slotMinutes: 30 },
     tableSessionMinutes: 180,
     kitchenBeforeOnlinePayment: false,
+    waiterRefunds: false,
     kitchenLeadMinutes: 30,
     privacyPolicyUrl: null,
   },

@@ -13,6 +13,8 @@ export const settingsMessages = defineMessages({
     payments: 'Payment',
     kitchenBeforeOnlinePaymentHint:
       'Pickup, delivery and pre-orders paid by card or SBP. Off: such an order goes to the kitchen only once it is paid; one whose payment failed waits until you take the money or cancel it. Orders at a table go to the kitchen either way.',
+    waiterRefundsHint:
+      'For the orders of their tables, always with a reason the diner sees. Off: only a manager refunds, from the live view.',
     providerSandbox: 'Provider: the test acquirer (no money moves).',
     providerYooKassa: 'Provider: YooKassa (see «Online payment: acquirer» above).',
     providerNone:
@@ -93,6 +95,8 @@ export const settingsMessages = defineMessages({
     payments: 'Оплата',
     kitchenBeforeOnlinePaymentHint:
       'Самовывоз, доставка и предзаказы с оплатой картой или СБП. Выключено: такой заказ уходит на кухню только после оплаты; заказ, оплата которого не прошла, ждёт, пока вы получите деньги или отмените его. Заказы за столом уходят на кухню в любом случае.',
+    waiterRefundsHint:
+      'Для заказов своих столов, всегда с причиной, которую видит гость. Выключено: возвращает только менеджер, из «Зала сейчас».',
     providerSandbox: 'Провайдер: тестовый эквайер (деньги не списываются).',
     providerYooKassa: 'Провайдер: ЮKassa (см. «Онлайн-оплата: эквайринг» выше).',
     providerNone:

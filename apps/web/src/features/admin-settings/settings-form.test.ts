@@ -23,6 +23,7 @@ const saved: AdminSettings = {
     paymentMethods: ['cash', 'card'],
     onlinePayment: true,
     kitchenBeforeOnlinePayment: false,
+    waiterRefunds: false,
     kitchenLeadMinutes: 30,
     tipPresetsPercent: [5, 10, 15],
     serviceChargeBasisPoints: 1250,

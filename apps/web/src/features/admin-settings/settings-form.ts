@@ -30,6 +30,7 @@ export interface SettingsForm {
   paymentMethods: PaymentMethod[]
   onlinePayment: boolean
   kitchenBeforeOnlinePayment: boolean
+  waiterRefunds: boolean
   tipPresets: string
   serviceChargePercent: string
   deliveryMinOrder: string
@@ -72,6 +73,7 @@ export function toForm(saved: AdminSettings): SettingsForm {
     paymentMethods: [...settings.paymentMethods],
     onlinePayment: settings.onlinePayment,
     kitchenBeforeOnlinePayment: settings.kitchenBeforeOnlinePayment,
+    waiterRefunds: settings.waiterRefunds,
     tipPresets: settings.tipPresetsPercent.join(', '),
     serviceChargePercent: percent(settings.serviceChargeBasisPoints),
     deliveryMinOrder: rubles(settings.delivery.minOrder),
@@ -105,6 +107,7 @@ const SERVER_FIELDS: Readonly<Record<string, keyof SettingsForm>> = {
   'body.settings.paymentMethods': 'paymentMethods',
   'body.settings.onlinePayment': 'onlinePayment',
   'body.settings.kitchenBeforeOnlinePayment': 'kitchenBeforeOnlinePayment',
+  'body.settings.waiterRefunds': 'waiterRefunds',
   'body.settings.tipPresetsPercent': 'tipPresets',
   'body.settings.serviceChargeBasisPoints': 'serviceChargePercent',
   'body.settings.delivery.minOrder': 'deliveryMinOrder',
@@ -230,6 +233,7 @@ export function fromForm(
       paymentMethods: form.paymentMethods,
       onlinePayment: form.onlinePayment,
       kitchenBeforeOnlinePayment: form.kitchenBeforeOnlinePayment,
+      waiterRefunds: form.waiterRefunds,
       tipPresetsPercent: tips.map((tip) => tip ?? 0),
       serviceChargeBasisPoints: serviceCharge,
       delivery: {

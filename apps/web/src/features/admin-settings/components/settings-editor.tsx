@@ -79,6 +79,13 @@ export function SettingsEditor({
           hint={t('kitchenBeforeOnlinePaymentHint')}
           problem={problem('kitchenBeforeOnlinePayment')}
         />
+        <Toggle
+          label={t('waiterRefunds')}
+          checked={form.waiterRefunds}
+          onChange={set('waiterRefunds')}
+          hint={t('waiterRefundsHint')}
+          problem={problem('waiterRefunds')}
+        />
         <TextField
           label={t('tipPresets')}
           hint={t('tipPresetsHint')}
