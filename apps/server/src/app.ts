@@ -27,6 +27,7 @@ import { acquirerServing, takesOnlinePayment } from './features/payments/online-
 import { createPaymentAccountRepository } from './features/restaurants/payment-account-repository'
 import { createPaymentRepository } from './features/payments/payment-repository'
 import { noPaymentProviderPlugin, paymentsPlugin } from './features/payments/payments-plugin'
+import { refundsPlugin } from './features/payments/refunds-plugin'
 import { realtimePlugin } from './features/realtime/realtime-plugin'
 import { reportsPlugin } from './features/reports/reports-plugin'
 import { restaurantsPlugin } from './features/restaurants/restaurants-plugin'
@@ -158,6 +159,7 @@ export async function buildApp({
   await app.register(floorPlugin)
   await app.register(favouritesPlugin)
   await app.register(auditPlugin)
+  await app.register(refundsPlugin)
   await app.register(menuPlugin, photoWorker ? { photoWorker } : {})
   await app.register(staffAdminPlugin)
   const paymentAccounts = createPaymentAccountRepository(database.db)

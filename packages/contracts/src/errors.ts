@@ -104,6 +104,13 @@ export const ERROR_CODES = [
   'table_code_taken',
   'zone_name_taken',
   'zone_not_empty',
+  // Refunds and corrections (issue 28, decision 0119): never more than was paid for what is
+  // refunded; a waiter refunds only where the restaurant allows it and only at their tables; an
+  // order that changed between reading and refunding is read again.
+  'refund_exceeds_paid',
+  'refunds_not_allowed',
+  'not_your_table',
+  'order_changed',
   // The back office's staff (issue 17, decision 0068): a login another account of the role has,
   // and a manager deactivating themself.
   'login_taken',

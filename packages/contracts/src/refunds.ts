@@ -83,8 +83,8 @@ export const orderDetail = z.object({
   refunds: z.array(orderRefund),
   /** Paid in cash to the waiter, and handed back in cash. */
   cash: z.object({ paid: money, refunded: money }),
-  /** Bonus points: spent on the order, earned with it, returned and taken back by refunds. */
-  points: z.object({ spent: z.int(), earned: z.int(), returned: z.int(), takenBack: z.int() }),
+  /** Bonus points: spent on the order, returned and (earned ones) taken back by refunds. */
+  points: z.object({ spent: z.int(), returned: z.int(), takenBack: z.int() }),
   /** What may still be refunded: money paid for it less what went back. */
   refundable: money,
 })

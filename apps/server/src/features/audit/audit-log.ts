@@ -62,6 +62,27 @@ export function createAuditLog(db: Kysely<Database>) {
       })
     },
 
+    /**
+     * A change by someone who is not a manager's account (a waiter's refund, decision 0119):
+     * named in the entry, with no staff id.
+     */
+    async recordBy(
+      trx: Transaction<Database> | Kysely<Database>,
+      actor: { restaurantId: string; name: string },
+      change: AuditChange,
+    ): Promise<void> {
+      await repository.insert(trx, {
+        restaurantId: actor.restaurantId,
+        actorId: null,
+        actorName: actor.name,
+        action: change.action,
+        entity: change.entity,
+        entityId: change.entityId,
+        before: asJson(change.before),
+        after: asJson(change.after),
+      })
+    },
+
     /** A page of the restaurant's entries, newest first; `more` when older ones remain. */
     async list(
       restaurantId: string,

@@ -159,6 +159,18 @@ export function createOrderBonus({ db, ledger }: { db: Kysely<Database>; ledger:
       return (await reversalOfPaymentSpend(trx, paymentId)) === undefined
     },
 
+    /**
+     * Money of a payment was refunded (decision 0119): `refundedMinor` of the `paidMinor` it
+     * paid in all so far; that share of what it earned is taken back (the ledger's rule).
+     */
+    refunded: (
+      trx: Transaction<Database>,
+      refund: { paymentId: string; refundedMinor: number; paidMinor: number },
+    ) => ledger.reverseEarned(trx, refund),
+
+    /** All the money paid for an order went back: the points it spent come back too. */
+    givenBack: (trx: Transaction<Database>, orderId: string) => ledger.giveBack(trx, orderId),
+
     /** The order moved on: completed and paid, what it earned becomes available. */
     moved: releaseIfDone,
 

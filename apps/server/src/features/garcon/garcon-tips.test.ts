@@ -92,6 +92,8 @@ async function tip(
       paymentId: payment.id,
       tableSessionId: session.id,
       amount,
+      // A payment given back whole: its tip too (a tip refund of its own, decision 0119).
+      refundedAmount: status === 'refunded' ? amount : 0,
       currency: 'RUB',
     })
     .returning('id')
@@ -151,14 +153,23 @@ describe.each(testDatabaseKinds)('a waiter’s tips on $name', (kind) => {
       status: 'refunded',
     })
     await tip(db, { waiter: igor, table: 'T7', amount: 9_000, at: '2026-11-25T08:00:00Z' })
+    // The order's money given back, its tip not: still Анна's (issue 28).
+    const keptTip = await tip(db, {
+      waiter: anna,
+      table: 'T2',
+      amount: 500,
+      at: '2026-11-25T08:30:00Z',
+      status: 'refunded',
+    })
+    await db.updateTable('tips').set({ refundedAmount: 0 }).where('id', '=', keptTip).execute()
 
     const tipsOf = createGarconTips(db, () => NOW)
     const waiter = { id: anna, restaurantId: 'demo', name: 'Анна' }
     const today = await tipsOf(waiter, 'today')
     expect(today.from).toBe('2026-11-24T21:00:00.000Z')
-    expect(today).toMatchObject({ period: 'today', currency: 'RUB', total: 15_000, count: 2 })
-    expect(today.tips.map((t) => t.id)).toEqual([thisMorning, justAfterMidnight])
-    expect(today.tips[0]).toMatchObject({
+    expect(today).toMatchObject({ period: 'today', currency: 'RUB', total: 15_500, count: 3 })
+    expect(today.tips.map((t) => t.id)).toEqual([keptTip, thisMorning, justAfterMidnight])
+    expect(today.tips[1]).toMatchObject({
       amount: 5_000,
       currency: 'RUB',
       method: 'sbp',
@@ -167,15 +178,15 @@ describe.each(testDatabaseKinds)('a waiter’s tips on $name', (kind) => {
       rating: 5,
       comment: 'Спасибо, Анна!',
     })
-    expect(today.tips[1]).toMatchObject({ rating: null, comment: null })
+    expect(today.tips[2]).toMatchObject({ rating: null, comment: null })
 
     const week = await tipsOf(waiter, 'week')
     expect(week.from).toBe('2026-11-22T21:00:00.000Z')
-    expect([week.total, week.count]).toEqual([18_000, 3])
+    expect([week.total, week.count]).toEqual([18_500, 4])
 
     const month = await tipsOf(waiter, 'month')
     expect(month.from).toBe('2026-10-31T21:00:00.000Z')
-    expect([month.total, month.count]).toEqual([20_000, 4])
+    expect([month.total, month.count]).toEqual([20_500, 5])
   })
 
   it('answers only the waiter whose token the request carries', async () => {

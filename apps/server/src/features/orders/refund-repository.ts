@@ -93,6 +93,18 @@ export function createRefundRepository(db: Kysely<Database>) {
       )
     },
 
+    /** Money given back from a payment so far, over every order it paid (tips apart). */
+    async refundedOfPayment(paymentId: string, executor: Executor): Promise<number> {
+      const row = await executor
+        .selectFrom('refunds')
+        .select((eb) => eb.fn.sum<string | number | null>('amount').as('amount'))
+        .where('paymentId', '=', paymentId)
+        .where('kind', '<>', 'tip')
+        .where('state', '<>', 'failed')
+        .executeTakeFirst()
+      return Number(row?.amount ?? 0)
+    },
+
     /** Cash handed back for the order so far. */
     async cashOut(orderId: string, executor: Executor): Promise<number> {
       const row = await executor
@@ -134,6 +146,9 @@ export function createRefundRepository(db: Kysely<Database>) {
           takenOff: sql<number>`taken_off + ${change.takenOff}`,
           paidAmount: sql<number>`paid_amount - ${change.moneyBack}`,
           paymentStatus: sql`case
+            when ${change.moneyBack} > 0 and paid_amount - ${change.moneyBack} <= 0
+              and total - ${change.takenOff} <= 0
+              then 'refunded'
             when payment_status = 'paid' and total - ${change.takenOff} > paid_amount - ${change.moneyBack}
               then 'unpaid'
             when payment_status <> 'paid' and total - ${change.takenOff} <= paid_amount - ${change.moneyBack}

@@ -280,6 +280,58 @@ export function createPaymentRepository(db: Kysely<Database>) {
         .executeTakeFirst()
     },
 
+    /** Whether the waiter serves the table of session `sessionId` now (decision 0119). */
+    async serves(waiterId: string, sessionId: string, executor: Executor = db): Promise<boolean> {
+      const row = await executor
+        .selectFrom('waiterTables as wt')
+        .innerJoin('tableSessions as s', 's.tableId', 'wt.tableId')
+        .select('wt.waiterId')
+        .where('s.id', '=', sessionId)
+        .where('wt.waiterId', '=', waiterId)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** Payments that paid part of the order (succeeded, or refunded since), oldest first. */
+    paidFor(orderId: string, executor: Executor = db): Promise<PaymentRow[]> {
+      return allocatedTo(executor, orderId)
+        .where('status', 'in', ['succeeded', 'refunded'])
+        .orderBy('createdAt')
+        .execute()
+    },
+
+    /** The tips of some payments, with their waiter's name. */
+    async tipsOf(paymentIds: readonly string[], executor: Executor = db) {
+      if (paymentIds.length === 0) return []
+      return executor
+        .selectFrom('tips as t')
+        .leftJoin('waiters as w', 'w.id', 't.waiterId')
+        .select([
+          't.id',
+          't.paymentId',
+          't.waiterId',
+          't.amount',
+          't.refundedAmount',
+          'w.name as waiterName',
+        ])
+        .where('t.paymentId', 'in', paymentIds)
+        .execute()
+    },
+
+    /**
+     * Takes `amount` off a tip for a refund (decision 0119): a compare-and-set that never goes
+     * past the tip. Undefined when less is left.
+     */
+    refundTip(tipId: string, amount: number, executor: Executor) {
+      return executor
+        .updateTable('tips')
+        .set((eb) => ({ refundedAmount: eb('refundedAmount', '+', amount) }))
+        .where('id', '=', tipId)
+        .where((eb) => eb(eb('refundedAmount', '+', amount), '<=', eb.ref('amount')))
+        .returningAll()
+        .executeTakeFirst()
+    },
+
     async tipsForSession(sessionId: string, executor: Executor = db): Promise<number> {
       const row = await executor
         .selectFrom('tips')
