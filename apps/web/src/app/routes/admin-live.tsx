@@ -1,4 +1,6 @@
+import { useState } from 'react'
 import { AdminPage } from '../../components/admin/admin-page'
+import { OrderPanel } from '../../features/admin-orders/components/order-panel'
 import { adminReportsMessages } from '../../features/admin-reports/admin-reports-messages'
 import { LiveView } from '../../features/admin-reports/components/live-view'
 import { useSettings } from '../../features/admin-settings/api/get-settings'
@@ -13,12 +15,17 @@ export function AdminLiveRoute() {
   const restaurant = useRestaurant()
   // When a call is late is the restaurant's setting; the settings section keeps it fresh.
   const settings = useSettings()
+  const [open, setOpen] = useState<string | null>(null)
   return (
     <AdminPage title={title} documentTitle={documentTitle} lead={t('liveLead')}>
       <LiveView
         restaurant={restaurant}
         callEscalationSeconds={settings.data?.callEscalationSeconds}
+        onOpenOrder={setOpen}
       />
+      {open ? (
+        <OrderPanel orderId={open} restaurant={restaurant} onClose={() => setOpen(null)} />
+      ) : null}
     </AdminPage>
   )
 }

@@ -14,8 +14,11 @@ export function OrderRow({
   restaurant,
   t,
   language,
+  onOpen,
 }: {
   order: LiveOrder
+  /** Opens the order with its payments and refunds (decision 0119). */
+  onOpen?: ((orderId: string) => void) | undefined
   restaurant: Pick<Restaurant, 'locale' | 'currency' | 'timezone'>
   t: Translate<Key>
   language: 'ru' | 'en'
@@ -27,11 +30,13 @@ export function OrderRow({
   }
   const way = t(`way_${order.paymentMethod}`)
   const paid =
-    order.paymentStatus === 'paid'
-      ? `${t('paid')} · ${way}`
-      : order.paidAmount > 0
-        ? t('partlyPaid', { paid: price(order.paidAmount), total: price(order.total) })
-        : `${t('unpaid')} · ${way}`
+    order.paymentStatus === 'refunded'
+      ? t('refunded')
+      : order.paymentStatus === 'paid'
+        ? `${t('paid')} · ${way}`
+        : order.paidAmount > 0
+          ? t('partlyPaid', { paid: price(order.paidAmount), total: price(order.total) })
+          : `${t('unpaid')} · ${way}`
   // Money on its way, or an online payment that did not go through (issue 28).
   const payment =
     order.status === 'cancelled' || !['pending', 'failed'].includes(order.paymentStatus)
@@ -42,7 +47,13 @@ export function OrderRow({
   return (
     <li className="day-order" data-status={order.status}>
       <div className="day-row__head">
-        <strong>{t('order', { number: order.number })}</strong>
+        {onOpen ? (
+          <button type="button" className="day-order__open" onClick={() => onOpen(order.id)}>
+            {t('order', { number: order.number })}
+          </button>
+        ) : (
+          <strong>{t('order', { number: order.number })}</strong>
+        )}
         <span className={`day-badge day-badge--${order.status}`}>
           {t(`status_${order.status}`)}
         </span>

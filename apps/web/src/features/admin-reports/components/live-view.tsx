@@ -15,9 +15,12 @@ import { OrderRow } from './live-order-row'
 export function LiveView({
   restaurant,
   callEscalationSeconds,
+  onOpenOrder,
 }: {
   restaurant: Pick<Restaurant, 'locale' | 'currency' | 'timezone'>
   callEscalationSeconds: number | undefined
+  /** Opens an order (the app composes the order's panel, decision 0119). */
+  onOpenOrder?: (orderId: string) => void
 }) {
   const { t, language } = useMessages(adminReportsMessages)
   const { filters, live, serverNow, setFilter, resetFilters } = useLiveView()
@@ -93,6 +96,7 @@ export function LiveView({
                     restaurant={restaurant}
                     t={t}
                     language={language}
+                    onOpen={onOpenOrder}
                   />
                 ))}
               </ul>

@@ -30,6 +30,16 @@ export function OrderLines({ lines, restaurant, label }: OrderLinesProps) {
               </p>
             ) : null}
             {line.comment ? <p className="order-line__comment">{line.comment}</p> : null}
+            {line.refundedQuantity ? (
+              <p className="order-line__taken-off">
+                {t('lineRefunded', { count: line.refundedQuantity })}
+              </p>
+            ) : null}
+            {line.compedQuantity ? (
+              <p className="order-line__taken-off">
+                {t('lineComped', { count: line.compedQuantity })}
+              </p>
+            ) : null}
           </div>
           <span className="order-line__price">{price(line.lineTotal)}</span>
         </li>

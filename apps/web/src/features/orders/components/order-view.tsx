@@ -6,7 +6,7 @@ import { useMessages } from '../../../lib/i18n/use-translation'
 import { formatPrice } from '../../../lib/format-price'
 import { formatOrderTime } from '../format-time'
 import { orderWords } from '../order-messages'
-import { orderRefund } from '../order-refund'
+import { orderRefund, orderRefundReasons } from '../order-refund'
 import { CancelOrder } from './cancel-order'
 import { OrderFacts } from './order-facts'
 import { OrderLines } from './order-lines'
@@ -28,6 +28,10 @@ const messages = defineMessages({
     refundInProgress:
       'Refund of {amount} in progress: the money goes back the way it was paid. Banks take up to a few days to show it.',
     refunded: '{amount} refunded: the money went back the way it was paid.',
+    refundPart: 'Refunded {amount}: «{reason}»',
+    refundTip: 'Tip refunded, {amount}: «{reason}»',
+    refundWhole: 'Cancelled by the restaurant: «{reason}»',
+    comp: 'On the house, {takenOff}: «{reason}»',
   },
   ru: {
     placedAt: 'оформлен в {time}',
@@ -41,6 +45,10 @@ const messages = defineMessages({
     refundInProgress:
       'Возврат {amount} в пути: деньги вернутся тем же способом, каким был оплачен заказ. Банку на это нужно до нескольких дней.',
     refunded: 'Возвращено {amount}: деньги ушли обратно тем же способом, каким был оплачен заказ.',
+    refundPart: 'Возвращено {amount}: «{reason}»',
+    refundTip: 'Чаевые возвращены, {amount}: «{reason}»',
+    refundWhole: 'Ресторан отменил заказ: «{reason}»',
+    comp: 'За счёт заведения, {takenOff}: «{reason}»',
   },
 })
 
@@ -58,6 +66,8 @@ export function OrderView({
   const { t, language } = useMessages(messages)
   const words = useMessages(orderWords).t
   const refund = orderRefund(order.history)
+  const reasons = orderRefundReasons(order.history)
+  const why = { whole: 'refundWhole', part: 'refundPart', tip: 'refundTip', comp: 'comp' } as const
   return (
     <div className="order-view">
       <p className="order-view__meta">
@@ -80,6 +90,19 @@ export function OrderView({
           </p>
         ) : order.status === 'cancelled' ? (
           <p className="order-view__cancelled">{t('cancelledNote')}</p>
+        ) : null}
+        {reasons.length > 0 ? (
+          <ul className="order-view__reasons">
+            {reasons.map((said, index) => (
+              <li key={index}>
+                {t(why[said.kind], {
+                  amount: formatPrice(said.amount, restaurant),
+                  takenOff: formatPrice(said.takenOff, restaurant),
+                  reason: said.reason,
+                })}
+              </li>
+            ))}
+          </ul>
         ) : null}
         <CancelOrder
           orderId={order.id}
