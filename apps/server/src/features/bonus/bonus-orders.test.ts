@@ -5,15 +5,18 @@ import { PROFILE_TOKEN_HEADER } from '@tableside/contracts/client'
 import { errorBody } from '@tableside/contracts/errors'
 import { order, type Order } from '@tableside/contracts/orders'
 import { equalShare, payment, type Payment } from '@tableside/contracts/payments'
+import { orderDetail } from '@tableside/contracts/refunds'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
 import { sandboxAcquirerOf } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { paymentActions, PIKE } from '../../test/test-payments'
 import {
   addBonusProgram,
+  addManager,
   createOrderingRestaurant,
   numberedTables,
   openTableSession,
+  signInAsManager,
 } from '../../test/test-restaurants'
 import {
   signIn as signInByCode,
@@ -281,6 +284,33 @@ describe.each(testDatabaseKinds)('Bonus points on orders and payments on $name',
       reason: 'Нет рыбы',
     })
     expect(await cardOf(token)).toMatchObject({ balance: 100, pending: 0 })
+  })
+
+  it('takes back the points earned on one dish of two a manager refunds (decision 0119)', async () => {
+    const token = await dinerWithCard()
+    const actions = paymentActions(() => t.app, 'grill')
+    const byCard = placed(await pickup(token, { paymentMethod: 'card', quantity: 2 }))
+    await payByCard(await actions.startOrderPayment(byCard.id))
+    const earned = Math.floor(byCard.totals.total / 1000)
+    expect(await cardOf(token)).toMatchObject({ balance: 100, pending: earned })
+    await addManager(t, 'grill', 'grill-boss', 'grill-password-1')
+    const { token: manager } = await signInAsManager(
+      t.app,
+      'grill',
+      'grill-boss',
+      'grill-password-1',
+    )
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${byCard.id}/refunds`,
+      headers: { 'x-manager-token': manager },
+      payload: { kind: 'part', lines: [{ line: 0, quantity: 1 }], reason: 'Пересолено' },
+    })
+    expect(refunded.statusCode, refunded.body).toBe(200)
+    const detail = orderDetail.parse(refunded.json())
+    const half = Math.ceil(earned / 2)
+    expect(detail.points.takenBack).toBe(half)
+    expect(await cardOf(token)).toMatchObject({ balance: 100, pending: earned - half })
   })
 
   it('lets each signed-in payer of a split bill earn on their own share', async () => {
