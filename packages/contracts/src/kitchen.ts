@@ -49,6 +49,11 @@ export const ticketItem = z.object({
   modifiers: z.array(localizedText),
   comment: z.nullable(z.string()),
   bumpedAt: z.nullable(z.string()),
+  /**
+   * How many of it a refund or a comp took off the order (decision 0119): the kitchen strikes
+   * them out, saying so, instead of the dish just vanishing.
+   */
+  cancelled: z.optional(z.int()),
 })
 export type TicketItem = z.infer<typeof ticketItem>
 

@@ -89,6 +89,9 @@ export function buildTickets(
         quantity: line.quantity,
         modifiers: line.modifiers.map((modifier) => modifier.name),
         comment: line.comment,
+        ...(line.refundedQuantity || line.compedQuantity
+          ? { cancelled: (line.refundedQuantity ?? 0) + (line.compedQuantity ?? 0) }
+          : {}),
         bumpedAt: bumped.get(`${order.id}:${String(index)}`)?.bumpedAt.toISOString() ?? null,
       })
       groups.set(station, items)

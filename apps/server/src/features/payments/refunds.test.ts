@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorBody } from '@tableside/contracts/errors'
 import { bill } from '@tableside/contracts/orders'
 import { payment, type Payment } from '@tableside/contracts/payments'
+import { getKitchenBoard } from '@tableside/contracts/kitchen'
 import { orderDetail } from '@tableside/contracts/refunds'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
 import { getGarconTips } from '@tableside/contracts/garcon-tips'
@@ -13,6 +14,7 @@ import {
   addManager,
   createOrderingRestaurant,
   openTableSession,
+  signInAsKitchen,
   signInAsManager,
   signInAsWaiter,
 } from '../../test/test-restaurants'
@@ -274,6 +276,32 @@ describe.each(testDatabaseKinds)('Refunds and corrections on $name', (kind) => {
       paymentStatus: 'paid',
       paidAmount: placed.totals.total - one,
     })
+  })
+
+  it('shows the kitchen a comped dish struck out, not gone', async () => {
+    const session = await openTableSession(t, 'demo', 'T8')
+    const placed = await diner.place(session.id, 'cash', OLIVIER_TWICE)
+    const accepted = await asWaiter(igor, `/garcon/orders/${placed.id}/status`, {
+      status: 'accepted',
+    })
+    expect(accepted.statusCode).toBe(200)
+    const comped = await asManager(`/admin/orders/${placed.id}/refunds`, {
+      kind: 'comp',
+      lines: [{ line: 0, quantity: 2 }],
+      reason: 'Гость отказался',
+    })
+    expect(comped.statusCode).toBe(200)
+    const { token } = await signInAsKitchen(t.app)
+    const board = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/kitchen/tickets',
+      headers: { 'x-kitchen-token': token },
+    })
+    expect(board.statusCode).toBe(200)
+    const ticket = getKitchenBoard.response
+      .parse(board.json())
+      .tickets.find((one) => one.orderId === placed.id)
+    expect(ticket?.items[0]).toMatchObject({ quantity: 2, cancelled: 2 })
   })
 
   it('refunds a tip only by its own refund: it leaves the waiter’s tips, once', async () => {

@@ -82,7 +82,9 @@ export const TicketCard = memo(function TicketCard({
               {/* A tap bumps; a bumped dish stays put (a double tap never brings it back). */}
               <button
                 type="button"
-                className={`kitchen-dish${bumped ? ' kitchen-dish--bumped' : ''}`}
+                className={`kitchen-dish${bumped ? ' kitchen-dish--bumped' : ''}${
+                  (item.cancelled ?? 0) >= item.quantity ? ' kitchen-dish--cancelled' : ''
+                }`}
                 aria-disabled={bumped || undefined}
                 onClick={() => {
                   if (!bumped) actions.bump(ticket, [item.line])
@@ -97,6 +99,11 @@ export const TicketCard = memo(function TicketCard({
                     </span>
                   )}
                   {item.comment && <span className="kitchen-dish__comment">{item.comment}</span>}
+                  {item.cancelled ? (
+                    <span className="kitchen-dish__cancelled">
+                      {t('dishCancelled', { count: item.cancelled })}
+                    </span>
+                  ) : null}
                 </span>
                 {/* Done reads without colour: struck through, and "done" to a screen reader. */}
                 {bumped && <span className="visually-hidden">{t('dishDone')}</span>}
