@@ -31,7 +31,7 @@ export function OrderRow({
   const way = t(`way_${order.paymentMethod}`)
   const paid =
     order.paymentStatus === 'refunded'
-      ? t('refunded')
+      ? t('moneyRefunded')
       : order.paymentStatus === 'paid'
         ? `${t('paid')} · ${way}`
         : order.paidAmount > 0
