@@ -261,6 +261,35 @@ describe('asap', () => {
   })
 })
 
+describe('one restaurant profile asked again and again', () => {
+  it("answers each moment as a fresh profile does, across the restaurant's midnight", () => {
+    const kept = restaurantWith()
+    // Moscow's Monday ends at 21:00Z; the kept profile is asked before and after it.
+    for (const now of [
+      '2026-11-16T20:58Z',
+      '2026-11-16T21:01Z',
+      '2026-11-17T04:00Z',
+      '2026-11-16T20:59Z',
+    ]) {
+      for (const type of ['pickup', 'delivery', 'preorder'] as const) {
+        const fresh = computeSlots({ restaurant: restaurantWith(), type, now: at(now) })
+        expect(computeSlots({ restaurant: kept, type, now: at(now) })).toEqual(fresh)
+      }
+      const nextMorning = at('2026-11-17T05:20Z')
+      expect(
+        checkSlot({ restaurant: kept, type: 'pickup', scheduledFor: nextMorning, now: at(now) }),
+      ).toBe(
+        checkSlot({
+          restaurant: restaurantWith(),
+          type: 'pickup',
+          scheduledFor: nextMorning,
+          now: at(now),
+        }),
+      )
+    }
+  })
+})
+
 describe('checkSlot', () => {
   const now = at('2026-11-16T09:10Z') // Monday 12:10 in Moscow
   const check = (type: ScheduledOrderType, scheduledFor: string | null, restaurant = demo) =>

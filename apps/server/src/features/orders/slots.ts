@@ -73,17 +73,29 @@ function stretchAround(stretches: readonly Interval[], from: number, to: number)
 }
 
 interface Schedule {
-  today: CalendarDate
+  readonly today: CalendarDate
   /** Opening periods from yesterday (whose night may still be open) to the horizon. */
-  periods: OpeningPeriod[]
-  stretches: Interval[]
+  readonly periods: readonly Readonly<OpeningPeriod>[]
+  readonly stretches: readonly Readonly<Interval>[]
 }
+
+/**
+ * Each restaurant profile's schedule for the day it was last asked about. A schedule depends only
+ * on the profile and the restaurant's date; the restaurants' cache hands every request the same
+ * profile for a few seconds, so an order's slot check no longer lays out nine days of opening
+ * hours in the restaurant's time zone each time (issue 31). A new profile starts afresh.
+ */
+const schedules = new WeakMap<SlotRestaurant, Schedule>()
 
 function scheduleAround(restaurant: SlotRestaurant, now: Date): Schedule {
   const today = zonedDate(now.getTime(), restaurant.timezone)
+  const held = schedules.get(restaurant)
+  if (held?.today === today) return held
   const dates = Array.from({ length: SLOT_HORIZON_DAYS + 2 }, (_, i) => addDays(today, i - 1))
   const periods = dates.flatMap((date) => openingPeriodsOn(restaurant, date))
-  return { today, periods, stretches: openStretches(periods) }
+  const schedule = { today, periods, stretches: openStretches(periods) }
+  schedules.set(restaurant, schedule)
+  return schedule
 }
 
 /** Bookable slot starts (ms, ascending) per opening date. */
