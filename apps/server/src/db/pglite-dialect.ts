@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely'
+import { PreparedStatements } from './pglite-statements'
 
 /**
  * Kysely on embedded PGlite. PGlite is a single session, so a connection is an
@@ -40,11 +41,13 @@ export class PGliteDialect implements Dialect {
 
 class PGliteDriver implements Driver {
   readonly #client: PGlite
+  readonly #statements: PreparedStatements
   readonly #lease = new Mutex()
   #release: (() => void) | undefined
 
   constructor(client: PGlite) {
     this.#client = client
+    this.#statements = new PreparedStatements(client)
   }
 
   async init() {
@@ -53,7 +56,7 @@ class PGliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     this.#release = await this.#lease.acquire()
-    return new PGliteConnection(this.#client)
+    return new PGliteConnection(this.#client, this.#statements)
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
@@ -86,9 +89,11 @@ class PGliteDriver implements Driver {
 
 class PGliteConnection implements DatabaseConnection {
   readonly #client: PGlite
+  readonly #statements: PreparedStatements
 
-  constructor(client: PGlite) {
+  constructor(client: PGlite, statements: PreparedStatements) {
     this.#client = client
+    this.#statements = statements
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
@@ -96,10 +101,11 @@ class PGliteConnection implements DatabaseConnection {
     // only the simple protocol (`exec`) runs those, and its last result is the answer.
     if (compiledQuery.parameters.length === 0) {
       const results = await this.#client.exec(compiledQuery.sql)
+      this.#statements.afterScript(compiledQuery.sql)
       const last = results.at(-1)
       return { rows: (last?.rows ?? []) as R[], numAffectedRows: BigInt(last?.affectedRows ?? 0) }
     }
-    const result = await this.#client.query<R>(compiledQuery.sql, [...compiledQuery.parameters])
+    const result = await this.#statements.query<R>(compiledQuery.sql, compiledQuery.parameters)
     return { rows: result.rows, numAffectedRows: BigInt(result.affectedRows ?? 0) }
   }
 
