@@ -2,10 +2,17 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dayReport } from '@tableside/contracts/admin-reports'
+import { bill } from '@tableside/contracts/orders'
+import { payment } from '@tableside/contracts/payments'
+import { orderDetail, type OrderDetail } from '@tableside/contracts/refunds'
+import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
 import type { DatabaseHandle } from '../../db/database'
 import { seedDemo } from '../../db/seed-demo'
 import { HttpError } from '../../http/http-error'
 import { routeTestApp } from '../../test/route-test-app'
+import { createTestApp, sandboxAcquirerOf, type TestApp } from '../../test/test-app'
+import { paymentActions } from '../../test/test-payments'
+import { openTableSession, signInAsManager, signInAsWaiter } from '../../test/test-restaurants'
 import { testDatabaseKinds } from '../../test/test-database'
 import { createLiveRepository } from './live-repository'
 import { createLiveService } from './live-service'
@@ -122,3 +129,202 @@ describe.each(testDatabaseKinds)('the day report agrees with its orders on $name
     expect(found.length).toBeGreaterThan(0)
   }, 300_000)
 })
+
+const OLIVIER_TWICE = [{ dishId: 'olivier', quantity: 2, optionIds: [] }]
+
+/**
+ * A ledger of a day from the back office's order panels (decision 0119): what each order was
+ * paid, by way, and what its refunds gave back, by way and reason.
+ */
+function ledgerOf(date: string, details: readonly OrderDetail[]): Ledger {
+  const day = {
+    orders: 0,
+    cancelled: 0,
+    paid: 0,
+    paidTotal: 0,
+    gross: { cash: 0, card: 0, sbp: 0 },
+    refunded: { cash: 0, card: 0, sbp: 0 },
+    reasons: new Map<string, number>(),
+    refundOrders: 0,
+  }
+  for (const { order, payments, refunds, cash } of details) {
+    const cancelled = order.status === 'cancelled'
+    if (cancelled) day.cancelled += 1
+    else day.orders += 1
+    if (!cancelled && order.paidAmount >= order.totals.total) {
+      day.paid += 1
+      day.paidTotal += order.totals.total
+    }
+    day.gross.cash += cash.paid
+    for (const one of payments) {
+      if (one.status === 'succeeded' || one.status === 'refunded') {
+        day.gross[one.method] += one.forOrder - one.points
+      }
+    }
+    let back = 0
+    for (const refund of refunds) {
+      if (refund.kind === 'tip' || refund.state === 'failed' || refund.amount === 0) continue
+      const method =
+        refund.way === 'cash' ? 'cash' : payments.find((one) => one.id === refund.paymentId)?.method
+      if (!method) throw new Error(`A refund of ${refund.way} without its payment`)
+      day.refunded[method] += refund.amount
+      const key = `${refund.kind === 'whole' ? 'cancel' : refund.kind}|${refund.reason}`
+      day.reasons.set(key, (day.reasons.get(key) ?? 0) + refund.amount)
+      back += refund.amount
+    }
+    if (back > 0) day.refundOrders += 1
+  }
+  return { days: new Map([[date, day]]), tips: [] }
+}
+
+// Issue 28: refunds made in the back office (a part refund, a comp after payment, cash handed
+// back, a tip refund, a cancel) are in the report as the orders' panels have them.
+describe.each(testDatabaseKinds)(
+  'the day report agrees with the back office’s refunds on $name',
+  (kind) => {
+    let t: TestApp
+    let manager = ''
+    let anna = ''
+    const diner = paymentActions(() => t.app, 'demo')
+
+    beforeAll(async () => {
+      t = await createTestApp(kind)
+      manager = (await signInAsManager(t.app)).token
+      anna = (await signInAsWaiter(t.app, 'anna', '1111')).token
+    })
+    afterAll(async () => {
+      await t.close()
+    })
+
+    const asManager = async (url: string, payload: Record<string, unknown>) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders${url}`,
+        payload,
+        headers: { 'x-manager-token': manager },
+      })
+      expect(response.statusCode, response.body).toBe(200)
+    }
+
+    async function paidByCard(table: string) {
+      const session = await openTableSession(t, 'demo', table)
+      const placed = await diner.place(session.id, 'card', OLIVIER_TWICE)
+      const started = await diner.startOrderPayment(placed.id)
+      expect((await diner.payCard(started, SANDBOX_TEST_CARDS.succeeds)).statusCode).toBe(200)
+      await sandboxAcquirerOf(t.app).kick()
+      return placed
+    }
+
+    async function paidInCash(table: string) {
+      const session = await openTableSession(t, 'demo', table)
+      const placed = await diner.place(session.id, 'cash', OLIVIER_TWICE)
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/garcon/orders/${placed.id}/cash-paid`,
+        headers: { 'x-garcon-token': anna },
+      })
+      expect(paid.statusCode, paid.body).toBe(200)
+      return placed
+    }
+
+    async function billPaidWithTip(table: string, tip: number) {
+      const session = await openTableSession(t, 'demo', table)
+      const placed = await diner.place(session.id, 'cash', OLIVIER_TWICE)
+      const due = bill.parse(
+        (
+          await t.app.inject({ method: 'GET', url: `/api/v1/table-sessions/${session.id}/bill` })
+        ).json(),
+      ).totals.due
+      const started = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/table-sessions/${session.id}/payments`,
+        payload: { method: 'card', choice: { mode: 'remaining' }, tip, expectedAmount: due },
+      })
+      expect(started.statusCode, started.body).toBe(201)
+      const paid = payment.parse(started.json())
+      expect((await diner.succeeded(paid)).statusCode).toBe(200)
+      return { orderId: placed.id, paymentId: paid.id }
+    }
+
+    it('counts a part refund, comps after payment, cash handed back, a tip refund and a cancel', async () => {
+      const part = await paidByCard('T1')
+      await asManager(`/${part.id}/refunds`, {
+        kind: 'part',
+        lines: [{ line: 0, quantity: 1 }],
+        reason: 'Салат подали тёплым',
+      })
+      const comp = await paidByCard('T2')
+      await asManager(`/${comp.id}/refunds`, {
+        kind: 'comp',
+        lines: [{ line: 0, quantity: 1 }],
+        reason: 'Долго ждали',
+      })
+      const cash = await paidInCash('T3')
+      await asManager(`/${cash.id}/refunds`, {
+        kind: 'comp',
+        lines: [{ line: 0, quantity: 1 }],
+        reason: 'Долго ждали',
+      })
+      await asManager(`/${cash.id}/refunds`, { kind: 'part', amount: 100, reason: 'Скидка' })
+      const cancelledInCash = await paidInCash('T4')
+      await asManager(`/${cancelledInCash.id}/cancel`, {
+        reason: 'Гость передумал',
+        refundTip: false,
+      })
+      const cancelled = await paidByCard('T5')
+      await asManager(`/${cancelled.id}/cancel`, { reason: 'Гость передумал', refundTip: false })
+      const tipped = await billPaidWithTip('T6', 6_600)
+      await asManager(`/${tipped.orderId}/tip-refunds`, {
+        paymentId: tipped.paymentId,
+        amount: 2_600,
+        reason: 'Чаевые по ошибке',
+      })
+      await t.app.outbox.kick()
+
+      const { rows } = await sql<{ date: string; start: Date; end: Date }>`
+      select to_char(d, 'YYYY-MM-DD') as date, d::timestamp at time zone timezone as start,
+        (d + 1)::timestamp at time zone timezone as "end"
+      from (select (now() at time zone timezone)::date as d, timezone from restaurants
+        where id = 'demo') r
+    `.execute(t.database.db)
+      const window = rows[0]
+      if (!window) throw new Error('No day')
+      const ids = await t.database.db
+        .selectFrom('orders')
+        .select('id')
+        .where('restaurantId', '=', 'demo')
+        .where('placedAt', '>=', window.start)
+        .where('placedAt', '<', window.end)
+        .execute()
+      const details = await Promise.all(
+        ids.map(async ({ id }) => {
+          const response = await t.app.inject({
+            url: `/api/v1/admin/orders/${id}`,
+            headers: { 'x-manager-token': manager },
+          })
+          expect(response.statusCode).toBe(200)
+          return orderDetail.parse(response.json())
+        }),
+      )
+      const headers = { 'x-manager-token': manager }
+      const query = `from=${window.date}&to=${window.date}`
+      const screen = await t.app.inject({ url: `/api/v1/admin/reports/day?${query}`, headers })
+      const csv = await t.app.inject({ url: `/api/v1/admin/reports/day.csv?${query}`, headers })
+      expect(screen.statusCode).toBe(200)
+      expect(csv.statusCode).toBe(200)
+      const report = dayReport.parse(screen.json())
+      const ledger = ledgerOf(window.date, details)
+
+      expect(disagreements(report, csv.body, ledger, window)).toEqual([])
+      // The traffic is what it claims: every kind of refund, cash handed back, a tip refunded.
+      expect(report.refunds.byReason.map((row) => row.kind).sort()).toEqual(
+        expect.arrayContaining(['cancel', 'comp', 'part']),
+      )
+      expect(report.refunds.byMethod.find((row) => row.method === 'cash')?.amount).toBeGreaterThan(
+        100,
+      )
+      expect(report.tips.refunded).toBe(2_600)
+      expect(report.tips.total).toBe(4_000)
+    }, 120_000)
+  },
+)

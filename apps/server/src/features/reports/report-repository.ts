@@ -58,19 +58,31 @@ interface TipRow {
 }
 
 /** The version of a kept day's sums: kept sums of another shape are summed again. */
-const SUMMARY_VERSION = 2
+const SUMMARY_VERSION = 3
 
 /**
  * What went back of the money that came in for the orders in `placed` (issue 28), one row per
- * order, way and reason: `back(order_id, method, kind, reason, amount)`, from the CTE `shares`
- * (each allocation of a payment that took money, with `refunded`, its part of what the payment
- * gave back: an order cancelled is given back first, then the others in their order; `mine`,
- * its order is one of the days'; `gone`, cancelled; its order's `day` and `history`). The one
- * place the report learns of refunds: the refunds table (decision 0119) replaces this query.
+ * order, way and reason: `back(order_id, day, method, kind, reason, amount)`. The one place the
+ * report learns of refunds (decision 0120): the refunds table's rows (decision 0119) not failed,
+ * of every kind but a tip's, an online row by its payment's method, a cash row as cash; and what
+ * payments gave back without a row (a late success on a cancelled order, a payment that came in
+ * over what was due, refunds before the table), from the CTE `shares` (each allocation of a
+ * payment that took money, with `refunded`, its part of what the payment gave back beyond its
+ * rows done: an order cancelled is given back first, then the others in their order; `mine`,
+ * its order is one of the days'; `gone`, cancelled; its order's `day` and `history`).
  */
-function orderRefunds() {
+function orderRefunds(restaurantId: string) {
   return sql`
-    back as (
+    rowed as (
+      select r.order_id, k.day, case when r.way = 'cash' then 'cash' else p.method end as method,
+        case r.kind when 'whole' then 'cancel' else r.kind end as kind, r.reason, r.amount
+      from placed k
+      join refunds r on r.order_id = k.id and r.restaurant_id = ${restaurantId}
+      left join payments p on p.id = r.payment_id
+      where r.state <> 'failed' and r.kind <> 'tip' and r.amount > 0 and r.way in ('online', 'cash')
+    ), back as (
+      select order_id, day, method, kind, reason, amount from rowed
+      union all
       select s.order_id, s.day, s.method,
         case when s.gone then 'cancel' else 'overpaid' end as kind,
         case when s.gone then (
@@ -82,6 +94,19 @@ function orderRefunds() {
       where s.mine and s.refunded > 0
     )`
 }
+
+/**
+ * What each payment gave back without a row of the refunds table: its `refunded_amount` less
+ * its online rows done (the acquirer took them, and `refunded_amount` counts them then), for a
+ * payment `y` (`id`, `refunded_amount`, `allocations`), as `unrowed`. Its rows are found by the
+ * orders it paid for (`refunds_by_order`).
+ */
+const UNROWED = sql`greatest(0, y.refunded_amount - coalesce((
+  select sum(r.amount)
+  from jsonb_to_recordset(y.allocations) as a("orderId" uuid)
+  join refunds r on r.order_id = a."orderId"
+  where r.payment_id = y.id and r.way = 'online' and r.state = 'done'
+), 0))`
 
 /**
  * The report's SQL (decision 0072): which days changed, their sums kept and worked out again,
@@ -196,8 +221,9 @@ export function createReportRepository(db: Kysely<Database>) {
             select y.id as payment_id, y.method, a."orderId" as order_id, a.ord,
               a.amount - coalesce(a.points, 0) as money, a.amount as counted,
               coalesce(a.points, 0) as points,
-              -- What the payment gave back of its orders' money (a tip goes back last).
-              least(y.refunded_amount, y.amount - y.tip) as given_back,
+              -- What the payment gave back without a row of its orders' money (a tip goes
+              -- back last).
+              least(${UNROWED}, y.amount - y.tip) as given_back,
               o.status = 'cancelled' as gone, o.history,
               (o.placed_at at time zone ${timezone})::date as day,
               o.restaurant_id = ${restaurantId} and o.placed_at >= ${first} and o.placed_at < ${last}
@@ -213,27 +239,31 @@ export function createReportRepository(db: Kysely<Database>) {
                 partition by payment_id order by gone desc, ord rows unbounded preceding
               ) - money))) as refunded
             from allocations
-          ), ${orderRefunds()}, allocated as (
+          ), ${orderRefunds(restaurantId)}, allocated as (
             select order_id, day, method, money, counted, points from shares where mine
           ), by_order as (
             -- Each order's row and its money side by side, summed: no join the planner could
             -- misjudge (the days' orders are a CTE it cannot count).
             select order_id, max(day) as day, max(type) as type, max(status) as status,
               sum(total) as total, sum(paid_amount) as paid_amount, sum(points) as points,
-              sum(counted) as counted, sum(money) as online, sum(back) as back
+              sum(counted) as counted, sum(money) as online, sum(back) as back,
+              sum(cash_back) as cash_back
             from (
               select id as order_id, day, type, status, total, paid_amount, bonus_points as points,
-                0 as counted, 0 as money, 0 as back
+                0 as counted, 0 as money, 0 as back, 0 as cash_back
               from placed
               union all
-              select order_id, null, null, null, 0, 0, points, counted, money, 0 from allocated
+              select order_id, null, null, null, 0, 0, points, counted, money, 0, 0 from allocated
               union all
-              select order_id, null, null, null, 0, 0, 0, 0, 0, amount from back
+              select order_id, null, null, null, 0, 0, 0, 0, 0, amount,
+                case when method = 'cash' then amount else 0 end
+              from back
             ) sides
             group by order_id
           ), per_order as (
             select day, type, status, total, paid_amount, points, online, back,
-              case when status = 'cancelled' then 0
+              -- A cancelled order's cash is what was handed back of it (decision 0119).
+              case when status = 'cancelled' then cash_back
                 else greatest(0, paid_amount - (counted - back)) end as cash
             from by_order
           ), sums as (
@@ -385,9 +415,9 @@ export function createReportRepository(db: Kysely<Database>) {
 
     /**
      * Tips of payments that went through in the window (refunded since or not), by the waiter
-     * they went to, net of what went back of them: a payment gives its tip back last, once all
-     * it paid of orders has gone back (decision 0028; the refunds table's tip refunds replace
-     * this with `tips.refunded_amount`).
+     * they went to, net of what went back of them: a tip's own refunds (`tips.refunded_amount`,
+     * decision 0119), and what its payment gave back without a row beyond all it paid of orders
+     * (a whole payment returned before the refunds table: decision 0028).
      */
     async tips(window: ReportWindow): Promise<TipRow[]> {
       const { restaurantId, start, end } = window
@@ -397,11 +427,12 @@ export function createReportRepository(db: Kysely<Database>) {
           sum(t.amount - t.back)::bigint as total, sum(t.back)::bigint as refunded,
           avg(t.rating)::float8 as "averageRating"
         from (
-          select t.*, least(t.amount, greatest(0, p.refunded_amount - (p.amount - p.tip))) as back
+          select t.*, least(t.amount,
+            t.refunded_amount + greatest(0, ${UNROWED} - (y.amount - y.tip))) as back
           from tips t
-          join payments p on p.id = t.payment_id
+          join payments y on y.id = t.payment_id
           where t.restaurant_id = ${restaurantId} and t.created_at >= ${start}
-            and t.created_at < ${end} and p.status in ('succeeded', 'refunded')
+            and t.created_at < ${end} and y.status in ('succeeded', 'refunded')
         ) t
         left join waiters w on w.id = t.waiter_id
         group by t.waiter_id, w.name
