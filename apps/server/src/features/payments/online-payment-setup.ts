@@ -65,7 +65,7 @@ export function onlinePaymentNotice(
       return {
         level: 'warn',
         message:
-          'Online payment is off: no payment provider is configured, so diners pay the waiter. Set PAYMENT_PROVIDER=sandbox to try payments with test cards (no money moves); a real provider is one more adapter (docs/decisions/0024).',
+          'Online payment is off: no payment provider is configured, so diners pay the waiter. Set PAYMENT_PROVIDER=sandbox to try payments with test cards (no money moves); a restaurant takes real money once its manager sets up YooKassa in the back office settings (needs SECRETS_KEY; see the README, Going live).',
       }
   }
 }
