@@ -40,6 +40,7 @@ function GarconHomeScreen() {
             money={(minor) => formatPrice(minor, restaurant)}
             timeZone={restaurant.timezone}
             cooksBeforePaid={restaurant.settings.kitchenBeforeOnlinePayment}
+            refunds={restaurant.settings.waiterRefunds}
           />
         )}
       />

@@ -11,10 +11,13 @@ import type { FloorAction } from './floor-api'
 import { freeTables, orderDue } from './floor-logic'
 import type { FloorT } from './floor-messages'
 import { OrderSheet } from './order-sheet'
+import { RefundSheet, type RefundSheetKind } from './refund-sheet'
 
 /** What the floor asks about before it acts: one sheet at a time. */
 export type Sheet =
   | { kind: 'cancel'; order: FloorOrder }
+  /** Where the restaurant lets waiters refund: a paid order's cancel, or lines refunded or comped. */
+  | { kind: 'refund'; refund: RefundSheetKind; order: FloorOrder }
   | { kind: 'order-cash'; order: FloorOrder }
   | { kind: 'table-cash'; table: FloorTable; session: FloorSession; key: string }
   | { kind: 'close'; table: FloorTable; session: FloorSession }
@@ -55,6 +58,16 @@ export function ActionSheet(props: ActionSheetProps) {
   )
   const confirmProps = { pending, errorLine, back, onClose }
   switch (sheet.kind) {
+    case 'refund':
+      return (
+        <RefundSheet
+          kind={sheet.refund}
+          order={sheet.order}
+          money={money}
+          onClose={onClose}
+          announce={props.announce}
+        />
+      )
     case 'cancel':
       return (
         <GarconSheet

@@ -36,6 +36,8 @@ interface FloorProps {
   timeZone: string
   /** The restaurant cooks prepaid orders before their money arrives (its setting). */
   cooksBeforePaid: boolean
+  /** The restaurant lets waiters cancel paid orders, refund and comp (its `waiterRefunds`). */
+  refunds: boolean
 }
 
 /**
@@ -49,6 +51,7 @@ export function Floor({
   money,
   timeZone,
   cooksBeforePaid,
+  refunds,
 }: FloorProps) {
   const api = useApiClient()
   const queryClient = useQueryClient()
@@ -103,7 +106,16 @@ export function Floor({
   const closeSheet = () => {
     if (!action.isPending) setSheet(undefined)
   }
-  const actions: FloorActions = { t, money, pendingId, failedHere, act, openSheet, cooksBeforePaid }
+  const actions: FloorActions = {
+    t,
+    money,
+    pendingId,
+    failedHere,
+    act,
+    openSheet,
+    cooksBeforePaid,
+    refunds,
+  }
   const callTimes = (floor.data?.tables ?? []).flatMap(
     (table) => table.session?.calls.map((call) => call.createdAt) ?? [],
   )

@@ -22,6 +22,8 @@ export interface FloorActions {
   openSheet: (sheet: Sheet) => void
   /** The restaurant cooks prepaid orders before their money arrives (its setting). */
   cooksBeforePaid: boolean
+  /** The restaurant lets waiters cancel paid orders, refund and comp (its `waiterRefunds`). */
+  refunds: boolean
 }
 
 export interface OrderRowProps extends FloorActions {
@@ -44,6 +46,7 @@ export function OrderRow({
   act,
   openSheet,
   cooksBeforePaid,
+  refunds,
 }: OrderRowProps) {
   const language = useLanguage()
   const due = orderDue(order)
@@ -52,6 +55,9 @@ export function OrderRow({
     { type, paymentMethod: order.paymentMethod, paymentStatus: order.paymentStatus },
     { kitchenBeforeOnlinePayment: cooksBeforePaid },
   )
+  // A paid order's cancel gives its money back and asks about its tip: the waiter's refund sheet.
+  const paid = order.paidAmount > 0
+  const refundable = refunds && order.status !== 'cancelled'
   const steps = stepButtons(type, order.status).filter(
     (status) => !(status === 'accepted' && waitsForMoney),
   )
@@ -84,7 +90,7 @@ export function OrderRow({
       {waitsForMoney && order.status === 'placed' ? (
         <p className="floor-order__waits">{t('kitchenAfterPayment')}</p>
       ) : null}
-      {steps.length > 0 || canCancel(type, order.status) || due > 0 ? (
+      {steps.length > 0 || canCancel(type, order.status) || due > 0 || refundable ? (
         <div className="floor__buttons">
           {steps.map((status) => {
             const id = actionId({ kind: 'status', orderId: order.id, status })
@@ -114,9 +120,24 @@ export function OrderRow({
             <button
               type="button"
               className={`${buttonClass('secondary')} floor__danger`}
-              onClick={() => openSheet({ kind: 'cancel', order })}
+              onClick={() =>
+                openSheet(
+                  refunds && paid
+                    ? { kind: 'refund', refund: 'cancel', order }
+                    : { kind: 'cancel', order },
+                )
+              }
             >
               {t('cancel')}
+            </button>
+          ) : null}
+          {refundable ? (
+            <button
+              type="button"
+              className={buttonClass('secondary')}
+              onClick={() => openSheet({ kind: 'refund', refund: 'lines', order })}
+            >
+              {t('refundOrder')}
             </button>
           ) : null}
         </div>
