@@ -178,7 +178,12 @@ export function RefundSheet({ kind, order, money, onClose, announce }: RefundShe
                     <span className="order-dish__text">
                       <span className="order-dish__name">{name}</span>
                       <span className="order-dish__price">
-                        {left > 0 ? money(line.lineTotal) : t('lineDone')}
+                        {left > 0
+                          ? t('lineLeft', {
+                              count: left,
+                              price: money(Math.round(line.lineTotal / Math.max(1, line.quantity))),
+                            })
+                          : t('lineDone')}
                       </span>
                     </span>
                     {left > 0 ? (
