@@ -16,6 +16,7 @@ const OWN_SERVER_STORIES = [
   'dev-console',
   'favourites-profile',
   'garcon-bonus-card',
+  'garcon-refunds',
   'history',
   'kitchen',
   'online-payment-off',
