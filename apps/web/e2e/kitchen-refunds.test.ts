@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest'
+import { kitchenLogin } from '@tableside/contracts/staff'
+import { apiPost } from './api-request'
+import { expectNoSeriousViolations } from './axe'
+import { baseUrl, keepScreenshot, restaurantId, restaurantUrl, useBrowser } from './fixtures'
+import {
+  borscht,
+  kvass,
+  moveOrder,
+  openTable,
+  placeTableOrder,
+  plain,
+  takeCash,
+  waiterToken,
+} from './table-service'
+
+/**
+ * Issue 28, decision 0119: the kitchen sees what a manager took off an order it is cooking. A
+ * part refund of a line says «Отменено: N» on its dish; a comp of the whole line strikes it out.
+ */
+const HOST = 'tableside.test'
+const site = () => baseUrl().replace('127.0.0.1', HOST)
+
+describe('The kitchen and refunds', () => {
+  const browser = useBrowser({ hosts: [HOST] })
+
+  it('The kitchen sees a cancelled line struck out', async () => {
+    const session = await openTable('T2')
+    const placed = await placeTableOrder(session, [{ ...borscht, quantity: 2 }, kvass])
+    const garcon = await waiterToken()
+    await moveOrder(garcon, placed.id, 'accepted')
+    await takeCash(garcon, placed.id)
+
+    const signedIn = kitchenLogin.response.parse(
+      await apiPost('/auth/kitchen/login', {
+        restaurantId: restaurantId(),
+        login: 'kitchen',
+        pin: '3333',
+      }),
+    )
+    const { page, context, problems } = await browser.phone()
+    await context.addCookies([{ name: 'kitchen_token', value: signedIn.token, url: site() }])
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await page.goto(restaurantUrl('/kitchen', site()), { waitUntil: 'networkidle' })
+    const tickets = page.locator(`.kitchen-ticket[data-order="${String(placed.number)}"]`)
+    const dish = (name: RegExp) => tickets.locator('.kitchen-dish').filter({ hasText: name })
+    const soup = dish(/Борщ/)
+    const drink = dish(/Квас/)
+    await soup.waitFor()
+    await drink.waitFor()
+    expect(await tickets.locator('.kitchen-dish__cancelled').count()).toBe(0)
+
+    // The manager refunds one of the two borschts and puts the kvass on the house.
+    const { token } = (await apiPost('/auth/admin/login', {
+      restaurantId: restaurantId(),
+      login: 'manager',
+      password: 'tableside-demo',
+    })) as { token: string }
+    const manager = { headers: { 'x-manager-token': token } }
+    await apiPost(
+      `/admin/orders/${placed.id}/refunds`,
+      { kind: 'part', lines: [{ line: 0, quantity: 1 }], reason: 'Остыл' },
+      manager,
+    )
+    await apiPost(
+      `/admin/orders/${placed.id}/refunds`,
+      { kind: 'comp', lines: [{ line: 1, quantity: 2 }], reason: 'Долго ждали' },
+      manager,
+    )
+
+    // Without a reload: one borscht is cancelled, the other still to cook (not struck out);
+    // both kvass are cancelled, the line struck out.
+    await expect
+      .poll(async () => plain(await soup.locator('.kitchen-dish__cancelled').textContent()), {
+        timeout: 15_000,
+      })
+      .toBe('Отменено: 1')
+    await expect
+      .poll(async () => plain(await drink.locator('.kitchen-dish__cancelled').textContent()), {
+        timeout: 15_000,
+      })
+      .toBe('Отменено: 2')
+    const struck = (selector: string) =>
+      drink.locator(selector).evaluate((element) => getComputedStyle(element).textDecorationLine)
+    expect(await struck('.kitchen-dish__name')).toBe('line-through')
+    expect(await struck('.kitchen-dish__quantity')).toBe('line-through')
+    expect(
+      await soup
+        .locator('.kitchen-dish__name')
+        .evaluate((element) => getComputedStyle(element).textDecorationLine),
+    ).toBe('none')
+
+    await keepScreenshot(page, 'kitchen-refunds-1024')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await keepScreenshot(page, 'kitchen-refunds-1440')
+    await expectNoSeriousViolations(page)
+    expect(problems).toEqual([])
+  })
+})
