@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config'
 const OWN_SERVER_STORIES = [
   'admin-audit',
   'admin-menu',
+  'admin-refunds',
   'admin-reports',
   'admin-sign-in',
   'admin-stations',
