@@ -157,6 +157,13 @@ describe('Refunds from the back office', () => {
       await expect
         .poll(async () => plain(await dinerMain.textContent()))
         .toContain(`Возвращено ${rub(herringPrice)}: «${REASON}»`)
+      // Its dishes and sums too, not only the words: the herring says one was refunded.
+      const dishes = diner.page.getByRole('list', { name: 'Блюда в заказе' })
+      await expect
+        .poll(async () =>
+          plain(await dishes.getByRole('listitem').filter({ hasText: HERRING }).textContent()),
+        )
+        .toContain('возвращено 1')
       // The refund and its reason are at the foot of the order, above the tab bar.
       await diner.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
       await keepScreenshot(diner.page, 'admin-refund-diner-390')

@@ -51,6 +51,27 @@ describe('applyOrderUpdate', () => {
     expect(cached(queryClient)).toEqual(newer)
   })
 
+  it('asks for the order again when a refund came, since its dishes and sums changed too', () => {
+    const queryClient = cacheWithOrder()
+    const { queryKey } = orderQueryOptions(api, id)
+    applyOrderUpdate(queryClient, api, accepted)
+    expect(queryClient.getQueryState(queryKey)?.isInvalidated).toBe(false)
+    applyOrderUpdate(queryClient, api, {
+      ...accepted,
+      paidAmount: 0,
+      updatedAt: '2026-05-01T12:03:00.000Z',
+      history: [
+        ...accepted.history,
+        {
+          status: 'accepted',
+          at: '2026-05-01T12:03:00.000Z',
+          refund: { amount: 100, state: 'in_progress', kind: 'part', reason: 'Остыл' },
+        },
+      ],
+    })
+    expect(queryClient.getQueryState(queryKey)?.isInvalidated).toBe(true)
+  })
+
   it('leaves an order nobody opened alone', () => {
     const queryClient = new QueryClient()
     applyOrderUpdate(queryClient, api, accepted)

@@ -9,10 +9,12 @@ export type OrderUpdate = output<(typeof orderUpdated)['data']>
 /**
  * Applies a live `order.updated` to the cached order: status, history, payment and whether it
  * can still be cancelled change in place, without a request. An event older than what the
- * cache holds (a poll may have overtaken it) is ignored.
+ * cache holds (a poll may have overtaken it) is ignored. A new refund in its history refetches
+ * the order: its lines and totals changed too.
  */
 export function applyOrderUpdate(queryClient: QueryClient, api: ApiClient, update: OrderUpdate) {
   const { queryKey } = orderQueryOptions(api, update.id)
+  const before = queryClient.getQueryData(queryKey)
   queryClient.setQueryData(queryKey, (order) => {
     if (!order || order.id !== update.id) return order
     if (Date.parse(update.updatedAt) < Date.parse(order.updatedAt)) return order
@@ -26,4 +28,12 @@ export function applyOrderUpdate(queryClient: QueryClient, api: ApiClient, updat
       cancellable: update.cancellable,
     }
   })
+  // A refund or a comp also changed the dishes (how many were taken off) and the sums, which
+  // the event does not carry (decision 0119): those are asked for at once.
+  const after = queryClient.getQueryData(queryKey)
+  if (before && after !== before && refundSteps(after?.history ?? []) > refundSteps(before.history))
+    void queryClient.invalidateQueries({ queryKey, exact: true })
 }
+
+const refundSteps = (history: OrderUpdate['history']) =>
+  history.filter((step) => step.refund !== undefined).length
