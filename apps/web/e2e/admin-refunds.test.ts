@@ -177,7 +177,6 @@ describe('Refunds from the back office', () => {
       )
 
       // The day report: the refund as its own line, by way of payment; revenue net of it.
-      // (By reason it reads the refunds table once the report does, decision 0120.)
       await panel.getByRole('button', { name: 'Закрыть' }).click()
       await page.getByRole('link', { name: 'Отчёты' }).click()
       await expect.poll(() => pageHeading(page)).toBe('Отчёты')
@@ -185,6 +184,8 @@ describe('Refunds from the back office', () => {
       await expect
         .poll(async () => plain(await report.textContent()))
         .toContain(`Карта${rub(herringPrice)} · 1`)
+      // By reason too, from the refunds table (decision 0120).
+      expect(plain(await report.textContent())).toContain(`Возврат части заказа: ${REASON}`)
       expect(plain(await page.locator('.day-kpis').textContent())).toContain(
         `возвращено ${rub(herringPrice)}`,
       )

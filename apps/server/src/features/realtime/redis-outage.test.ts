@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import { connect, createServer, type Socket } from 'node:net'
 import Fastify from 'fastify'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startOwnRedis, type OwnRedis } from '../../test/own-redis'
@@ -142,12 +143,14 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Realtime across nodes while Redis 
 
   it('answers /ready 503 when it starts without Redis and then finds the other nodes use other realtime credentials', async () => {
     redis = await startOwnRedis({ keepsData: false })
-    await redis.kill()
+    // This node reaches Redis through a door that opens only once the other node has joined:
+    // until then its Redis is down, and it cannot join first, however the two are scheduled.
+    const door = await closedDoorTo(new URL(redis.url))
     const appId = String(randomInt(1_000_000, 9_999_999))
     const [embedded] = testDatabaseKinds
     if (!embedded) throw new Error('no database kind')
     const t = await createTestApp(embedded, {
-      REDIS_URL: redis.url,
+      REDIS_URL: door.url,
       REALTIME_APP_ID: appId,
       REALTIME_APP_KEY: 'this-nodes-key',
       REALTIME_APP_SECRET: 'this-nodes-secret',
@@ -155,7 +158,6 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Realtime across nodes while Redis 
     try {
       const ready = () => t.app.inject({ method: 'GET', url: '/api/v1/ready' })
       expect((await ready()).statusCode).toBe(200)
-      await redis.start()
       // Another node, with its own key, records the cluster's credentials before this one joins.
       const other = await RedisCluster.connect(
         redis.url,
@@ -163,6 +165,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Realtime across nodes while Redis 
         log,
       )
       try {
+        await door.open()
         await vi.waitFor(async () => {
           const answer = await ready()
           expect(answer.statusCode).toBe(503)
@@ -177,6 +180,54 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Realtime across nodes while Redis 
       }
     } finally {
       await t.close()
+      await door.close()
     }
   })
 })
+
+/**
+ * A port that refuses connections (a Redis that is down) until `open()`, then passes them on to
+ * `target`.
+ */
+async function closedDoorTo(target: URL): Promise<{
+  url: string
+  open(): Promise<void>
+  close(): Promise<void>
+}> {
+  const sockets = new Set<Socket>()
+  const door = createServer((socket) => {
+    const upstream = connect(Number(target.port), target.hostname)
+    for (const end of [socket, upstream]) {
+      sockets.add(end)
+      end.on('error', () => {
+        socket.destroy()
+        upstream.destroy()
+      })
+      end.on('close', () => sockets.delete(end))
+    }
+    socket.pipe(upstream).pipe(socket)
+  })
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+  return {
+    url: `redis://127.0.0.1:${String(port)}`,
+    open: () =>
+      new Promise((resolve, reject) => {
+        door.once('error', reject)
+        door.listen(port, '127.0.0.1', () => resolve())
+      }),
+    close: () => {
+      for (const socket of sockets) socket.destroy()
+      return new Promise((resolve) => {
+        if (!door.listening) resolve()
+        else door.close(() => resolve())
+      })
+    },
+  }
+}
