@@ -54,10 +54,11 @@ const STORY_ENV = { TABLESIDE_SERVER_NODE_ARGS: '--liftoff-only' }
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.mjs'],
-    // Two workers on CI's two cores for the server's and the web's files and the stories with
-    // servers of their own, which are isolated (a schema per run on PostgreSQL, an address per
-    // run in Redis, port 0 everywhere); one worker ran them all in turn (decision 0061).
-    maxWorkers: 2,
+    // Three workers on CI's two cores for the server's and the web's files and the stories,
+    // which are isolated (a database per run on PostgreSQL, an address per run in Redis, port 0
+    // everywhere; decision 0061). With two, a quiet run kept 1.25 cores busy on average: the
+    // stories wait on Chromium and their servers more than they compute (decision 0129).
+    maxWorkers: 3,
     projects: [
       {
         test: {
