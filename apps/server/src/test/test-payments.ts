@@ -42,7 +42,8 @@ export function paymentActions(app: () => TestApp['app'], restaurantId = 'bistro
       expect(response.statusCode).toBe(201)
       return payment.parse(response.json())
     },
-    async startBillPayment(sessionId: string) {
+    /** A card payment of what is left of the table's bill, with `tip` on top. */
+    async startBillPayment(sessionId: string, tip = 0) {
       const current = bill.parse(
         (await inject({ method: 'GET', url: `/api/v1/table-sessions/${sessionId}/bill` })).json(),
       )
@@ -52,11 +53,11 @@ export function paymentActions(app: () => TestApp['app'], restaurantId = 'bistro
         payload: {
           method: 'card',
           choice: { mode: 'remaining' },
-          tip: 0,
+          tip,
           expectedAmount: current.totals.free,
         },
       })
-      expect(response.statusCode).toBe(201)
+      expect(response.statusCode, response.body).toBe(201)
       return payment.parse(response.json())
     },
     getPayment: async (id: string) =>

@@ -2,7 +2,6 @@ import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorBody } from '@tableside/contracts/errors'
 import { bill } from '@tableside/contracts/orders'
-import { payment, type Payment } from '@tableside/contracts/payments'
 import { getKitchenBoard } from '@tableside/contracts/kitchen'
 import { orderDetail } from '@tableside/contracts/refunds'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
@@ -74,18 +73,7 @@ describe.each(testDatabaseKinds)('Refunds and corrections on $name', (kind) => {
   async function billPaidWithTip(table: string, tip: number) {
     const session = await openTableSession(t, 'demo', table)
     const placed = await diner.place(session.id, 'cash', OLIVIER_TWICE)
-    const due = bill.parse(
-      (
-        await t.app.inject({ method: 'GET', url: `/api/v1/table-sessions/${session.id}/bill` })
-      ).json(),
-    ).totals.due
-    const started = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/table-sessions/${session.id}/payments`,
-      payload: { method: 'card', choice: { mode: 'remaining' }, tip, expectedAmount: due },
-    })
-    expect(started.statusCode, started.body).toBe(201)
-    const paid: Payment = payment.parse(started.json())
+    const paid = await diner.startBillPayment(session.id, tip)
     expect((await diner.succeeded(paid)).statusCode).toBe(200)
     return { session, orderId: placed.id, payment: paid }
   }

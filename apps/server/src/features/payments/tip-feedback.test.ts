@@ -3,8 +3,8 @@ import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { errorBody } from '@tableside/contracts/errors'
 import { garconTipRated, getGarconTips } from '@tableside/contracts/garcon-tips'
-import { bill, order } from '@tableside/contracts/orders'
-import { payment, TIP_COMMENT_MAX, tipFeedback, type Payment } from '@tableside/contracts/payments'
+import { order } from '@tableside/contracts/orders'
+import { TIP_COMMENT_MAX, tipFeedback, type Payment } from '@tableside/contracts/payments'
 import { garconChannel } from '@tableside/contracts/table-events'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
@@ -47,18 +47,7 @@ describe.each(testDatabaseKinds)('Feedback on a tip on $name', (kind) => {
   async function startPayingBill(table: string, tip: number): Promise<Payment> {
     const session = await openTableSession(t, 'demo', table)
     expect((await orderOlivierAt(t.app, session.id)).statusCode).toBe(201)
-    const due = bill.parse(
-      (
-        await t.app.inject({ method: 'GET', url: `/api/v1/table-sessions/${session.id}/bill` })
-      ).json(),
-    ).totals.due
-    const started = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/table-sessions/${session.id}/payments`,
-      payload: { method: 'card', choice: { mode: 'remaining' }, tip, expectedAmount: due },
-    })
-    expect(started.statusCode).toBe(201)
-    return payment.parse(started.json())
+    return diner.startBillPayment(session.id, tip)
   }
 
   async function payBill(table: string, tip: number): Promise<Payment> {

@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dayReport } from '@tableside/contracts/admin-reports'
-import { bill } from '@tableside/contracts/orders'
-import { payment } from '@tableside/contracts/payments'
 import { orderDetail, type OrderDetail } from '@tableside/contracts/refunds'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
 import type { DatabaseHandle } from '../../db/database'
@@ -230,18 +228,7 @@ describe.each(testDatabaseKinds)(
     async function billPaidWithTip(table: string, tip: number) {
       const session = await openTableSession(t, 'demo', table)
       const placed = await diner.place(session.id, 'cash', OLIVIER_TWICE)
-      const due = bill.parse(
-        (
-          await t.app.inject({ method: 'GET', url: `/api/v1/table-sessions/${session.id}/bill` })
-        ).json(),
-      ).totals.due
-      const started = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/table-sessions/${session.id}/payments`,
-        payload: { method: 'card', choice: { mode: 'remaining' }, tip, expectedAmount: due },
-      })
-      expect(started.statusCode, started.body).toBe(201)
-      const paid = payment.parse(started.json())
+      const paid = await diner.startBillPayment(session.id, tip)
       expect((await diner.succeeded(paid)).statusCode).toBe(200)
       return { orderId: placed.id, paymentId: paid.id }
     }
