@@ -16,10 +16,12 @@ export const pageHeading = async (page: Page) =>
  * the tag's load, and a refused eruda font loading meanwhile failed it.
  */
 export async function hideDevConsole(page: Page) {
+  // A constructed sheet, not a <style> element: a production server's policy refuses inline
+  // styles, and the refusal would read as the page's own error.
   await page.evaluate(() => {
-    const style = document.createElement('style')
-    style.textContent = '#eruda { display: none !important; }'
-    document.head.append(style)
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync('#eruda { display: none !important; }')
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
   })
 }
 

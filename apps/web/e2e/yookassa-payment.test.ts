@@ -96,13 +96,7 @@ describe('Paying through YooKassa', () => {
       expect(standIn.notifications.map((sent) => sent.status)).toContain(200)
       await keepScreenshot(page, 'yookassa-success')
       await expectNoSeriousViolations(page, { include: '#main' })
-      // Known, open (reported with issue 29): coming back from an acquirer on another origin is a
-      // full load of the Success page, which logs a refused inline style and a first realtime
-      // connection that fails before it retries; the sandbox's return never loads a page.
-      const known = ['Applying inline style violates', 'ERR_CONNECTION_REFUSED']
-      expect(problems.filter((problem) => !known.some((text) => problem.includes(text)))).toEqual(
-        [],
-      )
+      expect(problems).toEqual([])
     } finally {
       await server.stop()
       await standIn.close()
