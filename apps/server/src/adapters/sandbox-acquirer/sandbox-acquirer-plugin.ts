@@ -23,6 +23,8 @@ export const sandboxAcquirerPlugin = fp(
       secret: await loadSandboxSecret(config.sandboxAcquirerSecret, app.db, config.dataDir),
       deliver: (body, signature) => deliverWebhook(app, body, signature),
       onDeliveryError: (error) => app.log.warn({ err: error }, 'Sandbox webhook delivery failed'),
+      // The app's clock, as the shop that verifies its webhooks and expires payments keeps it.
+      now: app.now,
     })
     app.decorate('paymentProvider', acquirer)
     app.addHook('onReady', () => {
