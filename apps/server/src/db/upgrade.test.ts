@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { checkPaymentAccount, getPaymentAccount } from '@tableside/contracts/admin-payments'
 import { getAdminProfile } from '@tableside/contracts/admin-profile'
 import { getAdminReport } from '@tableside/contracts/admin-reports'
 import { getAdminSettings, getAdminSmsBudget } from '@tableside/contracts/admin-settings'
@@ -30,6 +31,7 @@ import { getRestaurant } from '@tableside/contracts/restaurants'
 import { getBill, order as orderSchema } from '@tableside/contracts/orders'
 import { orderStatus } from '@tableside/contracts/order-status'
 import { getPayment, paymentState } from '@tableside/contracts/payments'
+import { getAdminOrder, refundKind, refundWay } from '@tableside/contracts/refunds'
 import {
   adminLogin,
   KITCHEN_TOKEN_HEADER,
@@ -43,6 +45,13 @@ import { sql, type Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { output } from 'zod/v4/core'
 import { parse } from 'zod/mini'
+import {
+  STAND_IN_SECRET_KEY,
+  STAND_IN_SHOP_ID,
+  startYooKassaStandIn,
+  type YooKassaStandIn,
+} from '../adapters/yookassa/yookassa-stand-in'
+import { createSecretBox } from '../lib/secret-box'
 import { PHOTO_FILES } from '../features/menu/photo-names'
 import { totpCodeAt } from '../features/staff/totp'
 import { smsSandboxOf, startTestApp, type TestApp } from '../test/test-app'
@@ -85,6 +94,12 @@ const holds = (release: { data: string }, table: keyof Database) =>
 
 /** The first fixture whose driver wrote every kind of row; every later one must too. */
 const EVERY_KIND_SINCE = '0038'
+
+/**
+ * The SECRETS_KEY the releases from 0048 on ran with (`drive-26160e0.mjs`): the upgraded server
+ * opens the acquirer secrets they sealed with it.
+ */
+const RELEASE_SECRETS_KEY = '26160e0f'.repeat(8)
 
 /**
  * The app's clock: a minute after the release's last write, running on from there. Today,
@@ -205,15 +220,24 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
   describe.each(releases)('from release $name', (release) => {
     let t: TestApp
     let dataDir: string
+    /** YooKassa as the restaurant's acquirer the release configured knows it (its account's). */
+    let yooKassa: YooKassaStandIn
     /** Today's app on the upgraded database, as a node with `DATA_DIR` at `dir` would start. */
     const startNode = async (database: TestApp['database'], dir: string) =>
       startTestApp(
         database,
-        { SMS_PROVIDER: 'sandbox', RATE_LIMIT_EXEMPT: '127.0.0.1', DATA_DIR: dir },
+        {
+          SMS_PROVIDER: 'sandbox',
+          RATE_LIMIT_EXEMPT: '127.0.0.1',
+          DATA_DIR: dir,
+          SECRETS_KEY: RELEASE_SECRETS_KEY,
+          YOOKASSA_API_URL: yooKassa.apiUrl,
+        },
         undefined,
         await releaseClock(database.db),
       )
     beforeAll(async () => {
+      yooKassa = await startYooKassaStandIn()
       dataDir = await mkdtemp(join(tmpdir(), 'tableside-upgrade-'))
       if (release.photos) await cp(release.photos, join(dataDir, 'photos'), { recursive: true })
       const database = await kind.openBlank()
@@ -228,6 +252,7 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
     })
     afterAll(async () => {
       await t.close()
+      await yooKassa.close()
       await rm(dataDir, { recursive: true, force: true })
     })
 
@@ -331,6 +356,9 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
           ['signInDevices', '0042'],
           ['serverKeys', '0042'],
           ['smsDailySends', '0043'],
+          ['refunds', '0047'],
+          ['sandboxAcquirerRefunds', '0047'],
+          ['paymentAccounts', '0048'],
         ] as const) {
           if (release.lastMigration >= since) expect(holds(release, table), table).toBe(true)
         }
@@ -349,6 +377,52 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
           ])
           .executeTakeFirstOrThrow()
         expect(Object.values(extras).every(Boolean), JSON.stringify(extras)).toBe(true)
+
+        // Refunds (migration 0047): every kind, every way money goes back, by each kind of
+        // actor that refunds; a tip given at checkout, part of one refunded, an order whose price
+        // a refund took part off and earned points taken back with it.
+        if (release.lastMigration >= '0047') {
+          expect(await kinds('refunds', 'kind')).toEqual(sorted(refundKind.options))
+          expect(await kinds('refunds', 'way')).toEqual(sorted(refundWay.options))
+          expect(await kinds('refunds', 'state')).toEqual(['done'])
+          expect(await kinds('refunds', 'actorKind')).toEqual(['diner', 'manager', 'waiter'])
+          const refunds = await db()
+            .selectNoFrom((eb) => [
+              eb
+                .exists(
+                  eb
+                    .selectFrom('payments')
+                    .where('purpose', '=', 'order')
+                    .where('tip', '>', 0)
+                    .where('status', '=', 'succeeded'),
+                )
+                .as('tipAtCheckout'),
+              eb.exists(eb.selectFrom('tips').where('refundedAmount', '>', 0)).as('tipRefunded'),
+              eb.exists(eb.selectFrom('orders').where('takenOff', '>', 0)).as('takenOff'),
+              eb
+                .exists(eb.selectFrom('refunds').where('pointsTakenBack', '>', 0))
+                .as('pointsTakenBack'),
+              eb
+                .exists(eb.selectFrom('refunds').where('pointsReturned', '>', 0))
+                .as('pointsReturned'),
+            ])
+            .executeTakeFirstOrThrow()
+          expect(Object.values(refunds).every(Boolean), JSON.stringify(refunds)).toBe(true)
+        }
+        // Each restaurant's acquirer (migration 0048): the sandbox, and YooKassa with its secret,
+        // which took a payment; a restaurant that went back to the sandbox keeps its YooKassa
+        // account and secret for the payments YooKassa holds.
+        if (release.lastMigration >= '0048') {
+          expect(await kinds('paymentAccounts', 'provider')).toEqual(['sandbox', 'yookassa'])
+          expect(await kinds('payments', 'provider')).toEqual(['sandbox', 'yookassa'])
+          const kept = await db()
+            .selectFrom('paymentAccounts')
+            .select('restaurantId')
+            .where('provider', '=', 'sandbox')
+            .where('secretSealed', 'is not', null)
+            .execute()
+          expect(kept.length).toBeGreaterThan(0)
+        }
       },
     )
 
@@ -430,6 +504,132 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
       }
     })
 
+    it.runIf(holds(release, 'refunds'))(
+      "shows each refund on its order to the manager, the diner and the table's bill",
+      async () => {
+        const refunds = await db()
+          .selectFrom('refunds')
+          .select([
+            'id',
+            'orderId',
+            'kind',
+            'way',
+            'amount',
+            'takenOff',
+            'pointsReturned',
+            'pointsTakenBack',
+            'state',
+            'reason',
+            'actorKind',
+            'actorName',
+          ])
+          .execute()
+        expect(refunds.length).toBeGreaterThan(0)
+        const described = (r: Omit<(typeof refunds)[number], 'orderId'>) =>
+          [
+            r.id,
+            r.kind,
+            r.way,
+            r.amount,
+            r.takenOff,
+            r.pointsReturned,
+            r.pointsTakenBack,
+            r.state,
+            r.reason,
+            r.actorKind,
+            r.actorName,
+          ].join(' ')
+        /** What refunds and comps took off each line, as the order and the bill say it. */
+        const takenOff = (lines: { refundedQuantity?: number; compedQuantity?: number }[]) =>
+          lines.map((l) => `${String(l.refundedQuantity ?? 0)} ${String(l.compedQuantity ?? 0)}`)
+        for (const orderId of new Set(refunds.map((r) => r.orderId))) {
+          const mine = refunds.filter((r) => r.orderId === orderId)
+          const row = await db()
+            .selectFrom('orders')
+            .select(['restaurantId', 'number', 'total', 'lines', 'tableSessionId'])
+            .where('id', '=', orderId)
+            .executeTakeFirstOrThrow()
+          const detail = await call(t, getAdminOrder, {
+            params: { orderId },
+            headers: await managerHeaders(t, row.restaurantId),
+          })
+          expect(
+            sorted(
+              detail.refunds.map((r) =>
+                described({ ...r, actorKind: r.actor.kind, actorName: r.actor.name }),
+              ),
+            ),
+          ).toEqual(sorted(mine.map(described)))
+          expect(detail.order.totals.total).toBe(row.total)
+
+          // The diner's order: what was taken off each line, and why money went back.
+          const response = await t.app.inject({ url: `/api/v1/orders/${orderId}` })
+          const order = orderSchema.parse(response.json())
+          expect(takenOff(order.lines)).toEqual(takenOff(row.lines))
+          expect(
+            sorted(
+              new Set(
+                order.history.flatMap(({ refund }) =>
+                  refund?.kind ? [`${refund.kind} ${refund.reason ?? ''}`] : [],
+                ),
+              ),
+            ),
+          ).toEqual(
+            sorted(
+              new Set(mine.filter((r) => r.way !== 'points').map((r) => `${r.kind} ${r.reason}`)),
+            ),
+          )
+
+          if (row.tableSessionId) {
+            const bill = await call(t, getBill, { params: { sessionId: row.tableSessionId } })
+            const billed = bill.orders.find((o) => o.number === row.number)
+            expect(billed?.totals.total).toBe(row.total)
+            expect(takenOff(billed?.lines ?? [])).toEqual(takenOff(row.lines))
+          }
+        }
+      },
+    )
+
+    it.runIf(holds(release, 'paymentAccounts'))(
+      "shows each manager their restaurant's acquirer, whose secret still opens and works, never sent back",
+      async () => {
+        const accounts = await db().selectFrom('paymentAccounts').selectAll().execute()
+        const box = createSecretBox(Buffer.from(RELEASE_SECRETS_KEY, 'hex'))
+        for (const row of accounts) {
+          const headers = await managerHeaders(t, row.restaurantId)
+          const response = await t.app.inject({
+            method: getPaymentAccount.method,
+            url: `/api/v1${getPaymentAccount.path}`,
+            headers,
+          })
+          expect(response.statusCode, response.body).toBe(getPaymentAccount.status)
+          expect(parse(getPaymentAccount.response, response.json())).toEqual({
+            provider: row.provider,
+            serverProvider: 'sandbox',
+            accountId: row.accountId,
+            secret: row.secretLast4 === null ? null : { last4: row.secretLast4 },
+            live: row.live,
+            methods: row.methods,
+            canStoreSecrets: true,
+            updatedAt: row.updatedAt.toISOString(),
+          })
+          if (row.secretSealed === null) continue
+          // Sealed by the release with its SECRETS_KEY: it opens, and neither it nor the sealed
+          // text is ever sent back.
+          const secret = box.open(row.secretSealed, row.restaurantId)
+          expect(secret.slice(-4)).toBe(row.secretLast4)
+          expect(response.body).not.toContain(secret)
+          expect(response.body).not.toContain(row.secretSealed)
+          if (row.provider === 'yookassa') {
+            // The account the release configured is YooKassa's stand-in's: it works as it did.
+            expect([row.accountId, secret]).toEqual([STAND_IN_SHOP_ID, STAND_IN_SECRET_KEY])
+            const checked = await call(t, checkPaymentAccount, { headers })
+            expect(checked).toMatchObject({ ok: true, test: true })
+          }
+        }
+      },
+    )
+
     it("reads every table's session back with its bill, its payments, tips and calls", async () => {
       const sessions = await db()
         .selectFrom('tableSessions')
@@ -506,12 +706,30 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
           const headers = await waiterHeaders(t, waiter.login)
           expect((await call(t, getGarconProfile, { headers })).language).toBe(waiter.language)
 
+          // Net of tip refunds, a tip refunded whole gone (decision 0119). A payment refunded
+          // by a refund of the refunds table keeps its tip unless asked; one refunded before
+          // that table returned its tip with it (decision 0028).
           const tips = await db()
             .selectFrom('tips')
             .innerJoin('payments', 'payments.id', 'tips.paymentId')
-            .select(['tips.id', 'tips.amount', 'tips.rating'])
+            .select([
+              'tips.id',
+              sql<number>`tips.amount - tips.refunded_amount`.as('amount'),
+              'tips.rating',
+            ])
             .where('tips.waiterId', '=', waiter.id)
-            .where('payments.status', '<>', 'refunded')
+            .where((eb) =>
+              eb.or([
+                eb('payments.status', '=', 'succeeded'),
+                eb.and([
+                  eb('payments.status', '=', 'refunded'),
+                  eb.exists(
+                    eb.selectFrom('refunds').whereRef('refunds.paymentId', '=', 'payments.id'),
+                  ),
+                ]),
+              ]),
+            )
+            .where((eb) => eb('tips.refundedAmount', '<', eb.ref('tips.amount')))
             .execute()
           const month = await call(t, getGarconTips, { headers, query: { period: 'month' } })
           expect(month.count).toBe(tips.length)
@@ -705,6 +923,39 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
               .executeTakeFirstOrThrow()
             const report = await call(t, getAdminReport, { headers, query: { from: day, to: day } })
             expect(report.orders.count + report.orders.cancelled).toBe(Number(placed.count))
+            expect(report.revenue.total).toBe(report.revenue.gross - report.revenue.refunded)
+            // From migration 0047 on every sum given back is a row of the refunds table: the
+            // report's refunds are those of the day's orders, its tips net of their refunds.
+            if (!holds(release, 'refunds')) continue
+            const onDay = sql<string>`to_char(placed_at at time zone ${timezone}, 'YYYY-MM-DD')`
+            const back = await db()
+              .selectFrom('refunds')
+              .innerJoin('orders', 'orders.id', 'refunds.orderId')
+              .select((eb) =>
+                eb.fn.coalesce(eb.fn.sum<string>('refunds.amount'), eb.lit(0)).as('sum'),
+              )
+              .where('orders.restaurantId', '=', restaurantId)
+              .where('refunds.kind', '<>', 'tip')
+              .where('refunds.state', '<>', 'failed')
+              .where(onDay, '=', day)
+              .executeTakeFirstOrThrow()
+            expect(Number(back.sum)).toBeGreaterThan(0)
+            expect(report.refunds.total).toBe(Number(back.sum))
+            expect(report.revenue.refunded).toBe(Number(back.sum))
+            const tipsBack = await db()
+              .selectFrom('tips')
+              .select((eb) =>
+                eb.fn.coalesce(eb.fn.sum<string>('refundedAmount'), eb.lit(0)).as('sum'),
+              )
+              .where('restaurantId', '=', restaurantId)
+              .where(
+                sql<string>`to_char(created_at at time zone ${timezone}, 'YYYY-MM-DD')`,
+                '=',
+                day,
+              )
+              .executeTakeFirstOrThrow()
+            expect(Number(tipsBack.sum)).toBeGreaterThan(0)
+            expect(report.tips.refunded).toBe(Number(tipsBack.sum))
           }
         }
       },
