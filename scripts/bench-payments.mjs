@@ -20,13 +20,11 @@
 // Exits 1 when the goal is missed or a payment never shows as paid.
 // Env: BENCH_PAYMENTS_COUNT (200), BENCH_PAYMENTS_WARMUP (10), BENCH_PAYMENTS_PROVIDERS
 // (`sandbox,yookassa`).
-import { createHmac, randomBytes, randomUUID } from 'node:crypto'
-import { performance } from 'node:perf_hooks'
-import Pusher from 'pusher'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { buildIfStale } from './lib/build.mjs'
 import { launchChromium, PHONE } from './lib/chromium.mjs'
 import { fmtMs, latencySummary, RESTAURANT, say } from './lib/order-traffic.mjs'
-import { demoTableTokens, startServer } from './lib/server-process.mjs'
+import { now, startPaymentBenchServer } from './lib/payment-bench.mjs'
 
 const COUNT = Number(process.env.BENCH_PAYMENTS_COUNT ?? 200)
 const PROVIDERS = (process.env.BENCH_PAYMENTS_PROVIDERS ?? 'sandbox,yookassa').split(',')
@@ -34,65 +32,25 @@ const WARMUP = Number(process.env.BENCH_PAYMENTS_WARMUP ?? 10)
 const GOAL_P99_MS = 100
 /** What the Success screen shows once the payment is confirmed (see app/routes/order-success.tsx). */
 const RECEIPT_SELECTOR = 'section.receipt'
-const SIGNATURE_HEADER = 'sandbox-signature'
-
-const now = () => performance.timeOrigin + performance.now()
-
-/**
- * The sandbox acquirer's signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`.
- * @param {string} secret @param {string} body
- */
-function sign(secret, body) {
-  const t = Math.floor(Date.now() / 1000)
-  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`
-}
 
 /** @param {'sandbox' | 'yookassa'} provider @returns {Promise<boolean>} whether the goal held */
 async function bench(provider) {
-  const secret = randomBytes(24).toString('hex')
-  const realtime = { appId: '424242', key: 'bench-key', secret: randomBytes(16).toString('hex') }
   /** @type {any} */
   let standIn
   if (provider === 'yookassa') {
     const built = '../apps/server/dist/yookassa-stand-in.js'
     standIn = await (await import(built)).startYooKassaStandIn()
   }
-  const server = await startServer({
-    env: {
-      SANDBOX_ACQUIRER_SECRET: secret,
-      REALTIME_APP_ID: realtime.appId,
-      REALTIME_APP_KEY: realtime.key,
-      REALTIME_APP_SECRET: realtime.secret,
-      ...(standIn
+  const { server, api, call, plainDish, tableSessions, untilListened, sandboxSucceeded } =
+    await startPaymentBenchServer(
+      standIn
         ? {
             SECRETS_KEY: randomBytes(32).toString('hex'),
             YOOKASSA_API_URL: standIn.apiUrl,
             TRUST_PROXY: 'loopback',
           }
-        : {}),
-    },
-  })
-  const api = `${server.url}/api/v1`
-  const pusher = new Pusher({
-    ...realtime,
-    host: new URL(server.url).hostname,
-    port: new URL(server.url).port,
-    useTLS: false,
-  })
-  /**
-   * @param {string} method @param {string} path @param {unknown} [body]
-   * @param {Record<string, string>} [headers] @returns {Promise<any>}
-   */
-  const call = async (method, path, body, headers = {}) => {
-    const response = await fetch(`${api}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    const text = await response.text()
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`)
-    return JSON.parse(text)
-  }
+        : {},
+    )
 
   if (standIn) {
     standIn.notifyTo(`${api}/payments/webhooks/yookassa`)
@@ -117,20 +75,8 @@ async function bench(provider) {
 
   const browser = await launchChromium()
   try {
-    const menu = await call('GET', `/restaurants/${RESTAURANT}/menu`)
-    const dish = menu.dishes.find(
-      (
-        /** @type {{ id: string, available: boolean, ageRestricted: boolean, modifierGroups: unknown[] }} */ candidate,
-      ) => candidate.available && !candidate.ageRestricted && candidate.modifierGroups.length === 0,
-    )
-    if (!dish) throw new Error('the demo menu has no dish to order')
-    /** @type {string[]} */
-    const sessions = []
-    for (const tableToken of Object.values(await demoTableTokens(server))) {
-      sessions.push(
-        (await call('POST', `/restaurants/${RESTAURANT}/table-sessions`, { tableToken })).id,
-      )
-    }
+    const dish = await plainDish()
+    const sessions = await tableSessions()
     const context = await browser.newContext({ viewport: PHONE, locale: 'en-US' })
     const page = await context.newPage()
     page.setDefaultTimeout(15_000)
@@ -157,13 +103,7 @@ async function bench(provider) {
         `${server.url}/rest/${RESTAURANT}/order/${order.id}/success?payment=${payment.id}`,
       )
       // Listening on the order's channel: the hub counts this phone there.
-      const channel = `private-order.${order.id}`
-      for (let attempt = 0; ; attempt++) {
-        const info = await pusher.get({ path: `/channels/${channel}`, params: {} })
-        if ((await info.json()).occupied) break
-        if (attempt > 150) throw new Error(`the phone never joined ${channel}`)
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      }
+      await untilListened(`private-order.${order.id}`)
       await page.evaluate((selector) => {
         ;/** @type {any} */ (window).receiptAt = new Promise((resolve) => {
           const seen = () => document.querySelector(selector)
@@ -183,19 +123,7 @@ async function bench(provider) {
         const status = standIn.notifications.at(-1)?.status
         if (status !== 200) throw new Error(`the notification was answered ${status}`)
       } else {
-        const body = JSON.stringify({
-          id: `evt_${randomBytes(12).toString('hex')}`,
-          type: 'payment.succeeded',
-          created: Math.floor(Date.now() / 1000),
-          data: { ref, amount: payment.amount, currency: payment.currency, reason: null },
-        })
-        const answer = await fetch(`${api}/payments/webhooks/sandbox`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: sign(secret, body) },
-          body,
-        })
-        await answer.arrayBuffer()
-        if (answer.status !== 200) throw new Error(`the webhook answered ${answer.status}`)
+        await sandboxSucceeded(payment, ref)
       }
       /** @type {number} */
       const shownAt = await page.evaluate(() => /** @type {any} */ (window).receiptAt)

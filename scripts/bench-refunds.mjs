@@ -11,79 +11,24 @@
 // The latency is from just before the refund request to that moment (one clock: epoch ms from
 // each side's high-resolution timer). Polling could not win: the order screen does not poll.
 // Env: BENCH_REFUNDS_COUNT (100), BENCH_REFUNDS_WARMUP (5).
-import { createHmac, randomBytes, randomUUID } from 'node:crypto'
-import { performance } from 'node:perf_hooks'
-import Pusher from 'pusher'
+import { randomUUID } from 'node:crypto'
 import { buildIfStale } from './lib/build.mjs'
 import { launchChromium, PHONE } from './lib/chromium.mjs'
 import { fmtMs, latencySummary, RESTAURANT, say } from './lib/order-traffic.mjs'
-import { demoTableTokens, startServer } from './lib/server-process.mjs'
+import { now, startPaymentBenchServer } from './lib/payment-bench.mjs'
 
 const COUNT = Number(process.env.BENCH_REFUNDS_COUNT ?? 100)
 const WARMUP = Number(process.env.BENCH_REFUNDS_WARMUP ?? 5)
-const SIGNATURE_HEADER = 'sandbox-signature'
-
-const now = () => performance.timeOrigin + performance.now()
-
-/**
- * The sandbox acquirer's signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`.
- * @param {string} secret @param {string} body
- */
-function sign(secret, body) {
-  const t = Math.floor(Date.now() / 1000)
-  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`
-}
 
 async function main() {
   buildIfStale()
-  const secret = randomBytes(24).toString('hex')
-  const realtime = { appId: '424242', key: 'bench-key', secret: randomBytes(16).toString('hex') }
-  const server = await startServer({
-    env: {
-      SANDBOX_ACQUIRER_SECRET: secret,
-      REALTIME_APP_ID: realtime.appId,
-      REALTIME_APP_KEY: realtime.key,
-      REALTIME_APP_SECRET: realtime.secret,
-    },
-  })
-  const api = `${server.url}/api/v1`
-  const pusher = new Pusher({
-    ...realtime,
-    host: new URL(server.url).hostname,
-    port: new URL(server.url).port,
-    useTLS: false,
-  })
-  /**
-   * @param {string} method @param {string} path @param {unknown} [body]
-   * @param {Record<string, string>} [headers] @returns {Promise<any>}
-   */
-  const call = async (method, path, body, headers = {}) => {
-    const response = await fetch(`${api}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    const text = await response.text()
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`)
-    return JSON.parse(text)
-  }
+  const { server, call, plainDish, tableSessions, untilListened, sandboxSucceeded } =
+    await startPaymentBenchServer()
 
   const browser = await launchChromium()
   try {
-    const menu = await call('GET', `/restaurants/${RESTAURANT}/menu`)
-    const dish = menu.dishes.find(
-      (
-        /** @type {{ id: string, available: boolean, ageRestricted: boolean, modifierGroups: unknown[] }} */ candidate,
-      ) => candidate.available && !candidate.ageRestricted && candidate.modifierGroups.length === 0,
-    )
-    if (!dish) throw new Error('the demo menu has no dish to order')
-    /** @type {string[]} */
-    const sessions = []
-    for (const tableToken of Object.values(await demoTableTokens(server))) {
-      sessions.push(
-        (await call('POST', `/restaurants/${RESTAURANT}/table-sessions`, { tableToken })).id,
-      )
-    }
+    const dish = await plainDish()
+    const sessions = await tableSessions()
     const context = await browser.newContext({ viewport: PHONE, locale: 'en-US' })
     const page = await context.newPage()
     page.setDefaultTimeout(15_000)
@@ -111,27 +56,9 @@ async function main() {
       const payment = await call('POST', `/orders/${order.id}/payments`, { method: 'card' })
       const ref = /\/(sbx_\w+)$/.exec(payment.redirectUrl ?? '')?.[1]
       if (!ref) throw new Error(`payment ${payment.id} has no acquirer page`)
-      const body = JSON.stringify({
-        id: `evt_${randomBytes(12).toString('hex')}`,
-        type: 'payment.succeeded',
-        created: Math.floor(Date.now() / 1000),
-        data: { ref, amount: payment.amount, currency: payment.currency, reason: null },
-      })
-      const paid = await fetch(`${api}/payments/webhooks/sandbox`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: sign(secret, body) },
-        body,
-      })
-      await paid.arrayBuffer()
-      if (paid.status !== 200) throw new Error(`the webhook answered ${paid.status}`)
+      await sandboxSucceeded(payment, ref)
       await page.goto(`${server.url}/rest/${RESTAURANT}/order/${order.id}`)
-      const channel = `private-order.${order.id}`
-      for (let attempt = 0; ; attempt++) {
-        const info = await pusher.get({ path: `/channels/${channel}`, params: {} })
-        if ((await info.json()).occupied) break
-        if (attempt > 150) throw new Error(`the phone never joined ${channel}`)
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      }
+      await untilListened(`private-order.${order.id}`)
       const reason = `Bench refund ${i}`
       await page.evaluate((text) => {
         ;/** @type {any} */ (window).refundAt = new Promise((resolve) => {
