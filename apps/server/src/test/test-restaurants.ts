@@ -227,6 +227,18 @@ export interface SignedInWaiter {
   token: string
 }
 
+/** Анна (1111, T1–T6) and Игорь (2222, T7–T12) of the demo restaurant signed in, in that order. */
+export async function signInAnnaAndIgor(
+  app: FastifyInstance,
+): Promise<Record<'anna' | 'igor', SignedInWaiter>> {
+  const anna = await signInAsWaiter(app, 'anna', '1111')
+  const igor = await signInAsWaiter(app, 'igor', '2222')
+  return {
+    anna: { id: anna.waiter.id, token: anna.token },
+    igor: { id: igor.waiter.id, token: igor.token },
+  }
+}
+
 /**
  * Анна and Игорь of the demo restaurant signed in, and Ольга (3333) of a second restaurant,
  * `bistro` with one table B1, who must see and hear nothing of the demo's.

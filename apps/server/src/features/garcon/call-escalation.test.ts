@@ -2,7 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { waiterCall, type WaiterCallReason } from '@tableside/contracts/waiter-calls'
 import { createTestApp, restartTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
-import { openTableSession, signInAsWaiter } from '../../test/test-restaurants'
+import {
+  openTableSession,
+  signInAnnaAndIgor,
+  type SignedInWaiter,
+} from '../../test/test-restaurants'
 import { Outbox } from '../outbox/outbox'
 import { createCallEscalation } from './call-escalation'
 import { createGarconAlerts } from './garcon-alerts'
@@ -16,20 +20,11 @@ describe.each(testDatabaseKinds)('Escalation of unanswered calls on $name', (kin
   const later = (seconds: number) => {
     clock.now = new Date(clock.now.getTime() + seconds * 1000)
   }
-  const waiters: Record<'anna' | 'igor', { id: string; token: string }> = {
-    anna: { id: '', token: '' },
-    igor: { id: '', token: '' },
-  }
+  let waiters: Record<'anna' | 'igor', SignedInWaiter>
 
   beforeAll(async () => {
     t = await createTestApp(kind, {}, undefined, () => clock.now)
-    for (const [who, pin] of [
-      ['anna', '1111'],
-      ['igor', '2222'],
-    ] as const) {
-      const signed = await signInAsWaiter(t.app, who, pin)
-      waiters[who] = { id: signed.waiter.id, token: signed.token }
-    }
+    waiters = await signInAnnaAndIgor(t.app)
   })
   afterAll(async () => {
     await t.close()

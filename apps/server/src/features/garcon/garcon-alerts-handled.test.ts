@@ -11,7 +11,12 @@ import { waiterCall } from '@tableside/contracts/waiter-calls'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { recordEvents } from '../../test/test-payments'
-import { openTableSession, orderOlivierAt, signInAsWaiter } from '../../test/test-restaurants'
+import {
+  openTableSession,
+  orderOlivierAt,
+  signInAnnaAndIgor,
+  type SignedInWaiter,
+} from '../../test/test-restaurants'
 import type { OutboundEvent } from '../realtime/realtime-protocol'
 
 // Issue 30, decision 0123: an alert whose cause is handled leaves every waiter's feed by itself,
@@ -20,21 +25,12 @@ describe.each(testDatabaseKinds)('Handled alerts leave the feed on $name', (kind
   let t: TestApp
   let events: OutboundEvent[]
   let clock = new Date()
-  const waiters: Record<'anna' | 'igor', { id: string; token: string }> = {
-    anna: { id: '', token: '' },
-    igor: { id: '', token: '' },
-  }
+  let waiters: Record<'anna' | 'igor', SignedInWaiter>
 
   beforeAll(async () => {
     t = await createTestApp(kind, {}, undefined, () => clock)
     events = recordEvents(t.app)
-    for (const [who, pin] of [
-      ['anna', '1111'],
-      ['igor', '2222'],
-    ] as const) {
-      const signedIn = await signInAsWaiter(t.app, who, pin)
-      waiters[who] = { id: signedIn.waiter.id, token: signedIn.token }
-    }
+    waiters = await signInAnnaAndIgor(t.app)
   })
   afterAll(async () => {
     await t.close()

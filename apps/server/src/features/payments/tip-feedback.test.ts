@@ -9,7 +9,12 @@ import { garconChannel } from '@tableside/contracts/table-events'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { paymentActions, recordEvents } from '../../test/test-payments'
-import { openTableSession, orderOlivierAt, signInAsWaiter } from '../../test/test-restaurants'
+import {
+  openTableSession,
+  orderOlivierAt,
+  signInAnnaAndIgor,
+  type SignedInWaiter,
+} from '../../test/test-restaurants'
 import type { OutboundEvent } from '../realtime/realtime-protocol'
 
 // Issue 15: the diner's rating and comment on a tip reach the waiter's tips screen (decision
@@ -17,7 +22,7 @@ import type { OutboundEvent } from '../realtime/realtime-protocol'
 describe.each(testDatabaseKinds)('Feedback on a tip on $name', (kind) => {
   let t: TestApp
   let events: OutboundEvent[]
-  const waiters = { anna: { id: '', token: '' }, igor: { id: '', token: '' } }
+  let waiters: Record<'anna' | 'igor', SignedInWaiter>
   const diner = paymentActions(() => t.app, 'demo')
   /** Each request from its own address unless told: the per-payment limit is tested apart. */
   let address = 0
@@ -26,13 +31,7 @@ describe.each(testDatabaseKinds)('Feedback on a tip on $name', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind)
     events = recordEvents(t.app)
-    for (const [who, pin] of [
-      ['anna', '1111'],
-      ['igor', '2222'],
-    ] as const) {
-      const signedIn = await signInAsWaiter(t.app, who, pin)
-      waiters[who] = { id: signedIn.waiter.id, token: signedIn.token }
-    }
+    waiters = await signInAnnaAndIgor(t.app)
   })
   afterAll(async () => {
     await t.close()
