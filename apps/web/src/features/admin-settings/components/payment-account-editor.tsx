@@ -14,7 +14,7 @@ import {
   useSavePaymentAccount,
 } from '../api/payment-account'
 import { paymentAccountMessages } from '../payment-account-messages'
-import { CheckboxGroup, SettingsGroup, TextField } from './settings-fields'
+import { CheckboxGroup, LoadedSettingsGroup, TextField } from './settings-fields'
 
 type Method = 'card' | 'sbp'
 /** `server`: no choice of the restaurant's own; the server's PAYMENT_PROVIDER serves it. */
@@ -41,17 +41,15 @@ export function PaymentAccountSection() {
   const { t } = useMessages(paymentAccountMessages)
   const query = usePaymentAccount()
   return (
-    <SettingsGroup id="acquirer" title={t('title')}>
-      {query.isPending ? (
-        <p className="settings-field--wide">{t('loading')}</p>
-      ) : query.isError ? (
-        <p className="settings-field--wide" role="alert">
-          {t('loadFailed')}
-        </p>
-      ) : (
-        <PaymentAccountEditor saved={query.data} />
-      )}
-    </SettingsGroup>
+    <LoadedSettingsGroup
+      id="acquirer"
+      title={t('title')}
+      query={query}
+      loading={t('loading')}
+      loadFailed={t('loadFailed')}
+    >
+      {(saved) => <PaymentAccountEditor saved={saved} />}
+    </LoadedSettingsGroup>
   )
 }
 

@@ -11,7 +11,7 @@ import { isApiError } from '../../../lib/api-error'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { useLogoUpload, useProfile, useSaveProfile } from '../api/profile'
 import { profileMessages } from '../profile-messages'
-import { SettingsGroup, TextField } from './settings-fields'
+import { LoadedSettingsGroup, SelectField, TextField } from './settings-fields'
 
 type Field = 'nameRu' | 'nameEn' | 'address' | 'phone' | 'legalName' | 'inn' | 'logo'
 type Problems = Partial<Record<Field, string>>
@@ -49,17 +49,15 @@ export function ProfileSection() {
   const { t } = useMessages(profileMessages)
   const query = useProfile()
   return (
-    <SettingsGroup id="profile" title={t('title')}>
-      {query.isPending ? (
-        <p className="settings-field--wide">{t('loading')}</p>
-      ) : query.isError ? (
-        <p className="settings-field--wide" role="alert">
-          {t('loadFailed')}
-        </p>
-      ) : (
-        <ProfileEditor saved={query.data} reload={() => query.refetch()} />
-      )}
-    </SettingsGroup>
+    <LoadedSettingsGroup
+      id="profile"
+      title={t('title')}
+      query={query}
+      loading={t('loading')}
+      loadFailed={t('loadFailed')}
+    >
+      {(saved) => <ProfileEditor saved={saved} reload={() => query.refetch()} />}
+    </LoadedSettingsGroup>
   )
 }
 
@@ -77,7 +75,7 @@ function ProfileEditor({
   const [form, setForm] = useState(() => formOf(saved))
   const [problems, setProblems] = useState<Problems>({})
   const [status, setStatus] = useState<string | null>(null)
-  const ids = { tax: useId(), vat: useId(), logo: useId(), status: useId() }
+  const ids = { logo: useId(), status: useId() }
   const set =
     <Key extends keyof ProfileForm>(key: Key) =>
     (value: ProfileForm[Key]) => {
@@ -223,42 +221,20 @@ function ProfileEditor({
           onChange={set('inn')}
           problem={problems.inn}
         />
-        <div className="settings-field">
-          <label htmlFor={ids.tax} className="settings-field__label">
-            {t('taxSystem')}
-          </label>
-          <select
-            id={ids.tax}
-            className="settings-field__input"
-            value={form.taxSystem}
-            onChange={(event) => set('taxSystem')(event.currentTarget.value)}
-          >
-            <option value="">{t('notSet')}</option>
-            {TAX_SYSTEMS.map((code) => (
-              <option key={code} value={code}>
-                {t(code)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="settings-field">
-          <label htmlFor={ids.vat} className="settings-field__label">
-            {t('vatRate')}
-          </label>
-          <select
-            id={ids.vat}
-            className="settings-field__input"
-            value={form.vatRate}
-            onChange={(event) => set('vatRate')(event.currentTarget.value)}
-          >
-            <option value="">{t('notSet')}</option>
-            {VAT_RATES.map((code) => (
-              <option key={code} value={code}>
-                {t(code)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('taxSystem')}
+          value={form.taxSystem}
+          options={['', ...TAX_SYSTEMS]}
+          labelOf={(code) => (code === '' ? t('notSet') : t(code))}
+          onChange={set('taxSystem')}
+        />
+        <SelectField
+          label={t('vatRate')}
+          value={form.vatRate}
+          options={['', ...VAT_RATES]}
+          labelOf={(code) => (code === '' ? t('notSet') : t(code))}
+          onChange={set('vatRate')}
+        />
       </div>
       <div className="profile-form__actions">
         <button type="submit" className={buttonClass('primary')} disabled={save.isPending}>

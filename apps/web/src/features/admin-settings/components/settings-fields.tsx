@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react'
+import type { UseQueryResult } from '@tanstack/react-query'
 
 interface Described {
   hint?: string | undefined
@@ -75,16 +76,19 @@ export function TextField({
 }
 
 /** A labelled choice of one value from a list (the time zone). */
-export function SelectField({
+export function SelectField<Option extends string>({
   label,
   value,
   options,
+  labelOf = (option) => option,
   onChange,
   ...described
 }: Described & {
   label: string
   value: string
-  options: readonly string[]
+  options: readonly Option[]
+  /** What an option reads as: the option itself unless told. */
+  labelOf?: (option: Option) => string
   onChange: (value: string) => void
 }) {
   const id = useId()
@@ -104,7 +108,7 @@ export function SelectField({
       >
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {labelOf(option)}
           </option>
         ))}
       </select>
@@ -206,5 +210,39 @@ export function SettingsGroup({
       </h2>
       <div className="settings-group__fields">{children}</div>
     </section>
+  )
+}
+
+/**
+ * A group saved on its own endpoint (the profile, the acquirer): a line while it is read, an
+ * alert when it cannot be, and then its editor over what was read.
+ */
+export function LoadedSettingsGroup<Data>({
+  id,
+  title,
+  query,
+  loading,
+  loadFailed,
+  children,
+}: {
+  id: string
+  title: string
+  query: UseQueryResult<Data>
+  loading: string
+  loadFailed: string
+  children: (data: Data) => ReactNode
+}) {
+  return (
+    <SettingsGroup id={id} title={title}>
+      {query.isPending ? (
+        <p className="settings-field--wide">{loading}</p>
+      ) : query.isError ? (
+        <p className="settings-field--wide" role="alert">
+          {loadFailed}
+        </p>
+      ) : (
+        children(query.data)
+      )}
+    </SettingsGroup>
   )
 }
