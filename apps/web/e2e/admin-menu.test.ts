@@ -168,8 +168,8 @@ describe('The manager edits the menu', () => {
       )
       return stations.find((station) => station.name === name)?.categoryIds ?? []
     }
-    expect(await cooks('Горячий цех')).toContain('supy-dnya')
-    expect(await cooks('Холодный цех')).toContain('salaty-dnya')
+    expect(await cooks('Горячий цех')).toContain('supy-dnia')
+    expect(await cooks('Холодный цех')).toContain('salaty-dnia')
     // An empty name is asked for in words, and nothing is sent (issue 30: it read "Too small:
     // expected string to have >=1 characters").
     await page.getByRole('button', { name: '+ Категория' }).click()
@@ -203,8 +203,8 @@ describe('The manager edits the menu', () => {
     await page.setViewportSize({ width: 1440, height: 900 })
     await page.getByRole('button', { name: 'Добавить блюдо' }).click()
     await page.getByText('Сохранено. Гости уже видят.').waitFor()
-    expect(await cooks('Холодный цех')).toContain('supy-dnya')
-    expect(await cooks('Горячий цех')).not.toContain('supy-dnya')
+    expect(await cooks('Холодный цех')).toContain('supy-dnia')
+    expect(await cooks('Горячий цех')).not.toContain('supy-dnia')
     // A dish with no English text is flagged, and the menu counts such dishes.
     await page
       .locator('.admin-menu__dish', { hasText: 'Щи дня' })

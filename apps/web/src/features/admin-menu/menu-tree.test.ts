@@ -51,5 +51,8 @@ describe('the category tree', () => {
     expect(idFromName('Уха по-царски', new Set())).toBe('ukha-po-tsarski')
     expect(idFromName('Щи', new Set(['shchi']))).toBe('shchi-2')
     expect(idFromName('!!!', new Set())).toBe('item')
+    // The passport spelling a restaurant's id takes too (decision 0137), accents dropped.
+    expect(idFromName('Чай с малиной', new Set())).toBe('chai-s-malinoi')
+    expect(idFromName('Crème brûlée', new Set())).toBe('creme-brulee')
   })
 })

@@ -1,4 +1,5 @@
 import type { CategoryFile, MenuFile, MenuFileMenu } from '@tableside/contracts/menu-file'
+import { inLatin } from '../../lib/latin'
 
 /** A category as the tree shows it: how deep, under whom, and where among its siblings. */
 export interface TreeRow {
@@ -68,47 +69,10 @@ export function findCategory(file: MenuFile, id: string) {
   return undefined
 }
 
-const LATIN: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'kh',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ъ: '',
-  ы: 'y',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-}
-
 /** A menu id from a name: `Уха по-царски` → `ukha-po-tsarski`, numbered when taken. */
 export function idFromName(name: string, taken: ReadonlySet<string>): string {
-  const latin = name.toLowerCase().replace(/[а-яё]/g, (ch) => LATIN[ch] ?? ch)
   const base =
-    latin
+    inLatin(name)
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 56) || 'item'
