@@ -1,12 +1,12 @@
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { adminFloor } from '@tableside/contracts/admin-tables'
 import { listGarconAlerts } from '@tableside/contracts/garcon-alerts'
-import { adminLogin } from '@tableside/contracts/staff'
 import type { TableSession } from '@tableside/contracts/table-sessions'
 import { apiPost, apiRequest } from './api-request'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
 import { asWaiter, garconToken, signInOnScreen } from './garcon-service'
+import { managerHeaders } from './staff-service'
 import {
   answerCall,
   borscht,
@@ -42,12 +42,7 @@ async function call(session: TableSession, reason: 'waiter' | 'bill' | 'other') 
 
 /** The manager names table T2 (the story's restaurant has numbers only). */
 async function nameTable(code: string, label: string) {
-  const login = await apiPost('/auth/admin/login', {
-    restaurantId: restaurantId(),
-    login: 'manager',
-    password: 'tableside-demo',
-  })
-  const headers = { 'x-manager-token': adminLogin.response.parse(login).token }
+  const headers = await managerHeaders()
   const floor = adminFloor.parse((await apiRequest('GET', '/admin/tables', { headers })).data)
   const table = floor.tables.find((each) => each.code === code)
   if (!table) throw new Error(`no table ${code}`)

@@ -3,10 +3,10 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { adminSettings } from '@tableside/contracts/admin-settings'
 import { order, slots, type Order } from '@tableside/contracts/orders'
-import { adminLogin, kitchenLogin, MANAGER_TOKEN_HEADER } from '@tableside/contracts/staff'
 import { apiPost, apiRequest } from './api-request'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, restaurantId, restaurantUrl, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
+import { managerHeaders, openKitchenBoard } from './staff-service'
 import {
   borscht,
   kvass,
@@ -24,17 +24,6 @@ import {
  */
 const HOST = 'tableside.test'
 const site = () => baseUrl().replace('127.0.0.1', HOST)
-
-async function managerHeaders(): Promise<Record<string, string>> {
-  const signedIn = adminLogin.response.parse(
-    await apiPost('/auth/admin/login', {
-      restaurantId: restaurantId(),
-      login: 'manager',
-      password: 'tableside-demo',
-    }),
-  )
-  return { [MANAGER_TOKEN_HEADER]: signedIn.token }
-}
 
 /** The manager saves the settings with `change` made to them (as the settings screen does). */
 async function changeSettings(
@@ -167,18 +156,9 @@ describe('The kitchen and orders for later', () => {
     const joinsAt = due - lead * 60_000
     await changeSettings((saved) => ({ settings: { ...saved.settings, kitchenLeadMinutes: lead } }))
 
-    const signedIn = kitchenLogin.response.parse(
-      await apiPost('/auth/kitchen/login', {
-        restaurantId: restaurantId(),
-        login: 'kitchen',
-        pin: '3333',
-      }),
-    )
     const { page, context, problems } = await browser.phone()
-    await context.addCookies([{ name: 'kitchen_token', value: signedIn.token, url: site() }])
     await context.clock.install({ time: Date.now() })
-    await page.setViewportSize({ width: 1024, height: 768 })
-    await page.goto(restaurantUrl('/kitchen', site()), { waitUntil: 'networkidle' })
+    await openKitchenBoard({ page, context }, site())
 
     const ticketsOf = (placed: Order) =>
       page.locator(`.kitchen-ticket[data-order="${String(placed.number)}"]`)

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { kitchenLogin } from '@tableside/contracts/staff'
 import { apiPost } from './api-request'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, restaurantId, restaurantUrl, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, useBrowser } from './fixtures'
+import { managerHeaders, openKitchenBoard } from './staff-service'
 import {
   borscht,
   kvass,
@@ -31,17 +31,8 @@ describe('The kitchen and refunds', () => {
     await moveOrder(garcon, placed.id, 'accepted')
     await takeCash(garcon, placed.id)
 
-    const signedIn = kitchenLogin.response.parse(
-      await apiPost('/auth/kitchen/login', {
-        restaurantId: restaurantId(),
-        login: 'kitchen',
-        pin: '3333',
-      }),
-    )
     const { page, context, problems } = await browser.phone()
-    await context.addCookies([{ name: 'kitchen_token', value: signedIn.token, url: site() }])
-    await page.setViewportSize({ width: 1024, height: 768 })
-    await page.goto(restaurantUrl('/kitchen', site()), { waitUntil: 'networkidle' })
+    await openKitchenBoard({ page, context }, site())
     const tickets = page.locator(`.kitchen-ticket[data-order="${String(placed.number)}"]`)
     const dish = (name: RegExp) => tickets.locator('.kitchen-dish').filter({ hasText: name })
     const soup = dish(/Борщ/)
@@ -51,12 +42,7 @@ describe('The kitchen and refunds', () => {
     expect(await tickets.locator('.kitchen-dish__cancelled').count()).toBe(0)
 
     // The manager refunds one of the two borschts and puts the kvass on the house.
-    const { token } = (await apiPost('/auth/admin/login', {
-      restaurantId: restaurantId(),
-      login: 'manager',
-      password: 'tableside-demo',
-    })) as { token: string }
-    const manager = { headers: { 'x-manager-token': token } }
+    const manager = { headers: await managerHeaders() }
     await apiPost(
       `/admin/orders/${placed.id}/refunds`,
       { kind: 'part', lines: [{ line: 0, quantity: 1 }], reason: 'Остыл' },

@@ -2,11 +2,11 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import type { Order } from '@tableside/contracts/orders'
 import { adminMenu } from '@tableside/contracts/menu-admin'
-import { adminLogin, kitchenLogin } from '@tableside/contracts/staff'
-import { apiPost, apiRequest } from './api-request'
+import { apiRequest } from './api-request'
 import { pageHeading } from './client-service'
-import { baseUrl, keepScreenshot, restaurantId, restaurantUrl, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantUrl, useBrowser } from './fixtures'
 import { signInOnScreen } from './garcon-service'
+import { managerToken, openKitchenBoard } from './staff-service'
 import { borscht, kvass, moveOrder, placeForLater, plain, waiterToken } from './table-service'
 
 /**
@@ -52,16 +52,6 @@ async function guestsOrders(): Promise<{ delivery: Order; pickup: Order }> {
   return { delivery, pickup }
 }
 
-/** The story file's manager, signed in through the API: the session's token. */
-async function managerToken(): Promise<string> {
-  const signedIn = await apiPost('/auth/admin/login', {
-    restaurantId: restaurantId(),
-    login: 'manager',
-    password: 'tableside-demo',
-  })
-  return adminLogin.response.parse(signedIn).token
-}
-
 const orderRow = (page: Page, selector: string, number: number) =>
   page.locator(selector).filter({ hasText: new RegExp(`№\\s?${String(number)}(?!\\d)`) })
 
@@ -98,18 +88,8 @@ describe('Staff screens in a far time zone', () => {
     const { delivery, pickup } = await guestsOrders()
     const token = await waiterToken()
     for (const placed of [delivery, pickup]) await moveOrder(token, placed.id, 'accepted')
-    const signedIn = kitchenLogin.response.parse(
-      await apiPost('/auth/kitchen/login', {
-        restaurantId: restaurantId(),
-        login: 'kitchen',
-        pin: '3333',
-      }),
-    )
-
     const { page, context, problems } = await browser.phone({ timezoneId: 'America/Los_Angeles' })
-    await context.addCookies([{ name: 'kitchen_token', value: signedIn.token, url: site() }])
-    await page.setViewportSize({ width: 1024, height: 768 })
-    await page.goto(restaurantUrl('/kitchen', site()), { waitUntil: 'networkidle' })
+    await openKitchenBoard({ page, context }, site())
     // An order not due yet waits in the "later" lane (decision 0118), a due one is a ticket.
     await page.locator('.kitchen__tickets').waitFor()
     const lane = page.locator('.kitchen-later summary')
