@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { bill as billSchema, type Bill, type Order } from '@tableside/contracts/orders'
+import { bill as billSchema, type Bill } from '@tableside/contracts/orders'
 import { equalShare, tipFor } from '@tableside/contracts/payments'
 import type { TableSession } from '@tableside/contracts/table-sessions'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, restaurantId, storageKey, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
 import {
   borscht,
@@ -14,27 +14,12 @@ import {
   placeTableOrder,
   plain,
   rub,
+  seatAtTable,
   takeCash,
   waiterToken,
 } from './table-service'
 
 const PANEL = { include: '.bill-pay' }
-
-async function sit(page: Page, session: TableSession, mine: readonly Order[]) {
-  await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
-  await page.evaluate(
-    ([keys, table, orders]) => {
-      localStorage.setItem(keys[0], table)
-      localStorage.setItem(keys[1], orders)
-      localStorage.setItem('tableside.language', 'en')
-    },
-    [
-      [storageKey('table-session'), storageKey('my-orders')],
-      JSON.stringify(session),
-      JSON.stringify(mine.map((placed) => placed.id)),
-    ] as const,
-  )
-}
 
 async function billOf(session: TableSession): Promise<Bill> {
   const response = await fetch(`${baseUrl()}/api/v1/table-sessions/${session.id}/bill`)
@@ -56,8 +41,8 @@ describe('Paying the table’s bill online', () => {
     const tip = tipFor(share, 10)
     const first = await browser.phone({ locale: 'en-GB' })
     const second = await browser.phone({ locale: 'en-GB' })
-    await sit(first.page, session, [mine])
-    await sit(second.page, session, [theirs])
+    await seatAtTable(first.page, session, [mine], { language: 'en' })
+    await seatAtTable(second.page, session, [theirs], { language: 'en' })
     for (const { page } of [first, second]) {
       await page.goto(`${baseUrl()}/rest/${restaurantId()}/bill`, { waitUntil: 'networkidle' })
       await page.getByRole('heading', { name: 'Pay online' }).waitFor()
@@ -144,7 +129,7 @@ describe('Paying the table’s bill online', () => {
     const first = await placeTableOrder(session, [borscht])
     const second = await placeTableOrder(session, [herring])
     const { page, problems } = await browser.phone({ locale: 'en-GB' })
-    await sit(page, session, [first, second])
+    await seatAtTable(page, session, [first, second], { language: 'en' })
     await page.goto(`${baseUrl()}/rest/${restaurantId()}/bill`, { waitUntil: 'networkidle' })
     await page.getByRole('heading', { name: 'Pay online' }).waitFor()
 

@@ -6,6 +6,7 @@ import type { TableSession } from '@tableside/contracts/table-sessions'
 import { apiRequest } from './api-request'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, restaurantId, storageKey, useBrowser } from './fixtures'
+import { signInToFloor } from './garcon-service'
 import {
   borscht,
   herring,
@@ -35,14 +36,6 @@ const asWaiter = (token: string, method: 'GET' | 'POST', path: string, body?: un
 async function floorTable(token: string, code: string): Promise<FloorTable | undefined> {
   const { data } = await asWaiter(token, 'GET', '/garcon/floor')
   return garconFloor.parse(data).tables.find((table) => table.code === code)
-}
-
-async function signIn(page: Page) {
-  await page.goto(`${baseUrl()}/rest/${restaurantId()}/garcon`, { waitUntil: 'networkidle' })
-  await page.getByRole('textbox', { name: 'Логин' }).fill('anna')
-  for (const digit of '1111') await page.getByRole('button', { name: digit, exact: true }).click()
-  await page.getByRole('button', { name: 'Войти' }).click()
-  await page.locator('.floor-table__label').first().waitFor()
 }
 
 const tableCard = (page: Page, label: string) =>
@@ -85,7 +78,7 @@ describe("The waiter's floor", () => {
       .toContain(rub(due))
 
     const waiter = await browser.phone()
-    await signIn(waiter.page)
+    await signInToFloor(waiter.page)
     const card = tableCard(waiter.page, '6')
     await orderRow(card, first.number).waitFor()
     const row = orderRow(card, first.number)
@@ -176,7 +169,7 @@ describe("The waiter's floor", () => {
     await openTable('T5')
 
     const waiter = await browser.phone()
-    await signIn(waiter.page)
+    await signInToFloor(waiter.page)
     const card = tableCard(waiter.page, '5')
     await card.getByText('Заказов пока нет.').waitFor()
 
@@ -257,7 +250,7 @@ describe("The waiter's floor", () => {
     })
 
     const waiter = await browser.phone()
-    await signIn(waiter.page)
+    await signInToFloor(waiter.page)
     const away = waiter.page.locator('.floor-away')
     const pickupRow = orderRow(away, pickup.number)
     const deliveryRow = orderRow(away, delivery.number)

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { apiPost, apiRequest } from './api-request'
-import { restaurantId } from './fixtures'
+import { baseUrl, restaurantUrl, restaurantId } from './fixtures'
 import { plain } from './table-service'
 
 /** Helpers for the waiter area's stories: what a waiter does through the API or on the screen. */
@@ -33,6 +33,15 @@ export async function signInOnScreen(page: Page, login: string, pin: string): Pr
   await expect
     .poll(async () => plain(await page.locator('h1').textContent()))
     .toMatch(/^Здравствуйте/)
+}
+
+/** Анна signs in on the waiter area's window (at `origin`) and her floor of tables shows. */
+export async function signInToFloor(page: Page, origin = baseUrl()): Promise<void> {
+  await page.goto(restaurantUrl('/garcon', origin), { waitUntil: 'networkidle' })
+  await page.getByRole('textbox', { name: 'Логин' }).fill('anna')
+  for (const digit of '1111') await page.getByRole('button', { name: digit, exact: true }).click()
+  await page.getByRole('button', { name: 'Войти' }).click()
+  await page.locator('.floor-table__label').first().waitFor()
 }
 
 /**

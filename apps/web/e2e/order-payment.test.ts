@@ -9,7 +9,7 @@ import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
 import type { TableSession } from '@tableside/contracts/table-sessions'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, restaurantId, storageKey, useBrowser } from './fixtures'
-import { borscht, kvass, openTable, placeTableOrder, plain } from './table-service'
+import { borscht, kvass, openTable, placeTableOrder, plain, seatAtTable } from './table-service'
 
 const SCREEN = { include: '#main' }
 
@@ -33,26 +33,6 @@ async function placeOnlineOrder(session: TableSession, lines: CartLine[]): Promi
 
 async function readOrder(id: string): Promise<Order> {
   return order.parse(await (await fetch(`${baseUrl()}/api/v1/orders/${id}`)).json())
-}
-
-/**
- * This phone sits at the table (as after scanning its QR code), knows its orders, and reads
- * in English, the language the hosted page's labels are agreed in.
- */
-async function seatInEnglish(page: Page, session: TableSession, myOrders: readonly Order[] = []) {
-  await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
-  await page.evaluate(
-    ([keys, session, orders]) => {
-      localStorage.setItem(keys[0], session)
-      localStorage.setItem(keys[1], orders)
-      localStorage.setItem('tableside.language', 'en')
-    },
-    [
-      [storageKey('table-session'), storageKey('my-orders')],
-      JSON.stringify(session),
-      JSON.stringify(myOrders.map((placed) => placed.id)),
-    ] as const,
-  )
 }
 
 /** On the acquirer's hosted page: a card with any future expiry and any CVC. */
@@ -82,7 +62,7 @@ describe('A diner pays an order online', () => {
   it('Diner pays by card and sees Success', async () => {
     const session = await openTable('T4')
     const { page, problems } = await browser.phone()
-    await seatInEnglish(page, session)
+    await seatAtTable(page, session, [], { language: 'en' })
     await page.evaluate(([key, cart]) => localStorage.setItem(key, cart), [
       storageKey('cart'),
       JSON.stringify({ lines: [borscht, kvass] }),
@@ -137,7 +117,7 @@ describe('A diner pays an order online', () => {
   it('A diner adds a tip at checkout and the bank charges the order and the tip together', async () => {
     const session = await openTable('T6')
     const { page, problems } = await browser.phone()
-    await seatInEnglish(page, session)
+    await seatAtTable(page, session, [], { language: 'en' })
     await page.evaluate(([key, cart]) => localStorage.setItem(key, cart), [
       storageKey('cart'),
       JSON.stringify({ lines: [borscht] }),
@@ -272,7 +252,7 @@ describe('A diner pays an order online', () => {
     const session = await openTable('T5')
     const placed = await placeOnlineOrder(session, [borscht])
     const { page, problems } = await browser.phone()
-    await seatInEnglish(page, session, [placed])
+    await seatAtTable(page, session, [placed], { language: 'en' })
     await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}`, {
       waitUntil: 'networkidle',
     })
@@ -326,7 +306,7 @@ describe('A diner pays an order online', () => {
     const session = await openTable('T7')
     const placed = await placeOnlineOrder(session, [borscht])
     const { page, problems } = await browser.phone()
-    await seatInEnglish(page, session, [placed])
+    await seatAtTable(page, session, [placed], { language: 'en' })
     await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}/pay`, {
       waitUntil: 'networkidle',
     })
@@ -355,7 +335,7 @@ describe('A diner pays an order online', () => {
     const session = await openTable('T6')
     const placed = await placeTableOrder(session, [kvass])
     const { page, problems } = await browser.phone()
-    await seatInEnglish(page, session, [placed])
+    await seatAtTable(page, session, [placed], { language: 'en' })
     await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}/pay`, {
       waitUntil: 'networkidle',
     })

@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest'
 import { adminSettings } from '@tableside/contracts/admin-settings'
 import { order as orderSchema, type Order } from '@tableside/contracts/orders'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
-import { adminLogin, kitchenLogin } from '@tableside/contracts/staff'
-import type { TableSession } from '@tableside/contracts/table-sessions'
+import { adminLogin } from '@tableside/contracts/staff'
 import { actAsManager } from './admin-service'
 import { expectNoSeriousViolations } from './axe'
-import { baseUrl, keepScreenshot, restaurantId, storageKey, useBrowser } from './fixtures'
+import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
+import { signInToFloor } from './garcon-service'
+import { openKitchenBoard } from './staff-service'
 import {
   borscht,
   kvass,
@@ -17,6 +18,7 @@ import {
   placeTableOrder,
   plain,
   rub,
+  seatAtTable,
   waiterToken,
 } from './table-service'
 
@@ -30,30 +32,6 @@ const SCREEN = { include: '#main' }
 
 async function readOrder(id: string): Promise<Order> {
   return orderSchema.parse(await (await fetch(`${baseUrl()}/api/v1/orders/${id}`)).json())
-}
-
-/** This phone sits at the table (as after scanning its QR code) and knows its orders. */
-async function seatOnWifi(page: Page, session: TableSession, mine: readonly Order[]) {
-  await page.goto(`${onWifi()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
-  await page.evaluate(
-    ([keys, saved, orders]) => {
-      localStorage.setItem(keys[0], saved)
-      localStorage.setItem(keys[1], orders)
-    },
-    [
-      [storageKey('table-session'), storageKey('my-orders')],
-      JSON.stringify(session),
-      JSON.stringify(mine.map((placed) => placed.id)),
-    ] as const,
-  )
-}
-
-async function signInAnna(page: Page) {
-  await page.goto(`${onWifi()}/rest/${restaurantId()}/garcon`, { waitUntil: 'networkidle' })
-  await page.getByRole('textbox', { name: 'Логин' }).fill('anna')
-  for (const digit of '1111') await page.getByRole('button', { name: digit, exact: true }).click()
-  await page.getByRole('button', { name: 'Войти' }).click()
-  await page.locator('.floor-table__label').first().waitFor()
 }
 
 const tableCard = (page: Page, label: string) =>
@@ -76,7 +54,7 @@ describe('Payment state', () => {
     const total = rub(placed.totals.total)
 
     const diner = await browser.phone()
-    await seatOnWifi(diner.page, session, [placed])
+    await seatAtTable(diner.page, session, [placed], { origin: onWifi() })
     await diner.page.goto(`${onWifi()}/rest/${restaurantId()}/order/${placed.id}/pay`, {
       waitUntil: 'networkidle',
     })
@@ -111,7 +89,7 @@ describe('Payment state', () => {
 
     // The waiter's table card says the same.
     const waiter = await browser.phone()
-    await signInAnna(waiter.page)
+    await signInToFloor(waiter.page, onWifi())
     const card = tableCard(waiter.page, '5')
     const row = orderRow(card, placed.number)
     await row.waitFor()
@@ -164,7 +142,7 @@ describe('Payment state', () => {
       .toBe('failed')
 
     const waiter = await browser.phone()
-    await signInAnna(waiter.page)
+    await signInToFloor(waiter.page, onWifi())
     const row = orderRow(waiter.page.locator('.floor-away'), placed.number)
     await row.waitFor()
     const text = plain(await row.textContent())
@@ -234,15 +212,7 @@ describe('Payment state', () => {
       body: JSON.stringify({ status: 'accepted' }),
     })
     expect(accepted.status).toBe(200)
-    const kitchenSignIn = await fetch(`${baseUrl()}/api/v1/auth/kitchen/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ restaurantId: restaurantId(), login: 'kitchen', pin: '3333' }),
-    })
-    const kitchen = kitchenLogin.response.parse(await kitchenSignIn.json())
-    await context.addCookies([{ name: 'kitchen_token', value: kitchen.token, url: onWifi() }])
-    await page.setViewportSize({ width: 1024, height: 768 })
-    await page.goto(`${onWifi()}/rest/${restaurantId()}/kitchen`, { waitUntil: 'networkidle' })
+    await openKitchenBoard({ page, context }, onWifi())
     const ticket = page.locator(`.kitchen-ticket[data-order="${String(placed.number)}"]`)
     await ticket.first().waitFor({ timeout: 10_000 })
     expect(plain(await ticket.first().textContent())).toContain(

@@ -116,24 +116,27 @@ export async function placeForLater(
 
 /**
  * This browser joins the table and remembers these orders as its own, like after checkout
- * (on the shared server, or at `origin`: another name for it).
+ * (on the shared server, or at `origin`: another name for it), and reads in `language` when
+ * told (`en`: the language the hosted payment page's labels are agreed in).
  */
 export async function seatAtTable(
   page: Page,
   session: TableSession,
   myOrders: readonly Order[] = [],
-  origin = baseUrl(),
+  { origin = baseUrl(), language }: { origin?: string; language?: 'en' | 'ru' } = {},
 ): Promise<void> {
   await page.goto(restaurantUrl('/menu', origin), { waitUntil: 'networkidle' })
   await page.evaluate(
-    ([keys, session, orders]) => {
+    ([keys, session, orders, language]) => {
       localStorage.setItem(keys[0], session)
       localStorage.setItem(keys[1], orders)
+      if (language) localStorage.setItem('tableside.language', language)
     },
     [
       [storageKey('table-session'), storageKey('my-orders')],
       JSON.stringify(session),
       JSON.stringify(myOrders.map((placed) => placed.id)),
+      language ?? null,
     ] as const,
   )
 }
