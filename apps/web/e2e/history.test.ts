@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import type { CartLine } from '@tableside/contracts/cart'
 import { verifyClientOtp } from '@tableside/contracts/client'
-import { order, type Order } from '@tableside/contracts/orders'
+import { order } from '@tableside/contracts/orders'
 import { tableSession } from '@tableside/contracts/table-sessions'
 import { demoTableTokens, startServer } from '../../../scripts/lib/server-process.mjs'
 import { expectNoSeriousViolations } from './axe'
 import { hideDevConsole } from './client-service'
 import { keepScreenshot, useBrowser } from './fixtures'
-import { borscht, herring, kvass, plain, rub } from './table-service'
+import { borscht, herring, kvass, placeAtOwnDemoTable, plain, rub } from './table-service'
 import { apiPost } from './api-request'
 
 const HOST = 'tableside.test'
@@ -26,20 +25,6 @@ const heading = async (page: Page) =>
  */
 const unexpected = (problems: readonly string[]) =>
   problems.filter((problem) => !problem.includes('Content Security Policy directive: "font-src'))
-
-async function placeAtTable(server: ServerProcess, lines: CartLine[]): Promise<Order> {
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    apiPost(`/restaurants/demo${path}`, body, { headers, server: server.url })
-  const tokens = await demoTableTokens(server)
-  const session = tableSession.parse(await post('/table-sessions', { tableToken: tokens.T4 }))
-  return order.parse(
-    await post(
-      '/orders',
-      { type: 'dine_in', lines, paymentMethod: 'cash', tableSessionId: session.id },
-      { 'idempotency-key': randomUUID() },
-    ),
-  )
-}
 
 /** The code the SMS sandbox last sent to a number (its development page). */
 async function sentCode(server: ServerProcess, phone: string): Promise<string> {
@@ -60,8 +45,8 @@ describe('A diner’s order history', () => {
     try {
       const site = `http://${HOST}:${String(server.port)}`
       // This phone ordered twice at table T4 before signing in.
-      const older = await placeAtTable(server, [borscht, kvass])
-      const newer = await placeAtTable(server, [herring])
+      const older = await placeAtOwnDemoTable(server, 'T4', [borscht, kvass])
+      const newer = await placeAtOwnDemoTable(server, 'T4', [herring])
 
       const { page, problems } = await browser.phone()
       await page.goto(`${site}/rest/demo/history`, { waitUntil: 'networkidle' })

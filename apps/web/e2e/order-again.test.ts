@@ -1,17 +1,12 @@
 import { execFileSync } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { CartLine } from '@tableside/contracts/cart'
-import { order, type Order } from '@tableside/contracts/orders'
-import { tableSession } from '@tableside/contracts/table-sessions'
 import { root } from '../../../scripts/lib/build.mjs'
-import { demoTableTokens, startServer } from '../../../scripts/lib/server-process.mjs'
+import { startServer } from '../../../scripts/lib/server-process.mjs'
 import { expectNoSeriousViolations } from './axe'
 import { keepScreenshot, useBrowser } from './fixtures'
-import { borscht, herring, kvass, plain, rub } from './table-service'
-import { apiPost } from './api-request'
+import { borscht, herring, kvass, placeAtOwnDemoTable, plain, rub } from './table-service'
 
 const HOST = 'tableside.test'
 type ServerProcess = Awaited<ReturnType<typeof startServer>>
@@ -41,20 +36,6 @@ function withPrice(json: string, dishId: string, price: number): unknown {
   )
 }
 
-async function placeAtTable(server: ServerProcess, lines: CartLine[]): Promise<Order> {
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    apiPost(`/restaurants/demo${path}`, body, { headers, server: server.url })
-  const tokens = await demoTableTokens(server)
-  const session = tableSession.parse(await post('/table-sessions', { tableToken: tokens.T3 }))
-  return order.parse(
-    await post(
-      '/orders',
-      { type: 'dine_in', lines, paymentMethod: 'cash', tableSessionId: session.id },
-      { 'idempotency-key': randomUUID() },
-    ),
-  )
-}
-
 describe('A diner orders again what they ordered before', () => {
   const browser = useBrowser({ hosts: [HOST] })
 
@@ -66,8 +47,8 @@ describe('A diner orders again what they ordered before', () => {
     const { dataDir } = first
     let second: ServerProcess | undefined
     try {
-      const both = await placeAtTable(first, [borscht, kvass])
-      const same = await placeAtTable(first, [herring])
+      const both = await placeAtOwnDemoTable(first, 'T3', [borscht, kvass])
+      const same = await placeAtOwnDemoTable(first, 'T3', [herring])
       expect(await first.stop('SIGTERM')).toBe(0)
 
       const file = join(dataDir, 'menu-export.json')

@@ -14,6 +14,7 @@ import { payment } from '@tableside/contracts/payments'
 import { SANDBOX_ACQUIRER_PREFIX } from '@tableside/contracts/sandbox-acquirer'
 import { tableSession, type TableSession } from '@tableside/contracts/table-sessions'
 import { waiterCall, type WaiterCall } from '@tableside/contracts/waiter-calls'
+import { demoTableTokens, type ServerProcess } from '../../../scripts/lib/server-process.mjs'
 import { apiPost } from './api-request'
 import { baseUrl, restaurantId, restaurantUrl, storageKey, tableToken } from './fixtures'
 
@@ -45,6 +46,30 @@ export async function placeTableOrder(
       headers: { 'idempotency-key': randomUUID() },
       body: { type: 'dine_in', lines, paymentMethod, tableSessionId: session.id },
     }),
+  )
+}
+
+/**
+ * A dine-in order paid in cash at a demo table (`T3`) of a story's own server, from a session
+ * opened there as scanning the table's QR code does.
+ */
+export async function placeAtOwnDemoTable(
+  server: ServerProcess,
+  tableCode: string,
+  lines: CartLine[],
+): Promise<Order> {
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    apiPost(`/restaurants/demo${path}`, body, { headers, server: server.url })
+  const tokens = await demoTableTokens(server)
+  const tableToken = tokens[tableCode]
+  if (tableToken === undefined) throw new Error(`the demo has no table ${tableCode}`)
+  const session = tableSession.parse(await post('/table-sessions', { tableToken }))
+  return order.parse(
+    await post(
+      '/orders',
+      { type: 'dine_in', lines, paymentMethod: 'cash', tableSessionId: session.id },
+      { 'idempotency-key': randomUUID() },
+    ),
   )
 }
 
