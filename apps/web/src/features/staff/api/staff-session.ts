@@ -1,11 +1,5 @@
-import {
-  matchMutation,
-  matchQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import {
   adminLogin,
   adminLogout,
@@ -18,6 +12,7 @@ import {
 } from '@tableside/contracts/staff'
 import { useApiClient } from '../../../lib/app-context'
 import { isApiError } from '../../../lib/api-error'
+import { useSessionEndWatch } from '../../../lib/session-end-watch'
 import {
   forgetStaffToken,
   saveStaffToken,
@@ -48,27 +43,8 @@ export type StaffSession<Who> =
  * token and what was fetched with it; the sign-in window then says the session ended.
  */
 function useStaffWatch(role: StaffRole) {
-  const queryClient = useQueryClient()
-  useEffect(() => {
-    const key = keyOf(role)
-    const area = { queryKey: [key], mutationKey: [key] }
-    const end = () => {
-      forgetStaffToken(role, { ended: true })
-      queueMicrotask(() => queryClient.removeQueries({ queryKey: [key] }))
-    }
-    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type !== 'updated' || event.action.type !== 'error') return
-      if (matchQuery(area, event.query) && refused(event.action.error)) end()
-    })
-    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type !== 'updated' || event.action.type !== 'error') return
-      if (matchMutation(area, event.mutation) && refused(event.action.error)) end()
-    })
-    return () => {
-      stopQueries()
-      stopMutations()
-    }
-  }, [queryClient, role])
+  const forget = useCallback(() => forgetStaffToken(role, { ended: true }), [role])
+  useSessionEndWatch(keyOf(role), refused, forget)
 }
 
 function useStaffSession<Who>(
