@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import type { PaymentMethod, RestaurantSettings } from '@tableside/contracts/restaurants'
 import type { EndpointResponse } from '@tableside/contracts/endpoint'
-import { adminLogin, kitchenLogin } from '@tableside/contracts/staff'
+import { adminLogin, kitchenLogin, MANAGER_TOKEN_HEADER } from '@tableside/contracts/staff'
 import { tableSession } from '@tableside/contracts/table-sessions'
 import { createGarconRepository } from '../features/garcon/garcon-repository'
 import { hashSecret } from '../lib/secret-hash'
@@ -268,5 +268,23 @@ export async function signInWaitersOfTwoRestaurants(
     anna: { id: anna.waiter.id, token: anna.token },
     igor: { id: igor.waiter.id, token: igor.token },
     olga: { id: signed.waiter.id, token: signed.token },
+  }
+}
+
+/**
+ * GET and PUT of one back-office resource (`/admin/profile`) as the manager whose token
+ * `manager()` reads at the call, or with another `token` and `header`, or none (`null`).
+ */
+export function managerResource(app: () => FastifyInstance, path: string, manager: () => string) {
+  const url = `/api/v1${path}`
+  const headersOf = (token: string | null | undefined, header: string) => {
+    const sent = token === undefined ? manager() : token
+    return sent === null ? {} : { [header]: sent }
+  }
+  return {
+    get: (token?: string | null, header = MANAGER_TOKEN_HEADER) =>
+      app().inject({ url, headers: headersOf(token, header) }),
+    put: (payload: object, token?: string | null, header = MANAGER_TOKEN_HEADER) =>
+      app().inject({ method: 'PUT', url, headers: headersOf(token, header), payload }),
   }
 }

@@ -12,7 +12,12 @@ import { restaurant as restaurantSchema } from '@tableside/contracts/restaurants
 import { KITCHEN_TOKEN_HEADER, MANAGER_TOKEN_HEADER } from '@tableside/contracts/staff'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
-import { addManager, signInAsKitchen, signInAsManager } from '../../test/test-restaurants'
+import {
+  addManager,
+  managerResource,
+  signInAsKitchen,
+  signInAsManager,
+} from '../../test/test-restaurants'
 import { createTestRestaurant } from '../menu/test-menu-file'
 
 const API = '/api/v1'
@@ -48,18 +53,11 @@ describe.each(testDatabaseKinds)("A manager edits the restaurant's profile on $n
   let t: TestApp
   let manager: string
 
-  const get = (token: string | null = manager, header = MANAGER_TOKEN_HEADER) =>
-    t.app.inject({
-      url: `${API}/admin/profile`,
-      headers: token === null ? {} : { [header]: token },
-    })
-  const put = (payload: object, token: string | null = manager, header = MANAGER_TOKEN_HEADER) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `${API}/admin/profile`,
-      headers: token === null ? {} : { [header]: token },
-      payload,
-    })
+  const { get, put } = managerResource(
+    () => t.app,
+    '/admin/profile',
+    () => manager,
+  )
   const current = async () => restaurantProfile.parse((await get()).json())
   const uploadLogo = async (token: string) => {
     const png = await sharp({

@@ -15,6 +15,7 @@ import { testDatabaseKinds } from '../../test/test-database'
 import {
   addManager,
   createOrderingRestaurant,
+  managerResource,
   signInAsKitchen,
   signInAsManager,
   signInAsWaiter,
@@ -40,18 +41,11 @@ describe.each(testDatabaseKinds)("A manager edits the restaurant's settings on $
   let otherManager: string
   let saved: AdminSettingsBody
 
-  const get = (token: string | null = manager, header = MANAGER_TOKEN_HEADER) =>
-    t.app.inject({
-      url: `${API}/admin/settings`,
-      headers: token === null ? {} : { [header]: token },
-    })
-  const put = (payload: object, token: string | null = manager, header = MANAGER_TOKEN_HEADER) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `${API}/admin/settings`,
-      headers: token === null ? {} : { [header]: token },
-      payload,
-    })
+  const { get, put } = managerResource(
+    () => t.app,
+    '/admin/settings',
+    () => manager,
+  )
   const timeZones = (token: string | null = manager, header = MANAGER_TOKEN_HEADER) =>
     t.app.inject({
       url: `${API}/admin/settings/time-zones`,
