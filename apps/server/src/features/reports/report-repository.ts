@@ -69,7 +69,9 @@ const SUMMARY_VERSION = 3
  * over what was due, refunds before the table), from the CTE `shares` (each allocation of a
  * payment that took money, with `refunded`, its part of what the payment gave back beyond its
  * rows done: an order cancelled is given back first, then the others in their order; `mine`,
- * its order is one of the days'; `gone`, cancelled; its order's `day` and `history`).
+ * its order is one of the days'; `gone`, cancelled; its order's `day`). A cancelled order's
+ * reason is read from its history only where something went back of it, not carried with
+ * every allocation through the sort of `shares` (issue 31).
  */
 function orderRefunds(restaurantId: string) {
   return sql`
@@ -86,8 +88,10 @@ function orderRefunds(restaurantId: string) {
       select s.order_id, s.day, s.method,
         case when s.gone then 'cancel' else 'overpaid' end as kind,
         case when s.gone then (
-          select e->>'reason' from jsonb_array_elements(s.history) e
-          where e->>'status' = 'cancelled' and e->'refund' is null and e ? 'reason' limit 1
+          select e->>'reason' from orders o, jsonb_array_elements(o.history) e
+          where o.id = s.order_id and e->>'status' = 'cancelled' and e->'refund' is null
+            and e ? 'reason'
+          limit 1
         ) end as reason,
         s.refunded as amount
       from shares s
@@ -99,14 +103,16 @@ function orderRefunds(restaurantId: string) {
  * What each payment gave back without a row of the refunds table: its `refunded_amount` less
  * its online rows done (the acquirer took them, and `refunded_amount` counts them then), for a
  * payment `y` (`id`, `refunded_amount`, `allocations`), as `unrowed`. Its rows are found by the
- * orders it paid for (`refunds_by_order`).
+ * orders it paid for (`refunds_by_order`). A payment that gave nothing back (nearly all) looks
+ * for no rows: the look was a subquery per tip and per allocation, three quarters of the report's
+ * time over 90 days (issue 31, decision 0136).
  */
-const UNROWED = sql`greatest(0, y.refunded_amount - coalesce((
+const UNROWED = sql`case when y.refunded_amount = 0 then 0 else greatest(0, y.refunded_amount - coalesce((
   select sum(r.amount)
   from jsonb_to_recordset(y.allocations) as a("orderId" uuid)
   join refunds r on r.order_id = a."orderId"
   where r.payment_id = y.id and r.way = 'online' and r.state = 'done'
-), 0))`
+), 0)) end`
 
 /**
  * The report's SQL (decision 0072): which days changed, their sums kept and worked out again,
@@ -224,7 +230,7 @@ export function createReportRepository(db: Kysely<Database>) {
               -- What the payment gave back without a row of its orders' money (a tip goes
               -- back last).
               least(${UNROWED}, y.amount - y.tip) as given_back,
-              o.status = 'cancelled' as gone, o.history,
+              o.status = 'cancelled' as gone,
               (o.placed_at at time zone ${timezone})::date as day,
               o.restaurant_id = ${restaurantId} and o.placed_at >= ${first} and o.placed_at < ${last}
                 and (o.placed_at at time zone ${timezone})::date in (${list}) as mine
@@ -234,7 +240,7 @@ export function createReportRepository(db: Kysely<Database>) {
             ) with ordinality as a("orderId", amount, points, ord)
             join orders o on o.id = a."orderId"
           ), shares as (
-            select payment_id, method, order_id, money, counted, points, gone, history, day, mine,
+            select payment_id, method, order_id, money, counted, points, gone, day, mine,
               greatest(0, least(money, given_back - (sum(money) over (
                 partition by payment_id order by gone desc, ord rows unbounded preceding
               ) - money))) as refunded
@@ -427,7 +433,7 @@ export function createReportRepository(db: Kysely<Database>) {
           sum(t.amount - t.back)::bigint as total, sum(t.back)::bigint as refunded,
           avg(t.rating)::float8 as "averageRating"
         from (
-          select t.*, least(t.amount,
+          select t.waiter_id, t.amount, t.rating, least(t.amount,
             t.refunded_amount + greatest(0, ${UNROWED} - (y.amount - y.tip))) as back
           from tips t
           join payments y on y.id = t.payment_id
