@@ -64,6 +64,8 @@ export interface StepBy {
 
 /** Most orders one statement inserts. */
 const MOST_PER_STATEMENT = 64
+/** Most rows of orders just placed kept for their outbox entry's delivery (`takePlaced`). */
+const MOST_JUST_PLACED = 1_024
 
 interface PendingInsert {
   order: NewOrder
@@ -263,6 +265,18 @@ export function createOrderRepository(
       .execute()
   }
 
+  // The rows a statement of its own placed (committed as it answered), kept for the delivery of
+  // their ORDER_PLACED entries on this node, which would otherwise read them back (issue 31).
+  // Taken once; the oldest go first, so those another node delivers are not kept for long.
+  const justPlaced = new Map<string, OrderRow>()
+  const keepPlaced = (rows: readonly OrderRow[]) => {
+    for (const row of rows) justPlaced.set(row.id, row)
+    for (const id of justPlaced.keys()) {
+      if (justPlaced.size <= MOST_JUST_PLACED) break
+      justPlaced.delete(id)
+    }
+  }
+
   // Orders that arrive while a statement runs wait and go in the next one together: on the
   // embedded database a statement's fixed cost (protocol, planning, the write to disk) is
   // most of an order's, so under load it is shared (decision 0021). Nobody waits when idle.
@@ -289,6 +303,7 @@ export function createOrderRepository(
   const settle = async (batch: PendingInsert[]) => {
     try {
       const rows = await insertAll(batch.map((pending) => pending.order))
+      keepPlaced(rows)
       const byKey = new Map(rows.map((row) => [keyOf(row), row]))
       for (const pending of batch) pending.resolve(byKey.get(keyOf(pending.order)))
     } catch (error) {
@@ -362,7 +377,20 @@ export function createOrderRepository(
 
     /** Places one order in a statement of its own, never shared with others (see `insert`). */
     async insertAlone(order: NewOrder): Promise<OrderRow | undefined> {
-      return (await insertAll([order]))[0]
+      const rows = await insertAll([order])
+      keepPlaced(rows)
+      return rows[0]
+    },
+
+    /**
+     * The row of an order this node has just placed in a statement of its own, as it was
+     * inserted, once: undefined when it is not kept (placed in a transaction, on another node,
+     * long ago, or taken already).
+     */
+    takePlaced(id: string): OrderRow | undefined {
+      const row = justPlaced.get(id)
+      justPlaced.delete(id)
+      return row
     },
 
     /**

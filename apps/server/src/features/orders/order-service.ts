@@ -57,8 +57,9 @@ export function createOrderService(deps: OrderServiceDeps) {
     }
   }
 
-  // A placed order's entry tells of the order as it is when delivered (or read ahead with the
-  // others of its batch): a later change has its own entry, delivered after this one.
+  // A placed order's entry tells of the order as its statement inserted it when this node
+  // placed it (its first delivery), else as it is when delivered (read ahead with the others of
+  // its batch): a later change has its own entry, delivered after this one.
   let readAhead = new Map<string, OrderRow>()
   deps.outbox.handle(
     ORDER_PLACED,
@@ -70,8 +71,16 @@ export function createOrderService(deps: OrderServiceDeps) {
       await tellPlaced(row, waiterChannels)
     },
     async (payloads) => {
-      const ids = payloads.map((payload) => (payload as OrderPlacedEntry).orderId)
-      readAhead = new Map((await repository.findMany(ids)).map((row) => [row.id, row]))
+      readAhead = new Map()
+      const unread: string[] = []
+      for (const payload of payloads) {
+        const { orderId } = payload as OrderPlacedEntry
+        // An order this node has just placed is told as its statement inserted it, unread.
+        const row = repository.takePlaced(orderId)
+        if (row) readAhead.set(orderId, row)
+        else unread.push(orderId)
+      }
+      for (const row of await repository.findMany(unread)) readAhead.set(row.id, row)
     },
   )
 

@@ -32,28 +32,51 @@ export function createOutboxRepository(db: Kysely<Database>) {
      * Claims up to `limit` due entries for this node: rows another node is claiming are
      * skipped (SKIP LOCKED), and the claimed ones are leased until `leaseUntil`, so nobody else
      * takes them meanwhile; a node that dies with them leaves them due again when it runs out.
+     * The entries of `delivered` (the batch this node has just delivered) are marked delivered
+     * at `now` in the same statement (those a handler marked already stay as they are), so a
+     * batch costs one statement of the outbox and not two (issue 31, decision 0136).
      */
-    async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedEntry[]> {
-      const rows = await db
-        .updateTable('outbox')
-        .set({ nextAttemptAt: leaseUntil })
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('outbox')
-            .select('id')
-            .where('deliveredAt', 'is', null)
-            // Entries are written at the database's now() (to the microsecond); this node's
-            // clock counts milliseconds: the later of the two, or a kick right after a commit
-            // could find its entry not due yet and leave it to the next second's look.
-            .where('nextAttemptAt', '<=', sql<Date>`greatest(${now}::timestamptz, now())`)
-            .orderBy('id')
-            .limit(limit)
-            .forUpdate()
-            .skipLocked(),
+    async claimDue(
+      now: Date,
+      leaseUntil: Date,
+      limit: number,
+      delivered: readonly string[] = [],
+    ): Promise<ClaimedEntry[]> {
+      // The ids as one JSON parameter: one statement text whatever their number (it is
+      // prepared once on the embedded database).
+      const done = JSON.stringify(delivered)
+      const marked =
+        delivered.length === 0
+          ? sql``
+          : sql`with done as (
+          update outbox set delivered_at = ${now}, attempts = attempts + 1, last_error = null
+          where id in (select value::bigint from jsonb_array_elements_text(${done}::jsonb))
+            and delivered_at is null
+        )`
+      const result = await sql<ClaimedEntry>`
+        ${marked}
+        update outbox set next_attempt_at = ${leaseUntil}
+        where id in (
+          select id from outbox
+          where delivered_at is null
+            -- Entries are written at the database's now() (to the microsecond); this node's
+            -- clock counts milliseconds: the later of the two, or a kick right after a commit
+            -- could find its entry not due yet and leave it to the next second's look.
+            and next_attempt_at <= greatest(${now}::timestamptz, now())
+            ${
+              delivered.length === 0
+                ? sql``
+                : sql`and id not in (
+                  select value::bigint from jsonb_array_elements_text(${done}::jsonb)
+                )`
+            }
+          order by id
+          limit ${limit}
+          for update skip locked
         )
-        .returning(['id', 'kind', 'payload', 'attempts'])
-        .execute()
-      return rows.sort((a, b) => Number(a.id) - Number(b.id))
+        returning id, kind, payload, attempts
+      `.execute(db)
+      return result.rows.sort((a, b) => Number(a.id) - Number(b.id))
     },
 
     /**
@@ -80,17 +103,6 @@ export function createOutboxRepository(db: Kysely<Database>) {
         .where('deliveredAt', 'is', null)
         .executeTakeFirst()
       return result.numUpdatedRows > 0n
-    },
-
-    /** Marks entries delivered (those a handler marked already stay as they are). */
-    async deliveredAll(ids: readonly string[], at: Date): Promise<void> {
-      if (ids.length === 0) return
-      await db
-        .updateTable('outbox')
-        .set((eb) => ({ deliveredAt: at, attempts: eb('attempts', '+', 1), lastError: null }))
-        .where('id', 'in', ids)
-        .where('deliveredAt', 'is', null)
-        .execute()
     },
 
     async failed(id: string, retryAt: Date, error: string): Promise<void> {

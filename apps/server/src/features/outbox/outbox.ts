@@ -76,7 +76,8 @@ export class Outbox {
   readonly #now: () => Date
   #timer: NodeJS.Timeout | undefined
   #running: Promise<void> | undefined
-  #next: Promise<void> | undefined
+  /** A kick came after the run's last claim was issued: it claims once more. */
+  #again = false
   #purgedAt = 0
   #stopped = false
 
@@ -122,24 +123,24 @@ export class Outbox {
   }
 
   /**
-   * Delivers what is due now. A kick during a run runs again after it, and its promise waits
-   * for that run too, so awaiting it sees what was due when it was called. Never rejects.
+   * Delivers what is due now. A kick during a run makes that run look once more after the
+   * claim it had issued (a claim issued after the kick sees what the kick's caller committed),
+   * so its promise, the run's, waits for that too: awaiting it sees what was due when it was
+   * called. Never rejects.
    */
   kick(): Promise<void> {
     if (this.#stopped) return Promise.resolve()
     if (this.#running) {
-      this.#next ??= this.#running.then(() => {
-        this.#next = undefined
-        return this.kick()
-      })
-      return this.#next
+      this.#again = true
+      return this.#running
     }
-    this.#running = this.#deliverDue()
+    const run: Promise<void> = this.#deliverDue()
       .catch((error: unknown) => this.#log?.warn({ err: error }, 'Outbox delivery failed'))
       .finally(() => {
-        this.#running = undefined
+        if (this.#running === run) this.#running = undefined
       })
-    return this.#running
+    this.#running = run
+    return run
   }
 
   /** Entries still to deliver. */
@@ -153,27 +154,50 @@ export class Outbox {
       this.#purgedAt = started
       await this.#repository.purgeDelivered(new Date(started - KEEP_DELIVERED_MS))
     }
-    for (;;) {
-      const now = this.#now()
-      const lease = new Lease(new Date(now.getTime() + LEASE_MS))
-      const claimed = await this.#repository.claimDue(now, lease.until, BATCH)
-      if (claimed.length === 0) return
-      for (const entry of claimed) lease.held.add(entry.id)
-      const renewal = setInterval(() => void this.#renew(lease), RENEW_MS)
-      renewal.unref()
-      try {
-        // One statement marks the batch delivered: a node that dies before it delivers those
+    // The batch delivered last: marked delivered by the next claim, in its statement.
+    let delivered: string[] = []
+    let previous: { lease: Lease; renewal: NodeJS.Timeout } | undefined
+    try {
+      for (;;) {
+        const now = this.#now()
+        const lease = new Lease(new Date(now.getTime() + LEASE_MS))
+        this.#again = false
+        const claimed = await this.#repository.claimDue(now, lease.until, BATCH, delivered)
+        delivered = []
+        if (previous) await this.#release(previous)
+        previous = undefined
+        if (claimed.length === 0) {
+          // A kick after this claim was issued may have committed what it did not see.
+          if (this.#kickedSinceClaim()) continue
+          // This run claims no more: from here on a kick starts a run of its own.
+          this.#running = undefined
+          return
+        }
+        for (const entry of claimed) lease.held.add(entry.id)
+        const renewal = setInterval(() => void this.#renew(lease), RENEW_MS)
+        renewal.unref()
+        previous = { lease, renewal }
+        // The next claim marks the batch delivered: a node that dies before it delivers those
         // entries again once their lease runs out (at least once, as always).
         await this.#prefetch(claimed)
-        const done: string[] = []
-        for (const entry of claimed) if (await this.#deliver(entry, lease)) done.push(entry.id)
-        await this.#repository.deliveredAll(done, this.#now())
-      } finally {
-        clearInterval(renewal)
-        await lease.renewing
+        for (const entry of claimed) if (await this.#deliver(entry, lease)) delivered.push(entry.id)
+        // A short batch leaves nothing due but what came since: the next claim, which also
+        // marks this one, finds that, and then the run ends.
       }
-      if (claimed.length < BATCH) return
+    } finally {
+      if (previous) await this.#release(previous)
     }
+  }
+
+  /** Whether a kick came after the last claim was issued (and the outbox still runs). */
+  #kickedSinceClaim(): boolean {
+    return this.#again && !this.#stopped
+  }
+
+  /** Stops renewing a delivered batch's lease, once its last renewal is done. */
+  async #release({ lease, renewal }: { lease: Lease; renewal: NodeJS.Timeout }): Promise<void> {
+    clearInterval(renewal)
+    await lease.renewing
   }
 
   /**
