@@ -65,6 +65,8 @@ const serverFeaturePublishes = {
     // Payments' rows for the bill, and how much of a bill pending payments hold.
     'payment-repository.ts',
     'bill-payment-plan.ts',
+    // How an order was actually paid (issue 28): one derivation for every screen that names it.
+    'paid-with.ts',
   ],
   // Infrastructure: features publish events through the `Broadcaster` and add channel rules.
   realtime: ['realtime.ts', 'publish-event.ts', 'channel-authorization.ts'],

@@ -22,6 +22,7 @@ import { menuCachePlugin } from './features/menu/menu-cache-plugin'
 import { freshMenuFirst } from './features/menu/menu-events'
 import { menuPlugin } from './features/menu/menu-plugin'
 import { ordersPlugin } from './features/orders/orders-plugin'
+import { paidWithFrom } from './features/payments/paid-with'
 import { outboxPlugin } from './features/outbox/outbox-plugin'
 import { acquirerServing, takesOnlinePayment } from './features/payments/online-payment-setup'
 import { createPaymentAccountRepository } from './features/restaurants/payment-account-repository'
@@ -152,6 +153,7 @@ export async function buildApp({
   await app.register(ordersPlugin, {
     placedAlertKind: GARCON_ALERT,
     payments: createPaymentRepository(database.db),
+    paidWith: paidWithFrom(database.db),
   })
   await app.register(billPlugin)
   await app.register(paymentsPlugin)

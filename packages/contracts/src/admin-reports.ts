@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { orderStatus } from './order-status'
-import { paymentStatus } from './orders'
+import { paidWith, paymentStatus } from './orders'
 import { orderType, paymentMethod } from './restaurants'
 import { localizedText } from './text'
 import { waiterCallReason } from './waiter-calls'
@@ -27,6 +27,8 @@ export const liveOrder = z.object({
   paymentStatus,
   /** How it is paid: the way chosen, or cash when the waiter took cash instead (issue 28). */
   paymentMethod,
+  /** How it was actually paid so far, from its payments (issue 28). */
+  paidWith,
   /** The table of a dine-in order; null for deliveries, pickups and pre-orders. */
   table: z.nullable(liveTable),
   /** Who serves the table now (none for an order without a table). */

@@ -9,6 +9,7 @@ import {
   MAX_ORDER_COMMENT,
   order,
   orderLine,
+  paidWith,
   paymentStatus,
 } from './orders'
 import { paymentMethod } from './restaurants'
@@ -33,6 +34,8 @@ const floorOrderShape = {
   paidAmount: money,
   paymentMethod,
   paymentStatus,
+  /** How it was actually paid so far (issue 28). */
+  paidWith,
   comment: z.nullable(z.string()),
 }
 

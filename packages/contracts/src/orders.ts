@@ -125,6 +125,22 @@ export const paymentStatus = z.enum(['unpaid', 'pending', 'failed', 'paid', 'ref
 export type PaymentStatus = z.infer<typeof paymentStatus>
 
 /**
+ * A way money actually came in for an order (issue 28), named from its payment records, not from
+ * the way chosen at checkout: `card` and `sbp` online payments that succeeded (refunded later
+ * too), `cash` the waiter or the counter took, `points` spent from the bonus card.
+ */
+export const paidWay = z.enum(['card', 'sbp', 'cash', 'points'])
+export type PaidWay = z.infer<typeof paidWay>
+
+/**
+ * How an order was actually paid: each way once, in this order (card, sbp, cash, points); empty
+ * while no money has come in (points spent on an order not yet paid do not count yet). Two or
+ * more ways are a mixed payment.
+ */
+export const paidWith = z.array(paidWay)
+export type PaidWith = z.infer<typeof paidWith>
+
+/**
  * Whether an order waits for its online payment before the kitchen may have it: a pickup,
  * delivery or pre-order paid by card or SBP whose money has not arrived, at a restaurant that
  * cooks such orders only once paid (`kitchenBeforeOnlinePayment` off). Issue 28.
@@ -190,6 +206,8 @@ export const order = z.object({
   comment: z.nullable(z.string()),
   paymentMethod,
   paymentStatus,
+  /** How it was actually paid so far (issue 28): the payments' ways, not the one chosen. */
+  paidWith,
   /** What is paid of it so far: online, or through the table's bill. */
   paidAmount: money,
   /** Bonus points spent on it: `totals.discount` counts them as money. */
@@ -344,6 +362,8 @@ export const billOrder = z.object({
   totals: orderTotals,
   paymentMethod,
   paymentStatus,
+  /** How it was actually paid so far (issue 28). */
+  paidWith,
 })
 export type BillOrder = z.infer<typeof billOrder>
 

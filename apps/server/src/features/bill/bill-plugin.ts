@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import { registerApiRoutes } from '../../http/api-routes'
 import { createOrderRepository } from '../orders/order-repository'
+import { paidWithFrom } from '../payments/paid-with'
 import { createPaymentRepository } from '../payments/payment-repository'
 import { registerBillRoutes } from './bill-routes'
 import { createBillService } from './bill-service'
@@ -13,6 +14,7 @@ export const billPlugin = fp(
       restaurants: app.restaurants,
       orders: createOrderRepository(app.db),
       payments: createPaymentRepository(app.db),
+      paidWith: paidWithFrom(app.db),
     })
     await registerApiRoutes(app, (api) => {
       registerBillRoutes(api, bills)

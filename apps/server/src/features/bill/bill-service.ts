@@ -3,6 +3,7 @@ import { notFound } from '../../http/http-error'
 import type { OrderRepository, OrderRow } from '../orders/order-repository'
 import { toBillOrder } from '../orders/order-view'
 import { billHolds } from '../payments/bill-payment-plan'
+import type { PaidWithOf } from '../payments/paid-with'
 import type { PaymentRepository } from '../payments/payment-repository'
 import type { RestaurantCache } from '../restaurants/restaurant-cache'
 import type { TableSessionService } from '../table-sessions/table-session-service'
@@ -12,6 +13,8 @@ export interface BillServiceDeps {
   restaurants: RestaurantCache
   orders: Pick<OrderRepository, 'listBySession'>
   payments: Pick<PaymentRepository, 'liveForSession' | 'servingWaiter' | 'tipsForSession'>
+  /** How each order was actually paid (payments' derivation). */
+  paidWith: PaidWithOf
 }
 
 /**
@@ -24,6 +27,7 @@ export function createBillService({
   restaurants,
   orders,
   payments,
+  paidWith,
 }: BillServiceDeps) {
   return {
     async bill(sessionId: string): Promise<Bill> {
@@ -36,6 +40,7 @@ export function createBillService({
         payments.servingWaiter(sessionId),
         payments.tipsForSession(sessionId),
       ])
+      const ways = await paidWith(rows)
       const payable = rows.filter((row) => row.status !== 'cancelled')
       const holds = billHolds(payable, live)
       const sum = (pick: (row: OrderRow) => number) =>
@@ -47,7 +52,9 @@ export function createBillService({
         table: session.table,
         sessionStatus: session.status,
         currency: restaurant.currency,
-        orders: rows.map((row) => toBillOrder(row, holds.byOrder.get(row.id))),
+        orders: rows.map((row) =>
+          toBillOrder(row, ways.get(row.id) ?? [], holds.byOrder.get(row.id)),
+        ),
         totals: {
           subtotal: sum((row) => row.subtotal),
           serviceCharge: sum((row) => row.serviceCharge),

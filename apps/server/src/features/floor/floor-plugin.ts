@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin'
+import { paidWithFrom } from '../payments/paid-with'
 import { registerApiRoutes } from '../../http/api-routes'
 import { registerFloorRoutes } from './floor-routes'
 import { createFloorService } from './floor-service'
@@ -16,6 +17,7 @@ export const floorPlugin = fp(
       alertAtTable: app.alertAtTable,
       // A table closed with its orders completed and paid releases their points (decision 0060).
       bonus: app.orderBonus,
+      paidWith: paidWithFrom(app.db),
       now: app.now,
     })
     await registerApiRoutes(app, (api) => {

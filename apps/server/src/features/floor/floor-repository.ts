@@ -26,6 +26,7 @@ const ORDER_COLUMNS = [
   'o.paidAmount',
   'o.paymentMethod',
   'o.paymentStatus',
+  'o.bonusPoints',
   'o.comment',
 ] as const
 
@@ -41,6 +42,7 @@ export type FloorOrderRow = Pick<
   | 'paidAmount'
   | 'paymentMethod'
   | 'paymentStatus'
+  | 'bonusPoints'
   | 'comment'
 >
 

@@ -5,6 +5,7 @@ import { testDatabaseKinds } from '../../test/test-database'
 import { openTableSession, orderOlivierAt, signInAsWaiter } from '../../test/test-restaurants'
 import { createRestaurantCache } from '../restaurants/restaurant-cache'
 import { createRestaurantRepository } from '../restaurants/restaurant-repository'
+import { paidWithFrom } from '../payments/paid-with'
 import { createFloorService } from './floor-service'
 
 /** Counts the statements sent through the Kysely instance it is plugged into. */
@@ -41,6 +42,7 @@ describe.each(testDatabaseKinds)('The floor’s queries on $name', (kind) => {
       raiseAlert: () => Promise.resolve(),
       // Reading the floor releases no points; closing a table (floor-routes.test.ts) does.
       bonus: { moved: () => Promise.resolve() },
+      paidWith: paidWithFrom(db.withPlugin(counter)),
     })
     const signedIn = await signInAsWaiter(t.app, 'anna', '1111')
     const anna = { id: signedIn.waiter.id, restaurantId: 'demo', name: 'Анна' }

@@ -10,11 +10,13 @@ import {
   type TablelessOrder,
 } from '@tableside/contracts/garcon-floor'
 import { tableSessionMoved } from '@tableside/contracts/table-events'
+import type { PaidWith } from '@tableside/contracts/orders'
 import { tableChannel, type TableRef } from '@tableside/contracts/table-sessions'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
 import { waitingFirst } from '../../lib/table-order'
 import type { OrderBonus } from '../bonus/bonus-orders'
+import type { PaidWithOf } from '../payments/paid-with'
 import { billUpdatedEntry, kitchenChangedEntry, orderUpdateEntries } from '../orders/order-events'
 import { createOrderRepository } from '../orders/order-repository'
 import { publishEntry, type Outbox } from '../outbox/outbox'
@@ -65,11 +67,17 @@ export interface FloorServiceDeps {
    * without it closes tables whose points then never become available.
    */
   bonus: Pick<OrderBonus, 'moved'>
+  /** How each order was actually paid (payments' derivation, issue 28). */
+  paidWith: PaidWithOf
   now?: () => Date
 }
 
 /** What the floor shows of any order, from the floor repository's columns. */
-function toFloorOrder(row: FloorOrderRow, placedBy: FloorOrder['placedBy']): FloorOrder {
+function toFloorOrder(
+  row: FloorOrderRow,
+  placedBy: FloorOrder['placedBy'],
+  paidWith: PaidWith,
+): FloorOrder {
   return {
     id: row.id,
     number: row.number,
@@ -81,6 +89,7 @@ function toFloorOrder(row: FloorOrderRow, placedBy: FloorOrder['placedBy']): Flo
     paidAmount: row.paidAmount,
     paymentMethod: row.paymentMethod,
     paymentStatus: row.paymentStatus,
+    paidWith,
     comment: row.comment,
   }
 }
@@ -115,6 +124,7 @@ export function createFloorService(deps: FloorServiceDeps) {
         repository.tableless(waiter.restaurantId, MAX_TABLELESS_ORDERS),
       ])
 
+      const ways = await deps.paidWith([...orders, ...tableless])
       const sessionOf = new Map<string, string>()
       const ordersBySession = new Map<string, FloorOrder[]>()
       const totals = new Map<string, { total: number; paid: number; pending: number }>()
@@ -130,6 +140,7 @@ export function createFloorService(deps: FloorServiceDeps) {
             toFloorOrder(
               row,
               row.placedByWaiterId !== null ? { name: row.placedByName ?? '' } : null,
+              ways.get(row.id) ?? [],
             ),
           )
         const sum = totals.get(sessionId)
@@ -195,7 +206,7 @@ export function createFloorService(deps: FloorServiceDeps) {
             ? []
             : [
                 {
-                  ...toFloorOrder(row, null),
+                  ...toFloorOrder(row, null, ways.get(row.id) ?? []),
                   type: row.type,
                   contact: row.contact,
                   address: row.address,

@@ -1,12 +1,12 @@
 import { kitchenChanged, kitchenChannel } from '@tableside/contracts/kitchen'
 import type { OrderStatus } from '@tableside/contracts/order-status'
-import { orderChannel, type Order } from '@tableside/contracts/orders'
+import { orderChannel } from '@tableside/contracts/orders'
 import { billUpdated, orderUpdated } from '@tableside/contracts/table-events'
 import { tableChannel } from '@tableside/contracts/table-sessions'
 import { publishEntry } from '../outbox/outbox'
 import type { OutboxEntry } from '../outbox/outbox-repository'
 import type { OrderRow } from './order-repository'
-import { toOrder } from './order-view'
+import { dinerMayCancel } from './order-view'
 
 /**
  * What an order's change tells, as outbox entries: the order itself on its own channel, and
@@ -31,22 +31,22 @@ export const kitchenChangedEntry = (restaurantId: string, orderId: string | null
   publishEntry(kitchenChannel(restaurantId), kitchenChanged, { orderId })
 
 /** What `order.updated` says of an order. */
-export function orderUpdatedData(order: Order) {
+export function orderUpdatedData(row: OrderRow) {
   return {
-    id: order.id,
-    number: order.number,
-    status: order.status,
-    paymentStatus: order.paymentStatus,
-    paidAmount: order.paidAmount,
-    updatedAt: order.updatedAt,
-    history: order.history,
-    cancellable: order.cancellable,
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    paymentStatus: row.paymentStatus,
+    paidAmount: row.paidAmount,
+    updatedAt: row.updatedAt.toISOString(),
+    history: row.history,
+    cancellable: dinerMayCancel(row),
   }
 }
 
 /** `order.updated` on the order's own channel. */
 export function orderUpdatedEntry(row: OrderRow): OutboxEntry {
-  return publishEntry(orderChannel(row.id), orderUpdated, orderUpdatedData(toOrder(row)))
+  return publishEntry(orderChannel(row.id), orderUpdated, orderUpdatedData(row))
 }
 
 export const billUpdatedEntry = (sessionId: string) =>

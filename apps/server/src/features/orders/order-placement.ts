@@ -14,7 +14,6 @@ import {
   type ActingWaiter,
   type OrderServiceContext,
 } from './order-service-context'
-import { toOrder } from './order-view'
 import { checkPlacement } from './placement-checks'
 import { requestHash } from './request-hash'
 
@@ -41,10 +40,16 @@ export interface PlacedOrder {
 }
 
 /** Placing an order, by a diner or by a waiter for the table, and pricing one beforehand. */
-export function createOrderPlacement({ deps, now, repository, restaurantOf }: OrderServiceContext) {
+export function createOrderPlacement({
+  deps,
+  now,
+  repository,
+  restaurantOf,
+  view,
+}: OrderServiceContext) {
   const { menus, tableSessions } = deps
 
-  const replay = (existing: OrderRow, hash: string): PlacedOrder => {
+  const replay = async (existing: OrderRow, hash: string): Promise<PlacedOrder> => {
     if (existing.requestHash !== hash) {
       throw new HttpError(
         409,
@@ -52,7 +57,7 @@ export function createOrderPlacement({ deps, now, repository, restaurantOf }: Or
         'This Idempotency-Key was already used for a different order. Use a new key for a new order.',
       )
     }
-    return { order: toOrder(existing), replayed: true }
+    return { order: await view(existing), replayed: true }
   }
 
   /** Why an order was not taken at its table: the session is not open, or the bill is full. */
@@ -203,7 +208,7 @@ export function createOrderPlacement({ deps, now, repository, restaurantOf }: Or
       }
     }
     void deps.outbox.kick()
-    return { order: toOrder(inserted), replayed: false }
+    return { order: await view(inserted), replayed: false }
   }
 
   return {

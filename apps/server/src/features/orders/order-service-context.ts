@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { TableAlert } from '@tableside/contracts/garcon-alerts'
 import type { OrderStatus } from '@tableside/contracts/order-status'
+import type { Order, PaidWith } from '@tableside/contracts/orders'
 import type { OrderType, Restaurant } from '@tableside/contracts/restaurants'
 import type { Database, PaymentsTable } from '../../db/schema'
 import { notFound } from '../../http/http-error'
@@ -14,6 +15,7 @@ import type { TableSessionService } from '../table-sessions/table-session-servic
 import type { OrderPaymentRepository } from './order-payment-repository'
 import { createOrderRepository, type OrderRepository, type OrderRow } from './order-repository'
 import type { RefundRepository } from './refund-repository'
+import { toOrder } from './order-view'
 
 export const UNKNOWN_ORDER = 'This order does not exist.'
 export const UNKNOWN_SESSION = 'This table session does not exist.'
@@ -54,6 +56,11 @@ export interface OrderServiceDeps {
     succeededFor(orderId: string, trx: Transaction<Database>): Promise<OrderPayment[]>
     liveForSession(sessionId: string, trx: Transaction<Database>): Promise<OrderPayment[]>
   }
+  /**
+   * How orders were actually paid (issue 28): payments' derivation from their payment and
+   * refund rows, which the app passes in (payments rank above orders). Never in a transaction.
+   */
+  paidWith: (rows: readonly OrderRow[]) => Promise<ReadonlyMap<string, PaidWith>>
   orderPayments: Pick<
     OrderPaymentRepository,
     'lock' | 'refunded' | 'payableForSession' | 'pointsReturned'
@@ -112,6 +119,8 @@ export interface OrderServiceContext {
   now: () => Date
   repository: OrderRepository
   restaurantOf: (id: string) => Promise<Restaurant>
+  /** An order as it leaves the service: with how it was paid. Not in a transaction. */
+  view: (row: OrderRow) => Promise<Order>
 }
 
 export function createOrderServiceContext(deps: OrderServiceDeps): OrderServiceContext {
@@ -121,6 +130,7 @@ export function createOrderServiceContext(deps: OrderServiceDeps): OrderServiceC
     repository: createOrderRepository(deps.db, {
       ...(deps.alerts ? { placedAlertKind: deps.alerts.placedKind } : {}),
     }),
+    view: async (row) => toOrder(row, (await deps.paidWith([row])).get(row.id) ?? []),
     restaurantOf: async (id) => {
       const restaurant = await deps.restaurants.get(id)
       if (!restaurant) throw notFound(UNKNOWN_RESTAURANT)

@@ -14,7 +14,7 @@ import {
   type OrderServiceDeps,
 } from './order-service-context'
 import { createOrderStatusChanges } from './order-status-changes'
-import { toOrder, toOrderSummary } from './order-view'
+import { toOrderSummary } from './order-view'
 import { quoteReorder } from './reorder-quote'
 import { createWaiterCash } from './waiter-cash'
 
@@ -34,25 +34,23 @@ export function createOrderService(deps: OrderServiceDeps) {
   const { menus, broadcaster } = deps
 
   const announce = async (row: OrderRow) => {
-    const order = toOrder(row)
     const channels = [orderChannel(row.id)]
-    await publishEvent(broadcaster, channels, orderUpdated, orderUpdatedData(order))
+    await publishEvent(broadcaster, channels, orderUpdated, orderUpdatedData(row))
     if (row.tableSessionId) {
       await publishEvent(broadcaster, tableChannel(row.tableSessionId), billUpdated, {
         sessionId: row.tableSessionId,
       })
     }
-    return order
   }
 
   const tellPlaced = async (row: OrderRow, waiterChannels: readonly string[]) => {
-    const order = await announce(row)
+    await announce(row)
     if (waiterChannels.length > 0) {
       await publishEvent(broadcaster, waiterChannels, orderPlaced, {
-        id: order.id,
-        number: order.number,
-        type: order.type,
-        tableLabel: order.table?.label ?? null,
+        id: row.id,
+        number: row.number,
+        type: row.type,
+        tableLabel: row.tableRef?.label ?? null,
       })
     }
   }
@@ -99,13 +97,13 @@ export function createOrderService(deps: OrderServiceDeps) {
       const restaurant = await restaurantOf(restaurantId)
       const snapshot = await menus.get(restaurantId)
       if (!snapshot) throw notFound(UNKNOWN_RESTAURANT)
-      return quoteReorder(toOrder(row), snapshot, restaurant.settings)
+      return quoteReorder(await context.view(row), snapshot, restaurant.settings)
     },
 
     async get(id: string): Promise<Order> {
       const row = await repository.find(id)
       if (!row) throw notFound(UNKNOWN_ORDER)
-      return toOrder(row)
+      return context.view(row)
     },
 
     async lookup(restaurantId: string, ids: readonly string[]): Promise<OrderSummary[]> {

@@ -7,7 +7,7 @@ import { createOrderCancel } from './order-cancel'
 import { orderUpdateEntries } from './order-events'
 import type { OrderRow, StepBy } from './order-repository'
 import { UNKNOWN_ORDER, type OrderServiceContext, type StaffCancel } from './order-service-context'
-import { dinerMayCancel, toOrder } from './order-view'
+import { dinerMayCancel } from './order-view'
 
 /** An order moved along its transition table: by the diner (a cancel), a waiter, the kitchen. */
 export function createOrderStatusChanges(context: OrderServiceContext) {
@@ -75,12 +75,12 @@ export function createOrderStatusChanges(context: OrderServiceContext) {
       // Someone else moved it first: judge the move against where it is now.
       const fresh = await repository.find(row.id)
       if (!fresh) throw notFound(UNKNOWN_ORDER)
-      if (fresh.status === to) return toOrder(fresh)
+      if (fresh.status === to) return context.view(fresh)
       return move(fresh, to, refuse, by, staff)
     }
     void deps.outbox.kick()
     if (moved.tableSessionId) await deps.tableSessions.settleIfDone(moved.tableSessionId)
-    return toOrder(moved)
+    return context.view(moved)
   }
 
   return {
@@ -88,7 +88,7 @@ export function createOrderStatusChanges(context: OrderServiceContext) {
     async cancelByDiner(id: string): Promise<Order> {
       const row = await repository.find(id)
       if (!row) throw notFound(UNKNOWN_ORDER)
-      if (row.status === 'cancelled') return toOrder(row)
+      if (row.status === 'cancelled') return context.view(row)
       return move(row, 'cancelled', (current) => {
         if (dinerMayCancel(current)) return undefined
         return new HttpError(
@@ -120,7 +120,7 @@ export function createOrderStatusChanges(context: OrderServiceContext) {
       }
       const row = await repository.find(id)
       if (row?.restaurantId !== restaurantId) throw notFound(UNKNOWN_ORDER)
-      if (row.status === to) return toOrder(row)
+      if (row.status === to) return context.view(row)
       const step: StepBy | undefined = by && {
         ...(by.waiter ? { waiter: { name: by.waiter.name } } : {}),
         ...(by.manager ? { manager: { name: by.manager.name } } : {}),

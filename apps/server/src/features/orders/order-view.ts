@@ -1,5 +1,5 @@
 import { DINER_CANCELLABLE } from '@tableside/contracts/order-status'
-import type { BillOrder, Order, OrderSummary } from '@tableside/contracts/orders'
+import type { BillOrder, Order, OrderSummary, PaidWith } from '@tableside/contracts/orders'
 import type { OrderRow } from './order-repository'
 
 const totalsOf = (row: OrderRow) => ({
@@ -15,7 +15,8 @@ const totalsOf = (row: OrderRow) => ({
 export const dinerMayCancel = (row: OrderRow) =>
   DINER_CANCELLABLE.includes(row.status) && row.paymentStatus !== 'paid' && row.paidAmount === 0
 
-export function toOrder(row: OrderRow): Order {
+/** An order as its diner and the staff read it; `paidWith` is payments' derivation (issue 28). */
+export function toOrder(row: OrderRow, paidWith: PaidWith): Order {
   return {
     id: row.id,
     number: row.number,
@@ -35,6 +36,7 @@ export function toOrder(row: OrderRow): Order {
     comment: row.comment,
     paymentMethod: row.paymentMethod,
     paymentStatus: row.paymentStatus,
+    paidWith,
     paidAmount: row.paidAmount,
     bonusPoints: row.bonusPoints,
     history: row.history,
@@ -58,6 +60,7 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
 /** An order as the whole table sees it on the bill: no id, which is its placer's to share. */
 export function toBillOrder(
   row: OrderRow,
+  paidWith: PaidWith,
   hold: { held: number; quantities: number[] } = { held: 0, quantities: [] },
 ): BillOrder {
   return {
@@ -74,5 +77,6 @@ export function toBillOrder(
     totals: totalsOf(row),
     paymentMethod: row.paymentMethod,
     paymentStatus: row.paymentStatus,
+    paidWith,
   }
 }

@@ -22,6 +22,8 @@ export interface OrdersOptions {
   placedAlertKind: string
   /** What payments hold of an order (payments' repository; payments rank above orders). */
   payments: OrderServiceDeps['payments']
+  /** How orders were actually paid (payments' derivation, issue 28). */
+  paidWith: OrderServiceDeps['paidWith']
 }
 
 /** Who the restaurant's waiters are changes rarely: every order reads it for a few seconds. */
@@ -29,7 +31,7 @@ const WAITERS_CACHE_MS = 5_000
 
 /** Orders from the diners' and the waiters' apps, and the slots a restaurant offers. */
 export const ordersPlugin = fp<OrdersOptions>(
-  async (app, { placedAlertKind, payments }) => {
+  async (app, { placedAlertKind, payments, paidWith }) => {
     const { db, garcon } = app
     const waiters = shortLivedCache(garcon.service.listActiveWaiterIds, WAITERS_CACHE_MS)
     const orders = createOrderService({
@@ -49,6 +51,7 @@ export const ordersPlugin = fp<OrdersOptions>(
       },
       outbox: app.outbox,
       payments,
+      paidWith,
       orderPayments: createOrderPaymentRepository(db),
       refunds: createRefundRepository(db),
       now: app.now,

@@ -10,10 +10,15 @@ import {
   type OrderServiceContext,
 } from './order-service-context'
 import { createTableCashRepository, toTableCashSettlement } from './table-cash-repository'
-import { toOrder } from './order-view'
 
 /** Cash a waiter took: for one order, or for everything due at a table. */
-export function createWaiterCash({ deps, now, repository, restaurantOf }: OrderServiceContext) {
+export function createWaiterCash({
+  deps,
+  now,
+  repository,
+  restaurantOf,
+  view,
+}: OrderServiceContext) {
   const { tableSessions } = deps
   return {
     /**
@@ -24,7 +29,7 @@ export function createWaiterCash({ deps, now, repository, restaurantOf }: OrderS
     async recordCashPayment(id: string, restaurantId: string): Promise<Order> {
       const row = await repository.find(id)
       if (row?.restaurantId !== restaurantId) throw notFound(UNKNOWN_ORDER)
-      if (row.paymentStatus === 'paid') return toOrder(row)
+      if (row.paymentStatus === 'paid') return view(row)
       const paid = await deps.db.transaction().execute(async (trx) => {
         const before = await deps.orderPayments.lock(id, trx)
         const marked = await repository.markCashPaid(id, now(), trx)
@@ -39,12 +44,12 @@ export function createWaiterCash({ deps, now, repository, restaurantOf }: OrderS
       if (!paid) {
         // Paid meanwhile (the answer stands), or cancelled.
         const fresh = await repository.find(id)
-        if (fresh?.paymentStatus === 'paid') return toOrder(fresh)
+        if (fresh?.paymentStatus === 'paid') return view(fresh)
         throw new HttpError(409, 'order_cancelled', 'A cancelled order is not paid for.')
       }
       void deps.outbox.kick()
       if (paid.tableSessionId) await tableSessions.settleIfDone(paid.tableSessionId)
-      return toOrder(paid)
+      return view(paid)
     },
 
     /**

@@ -300,6 +300,27 @@ export function createPaymentRepository(db: Kysely<Database>) {
         .execute()
     },
 
+    /**
+     * Online payments that took money (succeeded, or refunded since) with a share of any of
+     * `orderIds`: how those orders were paid (`paidWith`).
+     */
+    async takenFor(orderIds: readonly string[], executor: Executor = db) {
+      if (orderIds.length === 0) return []
+      return executor
+        .selectFrom('payments')
+        .select(['id', 'method', 'status', 'allocations'])
+        .where('status', 'in', ['succeeded', 'refunded'])
+        .where((eb) =>
+          eb.or([
+            eb('orderId', 'in', orderIds),
+            sql<boolean>`allocations @> any(array[${sql.join(
+              orderIds.map((orderId) => sql`${JSON.stringify([{ orderId }])}::jsonb`),
+            )}])`,
+          ]),
+        )
+        .execute()
+    },
+
     /** The tips of some payments, with their waiter's name. */
     async tipsOf(paymentIds: readonly string[], executor: Executor = db) {
       if (paymentIds.length === 0) return []

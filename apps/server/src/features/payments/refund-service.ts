@@ -24,6 +24,7 @@ import { refundEntry } from '../orders/refund-entry'
 import type { NewRefund, RefundRepository, RefundRow } from '../orders/refund-repository'
 import type { Outbox } from '../outbox/outbox'
 import type { OutboxEntry } from '../outbox/outbox-repository'
+import { paidWithOf } from './paid-with'
 import { floorOrderEntries } from './payment-events'
 import type { PaymentRepository, PaymentRow } from './payment-repository'
 
@@ -280,7 +281,7 @@ export function createRefundService(deps: RefundServiceDeps) {
       0,
     )
     return {
-      order: toOrder(order),
+      order: toOrder(order, paidWithOf(order, payments, rows)),
       payments: payments.map((payment) => {
         const tip = tips.find((row) => row.paymentId === payment.id)
         return {

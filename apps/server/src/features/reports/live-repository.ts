@@ -50,6 +50,7 @@ export function createLiveRepository(db: Kysely<Database>) {
           'o.lines',
           'o.total',
           'o.paidAmount',
+          'o.bonusPoints',
           'o.placedAt',
           'o.scheduledFor',
           'o.placedByWaiterId',

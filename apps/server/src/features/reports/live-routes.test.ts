@@ -11,6 +11,7 @@ import { routeTestApp } from '../../test/route-test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import type { Kysely } from 'kysely'
 import { createLiveRepository } from './live-repository'
+import { paidWithFrom } from '../payments/paid-with'
 import { createLiveService } from './live-service'
 import { createReportRepository } from './report-repository'
 import { createReportService } from './report-service'
@@ -58,7 +59,7 @@ describe.each(testDatabaseKinds)('the live screen on $name', (kind) => {
     await seedDemo(handle.db)
     app = await routeTestApp((api) =>
       registerReportsRoutes(api, {
-        live: createLiveService(createLiveRepository(handle.db), () => NOW),
+        live: createLiveService(createLiveRepository(handle.db), paidWithFrom(handle.db), () => NOW),
         report: createReportService(createReportRepository(handle.db)),
         requireManager: (request) => {
           const restaurantId = request.headers['x-manager-token']

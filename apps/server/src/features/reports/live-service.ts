@@ -3,6 +3,7 @@ import type { EndpointQuery, EndpointResponse } from '@tableside/contracts/endpo
 import { LIVE_ORDERS_LISTED, type getAdminLive } from '@tableside/contracts/admin-reports'
 import type { LocalizedText } from '@tableside/contracts/text'
 import { notFound } from '../../http/http-error'
+import type { PaidWithOf } from '../payments/paid-with'
 import type { LiveRepository } from './live-repository'
 
 type LiveView = EndpointResponse<typeof getAdminLive>
@@ -21,7 +22,12 @@ const tableOf = (row: {
  * calls not done, each with the waiters serving its table. The ETag covers everything but the
  * clock, so a poll that finds nothing new is a 304.
  */
-export function createLiveService(repository: LiveRepository, now: () => Date = () => new Date()) {
+export function createLiveService(
+  repository: LiveRepository,
+  /** How each order was actually paid (payments' derivation, issue 28). */
+  paidWith: PaidWithOf,
+  now: () => Date = () => new Date(),
+) {
   return async (
     restaurantId: string,
     filters: EndpointQuery<typeof getAdminLive>,
@@ -36,6 +42,7 @@ export function createLiveService(repository: LiveRepository, now: () => Date = 
       repository.tables(restaurantId),
       repository.waiters(restaurantId),
     ])
+    const ways = await paidWith(orders)
     const servers = new Map<string, { id: string; name: string }[]>()
     const waiters = new Map<string, { id: string; name: string; onShift: boolean }>()
     for (const row of waiterRows) {
@@ -60,6 +67,7 @@ export function createLiveService(repository: LiveRepository, now: () => Date = 
         status: row.status,
         paymentStatus: row.paymentStatus,
         paymentMethod: row.paymentMethod,
+        paidWith: ways.get(row.id) ?? [],
         table: tableOf(row),
         waiters: serving(row.tableId),
         placedBy: row.placedBy,

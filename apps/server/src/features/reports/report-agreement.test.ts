@@ -13,6 +13,7 @@ import { paymentActions } from '../../test/test-payments'
 import { openTableSession, signInAsManager, signInAsWaiter } from '../../test/test-restaurants'
 import { testDatabaseKinds } from '../../test/test-database'
 import { createLiveRepository } from './live-repository'
+import { paidWithFrom } from '../payments/paid-with'
 import { createLiveService } from './live-service'
 import { disagreements, generateTraffic, type Ledger } from './test-report-traffic'
 import { createReportRepository } from './report-repository'
@@ -46,7 +47,7 @@ describe.each(testDatabaseKinds)('the day report agrees with its orders on $name
     )
     app = await routeTestApp((api) =>
       registerReportsRoutes(api, {
-        live: createLiveService(createLiveRepository(handle.db)),
+        live: createLiveService(createLiveRepository(handle.db), paidWithFrom(handle.db)),
         report: createReportService(createReportRepository(handle.db)),
         requireManager: (request) => {
           const restaurantId = request.headers['x-manager-token']

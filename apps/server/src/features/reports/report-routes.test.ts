@@ -9,6 +9,7 @@ import { createTestRestaurant } from '../menu/test-menu-file'
 import { routeTestApp } from '../../test/route-test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { createLiveRepository } from './live-repository'
+import { paidWithFrom } from '../payments/paid-with'
 import { createLiveService } from './live-service'
 import { createReportRepository } from './report-repository'
 import { createReportService } from './report-service'
@@ -167,7 +168,7 @@ describe.each(testDatabaseKinds)('the day report on $name', (kind) => {
     // at all is proved against the real app in reports-permissions.test.ts.
     app = await routeTestApp((api) =>
       registerReportsRoutes(api, {
-        live: createLiveService(createLiveRepository(handle.db)),
+        live: createLiveService(createLiveRepository(handle.db), paidWithFrom(handle.db)),
         report: createReportService(createReportRepository(handle.db)),
         requireManager: (request) => {
           const restaurantId = request.headers['x-manager-token']

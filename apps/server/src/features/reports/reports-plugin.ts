@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import { registerApiRoutes } from '../../http/api-routes'
 import { createLiveRepository } from './live-repository'
+import { paidWithFrom } from '../payments/paid-with'
 import { createLiveService } from './live-service'
 import { createReportRepository } from './report-repository'
 import { createReportService } from './report-service'
@@ -18,7 +19,7 @@ export const reportsPlugin = fp(
       app.periodicJobs.add({ name: 'report-warmer', ...config.reportWarm, run: reportWarmer.warm })
     await registerApiRoutes(app, (api) => {
       registerReportsRoutes(api, {
-        live: createLiveService(createLiveRepository(db), now),
+        live: createLiveService(createLiveRepository(db), paidWithFrom(db), now),
         report,
         requireManager: app.staff.requireManager,
       })

@@ -23,6 +23,7 @@ export function testOrder(overrides: Partial<Order> = {}): Order {
     comment: null,
     paymentMethod: 'cash',
     paymentStatus: 'unpaid',
+    paidWith: [],
     paidAmount: 0,
     bonusPoints: 0,
     history: [{ status: 'placed', at: placedAt }],

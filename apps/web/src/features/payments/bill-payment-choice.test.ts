@@ -38,6 +38,7 @@ const order = (number: number, overrides: Partial<BillOrder> = {}): BillOrder =>
   },
   paymentMethod: 'cash',
   paymentStatus: 'unpaid',
+  paidWith: [],
   ...overrides,
 })
 

@@ -4,6 +4,7 @@ import { formatPrice } from '../../../lib/format-price'
 import { localized } from '../../../lib/i18n/localized-text'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import { dateLocale, restaurantClock, restaurantWhen } from '../../../lib/restaurant-time'
+import { paidWithText } from '../../../lib/paid-with-words'
 import type { adminReportsMessages } from '../admin-reports-messages'
 
 type Key = Parameters<Translate<keyof (typeof adminReportsMessages)['en']>>[0]
@@ -28,14 +29,18 @@ export function OrderRow({
     const { time, date } = restaurantWhen(at, restaurant.timezone, dateLocale(language))
     return date === undefined ? t('wantedAt', { time }) : t('wantedOn', { date, time })
   }
-  const way = t(`way_${order.paymentMethod}`)
+  // How it was actually paid, from its payments (issue 28); until money came in, the way chosen.
+  const paidWith = paidWithText(order.paidWith, order.type, language)
+  const way = paidWith ?? t(`way_${order.paymentMethod}`)
   const paid =
     order.paymentStatus === 'refunded'
-      ? t('moneyRefunded')
+      ? paidWith
+        ? `${t('moneyRefunded')} · ${paidWith}`
+        : t('moneyRefunded')
       : order.paymentStatus === 'paid'
         ? `${t('paid')} · ${way}`
         : order.paidAmount > 0
-          ? t('partlyPaid', { paid: price(order.paidAmount), total: price(order.total) })
+          ? `${t('partlyPaid', { paid: price(order.paidAmount), total: price(order.total) })}${paidWith ? ` · ${paidWith}` : ''}`
           : `${t('unpaid')} · ${way}`
   // Money on its way, or an online payment that did not go through (issue 28).
   const payment =

@@ -32,6 +32,7 @@ function order(over: Partial<FloorOrder> = {}): FloorOrder {
     paidAmount: 0,
     paymentMethod: 'cash',
     paymentStatus: 'unpaid',
+    paidWith: [],
     comment: null,
     ...over,
   }

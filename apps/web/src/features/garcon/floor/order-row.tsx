@@ -5,6 +5,7 @@ import type { OrderType } from '@tableside/contracts/restaurants'
 import { buttonClass } from '../../../components/ui/button'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useLanguage } from '../../../lib/i18n/use-translation'
+import { usePaidWithText } from '../../../lib/paid-with-words'
 import { actionId, type FloorAction } from './floor-api'
 import { canCancel, orderDue, stepButtons, stepLabel } from './floor-logic'
 import type { FloorT } from './floor-messages'
@@ -156,10 +157,17 @@ export function OrderRow({
  * arrived); its online payment failed or was given up, to collect or cancel; or not yet, and how.
  */
 function PaymentLine({ order, type, t }: { order: FloorOrder; type: OrderType; t: FloorT }) {
+  // How it was actually paid, from its payments; until money came in, the way chosen.
+  const paidWith = usePaidWithText()(order.paidWith, type)
+  if (order.paymentStatus === 'refunded' && paidWith) {
+    return <p className="floor-order__payment">{t('refundedBy', { way: paidWith })}</p>
+  }
   if (order.status === 'cancelled') return null
-  const way = t(
-    `way_${order.paymentMethod === 'cash' && type !== 'dine_in' ? 'cash_away' : order.paymentMethod}`,
-  )
+  const way =
+    paidWith ??
+    t(
+      `way_${order.paymentMethod === 'cash' && type !== 'dine_in' ? 'cash_away' : order.paymentMethod}`,
+    )
   switch (order.paymentStatus) {
     case 'paid':
       return <p className="floor-order__paid">{t('paidBy', { way })}</p>

@@ -5,6 +5,7 @@ import { useAddressWords } from '../../../lib/address-words'
 import { localized } from '../../../lib/i18n/localized-text'
 import { defineMessages } from '../../../lib/i18n/messages'
 import { useMessages } from '../../../lib/i18n/use-translation'
+import { standingAlone, usePaidWithText } from '../../../lib/paid-with-words'
 import { formatOrderTime } from '../format-time'
 import { orderWords } from '../order-messages'
 import { paymentWordKey } from '../payment-words'
@@ -52,6 +53,8 @@ export function OrderFacts({
   const { t, language } = useMessages(messages)
   const words = useMessages(orderWords).t
   const address = useAddressWords()
+  // How it was actually paid once money came in (issue 28); until then, the way chosen.
+  const paidWith = usePaidWithText()(order.paidWith, order.type)
   const rows: [label: string, value: ReactNode][] = [[t('type'), words(order.type)]]
   if (order.table) {
     const { label, zone } = order.table
@@ -82,7 +85,7 @@ export function OrderFacts({
   rows.push([
     t('payment'),
     <>
-      {words(paymentWordKey(order))}
+      {paidWith ? standingAlone(paidWith) : words(paymentWordKey(order))}
       <span className="order-facts__payment" data-status={order.paymentStatus}>
         {words(order.paymentStatus)}
       </span>

@@ -3,6 +3,7 @@ import type { BillOrder } from '@tableside/contracts/orders'
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import { formatPrice } from '../../../lib/format-price'
 import { useMessages } from '../../../lib/i18n/use-translation'
+import { usePaidWithText } from '../../../lib/paid-with-words'
 import { formatOrderTime } from '../format-time'
 import { orderWords } from '../order-messages'
 import { OrderLines } from './order-lines'
@@ -25,6 +26,7 @@ interface TableOrderProps {
  */
 export function TableOrder({ order, restaurant, withLines = false, href }: TableOrderProps) {
   const { t, language } = useMessages(orderWords)
+  const paidWith = usePaidWithText()(order.paidWith, 'dine_in')
   const Tag = withLines ? 'article' : 'div'
   return (
     <Tag className="order-item" data-status={order.status}>
@@ -44,7 +46,13 @@ export function TableOrder({ order, restaurant, withLines = false, href }: Table
       <div className="order-item__meta">
         <OrderStatusChip status={order.status} />
         {order.paymentStatus === 'paid' ? (
-          <span className="order-status-chip order-item__paid">{t('paid')}</span>
+          <span className="order-status-chip order-item__paid">
+            {paidWith ? t('paidWith', { way: paidWith }) : t('paid')}
+          </span>
+        ) : order.paymentStatus === 'refunded' ? (
+          <span className="order-status-chip">
+            {paidWith ? t('refundedWith', { way: paidWith }) : t('refunded')}
+          </span>
         ) : order.paymentStatus === 'pending' && order.status !== 'cancelled' ? (
           // Being paid online: not paid until the money arrives (issue 28).
           <span className="order-status-chip">{t('pending')}</span>
