@@ -453,6 +453,14 @@ const SAMPLES: {
     }),
     'Мария Петровна: возвращены чаевые 66 ₽ по заказу 42 (Анна; «Ошибся суммой»)',
   ],
+  'order:retry_refund': [
+    entry({ entity: 'order', action: 'retry_refund' }, null, {
+      number: 42,
+      reason: 'Банк отклонил возврат',
+      amount: 54600,
+    }),
+    'Мария Петровна: повторно запрошен возврат 546 ₽ по заказу 42 («Банк отклонил возврат»)',
+  ],
   'sms_budget:nearly_spent': [
     entry(
       { entity: 'sms_budget', action: 'nearly_spent' },

@@ -488,7 +488,8 @@ export function auditText(entry: AuditEntry, format: AuditFormat): AuditText {
     case 'order:cancel':
     case 'order:refund':
     case 'order:comp':
-    case 'order:refund_tip': {
+    case 'order:refund_tip':
+    case 'order:retry_refund': {
       const refund = row(after)
       const minor = (value: unknown) => format.money(typeof value === 'number' ? value : 0)
       const key = {
@@ -496,6 +497,7 @@ export function auditText(entry: AuditEntry, format: AuditFormat): AuditText {
         refund: 'orderRefunded',
         comp: 'orderComped',
         refund_tip: 'tipRefunded',
+        retry_refund: 'refundRetried',
       } as const
       return only(
         say(key[entry.action as keyof typeof key], {

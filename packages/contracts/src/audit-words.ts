@@ -53,6 +53,8 @@ export const auditWords = defineWords({
     orderComped: '{actor} made {takenOff} of order {number} free («{reason}»); {amount} refunded',
     tipRefunded:
       '{actor} refunded the tip of {amount} paid with order {number} ({waiter}; «{reason}»)',
+    refundRetried:
+      '{actor} asked the acquirer again for the refund of {amount} of order {number} («{reason}»)',
     underAttack:
       '{actor}: someone is guessing the sign-in of the {role} «{login}» from many places; failed attempts: {failures}',
     nearlySpent: '{actor}: {sent} of the {budget} sign-in codes by SMS for {day} are sent',
@@ -216,6 +218,7 @@ export const auditWords = defineWords({
     orderComped:
       '{actor}: в заказе {number} бесплатно на {takenOff} («{reason}»), возвращено {amount}',
     tipRefunded: '{actor}: возвращены чаевые {amount} по заказу {number} ({waiter}; «{reason}»)',
+    refundRetried: '{actor}: повторно запрошен возврат {amount} по заказу {number} («{reason}»)',
     underAttack:
       '{actor}: кто-то подбирает вход {role} «{login}» с разных мест; неудачных попыток: {failures}',
     nearlySpent: '{actor}: на {day} отправлено {sent} из {budget} кодов для входа по СМС',

@@ -26,7 +26,7 @@ export const AUDIT_KINDS = {
   restaurant: ['create'],
   profile: ['update'],
   payment_account: ['update', 'check'],
-  order: ['cancel', 'refund', 'comp', 'refund_tip'],
+  order: ['cancel', 'refund', 'comp', 'refund_tip', 'retry_refund'],
 } as const satisfies Record<string, readonly string[]>
 
 export type AuditEntity = keyof typeof AUDIT_KINDS

@@ -111,6 +111,8 @@ export const ERROR_CODES = [
   'refunds_not_allowed',
   'not_your_table',
   'order_changed',
+  // Only an online refund the acquirer refused is asked for again (decision 0130).
+  'refund_not_failed',
   // The back office's staff (issue 17, decision 0068): a login another account of the role has,
   // and a manager deactivating themself.
   'login_taken',

@@ -159,6 +159,20 @@ export const cancelAdminOrder = defineEndpoint({
   response: orderDetail,
 })
 
+/**
+ * Asks the acquirer again for an online refund it refused (decision 0130): the manager's, from
+ * the order's panel; anything but a failed online refund of the order is a 409.
+ */
+export const retryAdminRefund = defineEndpoint({
+  method: 'POST',
+  path: '/admin/orders/:orderId/refunds/:refundId/retry',
+  summary: 'Asks the acquirer again for a failed online refund of the order',
+  tags: ['admin'],
+  params: z.object({ orderId, refundId: z.uuid() }),
+  status: 200,
+  response: orderDetail,
+})
+
 export const getGarconOrder = defineEndpoint({
   method: 'GET',
   path: '/garcon/orders/:orderId/detail',

@@ -4,6 +4,7 @@ import {
   type ConnectionCheck,
   type PaymentProvider,
   type ProviderPaymentRequest,
+  type ProviderRefund,
   type ProviderStatus,
   ProviderUnavailable,
   type WebhookNotice,
@@ -193,14 +194,27 @@ export function createYooKassaProvider(options: YooKassaProviderOptions) {
       guarded(async () => {
         const payment = await read(ref)
         const currency = objectOf(payment.amount).currency
-        const refund = await api.post(
-          '/refunds',
-          { payment_id: ref, amount: { value: amountValue(amount), currency } },
-          key,
-        )
+        let refund
+        try {
+          refund = await api.post(
+            '/refunds',
+            { payment_id: ref, amount: { value: amountValue(amount), currency } },
+            key,
+          )
+        } catch (error) {
+          // Refused (4xx: more than is left, the payment not refundable, the account's keys):
+          // no money went back, and the same request would be refused again.
+          if (error instanceof YooKassaError) return { refundId: null, status: 'failed' as const }
+          throw error
+        }
         if (typeof refund.id !== 'string') throw new Error('YooKassa answered a refund without id')
-        return { refundId: refund.id }
+        return { refundId: refund.id, status: refundState(refund.status) }
       }),
+
+    refundStatus: (refundId: string) =>
+      guarded(async () =>
+        refundState((await api.get(`/refunds/${encodeURIComponent(refundId)}`)).status),
+      ),
 
     verifyWebhook(
       _headers: Readonly<Record<string, unknown>>,
@@ -254,4 +268,11 @@ export function readNotice(rawBody: string): WebhookNotice {
     throw new WebhookRejected('The notification names no payment')
   }
   return { readBack: true, ref }
+}
+
+/** A YooKassa refund's `status` (pending, succeeded, canceled) as the provider interface says it. */
+function refundState(status: unknown): ProviderRefund['status'] {
+  if (status === 'succeeded') return 'succeeded'
+  if (status === 'canceled') return 'failed'
+  return 'pending'
 }

@@ -56,6 +56,7 @@ export function startYooKassaStandIn(
   const shops = new Map<string, string>([[STAND_IN_SHOP_ID, STAND_IN_SECRET_KEY]])
   const payments = new Map<string, StandInPayment>()
   const refunds = new Map<string, Json>()
+  let holdingRefunds = false
   /** Per shop and key: the body's hash and the answer first given. */
   const idempotence = new Map<string, { hash: string; status: number; body: Json }>()
   const faults = new Map<string, StandInFault[]>()
@@ -185,13 +186,28 @@ export function startYooKassaStandIn(
     const created: Json = {
       id: `${randomBytes(4).toString('hex')}-0015-5000-9000-${randomBytes(6).toString('hex')}`,
       payment_id: payment.id,
-      status: 'succeeded',
+      status: holdingRefunds ? 'pending' : 'succeeded',
       created_at: new Date().toISOString(),
       amount: { value: (value / 100).toFixed(2), currency: payment.amount.currency },
     }
     refunds.set(created.id as string, created)
-    track(notify('refund.succeeded', created))
+    if (!holdingRefunds) track(notify('refund.succeeded', created))
     return { status: 200, body: created }
+  }
+
+  /** A refund held `pending` ends as YooKassa ends it: succeeded, or canceled (money kept). */
+  function settleRefund(id: string, status: 'succeeded' | 'canceled') {
+    const held = refunds.get(id)
+    if (held?.status !== 'pending') return
+    held.status = status
+    if (status === 'canceled') {
+      const payment = payments.get(held.payment_id as string)
+      const value = minor((held.amount as { value?: unknown } | undefined)?.value) ?? 0
+      if (payment) payment.refunded -= value
+      held.cancellation_details = { party: 'yoo_money', reason: 'rejected_by_payee' }
+    } else {
+      track(notify('refund.succeeded', held))
+    }
   }
 
   function route(method: string, path: string, shopId: string, body: Json) {
@@ -209,6 +225,13 @@ export function startYooKassaStandIn(
     }
     if (method === 'POST' && path === '/v3/payments') return createPayment(shopId, body)
     if (method === 'POST' && path === '/v3/refunds') return refund(shopId, body)
+    const refundPath = /^\/v3\/refunds\/([\w-]+)$/.exec(path)
+    if (method === 'GET' && refundPath) {
+      const found = refunds.get(refundPath[1] ?? '')
+      const of = found && payments.get(found.payment_id as string)
+      if (!found || of?.shopId !== shopId) return error(404, 'not_found', 'Refund not found')
+      return { status: 200, body: found }
+    }
     const found = /^\/v3\/payments\/([\w-]+)(\/capture|\/cancel)?$/.exec(path)
     const payment = found ? payments.get(found[1] ?? '') : undefined
     if (!found || !payment || payment.shopId !== shopId) {
@@ -412,6 +435,10 @@ export function startYooKassaStandIn(
         refundsOf: (paymentId: string) =>
           [...refunds.values()].filter((refund) => refund.payment_id === paymentId),
         decide,
+        holdRefunds: (hold = true) => {
+          holdingRefunds = hold
+        },
+        settleRefund,
         addShop: (shopId: string, secretKey: string) => shops.set(shopId, secretKey),
         tamperAmount: (id: string, value: string) => {
           const payment = payments.get(id)
@@ -453,6 +480,9 @@ export interface YooKassaStandIn {
   notifications: { body: Json; status: number | 'failed' }[]
   payments: (id: string) => Json | undefined
   refundsOf: (paymentId: string) => Json[]
+  /** New refunds stay `pending` (as YooKassa's may for days) until `settleRefund`. */
+  holdRefunds: (hold?: boolean) => void
+  settleRefund: (id: string, status: 'succeeded' | 'canceled') => void
   decide: (
     id: string,
     answer: 'succeed' | 'decline' | 'insufficient_funds',

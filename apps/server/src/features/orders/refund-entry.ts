@@ -19,6 +19,11 @@ export interface RefundOrder {
    * is done with the acquirer's refund id. Absent: a late success's refund, which has no row.
    */
   refundId?: string
+  /**
+   * The acquirer's idempotency key when it is not `refund-{refundId}`: a failed refund asked
+   * again needs a new one, as the acquirer answers the old key with its old refusal (0130).
+   */
+  key?: string
 }
 
 export const refundEntry = (refund: RefundOrder): OutboxEntry => ({ kind: REFUND, payload: refund })

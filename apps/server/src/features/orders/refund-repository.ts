@@ -128,6 +128,43 @@ export function createRefundRepository(db: Kysely<Database>) {
         .executeTakeFirst()
     },
 
+    /** The acquirer took an online refund but has not confirmed it: its id, kept to ask again. */
+    taken(id: string, providerRefundId: string, executor: Executor = db) {
+      return executor
+        .updateTable('refunds')
+        .set({ providerRefundId })
+        .where('id', '=', id)
+        .where('state', '=', 'in_progress')
+        .execute()
+    },
+
+    /** The acquirer refused an online refund or gave it up: nothing went back (once). */
+    failed(id: string, providerRefundId: string | null, at: Date, executor: Executor) {
+      return executor
+        .updateTable('refunds')
+        .set({ state: 'failed', providerRefundId, completedAt: at })
+        .where('id', '=', id)
+        .where('state', '=', 'in_progress')
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    /**
+     * A failed online refund of `orderId` asked again (decision 0130): in progress once more,
+     * without the acquirer's id of the refund it refused; undefined unless it was failed.
+     */
+    retry(id: string, orderId: string, executor: Transaction<Database>) {
+      return executor
+        .updateTable('refunds')
+        .set({ state: 'in_progress', providerRefundId: null, completedAt: null })
+        .where('id', '=', id)
+        .where('orderId', '=', orderId)
+        .where('way', '=', 'online')
+        .where('state', '=', 'failed')
+        .returningAll()
+        .executeTakeFirst()
+    },
+
     /**
      * Takes lines, quantities or an amount off an order's price and `moneyBack` off what is
      * paid of it, in one statement under the order's lock: undefined when the order is no longer

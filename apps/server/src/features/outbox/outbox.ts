@@ -68,6 +68,14 @@ export interface OutboxOptions {
  * `kick` after it commits; the worker delivers them in order, retries failures with backoff
  * and, once started, looks for due entries every second (left by a restart or another node).
  */
+/**
+ * Thrown by a handler whose entry is not done yet but will be (an acquirer that has not confirmed
+ * a refund): retried with the same backoff as a failure, without a warning.
+ */
+export class NotYet extends Error {
+  override readonly name = 'NotYet'
+}
+
 export class Outbox {
   readonly #repository
   readonly #handlers = new Map<string, OutboxHandler>()
@@ -242,10 +250,12 @@ export class Outbox {
       const most = entry.kind === PUBLISH ? MOST_PUBLISH_RETRY_MS : MOST_RETRY_MS
       const backoff = Math.min(most, FIRST_RETRY_MS * 2 ** entry.attempts)
       const message = error instanceof Error ? error.message : String(error)
-      this.#log?.warn(
-        { err: error, kind: entry.kind, attempts: entry.attempts + 1 },
-        'Outbox entry failed; retried later',
-      )
+      if (!(error instanceof NotYet)) {
+        this.#log?.warn(
+          { err: error, kind: entry.kind, attempts: entry.attempts + 1 },
+          'Outbox entry failed; retried later',
+        )
+      }
       await this.#repository.failed(entry.id, new Date(this.#now().getTime() + backoff), message)
       return false
     }

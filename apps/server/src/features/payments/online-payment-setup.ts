@@ -87,6 +87,7 @@ export const noPaymentProvider: PaymentProvider = {
   status: () => Promise.resolve({ outcome: 'pending' }),
   cancel: () => Promise.resolve('cancelled'),
   refund: () => Promise.reject(new Error('No payment provider is configured to refund through')),
+  refundStatus: () => Promise.resolve('pending'),
   verifyWebhook: () => {
     throw notFound('There is no such payment provider.')
   },

@@ -25,9 +25,12 @@ export interface PaymentProvider {
    * paid order cancelled). `key` is the same on every retry of one refund, so an acquirer that
    * takes an idempotency key gives it back once. Part of a payment may be refunded, several
    * times, never more than it took. Resolves to the acquirer's id of the refund (null where it
-   * keeps none; decision 0119).
+   * keeps none; decision 0119) and where it stands (decision 0130): an acquirer that refuses it
+   * answers `failed` rather than throwing, which is kept for its being unreachable.
    */
   refund(ref: string, amount: number, key: string): Promise<ProviderRefund>
+  /** Where a refund the acquirer answered `pending` stands now (decision 0130). */
+  refundStatus(refundId: string): Promise<ProviderRefund['status']>
   /**
    * Checks a webhook's signature and freshness (or where it came from, for an acquirer that
    * signs nothing) and reads its event; throws `WebhookRejected` for anything forged, stale or
@@ -57,6 +60,12 @@ export interface WebhookNotice {
 
 export interface ProviderRefund {
   refundId: string | null
+  /**
+   * `succeeded`: the acquirer confirmed it, the money is on its way to the card; `pending`: it
+   * took the request and has not confirmed it yet (asked again later with `refundStatus`);
+   * `failed`: it refused it or gave it up, nothing went back (decision 0130).
+   */
+  status: 'succeeded' | 'pending' | 'failed'
 }
 
 /** What the acquirer said of the account's credentials. */

@@ -5,11 +5,12 @@ import type { Database } from '../../db/schema'
 import { pointsWorth } from '../bonus/bonus-ledger'
 import type { OrderBonus } from '../bonus/bonus-orders'
 import { HttpError, notFound } from '../../http/http-error'
+import { orderUpdateEntries } from '../orders/order-events'
 import type { OrderPaymentRepository } from '../orders/order-payment-repository'
 import type { OrderRow } from '../orders/order-repository'
 import { REFUND, refundEntry, type RefundOrder } from '../orders/refund-entry'
 import type { RefundRepository } from '../orders/refund-repository'
-import type { Outbox } from '../outbox/outbox'
+import { NotYet, type Outbox } from '../outbox/outbox'
 import type { OutboxEntry } from '../outbox/outbox-repository'
 import type { TableSessionService } from '../table-sessions/table-session-service'
 import { floorOrderEntries, paymentUpdateEntries } from './payment-events'
@@ -58,7 +59,7 @@ export interface PaymentSettlementDeps {
    */
   bonus?: Pick<OrderBonus, 'paid' | 'paymentEnded' | 'notPaid' | 'pointsStand'>
   /** The refunds an online refund delivered here completes (decision 0119). */
-  refunds: Pick<RefundRepository, 'done'>
+  refunds: Pick<RefundRepository, 'done' | 'find' | 'taken' | 'failed'>
   now: () => Date
 }
 
@@ -240,20 +241,53 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
     }
   }
 
-  /** Gives money back through the provider, then records it: once per outbox entry. */
+  /**
+   * Gives money back through the provider, then records it: once per outbox entry. A refund the
+   * acquirer has not confirmed stays in progress and is asked about again later (its entry
+   * retried); one it refused is failed, for the manager to ask again (decision 0130).
+   */
   outbox.handle(REFUND, async (payload, entryId) => {
     const refund = payload as RefundOrder
     const payment = await repository.find(refund.paymentId)
     if (!payment) return
+    const row = refund.refundId ? await deps.refunds.find(refund.refundId) : undefined
+    if (row && row.state !== 'in_progress') return
     let taken: ProviderRefund | undefined
     if (payment.providerRef) {
       const provider = await providers.forPayment(payment)
       if (!provider) throw new Error(`No acquirer to refund payment ${payment.id} through`)
-      taken = await provider.refund(
-        payment.providerRef,
-        refund.amount,
-        `refund-${refund.refundId ?? entryId}`,
-      )
+      taken = row?.providerRefundId
+        ? {
+            refundId: row.providerRefundId,
+            status: await provider.refundStatus(row.providerRefundId),
+          }
+        : await provider.refund(
+            payment.providerRef,
+            refund.amount,
+            refund.key ?? `refund-${refund.refundId ?? entryId}`,
+          )
+    }
+    if (taken?.status === 'pending') {
+      if (refund.refundId && taken.refundId && !row?.providerRefundId) {
+        await deps.refunds.taken(refund.refundId, taken.refundId)
+      }
+      throw new NotYet(`The acquirer has not confirmed the refund of payment ${payment.id} yet`)
+    }
+    if (taken?.status === 'failed') {
+      await db.transaction().execute(async (trx) => {
+        if (!(await outbox.markDelivered(entryId, trx))) return
+        if (refund.refundId) {
+          await deps.refunds.failed(refund.refundId, taken.refundId, now(), trx)
+        }
+        deps.log?.warn(
+          { paymentId: payment.id, refundId: refund.refundId },
+          'The acquirer refused a refund: the manager may ask again',
+        )
+        const order = await orderPayments.lock(refund.orderId, trx)
+        if (order) await outbox.add(orderUpdateEntries(order), trx)
+      })
+      void outbox.kick()
+      return
     }
     await db.transaction().execute(async (trx) => {
       if (!(await outbox.markDelivered(entryId, trx))) return

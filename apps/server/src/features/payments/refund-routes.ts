@@ -9,6 +9,7 @@ import {
   refundAdminTip,
   refundGarconOrder,
   refundGarconTip,
+  retryAdminRefund,
 } from '@tableside/contracts/refunds'
 import type { Manager } from '@tableside/contracts/staff'
 import { registerEndpoint } from '../../http/register-endpoint'
@@ -34,6 +35,9 @@ export function registerRefundRoutes(
     const { id, name, restaurantId } = await auth.requireWaiter(request)
     return { kind: 'waiter', id, name, restaurantId }
   }
+  registerEndpoint(app, retryAdminRefund, async ({ params, request }) =>
+    refunds.retry(params.orderId, params.refundId, await manager(request)),
+  )
   for (const [who, get, refund, tip, cancel] of [
     [manager, getAdminOrder, refundAdminOrder, refundAdminTip, cancelAdminOrder],
     [waiter, getGarconOrder, refundGarconOrder, refundGarconTip, cancelGarconOrder],

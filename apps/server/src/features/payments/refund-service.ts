@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { AuditKind } from '@tableside/contracts/audit'
 import type {
@@ -503,6 +503,44 @@ export function createRefundService(deps: RefundServiceDeps) {
           lines: asked,
         })
         await outbox.add([...entries, ...(await tells(told, trx))], trx)
+      })
+      void outbox.kick()
+      return detail(orderId, actor)
+    },
+
+    /**
+     * Asks the acquirer again for an online refund it refused (decision 0130): the manager's
+     * only. The row is in progress again, under a new key (the acquirer answers the old one
+     * with its old refusal); nothing else of the order changes, as the refund never stopped
+     * counting as given back.
+     */
+    async retry(orderId: string, refundId: string, actor: RefundActor): Promise<OrderDetail> {
+      await db.transaction().execute(async (trx) => {
+        const order = await lockedOrder(orderId, actor, trx)
+        const again = await refunds.retry(refundId, order.id, trx)
+        if (!again?.paymentId) {
+          throw conflict(
+            'refund_not_failed',
+            'Only an online refund the bank refused can be asked for again.',
+          )
+        }
+        await audit(trx, actor, 'retry_refund', order, {
+          reason: again.reason,
+          amount: again.amount,
+        })
+        await outbox.add(
+          [
+            refundEntry({
+              paymentId: again.paymentId,
+              orderId: order.id,
+              amount: again.amount,
+              counted: false,
+              refundId: again.id,
+              key: `refund-${again.id}-${randomBytes(4).toString('hex')}`,
+            }),
+          ],
+          trx,
+        )
       })
       void outbox.kick()
       return detail(orderId, actor)

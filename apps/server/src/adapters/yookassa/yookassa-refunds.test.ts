@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { errorBody } from '@tableside/contracts/errors'
+import type { Payment } from '@tableside/contracts/payments'
+import { orderDetail } from '@tableside/contracts/refunds'
+import { createTestApp, type TestApp } from '../../test/test-app'
+import { testDatabaseKinds } from '../../test/test-database'
+import { paymentActions } from '../../test/test-payments'
+import { TEST_SECRETS_KEY, useYooKassa } from '../../test/test-yookassa'
+import {
+  addManager,
+  createOrderingRestaurant,
+  numberedTables,
+  openTableSession,
+  signInAsManager,
+} from '../../test/test-restaurants'
+import {
+  STAND_IN_NOTIFICATION_ADDRESS,
+  startYooKassaStandIn,
+  type YooKassaStandIn,
+} from './yookassa-stand-in'
+
+// Issue 28, decision 0130: an online refund is on its way until the acquirer confirms it.
+describe.each(testDatabaseKinds)(
+  'Refunds YooKassa confirms later, or refuses, on $name',
+  (kind) => {
+    let t: TestApp
+    let standIn: YooKassaStandIn
+    let manager = ''
+    let other = ''
+    beforeAll(async () => {
+      standIn = await startYooKassaStandIn()
+      t = await createTestApp(kind, {
+        SECRETS_KEY: TEST_SECRETS_KEY,
+        YOOKASSA_API_URL: standIn.apiUrl,
+      })
+      await createOrderingRestaurant(t, 'yk', {
+        tables: numberedTables(8),
+        settings: { paymentMethods: ['cash', 'card', 'sbp'], onlinePayment: true },
+      })
+      await useYooKassa(t, 'yk')
+      await addManager(t, 'yk', 'yk-manager', 'yk-manager-secret')
+      manager = (await signInAsManager(t.app, 'yk', 'yk-manager', 'yk-manager-secret')).token
+      other = (await signInAsManager(t.app)).token
+    })
+    afterAll(async () => {
+      await t.close()
+      await standIn.close()
+    })
+
+    const diner = paymentActions(() => t.app, 'yk')
+    const refOf = (p: Payment) => p.redirectUrl?.split('/').at(-1) ?? ''
+    const asManager = (url: string, payload: object = {}, token = manager) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1${url}`,
+        payload,
+        headers: { 'x-manager-token': token },
+      })
+    const detailOf = async (orderId: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/orders/${orderId}`,
+        headers: { 'x-manager-token': manager },
+      })
+      expect(response.statusCode).toBe(200)
+      return orderDetail.parse(response.json())
+    }
+    /** Time passes for the outbox: entries waiting to be tried again are due now. */
+    const later = async () => {
+      await t.database.db
+        .updateTable('outbox')
+        .set({ nextAttemptAt: new Date(0) })
+        .where('deliveredAt', 'is', null)
+        .execute()
+      await t.app.outbox.kick()
+    }
+
+    /** Two olivier at `table` paid by card through YooKassa, its notification read back. */
+    async function paidByCard(table: string) {
+      const session = await openTableSession(t, 'yk', table)
+      const placed = await diner.place(session.id, 'card')
+      const started = await diner.startOrderPayment(placed.id)
+      standIn.decide(refOf(started), 'succeed')
+      const told = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/payments/webhooks/yookassa',
+        remoteAddress: STAND_IN_NOTIFICATION_ADDRESS,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          type: 'notification',
+          event: 'payment.succeeded',
+          object: standIn.payments(refOf(started)),
+        }),
+      })
+      expect(told.json()).toMatchObject({ result: 'applied' })
+      const order = await diner.getOrder(placed.id)
+      expect(order).toMatchObject({ paymentStatus: 'paid', paidWith: ['card'] })
+      return { order, ref: refOf(started), payment: started }
+    }
+
+    const refundOne = async (orderId: string) => {
+      const response = await asManager(`/admin/orders/${orderId}/refunds`, {
+        kind: 'part',
+        lines: [{ line: 0, quantity: 1 }],
+        reason: 'Салат подали тёплым',
+      })
+      expect(response.statusCode).toBe(200)
+      await t.app.outbox.kick()
+    }
+    const refundSteps = async (orderId: string) =>
+      (await diner.getOrder(orderId)).history.flatMap(({ refund }) =>
+        refund ? [refund.state] : [],
+      )
+
+    it('keeps a refund YooKassa has not confirmed in progress, asks again later, and is done only once it succeeded', async () => {
+      const { order, ref, payment } = await paidByCard('T1')
+      const one = order.lines[0]?.unitPrice ?? 0
+      standIn.holdRefunds()
+      try {
+        await refundOne(order.id)
+        const [taken] = standIn.refundsOf(ref)
+        expect(taken).toMatchObject({ status: 'pending' })
+        let detail = await detailOf(order.id)
+        expect(detail.refunds).toEqual([
+          expect.objectContaining({ way: 'online', amount: one, state: 'in_progress' }),
+        ])
+        expect(detail.refunds[0]?.providerRefundId).toBe(taken?.id)
+        // The diner reads it as on its way, not as returned.
+        expect(await refundSteps(order.id)).toEqual(['in_progress'])
+        expect((await diner.getPayment(payment.id)).status).toBe('succeeded')
+
+        // Still pending when asked again: read back, not refunded a second time.
+        await later()
+        expect(standIn.refundsOf(ref)).toHaveLength(1)
+        expect(
+          standIn.requests.filter((sent) => sent.path.startsWith('/v3/refunds/')),
+        ).toHaveLength(1)
+        expect((await detailOf(order.id)).refunds[0]?.state).toBe('in_progress')
+
+        standIn.settleRefund(String(taken?.id), 'succeeded')
+        await later()
+        detail = await detailOf(order.id)
+        expect(detail.refunds[0]).toMatchObject({ state: 'done', providerRefundId: taken?.id })
+        expect(await refundSteps(order.id)).toEqual(['in_progress', 'done'])
+        expect(standIn.refundsOf(ref)).toHaveLength(1)
+        // Paid by card and refunded since: still named as paid by card.
+        expect(detail.order.paidWith).toEqual(['card'])
+      } finally {
+        standIn.holdRefunds(false)
+      }
+    })
+
+    it('marks a refund YooKassa cancels as failed for the manager, who asks again under a new key', async () => {
+      const { order, ref } = await paidByCard('T2')
+      const one = order.lines[0]?.unitPrice ?? 0
+      standIn.holdRefunds()
+      await refundOne(order.id)
+      standIn.holdRefunds(false)
+      const [refused] = standIn.refundsOf(ref)
+      standIn.settleRefund(String(refused?.id), 'canceled')
+      await later()
+      let detail = await detailOf(order.id)
+      expect(detail.refunds[0]).toMatchObject({ state: 'failed', amount: one })
+      // Nothing says it came back: the diner still reads it as in progress, never as done.
+      expect(await refundSteps(order.id)).toEqual(['in_progress'])
+
+      // Another restaurant's manager cannot, and a refund that did not fail cannot be asked again.
+      const refundId = detail.refunds[0]?.id ?? ''
+      const stranger = await asManager(
+        `/admin/orders/${order.id}/refunds/${refundId}/retry`,
+        {},
+        other,
+      )
+      expect(stranger.statusCode).toBe(404)
+
+      const retried = await asManager(`/admin/orders/${order.id}/refunds/${refundId}/retry`)
+      expect(retried.statusCode).toBe(200)
+      await t.app.outbox.kick()
+      detail = await detailOf(order.id)
+      expect(detail.refunds[0]).toMatchObject({ state: 'done' })
+      expect(await refundSteps(order.id)).toEqual(['in_progress', 'done'])
+      const posted = standIn.requests.filter((sent) => sent.path === '/v3/refunds')
+      const keys = posted.slice(-2).map((sent) => sent.key)
+      expect(keys[0]).toBe(`refund-${refundId}`)
+      expect(keys[1]).toMatch(new RegExp(`^refund-${refundId}-[0-9a-f]{8}$`))
+      expect(standIn.refundsOf(ref).map((refund) => refund.status)).toEqual([
+        'canceled',
+        'succeeded',
+      ])
+
+      const again = await asManager(`/admin/orders/${order.id}/refunds/${refundId}/retry`)
+      expect(again.statusCode).toBe(409)
+      expect(errorBody.parse(again.json()).error.code).toBe('refund_not_failed')
+      // The retry is in the audit log.
+      const audited = await t.database.db
+        .selectFrom('auditLog')
+        .select('action')
+        .where('entityId', '=', order.id)
+        .execute()
+      expect(audited.map((row) => row.action)).toContain('retry_refund')
+    })
+  },
+)
