@@ -5,6 +5,7 @@ import {
   getAdminOrder,
   refundAdminOrder,
   refundAdminTip,
+  retryAdminRefund,
   type OrderDetail,
 } from '@tableside/contracts/refunds'
 import type { ApiClient } from '../../../lib/api-client'
@@ -29,6 +30,8 @@ export type OrderAction =
   | { kind: 'refund'; body: EndpointBody<typeof refundAdminOrder> }
   | { kind: 'tip'; body: EndpointBody<typeof refundAdminTip> }
   | { kind: 'cancel'; body: EndpointBody<typeof cancelAdminOrder> }
+  /** A failed online refund asked of the acquirer again (decision 0130). */
+  | { kind: 'retry'; refundId: string }
 
 /** A refund, comp, tip refund or cancel; the order's detail is the answer, and the live list asked again. */
 export function useOrderAction(orderId: string) {
@@ -43,6 +46,10 @@ export function useOrderAction(orderId: string) {
         return api.callEndpoint(refundAdminOrder, { params, body: action.body })
       if (action.kind === 'tip')
         return api.callEndpoint(refundAdminTip, { params, body: action.body })
+      if (action.kind === 'retry')
+        return api.callEndpoint(retryAdminRefund, {
+          params: { ...params, refundId: action.refundId },
+        })
       return api.callEndpoint(cancelAdminOrder, { params, body: action.body })
     },
     onSuccess: (detail) => queryClient.setQueryData(orderKey(orderId), detail),

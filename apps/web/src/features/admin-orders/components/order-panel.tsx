@@ -8,6 +8,7 @@ import { defineMessages } from '../../../lib/i18n/messages'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { isApiError } from '../../../lib/api-error'
+import { paidWithText } from '../../../lib/paid-with-words'
 import { dateLocale, restaurantClock } from '../../../lib/restaurant-time'
 import { useAdminOrder, useOrderAction, type OrderAction } from '../api/admin-order'
 import './order-panel.css'
@@ -60,9 +61,11 @@ const messages = defineMessages({
     way_cash: 'cash out',
     way_points: 'points',
     way_none: 'off the bill',
-    state_in_progress: 'in progress',
-    state_done: 'done',
-    state_failed: 'failed',
+    state_in_progress: 'waiting for the bank',
+    state_done: 'returned',
+    state_failed: 'refused by the bank',
+    retry: 'Ask the bank again',
+    retryNote: 'The bank refused this refund: nothing went back yet.',
     refundRow: '{time} · {kind}, {way}: {amount} · «{reason}» · {actor} · {state}',
     pay_unpaid: 'Not paid',
     pay_pending: 'Being paid',
@@ -129,9 +132,11 @@ const messages = defineMessages({
     way_cash: 'наличными',
     way_points: 'баллами',
     way_none: 'из счёта',
-    state_in_progress: 'в пути',
-    state_done: 'готово',
-    state_failed: 'не прошёл',
+    state_in_progress: 'ждёт подтверждения банка',
+    state_done: 'возвращено',
+    state_failed: 'банк отказал',
+    retry: 'Запросить возврат снова',
+    retryNote: 'Банк отказал в этом возврате: деньги ещё не вернулись.',
     refundRow: '{time} · {kind}, {way}: {amount} · «{reason}» · {actor} · {state}',
     pay_unpaid: 'Не оплачен',
     pay_pending: 'Оплачивается',
@@ -211,6 +216,8 @@ function OrderBody({
   const [problem, setProblem] = useState<string | null>(null)
   const cancelled = order.status === 'cancelled'
   const takenOff = detail.refunds.reduce((sum, refund) => sum + refund.takenOff, 0)
+  // How it was actually paid, from its payments (issue 28).
+  const paidWith = paidWithText(order.paidWith, order.type, language)
 
   const run = (what: OrderAction) => {
     setProblem(null)
@@ -267,6 +274,7 @@ function OrderBody({
         <span>
           {t('paid')}: <strong>{price(order.paidAmount)}</strong> ·{' '}
           {t(`pay_${order.paymentStatus}`)}
+          {paidWith ? ` · ${paidWith}` : ''}
         </span>
         {takenOff > 0 ? (
           <span>
@@ -382,16 +390,33 @@ function OrderBody({
         ) : (
           <ul className="order-panel__list">
             {detail.refunds.map((refund) => (
-              <li key={refund.id}>
-                {t('refundRow', {
-                  time: clock(refund.createdAt),
-                  kind: t(`kind_${refund.kind}`),
-                  way: t(`way_${refund.way}`),
-                  amount: price(refund.way === 'none' ? refund.takenOff : refund.amount),
-                  reason: refund.reason,
-                  actor: refund.actor.name,
-                  state: t(`state_${refund.state}`),
-                })}
+              <li key={refund.id} className="order-panel__refund" data-state={refund.state}>
+                <span>
+                  {t('refundRow', {
+                    time: clock(refund.createdAt),
+                    kind: t(`kind_${refund.kind}`),
+                    way: t(`way_${refund.way}`),
+                    amount: price(refund.way === 'none' ? refund.takenOff : refund.amount),
+                    reason: refund.reason,
+                    actor: refund.actor.name,
+                    state: t(`state_${refund.state}`),
+                  })}
+                </span>
+                {refund.state === 'failed' && refund.way === 'online' ? (
+                  <span className="order-panel__retry">
+                    <span role="status">{t('retryNote')}</span>
+                    <button
+                      type="button"
+                      className={buttonClass('secondary')}
+                      aria-disabled={action.isPending}
+                      onClick={() => {
+                        if (!action.isPending) run({ kind: 'retry', refundId: refund.id })
+                      }}
+                    >
+                      {t('retry')}
+                    </button>
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>

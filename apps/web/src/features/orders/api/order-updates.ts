@@ -10,7 +10,8 @@ export type OrderUpdate = output<(typeof orderUpdated)['data']>
  * Applies a live `order.updated` to the cached order: status, history, payment and whether it
  * can still be cancelled change in place, without a request. An event older than what the
  * cache holds (a poll may have overtaken it) is ignored. A new refund in its history refetches
- * the order: its lines and totals changed too.
+ * the order: its lines and totals changed too; so does a change of what is paid (how it was
+ * paid may have changed).
  */
 export function applyOrderUpdate(queryClient: QueryClient, api: ApiClient, update: OrderUpdate) {
   const { queryKey } = orderQueryOptions(api, update.id)
@@ -30,8 +31,15 @@ export function applyOrderUpdate(queryClient: QueryClient, api: ApiClient, updat
   })
   // A refund or a comp also changed the dishes (how many were taken off) and the sums, which
   // the event does not carry (decision 0119): those are asked for at once.
+  // So does money that came in or went back: how the order was paid (its `paidWith`, issue 28).
   const after = queryClient.getQueryData(queryKey)
-  if (before && after !== before && refundSteps(after?.history ?? []) > refundSteps(before.history))
+  if (
+    before &&
+    after !== before &&
+    (refundSteps(after?.history ?? []) > refundSteps(before.history) ||
+      after?.paidAmount !== before.paidAmount ||
+      after.paymentStatus !== before.paymentStatus)
+  )
     void queryClient.invalidateQueries({ queryKey, exact: true })
 }
 

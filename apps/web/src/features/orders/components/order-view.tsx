@@ -26,7 +26,9 @@ const messages = defineMessages({
     dishList: 'Dishes in the order',
     cancelledNote: 'This order was cancelled: it is not cooked and not charged.',
     refundInProgress:
-      'Refund of {amount} in progress: the money goes back the way it was paid. Banks take up to a few days to show it.',
+      'Refund of {amount} arranged: the money will come back to the card you paid with. Banks take up to a few days to show it.',
+    refundInProgressSbp:
+      'Refund of {amount} arranged: the money will come back to the account you paid from by SBP. Banks take up to a few days to show it.',
     refunded: '{amount} refunded: the money went back the way it was paid.',
     refundPart: 'Refunded {amount}: «{reason}»',
     refundTip: 'Tip refunded, {amount}: «{reason}»',
@@ -43,7 +45,9 @@ const messages = defineMessages({
     dishList: 'Блюда в заказе',
     cancelledNote: 'Заказ отменён: его не готовят, и оплачивать его не нужно.',
     refundInProgress:
-      'Возврат {amount} в пути: деньги вернутся тем же способом, каким был оплачен заказ. Банку на это нужно до нескольких дней.',
+      'Возврат {amount} оформлен, деньги придут на карту, которой платили. Банку на это нужно до нескольких дней.',
+    refundInProgressSbp:
+      'Возврат {amount} оформлен, деньги придут на счёт, с которого платили по СБП. Банку на это нужно до нескольких дней.',
     refunded: 'Возвращено {amount}: деньги ушли обратно тем же способом, каким был оплачен заказ.',
     refundPart: 'Возвращено {amount}: «{reason}»',
     refundTip: 'Чаевые возвращены, {amount}: «{reason}»',
@@ -51,6 +55,15 @@ const messages = defineMessages({
     comp: 'За счёт заведения, {takenOff}: «{reason}»',
   },
 })
+
+/**
+ * Money on its way back goes where it came from (decision 0130): only an online refund waits for
+ * the bank, so to the card, or to the account an SBP payment came from.
+ */
+const onItsWay = (paidWith: Order['paidWith']) =>
+  paidWith.includes('sbp') && !paidWith.includes('card')
+    ? 'refundInProgressSbp'
+    : 'refundInProgress'
 
 /** An order: where it is now, its way so far, where it goes and how it is paid, what is in it. */
 export function OrderView({
@@ -84,7 +97,7 @@ export function OrderView({
         <OrderTimelineView order={order} timeZone={restaurant.timezone} label={t('timeline')} />
         {refund ? (
           <p className="order-view__refund" role="status">
-            {t(refund.state === 'done' ? 'refunded' : 'refundInProgress', {
+            {t(refund.state === 'done' ? 'refunded' : onItsWay(order.paidWith), {
               amount: formatPrice(refund.amount, restaurant),
             })}
           </p>
