@@ -119,10 +119,23 @@ describe('Refunds from the back office', () => {
       await hideDevConsole(page)
       expect(await pageHeading(page)).toBe('Сейчас')
       const orders = page.getByRole('region', { name: /^Заказы/ })
+      // The live view names how it was paid, from its payment (issue 28, decision 0130).
+      await expect
+        .poll(async () =>
+          plain(
+            await orders
+              .getByRole('listitem')
+              .filter({ hasText: `Заказ ${String(placed.number)}` })
+              .textContent(),
+          ),
+        )
+        .toContain('Оплачен · картой онлайн')
       await orders.getByRole('button', { name: `Заказ ${String(placed.number)}` }).click()
       const panel = page.getByRole('dialog', { name: `Заказ ${String(placed.number)}` })
       await panel.getByRole('region', { name: 'Блюда' }).waitFor()
-      expect(plain(await panel.textContent())).toContain(`Оплачено: ${rub(total)}`)
+      expect(plain(await panel.textContent())).toContain(
+        `Оплачено: ${rub(total)} · Оплачен · картой онлайн`,
+      )
       expect(plain(await panel.getByRole('region', { name: 'Возвраты' }).textContent())).toContain(
         'Возвратов нет.',
       )
@@ -157,6 +170,13 @@ describe('Refunds from the back office', () => {
       await expect
         .poll(async () => plain(await dinerMain.textContent()))
         .toContain(`Возвращено ${rub(herringPrice)}: «${REASON}»`)
+      // The sandbox confirmed the refund at once: returned, not "on its way" (decision 0130);
+      // and the order still names the card it was paid with.
+      await expect
+        .poll(async () => plain(await dinerMain.textContent()))
+        .toContain(`Возвращено ${rub(herringPrice)}: деньги ушли обратно`)
+      expect(plain(await dinerMain.textContent())).not.toContain('оформлен, деньги придут')
+      expect(plain(await dinerMain.textContent())).toContain('ОплатаКартой онлайн')
       // Its dishes and sums too, not only the words: the herring says one was refunded.
       const dishes = diner.page.getByRole('list', { name: 'Блюда в заказе' })
       await expect

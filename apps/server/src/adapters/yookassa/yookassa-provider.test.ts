@@ -188,12 +188,17 @@ describe('YooKassa adapter against a stand-in of its documented API', () => {
     standIn.decide(paid.ref, 'succeed')
     const first = await provider().refund(paid.ref, 10_000, 'refund-1')
     expect(first.refundId).toMatch(/-0015-/)
+    expect(first.status).toBe('succeeded')
     standIn.fail('/v3/refunds', 500)
     expect(await provider().refund(paid.ref, 10_000, 'refund-1')).toEqual(first)
     await provider().refund(paid.ref, 15_000, 'refund-2')
-    await expect(provider().refund(paid.ref, 5_001, 'refund-3')).rejects.toThrow(
-      /exceeds the amount available/,
-    )
+    // Refused (more than is left): failed, not thrown, for the manager to see (decision 0130).
+    expect(await provider().refund(paid.ref, 5_001, 'refund-3')).toEqual({
+      refundId: null,
+      status: 'failed',
+    })
+    // And one the refunds endpoint is asked about later answers where it stands.
+    expect(await provider().refundStatus(first.refundId ?? '')).toBe('succeeded')
     expect(standIn.refundsOf(paid.ref).map((refund) => refund.amount)).toEqual([
       { value: '100.00', currency: 'RUB' },
       { value: '150.00', currency: 'RUB' },
