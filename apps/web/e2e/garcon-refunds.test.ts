@@ -89,6 +89,11 @@ describe('The waiter refunds, end to end', () => {
       await row.waitFor()
       const refundButton = row.getByRole('button', { name: 'Возврат или угощение' })
       expect(await refundButton.count()).toBe(0)
+      // Her table card names how it was paid, from its payment (issue 28, decision 0130).
+      expect(plain(await row.locator('.floor-order__paid').textContent())).toBe(
+        'Оплачен · картой онлайн',
+      )
+      await keepScreenshot(anna.page, 'garcon-paid-by-card')
 
       // The manager lets waiters cancel paid orders, refund and comp (off by default).
       const manager = { 'x-manager-token': await signInDemoManager(server.url) }

@@ -59,7 +59,11 @@ describe.each(testDatabaseKinds)('the live screen on $name', (kind) => {
     await seedDemo(handle.db)
     app = await routeTestApp((api) =>
       registerReportsRoutes(api, {
-        live: createLiveService(createLiveRepository(handle.db), paidWithFrom(handle.db), () => NOW),
+        live: createLiveService(
+          createLiveRepository(handle.db),
+          paidWithFrom(handle.db),
+          () => NOW,
+        ),
         report: createReportService(createReportRepository(handle.db)),
         requireManager: (request) => {
           const restaurantId = request.headers['x-manager-token']
