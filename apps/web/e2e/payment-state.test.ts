@@ -126,7 +126,7 @@ describe('Payment state', () => {
       .click()
     await expect
       .poll(async () => plain(await row.textContent()), { timeout: 10_000 })
-      .toContain('Оплачен · наличными официанту')
+      .toContain('Оплачен · наличными или картой официанту')
     await expect
       .poll(() => main(diner.page), { timeout: 10_000 })
       .toContain('Всё оплачено. Спасибо!')
