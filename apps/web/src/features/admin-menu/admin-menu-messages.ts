@@ -74,7 +74,7 @@ export const adminMenuMessages = defineMessages({
     uploadPhoto: 'Upload a photo',
     photoHint:
       'JPEG, PNG, WebP, AVIF or GIF, up to 10 MB. Guests get a small copy for their screen.',
-    photoFailed: 'The photo was not uploaded.',
+    photoFailed: 'The photo was not uploaded: {reason}',
     uploading: 'Uploading the photo…',
     removePhoto: 'Remove photo',
     allergens: 'Allergens',
@@ -149,6 +149,7 @@ export const adminMenuMessages = defineMessages({
     onStopList: 'On the stop-list: guests see it as sold out now.',
     backOnSale: 'Back on sale.',
     notSaved: 'Not saved.',
+    notSavedWhy: 'Not saved: {reason}',
     offline: 'No connection to the server: try again.',
     categoryNotEmpty:
       'Only an empty category is deleted: move or delete its dishes and categories first.',
@@ -237,7 +238,7 @@ export const adminMenuMessages = defineMessages({
     uploadPhoto: 'Загрузить фото',
     photoHint:
       'JPEG, PNG, WebP, AVIF или GIF, до 10 МБ. Гости получат небольшую копию под свой экран.',
-    photoFailed: 'Фото не загрузилось.',
+    photoFailed: 'Фото не загрузилось: {reason}',
     uploading: 'Загружаем фото…',
     removePhoto: 'Убрать фото',
     allergens: 'Аллергены',
@@ -312,6 +313,7 @@ export const adminMenuMessages = defineMessages({
     onStopList: 'В стоп-листе: гости уже видят «нет в наличии».',
     backOnSale: 'Снова в продаже.',
     notSaved: 'Не сохранено.',
+    notSavedWhy: 'Не сохранено: {reason}',
     offline: 'Нет связи с сервером: попробуйте ещё раз.',
     categoryNotEmpty:
       'Удаляется только пустая категория: сначала перенесите или удалите её блюда и подкатегории.',

@@ -71,7 +71,7 @@ export const adminReportsMessages = defineMessages({
     show: 'Show',
     downloadCsv: 'Download CSV',
     downloading: 'Preparing…',
-    downloadFailed: 'Could not download the CSV.',
+    downloadFailed: 'Could not download the CSV: {reason}',
     revenue: 'Revenue',
     revenueNote:
       'Received {gross}, refunded {refunded} ({count} orders); tips and points are not in it.',
@@ -179,7 +179,7 @@ export const adminReportsMessages = defineMessages({
     show: 'Показать',
     downloadCsv: 'Скачать CSV',
     downloading: 'Готовим…',
-    downloadFailed: 'Не удалось скачать CSV.',
+    downloadFailed: 'Не удалось скачать CSV: {reason}',
     revenue: 'Выручка',
     revenueNote:
       'Поступило {gross}, возвращено {refunded} (заказов: {count}); без чаевых и баллов.',

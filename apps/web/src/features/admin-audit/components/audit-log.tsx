@@ -14,6 +14,7 @@ import { buttonClass } from '../../../components/ui/button'
 import { formatNumber, formatPrice } from '../../../lib/format-price'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { calendarDate, dateLocale, restaurantTime } from '../../../lib/restaurant-time'
+import { useStaffErrorText } from '../../../lib/staff-error-text'
 import { useAuditActors, useAuditCsvDownload, useAuditLog } from '../api/audit'
 import { auditMessages } from '../audit-messages'
 
@@ -50,6 +51,7 @@ const pretty = (json: string | null) => {
  */
 export function AuditLog({ restaurant }: { restaurant: Shown }) {
   const { t, language } = useMessages(auditMessages)
+  const reason = useStaffErrorText()
   const [params, setParams] = useSearchParams()
   const filter = filterOf(params)
   const backwards = Boolean(filter.from && filter.to && filter.from > filter.to)
@@ -161,7 +163,7 @@ export function AuditLog({ restaurant }: { restaurant: Shown }) {
       ) : null}
       {download.isError ? (
         <p role="alert" className="audit__problem">
-          {t('downloadFailed')} {download.error.message}
+          {t('downloadFailed', { reason: reason(download.error) })}
         </p>
       ) : null}
       {log.isPending ? (

@@ -3,6 +3,7 @@ import type { UploadedPhoto } from '@tableside/contracts/menu-admin'
 import { buttonClass } from '../../../components/ui/button'
 import { MenuPhoto } from '../../../components/ui/menu-photo'
 import type { Translate } from '../../../lib/i18n/use-translation'
+import { useStaffErrorText } from '../../../lib/staff-error-text'
 import type { AdminMenuMessageKey } from '../admin-menu-messages'
 import { Field } from './form-field'
 
@@ -36,6 +37,7 @@ export function PhotoField({
 }: PhotoFieldProps) {
   const [uploading, setUploading] = useState(false)
   const [failed, setFailed] = useState<string | null>(null)
+  const reason = useStaffErrorText()
   return (
     <div className="admin-menu__photo">
       <span className="admin-menu__photo-preview" style={{ backgroundColor: photo?.color }}>
@@ -63,11 +65,7 @@ export function PhotoField({
                     onUploaded(uploaded, chosen)
                   })
                   .catch((failure: unknown) => {
-                    setFailed(
-                      failure instanceof Error
-                        ? `${t('photoFailed')} ${failure.message}`
-                        : t('photoFailed'),
-                    )
+                    setFailed(t('photoFailed', { reason: reason(failure) }))
                   })
                   .finally(() => {
                     setUploading(false)

@@ -10,6 +10,7 @@ import type { MenuFileMenu, StoryFile } from '@tableside/contracts/menu-file'
 import { ApiError } from '../../../lib/api-error'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages } from '../../../lib/i18n/use-translation'
+import { useStaffErrorText } from '../../../lib/staff-error-text'
 import { adminMenuMessages } from '../admin-menu-messages'
 import {
   createCategory,
@@ -49,6 +50,7 @@ type Moved = { id: string; arrow: 'up' | 'down' } | undefined
  */
 export function useMenuScreen(root: RefObject<HTMLElement | null>) {
   const { t, language } = useMessages(adminMenuMessages)
+  const reason = useStaffErrorText()
   const { data, error: loadError } = useAdminMenu()
   const menuSave = useMenuSave()
   const photoUpload = usePhotoUpload()
@@ -78,14 +80,17 @@ export function useMenuScreen(root: RefObject<HTMLElement | null>) {
   const rows = treeRows(menu)
   const selected = rows.find((r) => r.category.id === categoryId) ?? rows[0]
 
-  /** Why a save was refused, in the screen's words for the codes it knows (the server's are English). */
+  /** Why a save was refused, in the screen's words (the server's own are English). */
   const refusalText = (failure: unknown): string => {
-    if (!(failure instanceof ApiError)) return failure instanceof Error ? failure.message : ''
-    if (failure.status === 0) return t('offline')
-    if (failure.code === 'category_not_empty') return t('categoryNotEmpty')
-    if (failure.code === 'last_menu') return t('lastMenu')
-    if (failure.code === 'validation_failed') return t('invalidValue')
-    return failure.message
+    if (failure instanceof ApiError && failure.status === 0)
+      return `${t('notSaved')} ${t('offline')}`
+    if (failure instanceof ApiError && failure.code === 'category_not_empty')
+      return `${t('notSaved')} ${t('categoryNotEmpty')}`
+    if (failure instanceof ApiError && failure.code === 'last_menu')
+      return `${t('notSaved')} ${t('lastMenu')}`
+    if (failure instanceof ApiError && failure.code === 'validation_failed')
+      return `${t('notSaved')} ${t('invalidValue')}`
+    return t('notSavedWhy', { reason: reason(failure) })
   }
   /** Runs a save; the answer is the whole menu. Field errors stay for the open form. */
   const save = async (change: MenuChange, done: string): Promise<AdminMenu | null> => {
@@ -108,7 +113,7 @@ export function useMenuScreen(root: RefObject<HTMLElement | null>) {
         )
         setStatus({ text: t('notSaved'), failed: true })
       } else {
-        setStatus({ text: `${t('notSaved')} ${refusalText(failure)}`.trim(), failed: true })
+        setStatus({ text: refusalText(failure), failed: true })
       }
       return null
     }

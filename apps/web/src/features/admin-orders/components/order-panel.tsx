@@ -7,9 +7,9 @@ import { formatPrice } from '../../../lib/format-price'
 import { defineMessages } from '../../../lib/i18n/messages'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages } from '../../../lib/i18n/use-translation'
-import { isApiError } from '../../../lib/api-error'
 import { paidWithText } from '../../../lib/paid-with-words'
 import { dateLocale, restaurantClock } from '../../../lib/restaurant-time'
+import { useStaffErrorText } from '../../../lib/staff-error-text'
 import { useAdminOrder, useOrderAction, type OrderAction } from '../api/admin-order'
 import './order-panel.css'
 
@@ -204,6 +204,7 @@ function OrderBody({
   language: 'ru' | 'en'
 }) {
   const { t } = useMessages(messages)
+  const whyFailed = useStaffErrorText()
   const price = (minor: number) => formatPrice(minor, restaurant)
   const clock = (at: string) => restaurantClock(at, restaurant.timezone, dateLocale(language))
   const { order } = detail
@@ -227,8 +228,7 @@ function OrderBody({
         setAmount('')
         setReason('')
       },
-      onError: (error) =>
-        setProblem(t('failed', { message: isApiError(error) ? error.message : String(error) })),
+      onError: (error) => setProblem(t('failed', { message: whyFailed(error) })),
     })
   }
 

@@ -10,6 +10,7 @@ import { formatNumber, formatPrice } from '../../../lib/format-price'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages, type Translate } from '../../../lib/i18n/use-translation'
 import { restaurantDay } from '../../../lib/restaurant-time'
+import { useStaffErrorText } from '../../../lib/staff-error-text'
 import { adminReportsMessages } from '../admin-reports-messages'
 import { adminReportQueryOptions, useReportCsvDownload } from '../api/admin-report'
 import { presetRange, type RangePreset } from '../report-dates'
@@ -35,6 +36,7 @@ export function ReportView({
   restaurant: Pick<Restaurant, 'locale' | 'currency' | 'timezone'>
 }) {
   const { t, language } = useMessages(adminReportsMessages)
+  const reason = useStaffErrorText()
   const api = useApiClient()
   const [params, setParams] = useSearchParams()
   const today = restaurantDay(new Date(), restaurant.timezone)
@@ -99,7 +101,7 @@ export function ReportView({
       </form>
       {download.isError ? (
         <p role="alert" className="day-error">
-          {t('downloadFailed')} {download.error.message}
+          {t('downloadFailed', { reason: reason(download.error) })}
         </p>
       ) : null}
       {badRange ? (

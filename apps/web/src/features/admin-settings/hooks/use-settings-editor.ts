@@ -2,6 +2,7 @@ import { useMemo, useState, type RefObject, type SubmitEvent } from 'react'
 import type { AdminSettings } from '@tableside/contracts/admin-settings'
 import { isApiError } from '../../../lib/api-error'
 import { useMessages } from '../../../lib/i18n/use-translation'
+import { useStaffErrorText } from '../../../lib/staff-error-text'
 import { settingsMessages } from '../admin-settings-messages'
 import { useReloadSettings } from '../api/get-settings'
 import { useTimeZones } from '../api/list-time-zones'
@@ -36,6 +37,7 @@ export function useSettingsEditor(
   formRef: RefObject<HTMLFormElement | null>,
 ) {
   const { t } = useMessages(settingsMessages)
+  const reason = useStaffErrorText()
   const save = useSaveSettings()
   const reload = useReloadSettings()
   const zones = useTimeZones()
@@ -138,7 +140,7 @@ export function useSettingsEditor(
         const { problems: found, unplaced } = serverProblems(error.fields)
         if (Object.keys(found).length > 0 || unplaced > 0) {
           refuse(found, unplaced > 0 ? [t('serverRefusedElsewhere', { count: unplaced })] : [])
-        } else setStatus(t('failed', { message: error.message }))
+        } else setStatus(t('failed', { message: reason(error) }))
       },
     })
   }

@@ -3,6 +3,7 @@ import { AdminDialog } from '../../../components/admin/admin-dialog'
 import { buttonClass } from '../../../components/ui/button'
 import { isApiError } from '../../../lib/api-error'
 import { useMessages } from '../../../lib/i18n/use-translation'
+import { useStaffErrorText } from '../../../lib/staff-error-text'
 import { staffMessages } from '../admin-staff-messages'
 import { useAddStaff, useAddWaiter } from '../api/staff-api'
 import {
@@ -30,6 +31,7 @@ export function AccountDialog({
   onAdded: (name: string) => void
 }) {
   const { t } = useMessages(staffMessages)
+  const reason = useStaffErrorText()
   const addWaiter = useAddWaiter()
   const addStaff = useAddStaff()
   const pending = addWaiter.isPending || addStaff.isPending
@@ -69,7 +71,7 @@ export function AccountDialog({
         const fromServer = serverProblems(error.code, error.fields)
         if (Object.keys(fromServer).length > 0) refuse(fromServer)
         else if (error.code === 'validation_failed') setFailure(t('valueRefused'))
-        else setFailure(t('failed', { message: error.message }))
+        else setFailure(t('failed', { message: reason(error) }))
       },
     }
     if (kind === 'waiter') addWaiter.mutate({ name, login, pin: form.secret }, handlers)

@@ -1,4 +1,3 @@
-import { ApiError } from '../../../lib/api-error'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import { defineMessages } from '../../../lib/i18n/messages'
 
@@ -219,8 +218,3 @@ export const floorMessages = defineMessages({
 })
 
 export type FloorT = Translate<keyof (typeof floorMessages)['en']>
-
-export function errorText(error: unknown, t: FloorT): string {
-  const message = error instanceof ApiError ? error.message : String(error)
-  return t('failed', { message })
-}

@@ -8,6 +8,7 @@ import { buttonClass } from '../../../components/ui/button'
 import { Link } from '../../../components/ui/link'
 import { useApiClient } from '../../../lib/app-context'
 import { useMessages } from '../../../lib/i18n/use-translation'
+import { useStaffErrorText } from '../../../lib/staff-error-text'
 import { useChannelEvent } from '../../../lib/realtime/use-channel-event'
 import { useResubscribed } from '../../../lib/realtime/use-resubscribed'
 import { garconMeQueryKey } from '../api/garcon-keys'
@@ -20,7 +21,7 @@ import {
   type FloorAction,
 } from './floor-api'
 import { withoutSession } from './floor-logic'
-import { errorText, floorMessages } from './floor-messages'
+import { floorMessages } from './floor-messages'
 import { ActionSheet, type Sheet } from './floor-sheets'
 import type { FloorActions } from './order-row'
 import { TableCard } from './table-card'
@@ -56,6 +57,7 @@ export function Floor({
   const api = useApiClient()
   const queryClient = useQueryClient()
   const { t } = useMessages(floorMessages)
+  const reason = useStaffErrorText()
   const titleId = useId()
   const floor = useQuery(floorQueryOptions(api))
   const channel = garconChannel(waiterId)
@@ -96,7 +98,7 @@ export function Floor({
   const failedHere = (id: string) =>
     failedId === id ? (
       <p className="floor__error" role="alert">
-        {errorText(action.error, t)}
+        {t('failed', { message: reason(action.error) })}
       </p>
     ) : null
   const openSheet = (next: Sheet) => {
@@ -177,7 +179,7 @@ export function Floor({
           restaurantId={restaurantId}
           floorTables={tables}
           pending={action.isPending}
-          error={action.isError ? errorText(action.error, t) : undefined}
+          error={action.isError ? t('failed', { message: reason(action.error) }) : undefined}
           act={act}
           onClose={closeSheet}
           announce={setAnnouncement}

@@ -11,10 +11,10 @@ import {
 } from '@tableside/contracts/refunds'
 import { buttonClass } from '../../../components/ui/button'
 import { NumberStepper } from '../../../components/ui/number-stepper'
-import { isApiError } from '../../../lib/api-error'
 import { useApiClient } from '../../../lib/app-context'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useLanguage, useMessages } from '../../../lib/i18n/use-translation'
+import { useStaffErrorText } from '../../../lib/staff-error-text'
 import { GARCON_KEY } from '../api/garcon-keys'
 import { GarconSheet } from '../components/garcon-sheet'
 import { floorKey } from './floor-api'
@@ -47,6 +47,7 @@ export function RefundSheet({ kind, order, money, onClose, announce }: RefundShe
   const queryClient = useQueryClient()
   const language = useLanguage()
   const { t } = useMessages(refundMessages)
+  const whyFailed = useStaffErrorText()
   const reasonId = useId()
   const [reason, setReason] = useState('')
   const [refundTip, setRefundTip] = useState<boolean>()
@@ -99,9 +100,9 @@ export function RefundSheet({ kind, order, money, onClose, announce }: RefundShe
     !action.isPending
 
   const problem = detail.isError
-    ? t('failed', { message: isApiError(detail.error) ? detail.error.message : '' })
+    ? t('failed', { message: whyFailed(detail.error) })
     : action.isError
-      ? t('failed', { message: isApiError(action.error) ? action.error.message : '' })
+      ? t('failed', { message: whyFailed(action.error) })
       : null
 
   return (

@@ -9,6 +9,7 @@ import { useApiClient } from '../../../lib/app-context'
 import { isApiError } from '../../../lib/api-error'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages } from '../../../lib/i18n/use-translation'
+import { useStaffErrorText } from '../../../lib/staff-error-text'
 import { createStoredValue, useStoredValue } from '../../../lib/stored-value'
 import { createBumpActions } from '../api/bump-actions'
 import { bump, unbump, undo } from '../api/bumps'
@@ -41,7 +42,7 @@ export function KitchenBoard({
   documentTitle: string
   /** The restaurant's: a ticket's wanted time is on its clock, whatever the tablet's zone. */
   timeZone: string
-  /** The way out, at the end of the top bar (the app layer's: the kitchen's session). */
+  /** What ends the top bar (the app layer's): the language switch and the way out. */
   signOut?: ReactNode
 }) {
   const api = useApiClient()
@@ -53,11 +54,11 @@ export function KitchenBoard({
   const [offer, setOffer] = useState<UndoOffer | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
 
+  const reason = useStaffErrorText()
   const describe = (error: unknown) => {
-    if (!isApiError(error)) return t('failed', { message: String(error) })
-    if (error.code === 'undo_expired') return t('undoExpired')
-    if (error.code === 'network_error') return t('offline')
-    return t('failed', { message: error.message })
+    if (isApiError(error) && error.code === 'undo_expired') return t('undoExpired')
+    if (isApiError(error) && error.status === 0) return t('offline')
+    return t('failed', { message: reason(error) })
   }
   const latest = useRef({ describe, language, t })
   useEffect(() => {
