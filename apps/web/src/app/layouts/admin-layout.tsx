@@ -19,6 +19,7 @@ import { SignedInManagerContext } from '../../features/staff/signed-in-staff'
 import { useRestaurant, useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { adminMessages } from './admin-messages'
+import { LanguageSwitch } from './language-switch'
 import { SECTIONS, type AdminSection } from './admin-sections'
 
 /** A section's screen, loaded when first opened: each is its own chunk. */
@@ -53,6 +54,7 @@ export function AdminLayout() {
       restaurantId={restaurantId}
       restaurantName={restaurant.name}
       session={session}
+      languageSwitch={<LanguageSwitch />}
     >
       {(manager) => (
         <SignedInManagerContext value={manager}>
@@ -132,6 +134,7 @@ function AdminShell({
           <span className="admin__area">{t('area')}</span>
         </div>
         <div className="admin__who">
+          <LanguageSwitch />
           <button
             type="button"
             className="admin__name"

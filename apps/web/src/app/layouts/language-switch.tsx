@@ -10,10 +10,18 @@ const messages = defineMessages({ en: { language: 'Language' }, ru: { language: 
 
 const NATIVE_NAMES: Record<UiLanguage, string> = { ru: 'Русский', en: 'English' }
 
-export function LanguageSwitch() {
+/**
+ * The UI language, kept on this device (the diner's screens, the back office and the kitchen
+ * share it). `dark`: on the kitchen's dark wall screen.
+ */
+export function LanguageSwitch({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   const { t, language } = useMessages(messages)
   return (
-    <div className="lang-switch" role="group" aria-label={t('language')}>
+    <div
+      className={tone === 'dark' ? 'lang-switch lang-switch--dark' : 'lang-switch'}
+      role="group"
+      aria-label={t('language')}
+    >
       {LANGUAGES.map((option) => (
         <button
           key={option}

@@ -4,6 +4,7 @@ import { StaffFrame } from '../../features/staff/components/staff-frame'
 import { useRestaurant, useRestaurantId } from '../../features/restaurant/hooks/use-restaurant'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { adminMessages } from '../layouts/admin-messages'
+import { LanguageSwitch } from '../layouts/language-switch'
 
 /** `/rest/:restaurant_id/kitchen`: the kitchen display (issue 17), behind the kitchen's sign-in. */
 export function KitchenRoute() {
@@ -16,13 +17,19 @@ export function KitchenRoute() {
       restaurantId={restaurantId}
       restaurantName={restaurant.name}
       session={session}
+      languageSwitch={<LanguageSwitch />}
     >
       {() => (
         <KitchenBoard
           restaurantId={restaurantId}
           documentTitle={restaurant.name}
           timeZone={restaurant.timezone}
-          signOut={<KitchenSignOut />}
+          signOut={
+            <>
+              <LanguageSwitch tone="dark" />
+              <KitchenSignOut />
+            </>
+          }
         />
       )}
     </StaffFrame>

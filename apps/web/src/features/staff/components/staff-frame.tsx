@@ -13,6 +13,8 @@ interface StaffFrameProps<Who> {
   restaurantId: string
   restaurantName: string
   session: StaffSession<Who>
+  /** The language switch (the app layer's), so the sign-in reads in English too (issue 30). */
+  languageSwitch?: ReactNode
   /** The area for whoever is signed in. */
   children: (who: Who) => ReactNode
 }
@@ -36,6 +38,7 @@ function StaffArea<Who>({
   restaurantId,
   restaurantName,
   session,
+  languageSwitch,
   children,
 }: StaffFrameProps<Who>) {
   const { t } = useMessages(staffMessages)
@@ -51,7 +54,10 @@ function StaffArea<Who>({
         <main className="staff-gate" id="main">
           <title>{`${title} · ${restaurantName}`}</title>
           <div className="staff-gate__card">
-            <p className="staff-gate__place">{restaurantName}</p>
+            <div className="staff-gate__top">
+              <p className="staff-gate__place">{restaurantName}</p>
+              {languageSwitch}
+            </div>
             <h1 className="staff-gate__title">{title}</h1>
             {session.status === 'unreachable' ? (
               <>
