@@ -169,6 +169,19 @@ describe("The waiter's home stays calm", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await keepScreenshot(page, 'garcon-busy-night')
     await expectNoSeriousViolations(page, SCREEN)
+    // Each line's table and summary are there in full at 390 px: they wrap, nothing is cut off.
+    const cut = await page
+      .locator('.alert-line__where, .alert-line__what')
+      .evaluateAll((spans) =>
+        spans
+          .filter(
+            (span) =>
+              span.scrollWidth > span.clientWidth + 1 ||
+              getComputedStyle(span).textOverflow === 'ellipsis',
+          )
+          .map((span) => span.textContent),
+      )
+    expect(cut).toEqual([])
 
     // A line opens into its table's alerts, each with what can be done about it.
     const t3Line = lines.filter({ hasText: 'Стол 3' })

@@ -69,15 +69,16 @@ export function AlertLine({ line, openCall, now, t, children }: AlertLineProps) 
         aria-controls={cardsId}
         onClick={() => setOpen(!open)}
       >
-        <span className="alert-line__where">{where}</span>
-        <span className="alert-line__what">{lineSummary(line, t)}</span>
+        {/* The time first: it floats at the top right, and where and what flow around it. */}
         <span className="alert-line__time">
           {time === undefined
             ? t('justNow')
             : openCall
               ? t('waitedLabel', { time })
               : t('agoLabel', { time })}
-        </span>
+        </span>{' '}
+        <span className="alert-line__where">{where}</span>{' '}
+        <span className="alert-line__what">{lineSummary(line, t)}</span>
         <ChevronDownIcon className="alert-line__chevron" size={20} />
       </button>
       <ul id={cardsId} className="alert-line__cards" hidden={!open}>
