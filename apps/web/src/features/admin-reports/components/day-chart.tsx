@@ -1,3 +1,5 @@
+import { calendarDate } from '../../../lib/restaurant-time'
+
 /** Columns of an SVG of our own, one a day; the numbers are in a table beside it for readers. */
 export interface DayColumn {
   date: string
@@ -20,7 +22,16 @@ function datePlace(middle: number): { x: number; anchor: 'start' | 'middle' | 'e
   return { x: middle, anchor: 'middle' }
 }
 
-export function DayChart({ title, columns }: { title: string; columns: readonly DayColumn[] }) {
+export function DayChart({
+  title,
+  columns,
+  locale,
+}: {
+  title: string
+  columns: readonly DayColumn[]
+  /** The screen's: "29.11" in Russian, "29/11" in English. */
+  locale: string
+}) {
   const largest = Math.max(1, ...columns.map((column) => column.value))
   const step = WIDTH / Math.max(1, columns.length)
   const gap = Math.min(6, step * 0.25)
@@ -57,7 +68,7 @@ export function DayChart({ title, columns }: { title: string; columns: readonly 
                   textAnchor={date.anchor}
                   className="day-chart__date"
                 >
-                  {column.date.slice(5).split('-').reverse().join('.')}
+                  {calendarDate(column.date, locale, { day: '2-digit', month: '2-digit' })}
                 </text>
               ) : null}
             </g>

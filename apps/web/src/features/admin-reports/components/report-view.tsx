@@ -9,7 +9,7 @@ import { useApiClient } from '../../../lib/app-context'
 import { formatNumber, formatPrice } from '../../../lib/format-price'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages, type Translate } from '../../../lib/i18n/use-translation'
-import { restaurantDay } from '../../../lib/restaurant-time'
+import { dateLocale, restaurantDay } from '../../../lib/restaurant-time'
 import { useStaffErrorText } from '../../../lib/staff-error-text'
 import { adminReportsMessages } from '../admin-reports-messages'
 import { adminReportQueryOptions, useReportCsvDownload } from '../api/admin-report'
@@ -174,6 +174,7 @@ function ReportNumbers({
         <h2 id="report-days">{t('byDay')}</h2>
         <DayChart
           title={t('byDay')}
+          locale={dateLocale(language)}
           columns={report.days.map((day) => ({
             date: day.date,
             value: day.revenue,
