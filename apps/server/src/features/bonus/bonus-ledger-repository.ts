@@ -203,46 +203,86 @@ export async function makeAvailable(
     .execute()
 }
 
-/** Spends of the order, of the payment, or of both, that nothing has reversed yet. */
-export function unreversedSpends(
+/**
+ * The spends of an order (and payment: a payment's id, `null` for those at checkout, undefined
+ * for any) with what of each has come back so far, oldest first; those given back whole left
+ * out. Spend entries' points are negative; `returned` is positive.
+ */
+export async function spendsToReturn(
   trx: Transaction<Database>,
   orderId: string | null,
-  paymentId: string | undefined,
+  paymentId: string | null | undefined,
+  spendId?: string,
 ) {
-  return trx
+  const rows = await trx
     .selectFrom('bonusEntries as s')
-    .select(['s.id', 's.cardId', 's.points', 's.orderId'])
-    .$if(orderId !== null, (query) => query.where('s.orderId', '=', orderId ?? ''))
-    .$if(paymentId !== undefined, (query) => query.where('s.paymentId', '=', paymentId ?? ''))
-    .where('s.kind', '=', 'spend')
-    .where((eb) =>
-      eb.not(
-        eb.exists(
+    .select((eb) => [
+      's.id',
+      's.cardId',
+      's.points',
+      's.orderId',
+      's.paymentId',
+      eb.fn
+        .coalesce(
           eb
             .selectFrom('bonusEntries as r')
-            .select('r.id')
+            .select((inner) => inner.fn.sum<string | number>('r.points').as('sum'))
             .whereRef('r.reversesId', '=', 's.id')
-            .where('r.kind', '=', 'reverse'),
-        ),
-      ),
-    )
+            .where('r.kind', '=', 'reverse')
+            .where('r.points', '>', 0),
+          eb.lit(0),
+        )
+        .as('returned'),
+    ])
+    .$if(orderId !== null, (query) => query.where('s.orderId', '=', orderId ?? ''))
+    .$if(typeof paymentId === 'string', (query) => query.where('s.paymentId', '=', paymentId ?? ''))
+    .$if(paymentId === null, (query) => query.where('s.paymentId', 'is', null))
+    .$if(spendId !== undefined, (query) => query.where('s.id', '=', spendId ?? ''))
+    .where('s.kind', '=', 'spend')
+    .orderBy('s.seq')
     .execute()
+  return rows
+    .map((row) => ({ ...row, returned: Number(row.returned) }))
+    .filter((row) => row.returned < -row.points)
 }
 
-/** The entry that gives a spend back; undefined when one did already (once only). */
-export function insertSpendReversal(trx: Transaction<Database>, entry: NewBonusEntry) {
-  return trx
-    .insertInto('bonusEntries')
-    .values(entry)
-    .onConflict((conflict) =>
-      conflict
-        .column('reversesId')
-        .where('kind', '=', 'reverse')
-        .where('points', '>', 0)
-        .doNothing(),
+/** Points of a spend each credit got back so far (returns record the credits they restored). */
+export async function restoredOfSpend(trx: Transaction<Database>, spendId: string) {
+  const rows = await trx
+    .selectFrom('bonusAllocations as a')
+    .innerJoin('bonusEntries as r', 'r.id', 'a.debitId')
+    .select(['a.creditId', 'a.points'])
+    .where('r.reversesId', '=', spendId)
+    .where('r.kind', '=', 'reverse')
+    .where('r.points', '>', 0)
+    .execute()
+  const restored = new Map<string, number>()
+  for (const row of rows) restored.set(row.creditId, (restored.get(row.creditId) ?? 0) + row.points)
+  return restored
+}
+
+/** The points the order's spends (`paymentId` as in `spendsToReturn`) spent and got back. */
+export async function spentAndReturned(
+  trx: Transaction<Database>,
+  orderId: string,
+  paymentId: string | null | undefined,
+): Promise<{ spent: number; returned: number }> {
+  const rows = await trx
+    .selectFrom('bonusEntries as s')
+    .leftJoin('bonusEntries as r', (join) =>
+      join.onRef('r.reversesId', '=', 's.id').on('r.kind', '=', 'reverse').on('r.points', '>', 0),
     )
-    .returning('id')
-    .executeTakeFirst()
+    .select(['s.id', 's.points', 'r.points as returned'])
+    .where('s.orderId', '=', orderId)
+    .where('s.kind', '=', 'spend')
+    .$if(typeof paymentId === 'string', (query) => query.where('s.paymentId', '=', paymentId ?? ''))
+    .$if(paymentId === null, (query) => query.where('s.paymentId', 'is', null))
+    .execute()
+  const spent = new Map(rows.map((row) => [row.id, -row.points]))
+  return {
+    spent: [...spent.values()].reduce((sum, points) => sum + points, 0),
+    returned: rows.reduce((sum, row) => sum + (row.returned ?? 0), 0),
+  }
 }
 
 /** Voids what the order earned, pending still; the points voided. */
@@ -269,12 +309,20 @@ export async function addEntry(trx: Transaction<Database>, entry: NewBonusEntry)
   await trx.insertInto('bonusEntries').values(entry).execute()
 }
 
-/** What the payment earned, oldest first, locked. */
-export function earnsOfPayment(trx: Transaction<Database>, paymentId: string) {
+/**
+ * What the payment earned (or, for `{ orderId }`, what the order earned with money paid in cash,
+ * no payment named), oldest first, locked.
+ */
+export function earnsOfPayment(trx: Transaction<Database>, of: string | { orderId: string }) {
   return trx
     .selectFrom('bonusEntries')
     .selectAll()
-    .where('paymentId', '=', paymentId)
+    .$if(typeof of === 'string', (query) => query.where('paymentId', '=', of as string))
+    .$if(typeof of !== 'string', (query) =>
+      query
+        .where('orderId', '=', (of as { orderId: string }).orderId)
+        .where('paymentId', 'is', null),
+    )
     .where('kind', '=', 'earn')
     .orderBy('seq')
     .forUpdate()

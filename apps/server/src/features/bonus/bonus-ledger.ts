@@ -15,7 +15,6 @@ import {
   changeCreditRemaining,
   insertCard,
   insertEntry,
-  insertSpendReversal,
   lockCard,
   lockCardUnlessTaken,
   makeAvailable,
@@ -24,7 +23,9 @@ import {
   pendingEarnsOfOrder,
   recordAllocations,
   reversedOfEarn,
-  unreversedSpends,
+  restoredOfSpend,
+  spendsToReturn,
+  spentAndReturned,
   voidEntry,
   voidPendingEarns,
   type BonusEntry,
@@ -158,6 +159,56 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
     return written
   }
 
+  /**
+   * Gives back what of spend `spendId` is missing to `target` points returned in all (with
+   * `more`, `target` more points), never past the spend: one `reverse` entry, restoring the
+   * credits the spend took (those it took last, which expire last, first) and recording which.
+   * The card is locked first, and what came back is read under the lock, so two returns at
+   * once queue and the second gives only what the first left (the database's trigger refuses
+   * any return past the spend all the same). Returns the points given back.
+   */
+  const returnOf = async (
+    trx: Transaction<Database>,
+    spendId: string,
+    cardId: string,
+    target: number,
+    paymentId: string | undefined,
+    more = false,
+  ): Promise<number> => {
+    await lockCard(trx, cardId)
+    const [spend] = await spendsToReturn(trx, null, undefined, spendId)
+    if (!spend) return 0
+    const spent = -spend.points
+    const points = Math.min(spent, more ? spend.returned + target : target) - spend.returned
+    if (points <= 0) return 0
+    const restored = await restoredOfSpend(trx, spendId)
+    const taken = (await allocationsOf(trx, spendId)).reverse()
+    const back: { creditId: string; points: number }[] = []
+    let left = points
+    for (const { creditId, points: took } of taken) {
+      const open = took - (restored.get(creditId) ?? 0)
+      const put = Math.min(left, open)
+      if (put <= 0) continue
+      back.push({ creditId, points: put })
+      left -= put
+    }
+    const written = await insertEntry(trx, {
+      cardId,
+      kind: 'reverse',
+      points,
+      status: 'available',
+      remaining: 0,
+      orderId: spend.orderId,
+      paymentId: paymentId ?? null,
+      reversesId: spendId,
+      note: points < spent ? `Returned ${String(points)} of ${String(spent)}` : null,
+      createdAt: now(),
+    })
+    for (const { creditId, points: put } of back) await changeCreditRemaining(trx, creditId, put)
+    if (back.length > 0) await recordAllocations(trx, written.id, back)
+    return points
+  }
+
   return {
     program,
 
@@ -279,9 +330,9 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
 
     /**
      * The order was cancelled or refunded: the points it spent come back to the credits they
-     * came from (once; again changes nothing). Returns the points given back. With `paymentId`,
-     * only what that payment spent on it; with `orderId` null, all that payment spent (it
-     * failed, or was given up).
+     * came from (once; again changes nothing), what came back of them by part refunds already
+     * left out. Returns the points given back. With `paymentId`, only what that payment spent on
+     * it; with `orderId` null, all that payment spent (it failed, or was given up).
      */
     async giveBack(
       trx: Transaction<Database>,
@@ -289,29 +340,59 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
       paymentId?: string,
     ): Promise<number> {
       if (orderId === null && paymentId === undefined) throw new Error('Give back whose points?')
-      const spends = await unreversedSpends(trx, orderId, paymentId)
       let given = 0
-      for (const spend of spends) {
-        await lockCard(trx, spend.cardId)
-        const inserted = await insertSpendReversal(trx, {
-          cardId: spend.cardId,
-          kind: 'reverse',
-          points: -spend.points,
-          status: 'available',
-          remaining: 0,
-          orderId: spend.orderId,
-          paymentId: paymentId ?? null,
-          reversesId: spend.id,
-          createdAt: now(),
-        })
-        if (!inserted) continue
-        for (const { creditId, points } of await allocationsOf(trx, spend.id)) {
-          await changeCreditRemaining(trx, creditId, points)
-        }
-        given += -spend.points
+      for (const spend of await spendsToReturn(trx, orderId, paymentId)) {
+        given += await returnOf(trx, spend.id, spend.cardId, Number.MAX_SAFE_INTEGER, paymentId)
       }
       return given
     },
+
+    /**
+     * Part of an order was refunded or comped (decision 0131): of the points it spent at
+     * checkout (`paymentId` null) or with bill payments (undefined: any; or one payment's),
+     * `share` of each spend has come back once this returns: what came back already counts,
+     * so the same share again gives nothing, and a larger one only the difference. Each spend's
+     * share is rounded down to whole points (all of it at a share of 1). Returns the points
+     * given back now.
+     */
+    async giveBackShare(
+      trx: Transaction<Database>,
+      orderId: string,
+      paymentId: string | null | undefined,
+      share: { part: number; of: number },
+    ): Promise<number> {
+      let given = 0
+      for (const spend of await spendsToReturn(trx, orderId, paymentId)) {
+        const spent = -spend.points
+        const target =
+          share.part >= share.of
+            ? spent
+            : Math.floor((spent * Math.max(0, share.part)) / Math.max(1, share.of))
+        given += await returnOf(trx, spend.id, spend.cardId, target, undefined)
+      }
+      return given
+    },
+
+    /**
+     * Up to `points` of what the order's bill payments spent on it come back (a part refund
+     * gave back money that had been paid in points), oldest spend first. Returns the points.
+     */
+    async giveBackPoints(
+      trx: Transaction<Database>,
+      orderId: string,
+      points: number,
+    ): Promise<number> {
+      let given = 0
+      for (const spend of await spendsToReturn(trx, orderId, undefined)) {
+        if (given >= points || spend.paymentId === null) continue
+        given += await returnOf(trx, spend.id, spend.cardId, points - given, undefined, true)
+      }
+      return given
+    },
+
+    /** What of the order's spends (at checkout: `paymentId` null) came back so far. */
+    spentAndReturned: (trx: Transaction<Database>, orderId: string, paymentId?: string | null) =>
+      spentAndReturned(trx, orderId, paymentId),
 
     /**
      * The order was cancelled before it completed: what it earned, pending still, never becomes
@@ -323,16 +404,26 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
     },
 
     /**
-     * A refund of `refundedMinor` in all (so far) of a payment that paid `paidMinor` takes back
+     * A refund of `refundedMinor` in all (so far) of a payment (or of an order's cash) that paid
+     * `paidMinor` takes back
      * that share of what the payment earned: a pending earn is voided (what is kept earns anew,
      * still pending); an available one is taken back, its own points first, as far as the
      * balance goes (points already spent elsewhere stay spent). Returns the points taken back.
      */
     async reverseEarned(
       trx: Transaction<Database>,
-      refund: { paymentId: string; refundedMinor: number; paidMinor: number },
+      refund: {
+        /** The payment refunded; `null` for money paid in cash for `orderId`. */
+        paymentId: string | null
+        orderId?: string
+        refundedMinor: number
+        paidMinor: number
+      },
     ): Promise<number> {
-      const earns = await earnsOfPayment(trx, refund.paymentId)
+      if (refund.paymentId === null && refund.orderId === undefined) {
+        throw new Error('Take back what whose cash earned?')
+      }
+      const earns = await earnsOfPayment(trx, refund.paymentId ?? { orderId: refund.orderId ?? '' })
       const share = Math.min(1, refund.refundedMinor / Math.max(1, refund.paidMinor))
       let reversed = 0
       for (const cardId of new Set(earns.map((earn) => earn.cardId))) {

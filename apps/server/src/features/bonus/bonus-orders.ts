@@ -165,23 +165,53 @@ export function createOrderBonus({ db, ledger }: { db: Kysely<Database>; ledger:
      */
     refunded: (
       trx: Transaction<Database>,
-      refund: { paymentId: string; refundedMinor: number; paidMinor: number },
+      refund: {
+        paymentId: string | null
+        orderId?: string
+        refundedMinor: number
+        paidMinor: number
+      },
     ) => ledger.reverseEarned(trx, refund),
 
     /** All the money paid for an order went back: the points it spent come back too. */
     givenBack: (trx: Transaction<Database>, orderId: string) => ledger.giveBack(trx, orderId),
 
+    /**
+     * Part of the order was refunded or comped (decision 0131): `share` of the points it spent
+     * at checkout have come back (what came back already counts). Returns the points now.
+     */
+    checkoutShareBack: (
+      trx: Transaction<Database>,
+      orderId: string,
+      share: { part: number; of: number },
+    ) => ledger.giveBackShare(trx, orderId, null, share),
+
+    /** The points the order's bill payments spent on it that have not come back yet. */
+    async billPointsLeft(trx: Transaction<Database>, orderId: string): Promise<number> {
+      const [all, checkout] = await Promise.all([
+        ledger.spentAndReturned(trx, orderId),
+        ledger.spentAndReturned(trx, orderId, null),
+      ])
+      return all.spent - all.returned - (checkout.spent - checkout.returned)
+    },
+
+    /** Money a bill payment had paid in points went back: up to `points` of them come back. */
+    billPointsBack: (trx: Transaction<Database>, orderId: string, points: number) =>
+      ledger.giveBackPoints(trx, orderId, points),
+
     /** The order moved on: completed and paid, what it earned becomes available. */
     moved: releaseIfDone,
 
     /**
-     * The order was cancelled: the points it spent come back, and what it earned (pending
+     * The order was cancelled: the points it spent come back (what part refunds gave back of them
+     * already apart; returns the points given now), and what it earned (pending
      * still: a completed order is never cancelled) is voided. Money refunded through the
      * provider follows by the outbox; the points do not wait for it.
      */
-    async cancelled(trx: Transaction<Database>, orderId: string): Promise<void> {
-      await ledger.giveBack(trx, orderId)
+    async cancelled(trx: Transaction<Database>, orderId: string): Promise<number> {
+      const given = await ledger.giveBack(trx, orderId)
       await ledger.voidPending(trx, orderId)
+      return given
     },
   }
 }

@@ -64,15 +64,20 @@ export function createOrderCancel({ deps, now, repository }: OrderServiceContext
     const payments = await deps.payments.succeededFor(row.id, trx)
     // Points that paid part of it (at checkout, or with a bill payment) come back as points;
     // what bill payments paid in them no longer counts as paid (decision 0060).
-    await deps.bonus?.cancelled(trx, row.id)
-    const inPoints = payments
+    // A part refund may have given some of them back already (decision 0131): only the rest.
+    const allocated = payments
       .flatMap((payment) => payment.allocations)
       .filter((allocation) => allocation.orderId === row.id)
       .reduce((sum, allocation) => sum + pointsWorth(allocation), 0)
+    const inPoints = deps.bonus
+      ? Math.min(allocated, (await deps.bonus.billPointsLeft(trx, row.id)) * MINOR_PER_POINT)
+      : allocated
+    const pointsBack =
+      (await deps.bonus?.cancelled(trx, row.id)) ??
+      Math.round(inPoints / MINOR_PER_POINT) + row.bonusPoints
     if (inPoints > 0) {
       moved = (await deps.orderPayments.pointsReturned(row.id, inPoints, trx)) ?? moved
     }
-    const pointsBack = Math.round(inPoints / MINOR_PER_POINT) + row.bonusPoints
     if (pointsBack > 0) {
       rows.push({ ...common, way: 'points', amount: 0, pointsReturned: pointsBack, state: 'done' })
     }

@@ -42,7 +42,8 @@ export interface RefundServiceDeps {
   refunds: RefundRepository
   orders: Pick<OrderService, 'changeStatus'>
   outbox: Outbox
-  bonus?: Pick<OrderBonus, 'refunded' | 'givenBack'> | undefined
+  bonus?:
+    Pick<OrderBonus, 'refunded' | 'givenBack' | 'checkoutShareBack' | 'billPointsBack'> | undefined
   /** Whether the restaurant lets waiters refund (the `waiterRefunds` setting). */
   waitersMayRefund: (restaurantId: string) => Promise<boolean>
   /** Records the action in the audit log, in its transaction. */
@@ -450,15 +451,49 @@ export function createRefundService(deps: RefundServiceDeps) {
         const cash = Math.min(left, cashLeft)
         if (cash > 0) {
           left -= cash
-          rows.push({ ...common, way: 'cash', amount: cash, state: 'done', completedAt: at })
+          // Points the cash earned go back in the share of the cash handed back (decision 0131).
+          const cashOut = await refunds.cashOut(order.id, trx)
+          const pointsTakenBack = deps.bonus
+            ? await deps.bonus.refunded(trx, {
+                paymentId: null,
+                orderId: order.id,
+                refundedMinor: cashOut + cash,
+                paidMinor: cashLeft + cashOut,
+              })
+            : 0
+          rows.push({
+            ...common,
+            way: 'cash',
+            amount: cash,
+            pointsTakenBack,
+            state: 'done',
+            completedAt: at,
+          })
         }
-        // What is left was paid in points; and once all the money is back, so are the points
-        // the order spent (the ledger gives a spend back whole).
-        if (
-          left > 0 ||
-          (moneyBack > 0 && moneyBack === order.paidAmount && order.bonusPoints > 0)
-        ) {
-          const pointsReturned = (await deps.bonus?.givenBack(trx, order.id)) ?? 0
+        // Points spent on the order come back with what was taken off (decision 0131): all of
+        // them once all the money paid is back; else those spent at checkout in the share of
+        // the order's price taken off so far, and those a bill payment spent as far as money
+        // paid in them (`left`, what neither online nor cash paid) went back, a started point
+        // whole.
+        let pointsReturned = 0
+        if (deps.bonus) {
+          if (moneyBack > 0 && moneyBack === order.paidAmount) {
+            pointsReturned = await deps.bonus.givenBack(trx, order.id)
+          } else {
+            pointsReturned = await deps.bonus.checkoutShareBack(trx, order.id, {
+              part: order.takenOff + value,
+              of: order.total + order.takenOff - order.tip,
+            })
+            if (left > 0) {
+              pointsReturned += await deps.bonus.billPointsBack(
+                trx,
+                order.id,
+                Math.ceil(left / MINOR_PER_POINT),
+              )
+            }
+          }
+        }
+        if (left > 0 || pointsReturned > 0) {
           rows.push({
             ...common,
             way: 'points',
