@@ -348,43 +348,19 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
     },
 
     /**
-     * Part of an order was refunded or comped (decision 0131): of the points it spent at
-     * checkout (`paymentId` null) or with bill payments (undefined: any; or one payment's),
-     * `share` of each spend has come back once this returns: what came back already counts,
-     * so the same share again gives nothing, and a larger one only the difference. Each spend's
-     * share is rounded down to whole points (all of it at a share of 1). Returns the points
-     * given back now.
-     */
-    async giveBackShare(
-      trx: Transaction<Database>,
-      orderId: string,
-      paymentId: string | null | undefined,
-      share: { part: number; of: number },
-    ): Promise<number> {
-      let given = 0
-      for (const spend of await spendsToReturn(trx, orderId, paymentId)) {
-        const spent = -spend.points
-        const target =
-          share.part >= share.of
-            ? spent
-            : Math.floor((spent * Math.max(0, share.part)) / Math.max(1, share.of))
-        given += await returnOf(trx, spend.id, spend.cardId, target, undefined)
-      }
-      return given
-    },
-
-    /**
-     * Up to `points` of what the order's bill payments spent on it come back (a part refund
-     * gave back money that had been paid in points), oldest spend first. Returns the points.
+     * Part of an order was refunded or comped (decision 0131): up to `points` of what it spent
+     * at checkout (`checkout`) or with bill payments (`bill`) come back, oldest spend first,
+     * never past a spend. Returns the points given back.
      */
     async giveBackPoints(
       trx: Transaction<Database>,
       orderId: string,
       points: number,
+      spentWith: 'checkout' | 'bill',
     ): Promise<number> {
       let given = 0
       for (const spend of await spendsToReturn(trx, orderId, undefined)) {
-        if (given >= points || spend.paymentId === null) continue
+        if (given >= points || (spend.paymentId === null) !== (spentWith === 'checkout')) continue
         given += await returnOf(trx, spend.id, spend.cardId, points - given, undefined, true)
       }
       return given

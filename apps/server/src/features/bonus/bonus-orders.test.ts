@@ -146,6 +146,20 @@ describe.each(testDatabaseKinds)('Bonus points on orders and payments on $name',
     const after = await paymentActions(() => t.app, 'grill').getPayment(started.id)
     expect(after.status).toBe('succeeded')
   }
+  let manager: string | undefined
+  /** A refund or comp by the grill's manager (decision 0119). */
+  const refund = async (orderId: string, payload: object) => {
+    if (manager === undefined) {
+      await addManager(t, 'grill', 'grill-boss', 'grill-password-1')
+      manager = (await signInAsManager(t.app, 'grill', 'grill-boss', 'grill-password-1')).token
+    }
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${orderId}/refunds`,
+      headers: { 'x-manager-token': manager },
+      payload,
+    })
+  }
   const PICKUP_TO_COMPLETED = ['accepted', 'cooking', 'ready', 'completed'] as const
   const counts = async () =>
     (
@@ -293,18 +307,10 @@ describe.each(testDatabaseKinds)('Bonus points on orders and payments on $name',
     await payByCard(await actions.startOrderPayment(byCard.id))
     const earned = Math.floor(byCard.totals.total / 1000)
     expect(await cardOf(token)).toMatchObject({ balance: 100, pending: earned })
-    await addManager(t, 'grill', 'grill-boss', 'grill-password-1')
-    const { token: manager } = await signInAsManager(
-      t.app,
-      'grill',
-      'grill-boss',
-      'grill-password-1',
-    )
-    const refunded = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/orders/${byCard.id}/refunds`,
-      headers: { 'x-manager-token': manager },
-      payload: { kind: 'part', lines: [{ line: 0, quantity: 1 }], reason: 'Пересолено' },
+    const refunded = await refund(byCard.id, {
+      kind: 'part',
+      lines: [{ line: 0, quantity: 1 }],
+      reason: 'Пересолено',
     })
     expect(refunded.statusCode, refunded.body).toBe(200)
     const detail = orderDetail.parse(refunded.json())
@@ -467,6 +473,150 @@ describe.each(testDatabaseKinds)('Bonus points on orders and payments on $name',
     expect(await actions.getPayment(paying.id)).toMatchObject({ status: 'refunded' })
     const order = await actions.getOrder(dinner.id)
     expect(order).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', paidAmount: 0 })
+  })
+
+  // Decision 0131: spent points come back with the part of the order they paid for.
+  it('gives back the checkout points of one dish of two refunded and takes back what its cash earned; the cancel gives back the rest', async () => {
+    const token = await dinerWithCard()
+    // Two pike perch: 100 points at checkout, the rest in cash earning 10 % of it.
+    const spent = placed(await pickup(token, { points: 100, quantity: 2 }))
+    const cashPaid = spent.totals.total
+    const earned = Math.floor(cashPaid / 1000)
+    expect((await byWaiter(`/api/v1/garcon/orders/${spent.id}/cash-paid`)).statusCode).toBe(200)
+    expect(await cardOf(token)).toMatchObject({ balance: 0, pending: earned })
+    const one = await refund(spent.id, {
+      kind: 'part',
+      lines: [{ line: 0, quantity: 1 }],
+      reason: 'Пересолено',
+    })
+    expect(one.statusCode, one.body).toBe(200)
+    const detail = orderDetail.parse(one.json())
+    // One dish of two is its share of the order's whole price (money and points): that share
+    // of the points comes back as points, the rest of the dish's price in cash; the points the
+    // cash earned go back in the share of the cash handed back.
+    const dish = Math.round((spent.lines[0]?.lineTotal ?? 0) / 2)
+    const points = Math.floor((100 * dish) / (cashPaid + 10_000))
+    const cash = dish - points * 100
+    const takenBack = Math.ceil((earned * cash) / cashPaid)
+    expect(points).toBeGreaterThan(40)
+    expect(detail.refunds).toHaveLength(2)
+    expect(detail.refunds).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          way: 'cash',
+          amount: cash,
+          takenOff: cash,
+          pointsTakenBack: takenBack,
+        }),
+        expect.objectContaining({ way: 'points', amount: 0, pointsReturned: points }),
+      ]),
+    )
+    expect(detail.points).toEqual({ spent: 100, returned: points, takenBack })
+    expect(detail.order).toMatchObject({
+      paidAmount: cashPaid - cash,
+      totals: { total: cashPaid - cash },
+    })
+    expect(await cardOf(token)).toMatchObject({ balance: points, pending: earned - takenBack })
+    // The diner's card says so, on the order it came from.
+    const ledger = await ledgerOf(token)
+    expect(ledger.filter((entry) => entry.kind === 'reverse' && entry.points > 0)).toEqual([
+      expect.objectContaining({ points, orderNumber: spent.number }),
+    ])
+    // The cancel gives back the rest, not all 100 again.
+    const cancelled = await byWaiter(`/api/v1/garcon/orders/${spent.id}/status`, {
+      status: 'cancelled',
+      reason: 'Гость ушёл',
+    })
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    expect(await cardOf(token)).toMatchObject({ balance: 100, pending: 0 })
+    const rows = await t.database.db
+      .selectFrom('refunds')
+      .select(['kind', 'way', 'pointsReturned'])
+      .where('orderId', '=', spent.id)
+      .where('way', '=', 'points')
+      .execute()
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { kind: 'part', way: 'points', pointsReturned: points },
+        { kind: 'whole', way: 'points', pointsReturned: 100 - points },
+      ]),
+    )
+  })
+
+  it('never gives points back twice when part refunds race: three at once of two dishes', async () => {
+    const token = await dinerWithCard()
+    const spent = placed(await pickup(token, { points: 100, quantity: 2 }))
+    expect((await byWaiter(`/api/v1/garcon/orders/${spent.id}/cash-paid`)).statusCode).toBe(200)
+    const body = { kind: 'part', lines: [{ line: 0, quantity: 1 }], reason: 'Холодное' }
+    const answers = await Promise.all([
+      refund(spent.id, body),
+      refund(spent.id, body),
+      refund(spent.id, body),
+    ])
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 409])
+    // Both dishes went back: all 100 points, once; all the cash, once.
+    expect(await cardOf(token)).toMatchObject({ balance: 100, pending: 0 })
+    const rows = await t.database.db
+      .selectFrom('refunds')
+      .select(['way', 'amount', 'pointsReturned'])
+      .where('orderId', '=', spent.id)
+      .execute()
+    expect(rows.reduce((sum, row) => sum + row.pointsReturned, 0)).toBe(100)
+    expect(rows.reduce((sum, row) => sum + row.amount, 0)).toBe(spent.totals.total)
+    // And the database itself refuses a return past the spend, whoever writes it.
+    const spend = await t.database.db
+      .selectFrom('bonusEntries')
+      .select(['id', 'cardId'])
+      .where('orderId', '=', spent.id)
+      .where('kind', '=', 'spend')
+      .executeTakeFirstOrThrow()
+    await expect(
+      t.database.db
+        .insertInto('bonusEntries')
+        .values({
+          cardId: spend.cardId,
+          kind: 'reverse',
+          points: 1,
+          status: 'available',
+          remaining: 0,
+          reversesId: spend.id,
+          createdAt: new Date(),
+        })
+        .execute(),
+    ).rejects.toThrow(/at most its points/)
+  })
+
+  it('gives back bill points as far as money paid in them goes back, and an amount its share of checkout points', async () => {
+    const vera = await dinerWithCard()
+    const session = await openTableSession(t, 'grill', 'T5')
+    const actions = paymentActions(() => t.app, 'grill')
+    const dinner = await actions.place(session.id, 'card', [PIKE])
+    // 50 points and the rest by card.
+    const paying = payment.parse((await startShare(session.id, vera, { points: 50 })).json())
+    await payByCard(paying)
+    const byCard = paying.amount
+    expect(await cardOf(vera)).toMatchObject({ balance: 50, pending: Math.floor(byCard / 1000) })
+    // The card's money and 20 ₽ more, which points paid: 20 points come back.
+    const back = await refund(dinner.id, { kind: 'part', amount: byCard + 2000, reason: 'Скидка' })
+    expect(back.statusCode, back.body).toBe(200)
+    const detail = orderDetail.parse(back.json())
+    expect(detail.points).toMatchObject({
+      spent: 50,
+      returned: 20,
+      takenBack: Math.floor(byCard / 1000),
+    })
+    expect(await cardOf(vera)).toMatchObject({ balance: 70, pending: 0 })
+
+    // An amount off an order paid with checkout points: its share of the order's money brings
+    // the same share of the points back.
+    const token = await dinerWithCard()
+    const spent = placed(await pickup(token, { points: 90 }))
+    expect((await byWaiter(`/api/v1/garcon/orders/${spent.id}/cash-paid`)).statusCode).toBe(200)
+    const some = await refund(spent.id, { kind: 'part', amount: 30_000, reason: 'Долго' })
+    expect(some.statusCode, some.body).toBe(200)
+    const share = Math.floor((90 * 30_000) / spent.totals.total)
+    expect(orderDetail.parse(some.json()).points).toMatchObject({ spent: 90, returned: share })
+    expect(await cardOf(token)).toMatchObject({ balance: 10 + share })
   })
 
   it('keeps every card’s balance the sum of its ledger', async () => {

@@ -177,14 +177,11 @@ export function createOrderBonus({ db, ledger }: { db: Kysely<Database>; ledger:
     givenBack: (trx: Transaction<Database>, orderId: string) => ledger.giveBack(trx, orderId),
 
     /**
-     * Part of the order was refunded or comped (decision 0131): `share` of the points it spent
-     * at checkout have come back (what came back already counts). Returns the points now.
+     * Part of the order was refunded or comped (decision 0131): up to `points` of those it
+     * spent at checkout come back. Returns the points given back.
      */
-    checkoutShareBack: (
-      trx: Transaction<Database>,
-      orderId: string,
-      share: { part: number; of: number },
-    ) => ledger.giveBackShare(trx, orderId, null, share),
+    checkoutPointsBack: (trx: Transaction<Database>, orderId: string, points: number) =>
+      ledger.giveBackPoints(trx, orderId, points, 'checkout'),
 
     /** The points the order's bill payments spent on it that have not come back yet. */
     async billPointsLeft(trx: Transaction<Database>, orderId: string): Promise<number> {
@@ -197,7 +194,7 @@ export function createOrderBonus({ db, ledger }: { db: Kysely<Database>; ledger:
 
     /** Money a bill payment had paid in points went back: up to `points` of them come back. */
     billPointsBack: (trx: Transaction<Database>, orderId: string, points: number) =>
-      ledger.giveBackPoints(trx, orderId, points),
+      ledger.giveBackPoints(trx, orderId, points, 'bill'),
 
     /** The order moved on: completed and paid, what it earned becomes available. */
     moved: releaseIfDone,

@@ -43,7 +43,7 @@ export interface RefundServiceDeps {
   orders: Pick<OrderService, 'changeStatus'>
   outbox: Outbox
   bonus?:
-    Pick<OrderBonus, 'refunded' | 'givenBack' | 'checkoutShareBack' | 'billPointsBack'> | undefined
+    Pick<OrderBonus, 'refunded' | 'givenBack' | 'checkoutPointsBack' | 'billPointsBack'> | undefined
   /** Whether the restaurant lets waiters refund (the `waiterRefunds` setting). */
   waitersMayRefund: (restaurantId: string) => Promise<boolean>
   /** Records the action in the audit log, in its transaction. */
@@ -369,6 +369,24 @@ export function createRefundService(deps: RefundServiceDeps) {
           if (body.kind === 'comp') line.compedQuantity = (line.compedQuantity ?? 0) + quantity
           else line.refundedQuantity = (line.refundedQuantity ?? 0) + quantity
         }
+        // Points spent at checkout paid a share of every dish and of the order's money
+        // (decision 0131): dishes taken off give back their share of the points, as points, and
+        // the rest of their price in money; an amount of money gives back its share of them too.
+        const checkoutPoints = order.bonusPoints
+        let pointsBack = 0
+        if (deps.bonus && checkoutPoints > 0) {
+          const money = order.total + order.takenOff - order.tip
+          const share =
+            asked.length > 0
+              ? { part: value, of: money + checkoutPoints * MINOR_PER_POINT }
+              : { part: value, of: money }
+          pointsBack = await deps.bonus.checkoutPointsBack(
+            trx,
+            order.id,
+            Math.floor((checkoutPoints * share.part) / Math.max(1, share.of)),
+          )
+          if (asked.length > 0) value -= pointsBack * MINOR_PER_POINT
+        }
         const price = order.total - order.tip
         if (value > price) {
           throw conflict(
@@ -470,27 +488,19 @@ export function createRefundService(deps: RefundServiceDeps) {
             completedAt: at,
           })
         }
-        // Points spent on the order come back with what was taken off (decision 0131): all of
-        // them once all the money paid is back; else those spent at checkout in the share of
-        // the order's price taken off so far, and those a bill payment spent as far as money
-        // paid in them (`left`, what neither online nor cash paid) went back, a started point
-        // whole.
-        let pointsReturned = 0
+        // Once all the money paid is back, so are all the points the order spent; else those a
+        // bill payment spent as far as money paid in them (`left`, what neither online nor cash
+        // paid) went back, a started point whole (decision 0131).
+        let pointsReturned = pointsBack
         if (deps.bonus) {
           if (moneyBack > 0 && moneyBack === order.paidAmount) {
-            pointsReturned = await deps.bonus.givenBack(trx, order.id)
-          } else {
-            pointsReturned = await deps.bonus.checkoutShareBack(trx, order.id, {
-              part: order.takenOff + value,
-              of: order.total + order.takenOff - order.tip,
-            })
-            if (left > 0) {
-              pointsReturned += await deps.bonus.billPointsBack(
-                trx,
-                order.id,
-                Math.ceil(left / MINOR_PER_POINT),
-              )
-            }
+            pointsReturned += await deps.bonus.givenBack(trx, order.id)
+          } else if (left > 0) {
+            pointsReturned += await deps.bonus.billPointsBack(
+              trx,
+              order.id,
+              Math.ceil(left / MINOR_PER_POINT),
+            )
           }
         }
         if (left > 0 || pointsReturned > 0) {
