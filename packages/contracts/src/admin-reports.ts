@@ -151,6 +151,12 @@ export const dayReport = z.object({
     byReason: z.array(
       z.object({ kind: refundKind, reason: z.nullable(z.string()), amount, orders: count }),
     ),
+    /**
+     * Bonus points that came back to diners' cards with these refunds and cancels (spent on the
+     * part refunded), and points taken back that they had earned on it (decision 0131).
+     */
+    pointsReturned: count,
+    pointsTakenBack: count,
   }),
   orders: z.object({
     /** Orders placed in the range, not cancelled. */

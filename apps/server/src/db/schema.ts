@@ -784,6 +784,9 @@ export interface ReportDaySummary {
   refundOrders: number
   /** What went back, by the way it was paid: [method, amount, orders]. */
   refunds: ['cash' | 'card' | 'sbp', number, number][]
+  /** Bonus points given back and taken back by the refunds of the day's orders (0131). */
+  pointsReturned: number
+  pointsTakenBack: number
   /** What went back, by why: [kind, the staff's words or null, amount, orders]. */
   reasons: ['cancel' | 'overpaid' | 'part' | 'comp', string | null, number, number][]
   // Lists, not objects keyed by type or dish: the CamelCasePlugin would rename such keys.

@@ -105,6 +105,8 @@ describe.each(testDatabaseKinds)('the day report agrees with its orders on $name
     )
     expect(day.report.refunds.byMethod.length).toBeGreaterThanOrEqual(2)
     expect(day.report.tips.refunded).toBeGreaterThan(0)
+    expect(day.report.refunds.pointsReturned).toBeGreaterThan(0)
+    expect(day.report.refunds.pointsTakenBack).toBeGreaterThan(0)
     expect(day.report.orders.paid).toBeLessThan(day.report.orders.count)
     for (const edge of ['2026-11-19', '2026-11-21']) {
       const side = await check(edge, edge)
@@ -127,6 +129,19 @@ describe.each(testDatabaseKinds)('the day report agrees with its orders on $name
     const { found } = await check('2026-11-19', '2026-11-21')
     expect(found.length).toBeGreaterThan(0)
   }, 300_000)
+
+  it('notices points that came back behind the report’s back', async () => {
+    const before = await check('2026-11-19', '2026-11-21')
+    await sql`
+      update refunds set points_returned = points_returned + 1
+      where id = (select id from refunds where way = 'points' order by id limit 1)
+    `.execute(handle.db)
+    await sql`update orders set updated_at = now()`.execute(handle.db)
+    const { found } = await check('2026-11-19', '2026-11-21')
+    expect(found.filter((line) => !before.found.includes(line))).toEqual([
+      expect.stringMatching(/^points returned: /),
+    ])
+  }, 300_000)
 })
 
 const OLIVIER_TWICE = [{ dishId: 'olivier', quantity: 2, optionIds: [] }]
@@ -145,8 +160,12 @@ function ledgerOf(date: string, details: readonly OrderDetail[]): Ledger {
     refunded: { cash: 0, card: 0, sbp: 0 },
     reasons: new Map<string, number>(),
     refundOrders: 0,
+    pointsReturned: 0,
+    pointsTakenBack: 0,
   }
-  for (const { order, payments, refunds, cash } of details) {
+  for (const { order, payments, refunds, cash, points } of details) {
+    day.pointsReturned += points.returned
+    day.pointsTakenBack += points.takenBack
     const cancelled = order.status === 'cancelled'
     if (cancelled) day.cancelled += 1
     else day.orders += 1

@@ -21,6 +21,8 @@ const WORDS = {
     refunded: 'Возвращено',
     refunds: 'Возвраты',
     way: 'Способ или причина',
+    pointsReturned: 'Баллы возвращены на карты (баллов)',
+    pointsTakenBack: 'Начисленные баллы списаны (баллов)',
     kinds: {
       cancel: 'Отмена заказа',
       overpaid: 'Оплата сверх суммы',
@@ -61,6 +63,8 @@ const WORDS = {
     refunded: 'Refunded',
     refunds: 'Refunds',
     way: 'Way or reason',
+    pointsReturned: 'Points given back to cards (points)',
+    pointsTakenBack: 'Earned points taken back (points)',
     kinds: {
       cancel: 'Order cancelled',
       overpaid: 'Paid over the amount',
@@ -138,6 +142,8 @@ export function reportCsv(report: DayReport, language: Language): string {
       row.orders,
     ]),
     [words.refunds, words.total, money(report.refunds.total), report.refunds.orders],
+    [words.refunds, words.pointsReturned, report.refunds.pointsReturned, ''],
+    [words.refunds, words.pointsTakenBack, report.refunds.pointsTakenBack, ''],
     [],
     [words.orders, words.type, words.amount, words.count],
     ...report.orders.byType.map((row) => [

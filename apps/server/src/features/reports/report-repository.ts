@@ -33,6 +33,8 @@ interface MoneyDay {
   cashOrders: number
   revenue: BigSum
   refundOrders: number
+  pointsReturned: BigSum
+  pointsTakenBack: BigSum
   byType: ReportDaySummary['byType']
   online: ReportDaySummary['online']
   refunds: ReportDaySummary['refunds']
@@ -58,7 +60,7 @@ interface TipRow {
 }
 
 /** The version of a kept day's sums: kept sums of another shape are summed again. */
-const SUMMARY_VERSION = 3
+const SUMMARY_VERSION = 4
 
 /**
  * What went back of the money that came in for the orders in `placed` (issue 28), one row per
@@ -245,7 +247,15 @@ export function createReportRepository(db: Kysely<Database>) {
                 partition by payment_id order by gone desc, ord rows unbounded preceding
               ) - money))) as refunded
             from allocations
-          ), ${orderRefunds(restaurantId)}, allocated as (
+          ), ${orderRefunds(restaurantId)}, points_back as (
+            -- Points the refunds of the day's orders gave back and took back (decision 0131).
+            select k.day, sum(r.points_returned)::bigint as returned,
+              sum(r.points_taken_back)::bigint as taken_back
+            from placed k
+            join refunds r on r.order_id = k.id and r.restaurant_id = ${restaurantId}
+            where r.state <> 'failed'
+            group by k.day
+          ), allocated as (
             select order_id, day, method, money, counted, points from shares where mine
           ), by_order as (
             -- Each order's row and its money side by side, summed: no join the planner could
@@ -323,6 +333,7 @@ export function createReportRepository(db: Kysely<Database>) {
             s.total_due as "totalDue", s.outstanding, s.points, s.paid_orders as "paidOrders",
             s.paid_total as "paidTotal", s.cash, s.cash_orders as "cashOrders", s.revenue,
             s.refund_orders as "refundOrders",
+            coalesce(b.returned, 0) as "pointsReturned", coalesce(b.taken_back, 0) as "pointsTakenBack",
             coalesce(t.by_type, '[]') as "byType", coalesce(m.online, '[]') as online,
             coalesce(f.refunds, '[]') as refunds, coalesce(w.reasons, '[]') as reasons
           from sums s
@@ -330,6 +341,7 @@ export function createReportRepository(db: Kysely<Database>) {
           left join methods m on m.day = s.day
           left join refunds f on f.day = s.day
           left join reasons w on w.day = s.day
+          left join points_back b on b.day = s.day
         `.execute(trx),
         ),
         tuned((trx) =>
@@ -362,6 +374,8 @@ export function createReportRepository(db: Kysely<Database>) {
           cashOrders: row.cashOrders,
           revenue: Number(row.revenue),
           refundOrders: row.refundOrders,
+          pointsReturned: Number(row.pointsReturned),
+          pointsTakenBack: Number(row.pointsTakenBack),
           byType: row.byType,
           online: row.online,
           refunds: row.refunds,

@@ -221,6 +221,8 @@ describe.each(testDatabaseKinds)('the day report on $name', (kind) => {
         orders: 1,
         byMethod: [{ method: 'card', amount: 49_000, orders: 1 }],
         byReason: [{ kind: 'cancel', reason: null, amount: 49_000, orders: 1 }],
+        pointsReturned: 0,
+        pointsTakenBack: 0,
       },
       orders: {
         count: 4,

@@ -135,6 +135,8 @@ async function assemble(
     refunds: {
       total: refunded,
       orders: sum((s) => s.refundOrders),
+      pointsReturned: sum((s) => s.pointsReturned),
+      pointsTakenBack: sum((s) => s.pointsTakenBack),
       byMethod: refundsByMethod,
       byReason: [...reasons.values()].sort(
         (a, b) => b.amount - a.amount || a.kind.localeCompare(b.kind),

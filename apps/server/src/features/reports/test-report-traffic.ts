@@ -53,6 +53,9 @@ interface LedgerDay {
   /** By `kind|reason`. */
   reasons: Map<string, number>
   refundOrders: number
+  /** Bonus points the refunds gave back to cards and took back (decision 0131). */
+  pointsReturned: number
+  pointsTakenBack: number
 }
 
 const emptyDay = (): LedgerDay => ({
@@ -64,6 +67,8 @@ const emptyDay = (): LedgerDay => ({
   refunded: { cash: 0, card: 0, sbp: 0 },
   reasons: new Map(),
   refundOrders: 0,
+  pointsReturned: 0,
+  pointsTakenBack: 0,
 })
 
 /** The restaurant's calendar day of an instant. */
@@ -133,6 +138,7 @@ export async function generateTraffic(
   const orders: Row[] = []
   const payments: Row[] = []
   const tips: Row[] = []
+  const refunds: Row[] = []
 
   const payment = (input: {
     at: Date
@@ -234,6 +240,34 @@ export async function generateTraffic(
       const key = `${kind}|${words ?? ''}`
       book.reasons.set(key, (book.reasons.get(key) ?? 0) + amount)
     }
+    /**
+     * A cancel's `points` row (decision 0131): the checkout points back to the diner's card,
+     * and what the diner's card had earned on the order taken back.
+     */
+    const pointsBack = (words: string | null, earned: number) => {
+      const returned = checkoutPoints / 100
+      if (returned + earned === 0) return
+      refunds.push({
+        id: randomUUID(),
+        restaurant_id: restaurantId,
+        order_id: id,
+        action_id: randomUUID(),
+        kind: 'whole',
+        way: 'points',
+        amount: 0,
+        points_returned: returned,
+        points_taken_back: earned,
+        state: 'done',
+        reason: words ?? 'Заказ отменён',
+        actor_kind: 'waiter',
+        actor_name: 'Официант',
+        currency: 'RUB',
+        created_at: later.toISOString(),
+        completed_at: later.toISOString(),
+      })
+      book.pointsReturned += returned
+      book.pointsTakenBack += earned
+    }
     const cancel = (words: string | null) => {
       status = 'cancelled'
       history.push({
@@ -287,6 +321,7 @@ export async function generateTraffic(
       const words = pick(REASONS)
       const tip = tipOn(total)
       cancel(words)
+      pointsBack(words, next() < 0.5 ? Math.floor(total / 1000) : 0)
       history.push({
         status: 'cancelled',
         at: later.toISOString(),
@@ -316,7 +351,9 @@ export async function generateTraffic(
       reason('cancel', words, total)
     } else if (scenario < 0.84) {
       // Cancelled before anything was paid.
-      cancel(pick(REASONS))
+      const words = pick(REASONS)
+      cancel(words)
+      pointsBack(words, 0)
       paymentStatus = 'unpaid'
       paidAmount = 0
     } else if (scenario < 0.9) {
@@ -428,6 +465,7 @@ export async function generateTraffic(
   await insertAll(db, 'orders', orders)
   await insertAll(db, 'payments', payments)
   await insertAll(db, 'tips', tips)
+  await insertAll(db, 'refunds', refunds)
   return ledger
 }
 
@@ -616,6 +654,16 @@ export function disagreements(
   )
   same('refunded = refunds', report.revenue.refunded, report.refunds.total)
   same(
+    'points returned',
+    report.refunds.pointsReturned,
+    total((day) => day.pointsReturned),
+  )
+  same(
+    'points taken back',
+    report.refunds.pointsTakenBack,
+    total((day) => day.pointsTakenBack),
+  )
+  same(
     'net = Σ days',
     report.revenue.total,
     sum(report.days, (row) => row.revenue),
@@ -645,6 +693,16 @@ export function disagreements(
   same('CSV net', minor(totals?.[2]), report.revenue.total)
   same('CSV refunded', minor(totals?.[5]), report.revenue.refunded)
   same('CSV refunds', minor(row('Возвраты', 'Итого')?.[2]), report.refunds.total)
+  same(
+    'CSV points returned',
+    Number(row('Возвраты', 'Баллы возвращены на карты (баллов)')?.[2]),
+    report.refunds.pointsReturned,
+  )
+  same(
+    'CSV points taken back',
+    Number(row('Возвраты', 'Начисленные баллы списаны (баллов)')?.[2]),
+    report.refunds.pointsTakenBack,
+  )
   same('CSV average bill', minor(row('Заказы', 'Средний чек')?.[2]), report.orders.averageBill)
   same('CSV paid orders', Number(row('Заказы', 'Оплачено полностью')?.[3]), report.orders.paid)
   same('CSV tips', minor(row('Чаевые', 'Итого')?.[2]), report.tips.total)

@@ -229,6 +229,14 @@ function ReportNumbers({
               ]}
             />
           )}
+          {report.refunds.pointsReturned + report.refunds.pointsTakenBack > 0 && (
+            <p className="day-muted">
+              {t('pointsBack', {
+                returned: report.refunds.pointsReturned,
+                takenBack: report.refunds.pointsTakenBack,
+              })}
+            </p>
+          )}
         </section>
         <section className="day-panel" aria-labelledby="report-types">
           <h2 id="report-types">{t('byType')}</h2>
