@@ -26,6 +26,12 @@ export const kitchenChanged = {
 /** How long the last bump can be undone, even after it made the order ready. */
 export const KITCHEN_UNDO_SECONDS = 30
 
+/**
+ * How long a cancelled order stays on the kitchen's board, struck through with «Заказ отменён»
+ * (issue 28, decision 0131), unless a cook takes it off sooner with its header.
+ */
+export const KITCHEN_CANCELLED_SECONDS = 300
+
 export const stationId = z.uuid('A station id is a uuid')
 
 export const kitchenThresholds = z.object({
@@ -86,6 +92,11 @@ export const kitchenTicket = z.object({
    * the restaurant's `kitchenLeadMinutes` (decision 0118). Null for an order wanted now.
    */
   joinsAt: z.nullable(z.string()),
+  /**
+   * A cancelled order (`status` cancelled) stays on the board, struck through, until then
+   * (its cancel plus KITCHEN_CANCELLED_SECONDS), or until a cook takes it off by bumping it.
+   */
+  leavesAt: z.optional(z.string()),
   comment: z.nullable(z.string()),
   items: z.array(ticketItem),
 })

@@ -13,8 +13,11 @@ export interface KitchenOrderRow {
 /** The kitchen's reads and writes (decisions 0070 and 0071): all its SQL. */
 export function createKitchenRepository(db: Kysely<Database>) {
   return {
-    /** The restaurant's open orders (accepted or cooking) and what the board needs with them. */
-    async board(restaurantId: string) {
+    /**
+     * The restaurant's open orders (accepted or cooking), those cancelled since `cancelledSince`
+     * (the board keeps them a while, struck through), and what the board needs with them.
+     */
+    async board(restaurantId: string, cancelledSince: Date) {
       return db.transaction().execute(async (trx) => {
         const orders = await trx
           .selectFrom('orders')
@@ -32,7 +35,12 @@ export function createKitchenRepository(db: Kysely<Database>) {
             'history',
           ])
           .where('restaurantId', '=', restaurantId)
-          .where('status', 'in', ['accepted', 'cooking'])
+          .where((eb) =>
+            eb.or([
+              eb('status', 'in', ['accepted', 'cooking']),
+              eb.and([eb('status', '=', 'cancelled'), eb('updatedAt', '>=', cancelledSince)]),
+            ]),
+          )
           .execute()
         const ids = orders.map((order) => order.id)
         const bumps =
@@ -68,6 +76,16 @@ export function createKitchenRepository(db: Kysely<Database>) {
         const leadMinutes = withDefaultSettings(restaurant?.settings ?? {}).kitchenLeadMinutes
         return { orders, bumps, dishes, categories, assignments, stations, thresholds, leadMinutes }
       })
+    },
+
+    /** An order's history (the kitchen reads when it was cancelled). */
+    async historyOf(trx: Transaction<Database>, orderId: string) {
+      const row = await trx
+        .selectFrom('orders')
+        .select('history')
+        .where('id', '=', orderId)
+        .executeTakeFirst()
+      return row?.history
     },
 
     /** Locks the restaurant's order for a bump or an undo: bumps of one order wait in line. */

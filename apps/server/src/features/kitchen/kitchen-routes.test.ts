@@ -259,7 +259,7 @@ describe.each(testDatabaseKinds)('The kitchen display on $name', (kind) => {
     expect(items.every((item) => item.bumpedAt === null)).toBe(true)
   })
 
-  it('takes a cancelled order off the screen at once and refuses its bumps', async () => {
+  it('keeps a cancelled order on the screen, marked cancelled, until a cook takes it off (decision 0131)', async () => {
     const placed = await acceptedOrder('T5')
     events.length = 0
     const cancel = await t.app.inject({
@@ -276,10 +276,14 @@ describe.each(testDatabaseKinds)('The kitchen display on $name', (kind) => {
           event.channels.includes(kitchenChannel('demo')) && event.name === 'kitchen.changed',
       ),
     ).toBe(true)
+    const shown = (await board()).tickets.filter((ticket) => ticket.orderId === placed.id)
+    expect(shown.map((ticket) => ticket.status)).toEqual(['cancelled'])
+    // Taken off by bumping it: the order stays cancelled, and it leaves the screen.
+    const lines = shown[0]?.items.map((item) => item.line) ?? []
+    const taken = await bump(placed.id, lines)
+    expect(taken.statusCode).toBe(200)
+    expect(taken.json()).toMatchObject({ orderStatus: 'cancelled' })
     expect((await board()).tickets.some((ticket) => ticket.orderId === placed.id)).toBe(false)
-    const refused = await bump(placed.id, [0])
-    expect(refused.statusCode).toBe(409)
-    expect(refused.json()).toMatchObject({ error: { code: 'order_not_in_kitchen' } })
   })
 
   it('shows a moved table at once', async () => {

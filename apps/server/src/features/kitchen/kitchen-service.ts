@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import {
   DEFAULT_KITCHEN_THRESHOLDS,
+  KITCHEN_CANCELLED_SECONDS,
   KITCHEN_UNDO_SECONDS,
   type BumpResult,
   type KitchenBoard,
@@ -13,7 +14,7 @@ import { kitchenChangedEntry } from '../orders/order-events'
 import type { OrderService } from '../orders/order-service'
 import type { Outbox } from '../outbox/outbox'
 import { createKitchenRepository, type KitchenOrderRow } from './kitchen-repository'
-import { buildTickets, splitByNow, stationOfDish } from './kitchen-tickets'
+import { buildTickets, onTheBoard, splitByNow, stationOfDish } from './kitchen-tickets'
 
 const UNKNOWN_ORDER = 'This order does not exist.'
 const UNDO_MS = KITCHEN_UNDO_SECONDS * 1000
@@ -76,6 +77,15 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     return order
   }
 
+  /** Whether a cancelled order is on the board still (cancelled there, not long ago). */
+  const cancelledOnBoard = async (trx: Transaction<Database>, orderId: string) => {
+    const history = await repository.historyOf(trx, orderId)
+    return (
+      history !== undefined &&
+      onTheBoard([{ status: 'cancelled' as const, history }], now()).length > 0
+    )
+  }
+
   const finish = <T>(result: T): T => {
     void deps.outbox.kick()
     return result
@@ -83,12 +93,15 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
   return {
     async board(restaurantId: string): Promise<KitchenBoard> {
-      const rows = await repository.board(restaurantId)
+      const at = now()
+      const rows = await repository.board(
+        restaurantId,
+        new Date(at.getTime() - KITCHEN_CANCELLED_SECONDS * 1000),
+      )
       const stationOrder = rows.stations.map((station) => station.id)
       const stationOf = stationOfDish(rows, stationOrder[0] ?? null)
-      const at = now()
       const tickets = buildTickets(
-        rows.orders,
+        onTheBoard(rows.orders, at),
         rows.bumps,
         stationOf,
         stationOrder,
@@ -110,7 +123,12 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     ): Promise<BumpResult> {
       const result = await deps.db.transaction().execute(async (trx) => {
         const order = await locked(trx, restaurantId, orderId)
-        if (order.status !== 'accepted' && order.status !== 'cooking') {
+        // A cancelled order still on the board is taken off it by bumping it (decision 0131).
+        if (
+          order.status !== 'accepted' &&
+          order.status !== 'cooking' &&
+          !(order.status === 'cancelled' && (await cancelledOnBoard(trx, order.id)))
+        ) {
           throw notInKitchen(order.status)
         }
         const outside = lines.flatMap((line, index) =>

@@ -1,4 +1,4 @@
-import type { KitchenTicket } from '@tableside/contracts/kitchen'
+import { KITCHEN_CANCELLED_SECONDS, type KitchenTicket } from '@tableside/contracts/kitchen'
 import type { OrderLine, PaymentStatus, StatusChange } from '@tableside/contracts/orders'
 import type { OrderType } from '@tableside/contracts/restaurants'
 import type { OrderStatus } from '@tableside/contracts/order-status'
@@ -46,6 +46,28 @@ export function stationOfDish(
   return (dishId: string) => byDish.get(dishId) ?? fallback
 }
 
+/** When a cancelled order was cancelled (its first cancelled step), else null. */
+const cancelledAt = (order: Pick<OpenOrder, 'status' | 'history'>) =>
+  order.status === 'cancelled'
+    ? (order.history.find((step) => step.status === 'cancelled')?.at ?? null)
+    : null
+
+/**
+ * The orders the board shows at `now`: those in the kitchen, and those cancelled there (they had
+ * been accepted) less than KITCHEN_CANCELLED_SECONDS ago (issue 28, decision 0131).
+ */
+export function onTheBoard<Order extends Pick<OpenOrder, 'status' | 'history'>>(
+  orders: readonly Order[],
+  now: Date,
+): Order[] {
+  return orders.filter((order) => {
+    if (order.status !== 'cancelled') return true
+    const at = cancelledAt(order)
+    if (at === null || !order.history.some((step) => step.status === 'accepted')) return false
+    return Date.parse(at) + KITCHEN_CANCELLED_SECONDS * 1000 > now.getTime()
+  })
+}
+
 /** When the kitchen got the order: its acceptance, else its placement. */
 const acceptedAt = (order: OpenOrder) =>
   order.history.findLast((step) => step.status === 'accepted')?.at ?? order.placedAt.toISOString()
@@ -79,6 +101,7 @@ export function buildTickets(
     .map((order) => ({ order, ...boardTimes(order, leadMinutes) }))
     .sort((a, b) => a.since.localeCompare(b.since) || a.order.number - b.order.number)
   return sorted.flatMap(({ order, since, joinsAt }) => {
+    const cancelled = cancelledAt(order)
     const groups = new Map<string | null, KitchenTicket['items']>()
     order.lines.forEach((line, index) => {
       const station = stationOf(line.dishId)
@@ -110,9 +133,28 @@ export function buildTickets(
         since,
         scheduledFor: order.scheduledFor?.toISOString() ?? null,
         joinsAt,
+        ...(cancelled === null
+          ? {}
+          : {
+              leavesAt: new Date(
+                Date.parse(cancelled) + KITCHEN_CANCELLED_SECONDS * 1000,
+              ).toISOString(),
+            }),
         comment: order.comment,
         items,
       }))
+      .filter(
+        // A cook took the cancelled order off: every dish bumped, one since the cancel.
+        (ticket) =>
+          cancelled === null ||
+          !(
+            ticket.items.every((item) => item.bumpedAt !== null) &&
+            ticket.items.some(
+              (item) =>
+                item.bumpedAt !== null && Date.parse(item.bumpedAt) >= Date.parse(cancelled),
+            )
+          ),
+      )
   })
 }
 
@@ -125,8 +167,9 @@ export function splitByNow(tickets: readonly KitchenTicket[], now: Date) {
     ticket.joinsAt !== null && Date.parse(ticket.joinsAt) > now.getTime()
   return {
     tickets: tickets.filter((ticket) => !isLater(ticket)),
+    // A cancelled order for later never joins the board.
     later: tickets
-      .filter(isLater)
+      .filter((ticket) => isLater(ticket) && ticket.status !== 'cancelled')
       .sort(
         (a, b) => (a.joinsAt ?? '').localeCompare(b.joinsAt ?? '') || a.orderNumber - b.orderNumber,
       ),

@@ -292,6 +292,73 @@ describe.each(testDatabaseKinds)('Refunds and corrections on $name', (kind) => {
     expect(ticket?.items[0]).toMatchObject({ quantity: 2, cancelled: 2 })
   })
 
+  it('keeps a cancelled order on the kitchen’s board struck through until a cook takes it off', async () => {
+    const session = await openTableSession(t, 'demo', 'T9')
+    const placed = await diner.place(session.id, 'cash', OLIVIER_TWICE)
+    const accepted = await asWaiter(igor, `/garcon/orders/${placed.id}/status`, {
+      status: 'accepted',
+    })
+    expect(accepted.statusCode).toBe(200)
+    const cancelled = await asManager(`/admin/orders/${placed.id}/cancel`, {
+      reason: 'Гость ушёл',
+      refundTip: false,
+    })
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    const { token } = await signInAsKitchen(t.app)
+    const kitchen = { 'x-kitchen-token': token }
+    const ticketOf = async () => {
+      const board = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/kitchen/tickets',
+        headers: kitchen,
+      })
+      expect(board.statusCode).toBe(200)
+      return getKitchenBoard.response
+        .parse(board.json())
+        .tickets.find((one) => one.orderId === placed.id)
+    }
+    // Still there, saying it is cancelled and until when (five minutes after the cancel).
+    const ticket = await ticketOf()
+    expect(ticket).toMatchObject({ status: 'cancelled' })
+    const leaves = Date.parse(ticket?.leavesAt ?? '')
+    expect(leaves - Date.now()).toBeGreaterThan(4 * 60_000)
+    expect(leaves - Date.now()).toBeLessThanOrEqual(5 * 60_000)
+    // A cook takes it off with its header: it goes, and nothing else of the order moves.
+    const bumped = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/kitchen/orders/${placed.id}/bumps`,
+      headers: kitchen,
+      payload: { lines: [0] },
+    })
+    expect(bumped.statusCode, bumped.body).toBe(200)
+    expect(bumped.json()).toMatchObject({ orderStatus: 'cancelled' })
+    expect(await ticketOf()).toBeUndefined()
+    expect(await diner.getOrder(placed.id)).toMatchObject({ status: 'cancelled' })
+
+    // An order cancelled before the kitchen had it never shows there.
+    const early = await diner.place(session.id, 'cash', OLIVIER_TWICE)
+    expect(
+      (await asManager(`/admin/orders/${early.id}/cancel`, { reason: 'Ошибка', refundTip: false }))
+        .statusCode,
+    ).toBe(200)
+    const board = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/kitchen/tickets',
+      headers: kitchen,
+    })
+    expect(
+      getKitchenBoard.response.parse(board.json()).tickets.some((one) => one.orderId === early.id),
+    ).toBe(false)
+    // Nor can a cook bump it.
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/kitchen/orders/${early.id}/bumps`,
+      headers: kitchen,
+      payload: { lines: [0] },
+    })
+    expect(codeOf(refused)).toBe('order_not_in_kitchen')
+  })
+
   it('refunds a tip only by its own refund: it leaves the waiter’s tips, once', async () => {
     const { orderId, payment: paid } = await billPaidWithTip('T1', 6_600)
     const before = await tipsOf(anna)

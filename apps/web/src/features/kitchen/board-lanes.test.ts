@@ -49,4 +49,18 @@ describe("the kitchen board's lanes", () => {
     )
     expect(lanes.live.map((ticket) => ticket.orderId)).toEqual(['now', 'tonight'])
   })
+  it('lets a cancelled order go at its time by the clock (decision 0131)', () => {
+    const cancelled = {
+      ...testTicket('cancelled', [0]),
+      status: 'cancelled' as const,
+      leavesAt: '2026-11-25T10:05:00.000Z',
+    }
+    const board = { tickets: [now, cancelled], later: [] }
+    expect(boardLanes(board, at('2026-11-25T10:04:59Z')).live.map((t) => t.orderId)).toContain(
+      'cancelled',
+    )
+    expect(boardLanes(board, at('2026-11-25T10:05:00Z')).live.map((t) => t.orderId)).toEqual([
+      'now',
+    ])
+  })
 })

@@ -14,7 +14,10 @@ export function boardLanes(
   board: Pick<KitchenBoard, 'tickets' | 'later'>,
   now: number,
 ): { live: KitchenTicket[]; later: KitchenTicket[] } {
-  const all = [...board.tickets, ...board.later]
+  // A cancelled order's ticket leaves at its `leavesAt` without waiting for a fetch (0131).
+  const all = [...board.tickets, ...board.later].filter(
+    (ticket) => ticket.leavesAt === undefined || Date.parse(ticket.leavesAt) > now,
+  )
   const live = all
     .filter((ticket) => !waiting(ticket, now))
     .sort((a, b) => Date.parse(a.since) - Date.parse(b.since) || a.orderNumber - b.orderNumber)

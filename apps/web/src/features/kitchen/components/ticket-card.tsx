@@ -36,19 +36,25 @@ export const TicketCard = memo(function TicketCard({
 }: TicketCardProps) {
   const { t, language } = useMessages(kitchenMessages)
   const open = ticket.items.filter((item) => item.bumpedAt === null).map((item) => item.line)
-  const done = open.length === 0
+  // A cancelled order stays a while, struck through, until a cook removes it (decision 0131).
+  const gone = ticket.status === 'cancelled'
+  const done = open.length === 0 && !gone
   const where = ticketWhere(ticket, t)
   const scheduled = ticket.scheduledFor && wanted(ticket.scheduledFor, timeZone, language, t)
   return (
     <article
-      className={`kitchen-ticket${done ? ' kitchen-ticket--done' : ''}`}
-      aria-label={`${t('order', { number: ticket.orderNumber })} ${where}`}
+      className={`kitchen-ticket${done ? ' kitchen-ticket--done' : ''}${
+        gone ? ' kitchen-ticket--cancelled' : ''
+      }`}
+      aria-label={`${t('order', { number: ticket.orderNumber })} ${where}${
+        gone ? ` · ${t('orderCancelled')}` : ''
+      }`}
       data-order={ticket.orderNumber}
     >
       <button
         type="button"
         className="kitchen-ticket__header"
-        disabled={done}
+        disabled={done || open.length === 0}
         onClick={() => actions.bump(ticket, open)}
       >
         {/* Spaces between the parts: the button's name reads "№5 Самовывоз · к 06:00". */}
@@ -66,8 +72,29 @@ export const TicketCard = memo(function TicketCard({
           )}
         </span>{' '}
         <span className="kitchen-ticket__station">{stationName}</span>
-        {!done && <span className="visually-hidden">{t('bumpAll')}</span>}
+        {!done && !gone && <span className="visually-hidden">{t('bumpAll')}</span>}
+        {gone && open.length > 0 && (
+          <span className="visually-hidden">
+            {': '}
+            {t('dismissOrder', { number: ticket.orderNumber })}
+          </span>
+        )}
       </button>
+      {gone && (
+        <p className="kitchen-ticket__cancelled" role="status">
+          <span>{t('orderCancelled')}</span>
+          {open.length > 0 && (
+            <button
+              type="button"
+              className="kitchen-ticket__dismiss"
+              aria-label={t('dismissOrder', { number: ticket.orderNumber })}
+              onClick={() => actions.bump(ticket, open)}
+            >
+              {t('dismiss')}
+            </button>
+          )}
+        </p>
+      )}
       {done && (
         <p className="kitchen-ticket__done">
           <CheckIcon size={22} /> {t('stationDone')}
@@ -83,11 +110,11 @@ export const TicketCard = memo(function TicketCard({
               <button
                 type="button"
                 className={`kitchen-dish${bumped ? ' kitchen-dish--bumped' : ''}${
-                  (item.cancelled ?? 0) >= item.quantity ? ' kitchen-dish--cancelled' : ''
+                  gone || (item.cancelled ?? 0) >= item.quantity ? ' kitchen-dish--cancelled' : ''
                 }`}
-                aria-disabled={bumped || undefined}
+                aria-disabled={bumped || gone || undefined}
                 onClick={() => {
-                  if (!bumped) actions.bump(ticket, [item.line])
+                  if (!bumped && !gone) actions.bump(ticket, [item.line])
                 }}
               >
                 <span className="kitchen-dish__quantity">{item.quantity}×</span>
@@ -108,7 +135,7 @@ export const TicketCard = memo(function TicketCard({
                 {/* Done reads without colour: struck through, and "done" to a screen reader. */}
                 {bumped && <span className="visually-hidden">{t('dishDone')}</span>}
               </button>
-              {bumped && (
+              {bumped && !gone && (
                 <button
                   type="button"
                   className="kitchen-dish__return"
