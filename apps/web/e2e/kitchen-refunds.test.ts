@@ -17,6 +17,8 @@ import {
 /**
  * Issue 28, decision 0119: the kitchen sees what a manager took off an order it is cooking. A
  * part refund of a line says «Отменено: N» on its dish; a comp of the whole line strikes it out.
+ * Decision 0131: a whole order cancelled stays, struck through with «Заказ отменён», until a cook
+ * removes it (or five minutes pass).
  */
 const HOST = 'tableside.test'
 const site = () => baseUrl().replace('127.0.0.1', HOST)
@@ -80,6 +82,58 @@ describe('The kitchen and refunds', () => {
     await page.setViewportSize({ width: 1440, height: 900 })
     await keepScreenshot(page, 'kitchen-refunds-1440')
     await expectNoSeriousViolations(page)
+    expect(problems).toEqual([])
+  })
+  it('The kitchen sees a cancelled order go', async () => {
+    const session = await openTable('T3')
+    const placed = await placeTableOrder(session, [borscht])
+    const garcon = await waiterToken()
+    await moveOrder(garcon, placed.id, 'accepted')
+    const signedIn = kitchenLogin.response.parse(
+      await apiPost('/auth/kitchen/login', {
+        restaurantId: restaurantId(),
+        login: 'kitchen',
+        pin: '3333',
+      }),
+    )
+    const { page, context, problems } = await browser.phone()
+    await context.addCookies([{ name: 'kitchen_token', value: signedIn.token, url: site() }])
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await page.goto(restaurantUrl('/kitchen', site()), { waitUntil: 'networkidle' })
+    const ticket = page.locator(`.kitchen-ticket[data-order="${String(placed.number)}"]`)
+    await ticket.waitFor()
+
+    // The waiter cancels it: without a reload it stays, struck through, and says so.
+    await apiPost(
+      `/garcon/orders/${placed.id}/status`,
+      { status: 'cancelled', reason: 'Гость ушёл' },
+      { headers: { 'x-garcon-token': garcon } },
+    )
+    const notice = ticket.locator('.kitchen-ticket__cancelled')
+    await expect
+      .poll(async () => plain(await notice.locator('span').first().textContent()), {
+        timeout: 15_000,
+      })
+      .toBe('Заказ отменён')
+    expect(
+      await ticket
+        .locator('.kitchen-dish__name')
+        .first()
+        .evaluate((element) => getComputedStyle(element).textDecorationLine),
+    ).toBe('line-through')
+    await keepScreenshot(page, 'kitchen-cancelled-1024')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await keepScreenshot(page, 'kitchen-cancelled-1440')
+    await expectNoSeriousViolations(page)
+
+    // A cook removes it: it goes, and stays gone after a reload.
+    await ticket
+      .getByRole('button', { name: `Убрать отменённый заказ №${String(placed.number)} с экрана` })
+      .first()
+      .click()
+    await expect.poll(async () => ticket.count(), { timeout: 15_000 }).toBe(0)
+    await page.reload({ waitUntil: 'networkidle' })
+    expect(await ticket.count()).toBe(0)
     expect(problems).toEqual([])
   })
 })
