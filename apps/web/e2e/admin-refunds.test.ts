@@ -195,6 +195,11 @@ describe('Refunds from the back office', () => {
       expect(plain(await panel.textContent())).toContain(
         `Баллы: списано 0, возвращено 0, забрано ${String(refundedShare)}`,
       )
+      // Her bonus card's history says so too (decision 0131).
+      await diner.page.goto(`${site}/rest/demo/client`, { waitUntil: 'networkidle' })
+      await hideDevConsole(diner.page)
+      await diner.page.getByTestId('bonus-card-number').waitFor()
+      await keepScreenshot(diner.page, 'admin-refund-card-390')
 
       // The day report: the refund as its own line, by way of payment; revenue net of it.
       await panel.getByRole('button', { name: 'Закрыть' }).click()
