@@ -8,26 +8,40 @@ import { defineEndpoint } from './endpoint'
  * is set and its last four characters.
  */
 
-/** `sandbox`: the built-in test acquirer (the demo's and development's); T-Bank comes next. */
-export const ACQUIRERS = ['sandbox', 'yookassa', 'none'] as const
+/** `sandbox`: the built-in test acquirer (the demo's and development's). */
+export const ACQUIRERS = ['sandbox', 'yookassa', 'tbank', 'none'] as const
 export const acquirer = z.enum(ACQUIRERS)
 export type Acquirer = z.infer<typeof acquirer>
+
+/** A T-Bank test terminal's key ends in DEMO, as T-Bank's dashboard names them. */
+export const isTBankTestTerminal = (terminalKey: string) => /DEMO$/.test(terminalKey)
 
 export const acquirerMethod = z.enum(['card', 'sbp'])
 
 export const paymentAccountBody = z.object({
   provider: acquirer,
-  /** YooKassa's shop id (digits). */
+  /**
+   * YooKassa's shop id (digits) or T-Bank's terminal key (letters and digits, at most 20); each
+   * acquirer's own rule is checked by the server.
+   */
   accountId: z.nullable(
-    z.string().check(z.trim(), z.regex(/^\d{1,20}$/, 'A shop id is digits only')),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.regex(/^[A-Za-z0-9]{1,20}$/, 'An account is letters and digits, at most 20'),
+      ),
   ),
-  /** A new secret key; absent: the stored one stays. */
+  /**
+   * A new secret: YooKassa's secret key (test_… or live_…) or T-Bank's terminal password;
+   * absent: the stored one stays.
+   */
   secretKey: z.optional(
     z
       .string()
       .check(
         z.trim(),
-        z.regex(/^(test|live)_[A-Za-z0-9_-]{8,200}$/, 'A secret key starts test_ or live_'),
+        z.regex(/^[\x21-\x7e]{6,200}$/, 'A secret is 6 to 200 characters without spaces'),
       ),
   ),
   live: z.boolean(),
@@ -40,6 +54,8 @@ export const paymentAccount = z.object({
   provider: z.nullable(acquirer),
   /** What serves the restaurant when it chose none: the sandbox on a demo or development server. */
   serverProvider: z.nullable(z.literal('sandbox')),
+  /** Whose account is stored (kept while none or the sandbox is chosen). */
+  accountProvider: z.nullable(z.enum(['yookassa', 'tbank'])),
   accountId: z.nullable(z.string()),
   /** Whether a secret key is stored, and its last four characters; never the key. */
   secret: z.nullable(z.object({ last4: z.string() })),
@@ -53,7 +69,7 @@ export type PaymentAccount = z.infer<typeof paymentAccount>
 
 export const paymentAccountCheck = z.object({
   ok: z.boolean(),
-  /** The account as the acquirer named it, and whether it is a test one. */
+  /** The account as the acquirer named it (shop id, terminal key), and whether it is a test one. */
   account: z.nullable(z.string()),
   test: z.nullable(z.boolean()),
   /** Why not, in the acquirer's words (English) when it said. */
@@ -76,7 +92,7 @@ export const updatePaymentAccount = defineEndpoint({
   method: 'PUT',
   path: '/admin/payment-account',
   summary:
-    "Chooses and configures the restaurant's acquirer; a secret key without SECRETS_KEY on the server is 409 secrets_key_missing, YooKassa without a shop id or key 400; nothing changes then",
+    "Chooses and configures the restaurant's acquirer; a secret key without SECRETS_KEY on the server is 409 secrets_key_missing, YooKassa without a shop id or key (T-Bank without a terminal key or password) 400; nothing changes then",
   tags: ['admin'],
   body: paymentAccountBody,
   status: 200,

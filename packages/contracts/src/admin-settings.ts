@@ -95,7 +95,7 @@ export const adminSettings = z.object({
    * (`PAYMENT_PROVIDER`, decision 0032): `sandbox` (test payments) or null (none: online payment
    * stays off whatever the setting).
    */
-  paymentProvider: z.nullable(z.enum(['sandbox', 'yookassa'])),
+  paymentProvider: z.nullable(z.enum(['sandbox', 'yookassa', 'tbank'])),
 })
 export type AdminSettings = z.infer<typeof adminSettings>
 

@@ -78,6 +78,8 @@ const envSchema = z.object({
   SECRETS_KEY: optionalText,
   // YooKassa's API; another address only for its stand-in (development, tests).
   YOOKASSA_API_URL: z.optional(z.url()),
+  // T-Bank's acquiring API (v2); another address only for its stand-in (development, tests).
+  TBANK_API_URL: z.optional(z.url()),
   SMS_PROVIDER: z.optional(z.enum(['sandbox', 'smsru', 'none'])),
   SMSRU_API_ID: z.optional(z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/))),
   SMSRU_BASE_URL: z.optional(z.url()),
@@ -150,6 +152,8 @@ export interface ServerConfig {
   secretsKey: Buffer | null
   /** YooKassa's API address (its stand-in's in development and tests). */
   yookassaApiUrl: string
+  /** T-Bank's acquiring API address (its stand-in's in development and tests). */
+  tbankApiUrl: string
   /** Where online payments go (decision 0032). */
   payments: {
     /** The acquirer; null: online payment is off until a provider is configured. */
@@ -256,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     vapidSubject: e.VAPID_SUBJECT,
     secretsKey: readSecretsKey(e.SECRETS_KEY),
     yookassaApiUrl: e.YOOKASSA_API_URL?.replace(/\/+$/, '') ?? 'https://api.yookassa.ru/v3',
+    tbankApiUrl: e.TBANK_API_URL?.replace(/\/+$/, '') ?? 'https://securepay.tinkoff.ru/v2',
     payments: choosePaymentProvider(e.PAYMENT_PROVIDER, e.APP_ENV, e.DEMO_SEED),
     sms: chooseSmsProvider(
       e.SMS_PROVIDER,

@@ -666,15 +666,20 @@ export interface SmsDailySendsTable {
 }
 
 /**
- * A restaurant's acquirer and its account there (migration 0048, decision 0121); none: the
- * server's PAYMENT_PROVIDER serves it.
+ * A restaurant's acquirer and its account there (migrations 0048 and 0051, decisions 0121 and
+ * 0132); none: the server's PAYMENT_PROVIDER serves it.
  */
 export interface PaymentAccountsTable {
   restaurantId: string
-  provider: 'sandbox' | 'yookassa' | 'none'
-  /** YooKassa's shop id (T-Bank's terminal key). */
+  provider: 'sandbox' | 'yookassa' | 'tbank' | 'none'
+  /** Whose account `accountId` and the secret are (kept when another acquirer is chosen). */
+  accountProvider: 'yookassa' | 'tbank' | null
+  /** YooKassa's shop id, or T-Bank's terminal key. */
   accountId: string | null
-  /** The secret key sealed with SECRETS_KEY (`lib/secret-box.ts`); never in the clear. */
+  /**
+   * YooKassa's secret key or T-Bank's terminal password, sealed with SECRETS_KEY
+   * (`lib/secret-box.ts`); never in the clear.
+   */
   secretSealed: string | null
   secretLast4: string | null
   live: boolean

@@ -14,6 +14,7 @@ export async function useYooKassa(t: TestApp, restaurantId: string, methods = ['
       {
         restaurantId,
         provider: 'yookassa',
+        accountProvider: 'yookassa',
         accountId: STAND_IN_SHOP_ID,
         secretSealed: box.seal(STAND_IN_SECRET_KEY, restaurantId),
         secretLast4: STAND_IN_SECRET_KEY.slice(-4),

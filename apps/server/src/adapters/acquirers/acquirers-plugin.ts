@@ -27,6 +27,7 @@ export const acquirersPlugin = fp<AcquirersOptions>(
         serverServes,
         secrets: config.secretsKey ? createSecretBox(config.secretsKey) : null,
         yookassa: { baseUrl: config.yookassaApiUrl },
+        tbank: { baseUrl: config.tbankApiUrl },
       }),
     )
     done()

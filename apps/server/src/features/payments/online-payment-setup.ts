@@ -22,11 +22,11 @@ export function acquirerServing(
   setup: PaymentSetup,
   restaurantId: string,
   demoRestaurantId: string,
-  chosen: { provider: 'sandbox' | 'yookassa' | 'none' } | undefined,
-): 'sandbox' | 'yookassa' | null {
+  chosen: { provider: 'sandbox' | 'yookassa' | 'tbank' | 'none' } | undefined,
+): 'sandbox' | 'yookassa' | 'tbank' | null {
   const server = takesOnlinePayment(setup, restaurantId, demoRestaurantId) ? setup.provider : null
   if (!chosen) return server
-  if (chosen.provider === 'yookassa') return 'yookassa'
+  if (chosen.provider === 'yookassa' || chosen.provider === 'tbank') return chosen.provider
   return chosen.provider === 'sandbox' ? server : null
 }
 
@@ -65,7 +65,7 @@ export function onlinePaymentNotice(
       return {
         level: 'warn',
         message:
-          'Online payment is off: no payment provider is configured, so diners pay the waiter. Set PAYMENT_PROVIDER=sandbox to try payments with test cards (no money moves); a restaurant takes real money once its manager sets up YooKassa in the back office settings (needs SECRETS_KEY; see the README, Going live).',
+          'Online payment is off: no payment provider is configured, so diners pay the waiter. Set PAYMENT_PROVIDER=sandbox to try payments with test cards (no money moves); a restaurant takes real money once its manager sets up YooKassa or T-Bank in the back office settings (needs SECRETS_KEY; see the README, Going live).',
       }
   }
 }

@@ -35,14 +35,22 @@ export interface PaymentProvider {
    * Checks a webhook's signature and freshness (or where it came from, for an acquirer that
    * signs nothing) and reads its event; throws `WebhookRejected` for anything forged, stale or
    * malformed. An acquirer whose notifications are not to be believed as they stand answers a
-   * `WebhookNotice`: the payment is then read back with `status` and only that counts.
+   * `WebhookNotice`: the payment is then read back with `status` and only that counts. A
+   * genuine notice that changes nothing here (T-Bank's AUTHORIZED on its way to CONFIRMED, or
+   * of our own refunds) is `WebhookIgnored`. Reading may be asynchronous (T-Bank's: the
+   * password of the terminal the notification names is looked up).
    */
   verifyWebhook(
     headers: Readonly<Record<string, unknown>>,
     rawBody: string,
     now: Date,
     source: WebhookSource,
-  ): WebhookEvent | WebhookNotice
+  ): WebhookReading | Promise<WebhookReading>
+  /**
+   * The plain text an accepted notification is answered with, where the acquirer asks for one
+   * (T-Bank: `OK`, or it sends the notification again); absent: JSON.
+   */
+  readonly webhookAnswer?: string
   /** Asks the acquirer whether the account's credentials work ("Проверить подключение"). */
   checkConnection?(): Promise<ConnectionCheck>
 }
@@ -50,6 +58,13 @@ export interface PaymentProvider {
 /** Where a webhook came from: the client's address by the app's TRUST_PROXY rules. */
 export interface WebhookSource {
   address: string
+}
+
+export type WebhookReading = WebhookEvent | WebhookNotice | WebhookIgnored
+
+/** A genuine notification with nothing to apply: answered as received. */
+export interface WebhookIgnored {
+  ignored: true
 }
 
 /** A notification that names a payment to read back from the acquirer, believed no further. */
@@ -130,6 +145,12 @@ export type WebhookEvent = ProviderOutcome & {
   ref: string
   amount: number
   currency: string
+  /**
+   * The restaurants whose account signed it (T-Bank: whose terminal password made its Token);
+   * a payment of any other restaurant is not its to settle. Absent: the acquirer's own key or
+   * address vouches for every payment it holds.
+   */
+  signedFor?: readonly string[]
 }
 
 export class WebhookRejected extends Error {
@@ -149,5 +170,7 @@ export interface PaymentProviders {
     provider: string
   }): Promise<PaymentProvider | undefined>
   /** Who reads the webhooks at `POST /payments/webhooks/{name}` (no account needed to read). */
-  webhooks(name: string): Pick<PaymentProvider, 'name' | 'verifyWebhook'> | undefined
+  webhooks(
+    name: string,
+  ): Pick<PaymentProvider, 'name' | 'verifyWebhook' | 'webhookAnswer'> | undefined
 }

@@ -63,6 +63,9 @@ export function registerPaymentRoutes(
           // (YooKassa) is known by where its notifications come from.
           { address: request.ip },
         )
+        // An acquirer that wants a word of its own (T-Bank: OK) gets it, or it sends again.
+        const answer = payments.webhookAnswer(request.params.provider)
+        if (answer !== undefined) return reply.code(200).type('text/plain').send(answer)
         return reply.code(200).send({ received: true, result })
       },
     )

@@ -252,6 +252,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       rawBody: string,
       source: WebhookSource,
     ) => settlement.receiveWebhook(providerName, headers, rawBody, source),
+    webhookAnswer: (providerName: string) => settlement.webhookAnswer(providerName),
     sweepOverdue: () => settlement.sweepOverdue(),
     leaveTipFeedback: createTipFeedback(deps),
 

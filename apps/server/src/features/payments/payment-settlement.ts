@@ -346,18 +346,23 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
       if (!reader) throw notFound('There is no such payment provider.')
       let verified
       try {
-        verified = reader.verifyWebhook(headers, rawBody, now(), source)
+        verified = await reader.verifyWebhook(headers, rawBody, now(), source)
       } catch (error) {
         if (error instanceof WebhookRejected) {
           throw new HttpError(401, 'webhook_rejected', error.message)
         }
         throw error
       }
+      if ('ignored' in verified) return 'ignored'
       const event = 'readBack' in verified ? await readBack(providerName, verified.ref) : verified
       if (event === 'pending') return 'ignored'
       const outcome = await db.transaction().execute(async (trx) => {
         const row = await repository.findByRef(providerName, event.ref, trx)
         if (!row) throw notFound(UNKNOWN_PAYMENT)
+        if (event.signedFor && !event.signedFor.includes(row.restaurantId)) {
+          // Signed with another restaurant's terminal: that one cannot settle this payment.
+          throw new HttpError(401, 'webhook_rejected', 'The notification is not this payment’s.')
+        }
         if (row.amount !== event.amount || row.currency.trim() !== event.currency) {
           deps.log?.warn(
             { paymentId: row.id, amount: event.amount, currency: event.currency },
@@ -378,6 +383,10 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
       await after(outcome)
       return 'applied'
     },
+
+    /** What an accepted webhook of `providerName` is answered with, when not JSON. */
+    webhookAnswer: (providerName: string): string | undefined =>
+      providers.webhooks(providerName)?.webhookAnswer,
 
     /** Pending payments whose webhook never came: the acquirer is asked, then they end. */
     async sweepOverdue(): Promise<void> {

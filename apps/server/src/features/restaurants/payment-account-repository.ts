@@ -6,7 +6,7 @@ export type PaymentAccountRow = Selectable<PaymentAccountsTable>
 type Executor = Kysely<Database> | Transaction<Database>
 
 /**
- * Each restaurant's acquirer and its account (migration 0048, decision 0121): the restaurant's
+ * Each restaurant's acquirer and its account (migrations 0048 and 0051, decisions 0121 and 0132): the restaurant's
  * configuration, kept beside its profile; the payments feature reads it to reach the acquirer.
  */
 export function createPaymentAccountRepository(db: Kysely<Database>) {
@@ -22,6 +22,16 @@ export function createPaymentAccountRepository(db: Kysely<Database>) {
         .selectAll()
         .where('restaurantId', '=', restaurantId)
       return (forUpdate ? query.forUpdate() : query).executeTakeFirst()
+    },
+
+    /** The accounts at `provider` with the id `accountId` (a T-Bank terminal several may share). */
+    withAccount(provider: 'yookassa' | 'tbank', accountId: string): Promise<PaymentAccountRow[]> {
+      return db
+        .selectFrom('paymentAccounts')
+        .selectAll()
+        .where('accountProvider', '=', provider)
+        .where('accountId', '=', accountId)
+        .execute()
     },
 
     async write(

@@ -8,6 +8,12 @@ import {
   startYooKassaStandIn,
   type YooKassaStandIn,
 } from '../../adapters/yookassa/yookassa-stand-in'
+import {
+  STAND_IN_PASSWORD,
+  STAND_IN_TERMINAL_KEY,
+  startTBankStandIn,
+  type TBankStandIn,
+} from '../../adapters/tbank/tbank-stand-in'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { addManager, signInAsManager } from '../../test/test-restaurants'
@@ -23,11 +29,19 @@ const YOOKASSA = {
   live: false,
   methods: ['card', 'sbp'],
 }
+const TBANK = {
+  provider: 'tbank',
+  accountId: STAND_IN_TERMINAL_KEY,
+  secretKey: STAND_IN_PASSWORD,
+  live: false,
+  methods: ['sbp'],
+}
 
 // Issue 29, decision 0121: the restaurant's acquirer, configured in the back office.
 describe.each(testDatabaseKinds)('A manager configures the acquirer on $name', (kind) => {
   let t: TestApp
   let standIn: YooKassaStandIn
+  let tbank: TBankStandIn
   let manager: string
 
   const inject = (
@@ -48,21 +62,25 @@ describe.each(testDatabaseKinds)('A manager configures the acquirer on $name', (
 
   beforeAll(async () => {
     standIn = await startYooKassaStandIn()
+    tbank = await startTBankStandIn()
     t = await createTestApp(kind, {
       SECRETS_KEY: TEST_SECRETS_KEY,
       YOOKASSA_API_URL: standIn.apiUrl,
+      TBANK_API_URL: tbank.apiUrl,
     })
     manager = (await signInAsManager(t.app)).token
   })
   afterAll(async () => {
     await t.close()
     await standIn.close()
+    await tbank.close()
   })
 
   it('starts with the server’s sandbox, and says secrets can be kept', async () => {
     expect(await current()).toEqual({
       provider: null,
       serverProvider: 'sandbox',
+      accountProvider: null,
       accountId: null,
       secret: null,
       live: false,
@@ -145,6 +163,56 @@ describe.each(testDatabaseKinds)('A manager configures the acquirer on $name', (
       problem: 'mode_mismatch',
     })
     await inject('PUT', '', YOOKASSA)
+  })
+
+  it('takes a T-Bank terminal in place of YooKassa’s shop, never lending it the shop’s key', async () => {
+    await inject('PUT', '', YOOKASSA)
+    const refusals: [object, string][] = [
+      // YooKassa's shop id and key are not T-Bank's: a terminal of its own is needed.
+      [{ ...TBANK, accountId: null, secretKey: undefined }, 'body.accountId'],
+      [{ ...TBANK, secretKey: undefined }, 'body.secretKey'],
+      // A DEMO terminal moves no money: not in live mode; a live one not in test mode.
+      [{ ...TBANK, live: true }, 'body.accountId'],
+      [{ ...TBANK, accountId: '1700000000001' }, 'body.accountId'],
+      [{ ...TBANK, accountId: 'terminal key' }, 'body.accountId'],
+      [{ ...TBANK, secretKey: 'pass word' }, 'body.secretKey'],
+    ]
+    for (const [body, path] of refusals) {
+      const answer = await inject('PUT', '', body)
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400)
+      expect(JSON.stringify(answer.json())).toContain(path)
+    }
+    expect(await current()).toMatchObject({ provider: 'yookassa', accountProvider: 'yookassa' })
+
+    const saved = await inject('PUT', '', TBANK)
+    expect(saved.statusCode).toBe(200)
+    expect(saved.body).not.toContain(STAND_IN_PASSWORD)
+    expect(paymentAccount.parse(saved.json())).toMatchObject({
+      provider: 'tbank',
+      accountProvider: 'tbank',
+      accountId: STAND_IN_TERMINAL_KEY,
+      secret: { last4: STAND_IN_PASSWORD.slice(-4) },
+    })
+    expect(paymentAccountCheck.parse((await inject('POST', '/check')).json())).toEqual({
+      ok: true,
+      account: STAND_IN_TERMINAL_KEY,
+      test: true,
+      problem: null,
+    })
+    await inject('PUT', '', { ...TBANK, secretKey: 'WrongPassword9' })
+    expect(paymentAccountCheck.parse((await inject('POST', '/check')).json())).toMatchObject({
+      ok: false,
+      problem: 'invalid_credentials',
+    })
+    // Chosen none, the terminal stays: what T-Bank holds is still read back and refunded.
+    await inject('PUT', '', { ...TBANK, provider: 'none', secretKey: STAND_IN_PASSWORD })
+    expect(await current()).toMatchObject({
+      provider: 'none',
+      accountProvider: 'tbank',
+      accountId: STAND_IN_TERMINAL_KEY,
+    })
+    await inject('PUT', '', YOOKASSA)
+    expect(await current()).toMatchObject({ provider: 'yookassa', accountProvider: 'yookassa' })
   })
 
   it('is the manager’s own restaurant only', async () => {

@@ -1,8 +1,9 @@
 import type { Kysely, Transaction } from 'kysely'
-import type {
-  PaymentAccount,
-  PaymentAccountBody,
-  PaymentAccountCheck,
+import {
+  isTBankTestTerminal,
+  type PaymentAccount,
+  type PaymentAccountBody,
+  type PaymentAccountCheck,
 } from '@tableside/contracts/admin-payments'
 import { restaurantChannel, restaurantUpdated } from '@tableside/contracts/realtime-events'
 import type { Restaurant } from '@tableside/contracts/restaurants'
@@ -44,6 +45,50 @@ const invalid = (path: string, message: string) =>
     { path: `body.${path}`, message },
   ])
 
+const needsAccount = (provider: PaymentAccountBody['provider']) =>
+  provider === 'yookassa' || provider === 'tbank'
+
+const WORDS = {
+  yookassa: { account: 'shop id from YooKassa', secret: 'secret key from YooKassa' },
+  tbank: { account: 'terminal key from T-Bank', secret: 'terminal password from T-Bank' },
+} as const
+
+/**
+ * Each acquirer's own rules for its account (nothing changes on a refusal): YooKassa's shop id
+ * is digits and its key says test_ or live_; a T-Bank test terminal's key ends in DEMO. Either
+ * way the mode must match, or a test account takes no money in live mode (or real money in test).
+ */
+function checkAccount(body: PaymentAccountBody) {
+  if (body.provider === 'yookassa') {
+    if (body.accountId !== null && !/^\d{1,20}$/.test(body.accountId)) {
+      throw invalid('accountId', 'A shop id is digits only')
+    }
+    if (body.secretKey !== undefined) {
+      if (!/^(test|live)_[A-Za-z0-9_-]{8,200}$/.test(body.secretKey)) {
+        throw invalid('secretKey', 'A secret key starts test_ or live_')
+      }
+      if (body.secretKey.startsWith('live_') !== body.live) {
+        throw invalid(
+          'secretKey',
+          body.live
+            ? 'Live mode takes a live_ key: a test_ key moves no money'
+            : 'Test mode takes a test_ key: this one is live',
+        )
+      }
+    }
+  }
+  if (body.provider === 'tbank' && body.accountId !== null) {
+    if (isTBankTestTerminal(body.accountId) === body.live) {
+      throw invalid(
+        'accountId',
+        body.live
+          ? 'Live mode takes a live terminal: one whose key ends in DEMO is a test terminal'
+          : 'Test mode takes a test terminal, whose key ends in DEMO: this one is live',
+      )
+    }
+  }
+}
+
 /** The account as the audit log keeps it: never the secret, only that one is set. */
 const audited = (row: PaymentAccountRow | undefined) =>
   row && {
@@ -67,6 +112,7 @@ export function createPaymentAccountService(deps: PaymentAccountDeps) {
   const view = (restaurantId: string, row: PaymentAccountRow | undefined): PaymentAccount => ({
     provider: row?.provider ?? null,
     serverProvider: deps.serverProvider(restaurantId),
+    accountProvider: row?.accountProvider ?? null,
     accountId: row?.accountId ?? null,
     secret: row?.secretLast4 ? { last4: row.secretLast4 } : null,
     live: row?.live ?? false,
@@ -95,14 +141,7 @@ export function createPaymentAccountService(deps: PaymentAccountDeps) {
           'The sandbox takes test payments on the demo and on a development server only',
         )
       }
-      if (body.secretKey !== undefined && body.secretKey.startsWith('live_') !== body.live) {
-        throw invalid(
-          'secretKey',
-          body.live
-            ? 'Live mode takes a live_ key: a test_ key moves no money'
-            : 'Test mode takes a test_ key: this one is live',
-        )
-      }
+      checkAccount(body)
       const at = new Date()
       const after = await db.transaction().execute(async (trx) => {
         if (!(await restaurantExists(trx, restaurantId))) {
@@ -115,19 +154,29 @@ export function createPaymentAccountService(deps: PaymentAccountDeps) {
             : (before?.secretSealed ?? null)
         const secretLast4 =
           body.secretKey === undefined ? (before?.secretLast4 ?? null) : body.secretKey.slice(-4)
-        if (body.provider === 'yookassa') {
-          if (!body.accountId) throw invalid('accountId', 'Give the shop id from YooKassa')
-          if (!secretSealed) throw invalid('secretKey', 'Give the secret key from YooKassa')
+        // An acquirer that needs an account gets its own: another's stored one is replaced (and
+        // whose it is, said), never lent. Chosen none or the sandbox, the stored one is kept:
+        // payments it holds are still read and refunded.
+        const owner = needsAccount(body.provider)
+          ? body.provider
+          : (before?.accountProvider ?? null)
+        const sameOwner = owner === (before?.accountProvider ?? null)
+        const accountId = body.accountId ?? (sameOwner ? (before?.accountId ?? null) : null)
+        const sealed = body.secretKey !== undefined || sameOwner ? secretSealed : null
+        if (needsAccount(body.provider)) {
+          const words = WORDS[body.provider]
+          if (!accountId) throw invalid('accountId', `Give the ${words.account}`)
+          if (!sealed) throw invalid('secretKey', `Give the ${words.secret}`)
         }
         const stored = await accounts.write(
           trx,
           {
             restaurantId,
             provider: body.provider,
-            // Kept when another acquirer is chosen: payments it holds are still read and refunded.
-            accountId: body.accountId ?? before?.accountId ?? null,
-            secretSealed,
-            secretLast4,
+            accountProvider: accountId ? owner : null,
+            accountId,
+            secretSealed: accountId ? sealed : null,
+            secretLast4: accountId && sealed ? secretLast4 : null,
             live: body.live,
             methods: [...new Set(body.methods)],
           },

@@ -8,7 +8,7 @@ import { registerSettingsAdminRoutes } from './settings-admin-routes'
 
 export interface SettingsAdminOptions {
   /** The acquirer that takes the restaurant's online payments, if one does (decision 0121). */
-  paymentProvider: (restaurantId: string) => Promise<'sandbox' | 'yookassa' | null>
+  paymentProvider: (restaurantId: string) => Promise<'sandbox' | 'yookassa' | 'tbank' | null>
   /** The server's own acquirer where it serves the restaurant (the sandbox), else null. */
   serverProvider: (restaurantId: string) => 'sandbox' | null
 }

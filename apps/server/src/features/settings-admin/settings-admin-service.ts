@@ -32,7 +32,7 @@ export interface SettingsAdminDeps {
   /** Drops this node's cached profile, so the next order reads the new settings. */
   forgetCached: (restaurantId: string) => void
   /** Who takes the restaurant's online payments (decisions 0032, 0121). */
-  paymentProvider: (restaurantId: string) => Promise<'sandbox' | 'yookassa' | null>
+  paymentProvider: (restaurantId: string) => Promise<'sandbox' | 'yookassa' | 'tbank' | null>
 }
 
 const settingsChanged = () =>
