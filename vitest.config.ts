@@ -27,6 +27,7 @@ const OWN_SERVER_STORIES = [
   'server-process',
   'sms-budget',
   'table-qr',
+  'tbank-payment',
   'three-nodes',
   'yookassa-payment',
 ].map((name) => `apps/web/e2e/${name}.test.ts`)

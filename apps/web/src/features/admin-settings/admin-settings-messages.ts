@@ -17,6 +17,7 @@ export const settingsMessages = defineMessages({
       'For the orders of their tables, always with a reason the diner sees. Off: only a manager refunds, from the live view.',
     providerSandbox: 'Provider: the test acquirer (no money moves).',
     providerYooKassa: 'Provider: YooKassa (see «Online payment: acquirer» above).',
+    providerTBank: 'Provider: T-Bank (see «Online payment: acquirer» above).',
     providerNone:
       'No payment provider on this server: online payment stays off until PAYMENT_PROVIDER is set.',
     tipPresetsHint: 'Up to 4, separated by commas: 5, 10, 15.',
@@ -99,6 +100,7 @@ export const settingsMessages = defineMessages({
       'Для заказов своих столов, всегда с причиной, которую видит гость. Выключено: возвращает только менеджер, из «Зала сейчас».',
     providerSandbox: 'Провайдер: тестовый эквайер (деньги не списываются).',
     providerYooKassa: 'Провайдер: ЮKassa (см. «Онлайн-оплата: эквайринг» выше).',
+    providerTBank: 'Провайдер: Т-Банк (см. «Онлайн-оплата: эквайринг» выше).',
     providerNone:
       'На этом сервере нет платёжного провайдера: онлайн-оплата выключена, пока не задан PAYMENT_PROVIDER.',
     tipPresetsHint: 'До 4 через запятую: 5, 10, 15.',

@@ -1,6 +1,6 @@
 import { defineMessages } from '../../lib/i18n/messages'
 
-/** The restaurant's acquirer in the settings (issue 29, decision 0121). */
+/** The restaurant's acquirer in the settings (issue 29, decisions 0121 and 0132). */
 export const paymentAccountMessages = defineMessages({
   en: {
     title: 'Online payment: acquirer',
@@ -11,6 +11,16 @@ export const paymentAccountMessages = defineMessages({
     serverNone: 'As the server decides (now: none, diners pay the waiter)',
     sandbox: 'Test acquirer (no money moves)',
     yookassa: 'YooKassa',
+    tbank: 'T-Bank',
+    terminalKey: 'Terminal key (TerminalKey)',
+    terminalKeyHint:
+      'In T-Business: Internet acquiring → Stores → Terminals. A test terminal’s key ends in DEMO.',
+    password: 'Terminal password',
+    passwordNew: 'From the same page, beside the terminal key.',
+    testTerminal: 'Test: the DEMO terminal, no money moves',
+    checkOkTerminal: 'Connected: terminal {account} ({mode}).',
+    checkInvalidTBank:
+      'T-Bank refused the terminal key or password. Copy them again from T-Business.',
     none: 'None: diners pay the waiter',
     shopId: 'Shop ID (shopId)',
     shopIdHint: 'In the YooKassa dashboard: Integration → API keys.',
@@ -53,6 +63,16 @@ export const paymentAccountMessages = defineMessages({
     serverNone: 'Как решит сервер (сейчас: нет, гости платят официанту)',
     sandbox: 'Тестовый эквайер (деньги не списываются)',
     yookassa: 'ЮKassa',
+    tbank: 'Т-Банк',
+    terminalKey: 'Ключ терминала (TerminalKey)',
+    terminalKeyHint:
+      'В Т-Бизнесе: Интернет-эквайринг → Магазины → Терминалы. Ключ тестового терминала оканчивается на DEMO.',
+    password: 'Пароль терминала',
+    passwordNew: 'Там же, рядом с ключом терминала.',
+    testTerminal: 'Тестовый: терминал DEMO, деньги не списываются',
+    checkOkTerminal: 'Подключено: терминал {account} ({mode}).',
+    checkInvalidTBank:
+      'Т-Банк не принял ключ или пароль терминала. Скопируйте их из Т-Бизнеса ещё раз.',
     none: 'Нет: гости платят официанту',
     shopId: 'Идентификатор магазина (shopId)',
     shopIdHint: 'В личном кабинете ЮKassa: Интеграция → Ключи API.',

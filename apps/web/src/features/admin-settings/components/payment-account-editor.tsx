@@ -62,6 +62,8 @@ function PaymentAccountEditor({ saved }: { saved: PaymentAccount }) {
   const [status, setStatus] = useState<string | null>(null)
   const [checked, setChecked] = useState<string | null>(null)
   const ids = { provider: useId(), mode: useId() }
+  // The stored secret is the chosen acquirer's only when the stored account is that one's.
+  const storedSecret = saved.accountProvider === form.provider ? saved.secret : null
   const set =
     <Key extends keyof AccountForm>(key: Key) =>
     (value: AccountForm[Key]) => {
@@ -76,6 +78,7 @@ function PaymentAccountEditor({ saved }: { saved: PaymentAccount }) {
       label: saved.serverProvider === 'sandbox' ? t('serverSandbox') : t('serverNone'),
     },
     { value: 'yookassa', label: t('yookassa') },
+    { value: 'tbank', label: t('tbank') },
     ...(saved.serverProvider === 'sandbox'
       ? [{ value: 'sandbox' as const, label: t('sandbox') }]
       : []),
@@ -83,15 +86,16 @@ function PaymentAccountEditor({ saved }: { saved: PaymentAccount }) {
   ]
 
   const checkText = (answer: PaymentAccountCheck): string => {
+    const terminal = saved.provider === 'tbank'
     if (answer.ok) {
-      return t('checkOk', {
+      return t(terminal ? 'checkOkTerminal' : 'checkOk', {
         account: answer.account ?? '',
         mode: answer.test ? t('checkTest') : t('checkLive'),
       })
     }
     switch (answer.problem) {
       case 'invalid_credentials':
-        return t('checkInvalid')
+        return t(terminal ? 'checkInvalidTBank' : 'checkInvalid')
       case 'unavailable':
         return t('checkUnavailable')
       case 'not_configured':
@@ -114,9 +118,9 @@ function PaymentAccountEditor({ saved }: { saved: PaymentAccount }) {
           : 'none'
         : form.provider
     const found: typeof problems = {}
-    if (provider === 'yookassa') {
+    if (provider === 'yookassa' || provider === 'tbank') {
       if (form.accountId.trim() === '') found.accountId = t('required')
-      if (form.secretKey.trim() === '' && !saved.secret) found.secretKey = t('required')
+      if (form.secretKey.trim() === '' && !storedSecret) found.secretKey = t('required')
     }
     setProblems(found)
     if (Object.keys(found).length > 0) {
@@ -153,7 +157,8 @@ function PaymentAccountEditor({ saved }: { saved: PaymentAccount }) {
     })
   }
 
-  const yookassa = form.provider === 'yookassa'
+  const acquirer = form.provider === 'yookassa' || form.provider === 'tbank' ? form.provider : null
+  const tbank = acquirer === 'tbank'
   return (
     <form className="settings-field--wide profile-form" noValidate onSubmit={submit}>
       <p className="profile-form__lead">{t('lead')}</p>
@@ -173,7 +178,14 @@ function PaymentAccountEditor({ saved }: { saved: PaymentAccount }) {
             value={form.provider}
             onChange={(event) => {
               const chosen = choices.find((choice) => choice.value === event.currentTarget.value)
-              if (chosen) set('provider')(chosen.value)
+              if (!chosen) return
+              set('provider')(chosen.value)
+              // Another acquirer's account is never offered as this one's.
+              if (chosen.value === 'yookassa' || chosen.value === 'tbank') {
+                set('accountId')(
+                  saved.accountProvider === chosen.value ? (saved.accountId ?? '') : '',
+                )
+              }
             }}
           >
             {choices.map((choice) => (
@@ -183,25 +195,29 @@ function PaymentAccountEditor({ saved }: { saved: PaymentAccount }) {
             ))}
           </select>
         </div>
-        {yookassa ? (
+        {acquirer ? (
           <>
             <TextField
-              label={t('shopId')}
-              hint={t('shopIdHint')}
-              inputMode="numeric"
+              label={tbank ? t('terminalKey') : t('shopId')}
+              hint={tbank ? t('terminalKeyHint') : t('shopIdHint')}
+              inputMode={tbank ? 'text' : 'numeric'}
               autoComplete="off"
               value={form.accountId}
               onChange={set('accountId')}
               problem={problems.accountId}
             />
             <TextField
-              label={t('secretKey')}
+              label={tbank ? t('password') : t('secretKey')}
               type="password"
               autoComplete="new-password"
               hint={
-                saved.secret ? t('secretKeySet', { last4: saved.secret.last4 }) : t('secretKeyNew')
+                storedSecret
+                  ? t('secretKeySet', { last4: storedSecret.last4 })
+                  : tbank
+                    ? t('passwordNew')
+                    : t('secretKeyNew')
               }
-              placeholder={saved.secret ? `••••${saved.secret.last4}` : undefined}
+              placeholder={storedSecret ? `••••${storedSecret.last4}` : undefined}
               value={form.secretKey}
               onChange={set('secretKey')}
               problem={problems.secretKey}
@@ -218,7 +234,7 @@ function PaymentAccountEditor({ saved }: { saved: PaymentAccount }) {
                     checked={form.live === (mode === 'live')}
                     onChange={() => set('live')(mode === 'live')}
                   />
-                  <span>{t(mode)}</span>
+                  <span>{t(mode === 'test' && tbank ? 'testTerminal' : mode)}</span>
                 </label>
               ))}
             </fieldset>

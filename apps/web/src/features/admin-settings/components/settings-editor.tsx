@@ -68,7 +68,9 @@ export function SettingsEditor({
               ? t('providerSandbox')
               : saved.paymentProvider === 'yookassa'
                 ? t('providerYooKassa')
-                : t('providerNone')
+                : saved.paymentProvider === 'tbank'
+                  ? t('providerTBank')
+                  : t('providerNone')
           }
           problem={problem('onlinePayment')}
         />
