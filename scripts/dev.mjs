@@ -23,6 +23,20 @@ if (!env.YOOKASSA_API_URL) {
     `YooKassa stand-in at ${standIn.apiUrl}: shop id ${STAND_IN_SHOP_ID}, secret key ${STAND_IN_SECRET_KEY}${env.SECRETS_KEY ? '' : ' (set SECRETS_KEY, e.g. openssl rand -hex 32, to store it)'}`,
   )
 }
+// T-Bank's stand-in (decision 0132), likewise, unless TBANK_API_URL names another. Its
+// notifications are signed with the terminal's password and go to the server directly.
+/** @type {any} */
+let tbankStandIn
+if (!env.TBANK_API_URL) {
+  const built = '../apps/server/dist/tbank-stand-in.js'
+  const { startTBankStandIn, STAND_IN_TERMINAL_KEY, STAND_IN_PASSWORD } = await import(built)
+  tbankStandIn = await startTBankStandIn()
+  tbankStandIn.notifyTo(`http://127.0.0.1:${env.PORT ?? '3000'}/api/v1/payments/webhooks/tbank`)
+  env.TBANK_API_URL = tbankStandIn.apiUrl
+  console.log(
+    `T-Bank stand-in at ${tbankStandIn.apiUrl}: terminal key ${STAND_IN_TERMINAL_KEY}, password ${STAND_IN_PASSWORD}`,
+  )
+}
 const children = [
   spawn(process.execPath, ['apps/server/dist/server.js'], { cwd: root, stdio: 'inherit', env }),
   spawn('npm', ['run', 'dev', '-w', '@tableside/web'], { cwd: root, stdio: 'inherit' }),
@@ -30,6 +44,7 @@ const children = [
 const stop = () => {
   for (const child of children) child.kill('SIGTERM')
   void standIn?.close()
+  void tbankStandIn?.close()
 }
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)

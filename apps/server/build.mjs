@@ -20,6 +20,8 @@ await build({
     'photo-worker': 'src/features/menu/photo-worker.ts',
     // YooKassa's stand-in (decision 0121), for the payments bench and a developer's machine.
     'yookassa-stand-in': 'src/adapters/yookassa/yookassa-stand-in.ts',
+    // T-Bank's stand-in (decision 0132), likewise.
+    'tbank-stand-in': 'src/adapters/tbank/tbank-stand-in.ts',
   },
   absWorkingDir: new URL('.', import.meta.url).pathname,
   outdir: 'dist',
