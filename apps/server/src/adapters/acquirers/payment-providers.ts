@@ -80,7 +80,12 @@ export function createPaymentProviders(options: PaymentProvidersOptions): Paymen
   const tbankNotifications = createTBankNotificationReader(async (terminalKey) =>
     (await accounts.withAccount('tbank', terminalKey)).flatMap((account) => {
       if (!options.secrets || !account.secretSealed) return []
-      return [{ restaurantId: account.restaurantId, password: secretOf(account) }]
+      try {
+        return [{ restaurantId: account.restaurantId, password: secretOf(account) }]
+      } catch {
+        // Sealed under another SECRETS_KEY: this terminal's password is unknown here.
+        return []
+      }
     }),
   )
 
