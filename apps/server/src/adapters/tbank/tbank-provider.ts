@@ -4,6 +4,7 @@ import {
   type ConnectionCheck,
   type PaymentProvider,
   type ProviderPaymentRequest,
+  type ProviderRefund,
   type ProviderStatus,
   ProviderUnavailable,
   type WebhookEvent,
@@ -49,6 +50,21 @@ const FAILED: Record<string, PaymentFailure> = {
   REVERSED: 'cancelled',
   PARTIAL_REVERSED: 'cancelled',
 }
+const REFUND_SETTLED = new Set(['REFUNDED', 'PARTIAL_REFUNDED'])
+/**
+ * A refund, from the payment's status after it: T-Bank answers `REFUNDING` (or, for SBP,
+ * `ASYNC_REFUNDING`) while the bank works on it; a payment back at `CONFIRMED` kept its money.
+ * Anything else it may say later is asked again (the outbox's backoff).
+ */
+function refundState(status: unknown): ProviderRefund['status'] {
+  if (status === 'REFUNDING' || status === 'ASYNC_REFUNDING') return 'pending'
+  if (status === 'CONFIRMED') return 'failed'
+  // Refunded, or an unpaid payment's hold let go: nothing of it is held any longer.
+  return typeof status === 'string' && (REFUND_SETTLED.has(status) || status in FAILED)
+    ? 'succeeded'
+    : 'pending'
+}
+
 /** Issuer answers that say why a card was declined (T-Bank's ErrorCode is 1000 + ISO 8583). */
 const INSUFFICIENT_FUNDS = new Set(['1051', '51'])
 
@@ -182,11 +198,25 @@ export function createTBankProvider(options: TBankProviderOptions) {
       }),
 
     refund: (ref: string, amount: number, key: string) =>
-      guarded(async () => {
-        await api.call('Cancel', { PaymentId: ref, Amount: amount, ExternalRequestId: key })
-        // T-Bank keeps no id of a refund of its own: ours (ExternalRequestId) names it.
-        return { refundId: null }
+      guarded(async (): Promise<ProviderRefund> => {
+        try {
+          const answer = await api.call('Cancel', {
+            PaymentId: ref,
+            Amount: amount,
+            ExternalRequestId: key,
+          })
+          // T-Bank keeps no id of a refund of its own (ours, ExternalRequestId, names it): the
+          // payment's id is what a refund still in progress is asked about (decision 0132).
+          return { refundId: ref, status: refundState(answer.Status) }
+        } catch (error) {
+          // Refused (more than is left, a payment it cannot refund): nothing went back.
+          if (error instanceof TBankError) return { refundId: null, status: 'failed' }
+          throw error
+        }
       }),
+
+    refundStatus: (refundId: string) =>
+      guarded(async () => refundState((await state(refundId)).Status)),
 
     /** A notification signed with this terminal's password (the reader below finds which). */
     verifyWebhook(_headers: Readonly<Record<string, unknown>>, rawBody: string) {
