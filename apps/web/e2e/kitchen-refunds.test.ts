@@ -89,17 +89,8 @@ describe('The kitchen and refunds', () => {
     const placed = await placeTableOrder(session, [borscht])
     const garcon = await waiterToken()
     await moveOrder(garcon, placed.id, 'accepted')
-    const signedIn = kitchenLogin.response.parse(
-      await apiPost('/auth/kitchen/login', {
-        restaurantId: restaurantId(),
-        login: 'kitchen',
-        pin: '3333',
-      }),
-    )
     const { page, context, problems } = await browser.phone()
-    await context.addCookies([{ name: 'kitchen_token', value: signedIn.token, url: site() }])
-    await page.setViewportSize({ width: 1024, height: 768 })
-    await page.goto(restaurantUrl('/kitchen', site()), { waitUntil: 'networkidle' })
+    await openKitchenBoard({ page, context }, site())
     const ticket = page.locator(`.kitchen-ticket[data-order="${String(placed.number)}"]`)
     await ticket.waitFor()
 
