@@ -607,6 +607,8 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
             provider: row.provider,
             serverProvider: 'sandbox',
             accountId: row.accountId,
+            // Every account a release before 0051 stored was YooKassa's, and says so now.
+            accountProvider: row.accountId === null ? null : 'yookassa',
             secret: row.secretLast4 === null ? null : { last4: row.secretLast4 },
             live: row.live,
             methods: row.methods,
