@@ -140,6 +140,10 @@ export const ERROR_CODES = [
   'phone_invalid',
   // Each restaurant's acquirer (decision 0121): a secret is never stored without SECRETS_KEY.
   'secrets_key_missing',
+  // Fiscal receipts (decisions 0133, 0134): receipts on need the profile's INN and tax system; a
+  // receipt is retried only once it failed.
+  'receipts_profile_incomplete',
+  'receipt_not_failed',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -79,6 +79,15 @@ export const payment = z.object({
   waiter: z.nullable(z.object({ name: z.string() })),
   /** What the diner said of the service with the tip, once they did. */
   tipFeedback: z.nullable(tipFeedback),
+  /**
+   * Its fiscal receipt (decision 0133): where it goes and how far it got; null where the
+   * restaurant sends none. Absent from older servers.
+   */
+  receipt: z.optional(
+    z.nullable(
+      z.object({ state: z.enum(['pending', 'sent', 'done', 'failed']), contact: z.string() }),
+    ),
+  ),
 })
 export type Payment = z.infer<typeof payment>
 
@@ -96,6 +105,11 @@ export const startOrderPayment = defineEndpoint({
      * order's table when it is paid has it, else the restaurant's pool (issue 28).
      */
     tip: z.optional(billMoney),
+    /**
+     * Where the fiscal receipt goes (an email or a phone), where the restaurant sends receipts
+     * (`restaurant.receipts`); required there, ignored elsewhere.
+     */
+    receiptContact: z.optional(z.string().check(z.trim(), z.maxLength(254))),
   }),
   status: 201,
   response: payment,
@@ -159,6 +173,11 @@ export const startBillPayment = defineEndpoint({
      * less, within the programme's share of `expectedAmount`.
      */
     bonusPoints: z.optional(z.int().check(z.gte(0), z.lte(MAX_BILL_TOTAL / 100))),
+    /**
+     * Where the fiscal receipt goes (an email or a phone), where the restaurant sends receipts
+     * (`restaurant.receipts`); required there, ignored elsewhere.
+     */
+    receiptContact: z.optional(z.string().check(z.trim(), z.maxLength(254))),
   }),
   status: 201,
   response: payment,

@@ -100,6 +100,11 @@ export const restaurant = z.object({
   /** Who sells, as a diner has the right to know (the legal name and INN); null until set. */
   legalName: z.optional(z.nullable(z.string())),
   inn: z.optional(z.nullable(z.string())),
+  /**
+   * Whether its online payments carry a fiscal receipt (decision 0133): the diner is then asked
+   * where to send it (an email or a phone) before paying.
+   */
+  receipts: z.optional(z.boolean()),
   /** BCP 47 tag used for prices and dates, e.g. `ru-RU`. */
   locale: z.string(),
   /** The language the restaurant's diners see first. */

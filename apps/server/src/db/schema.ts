@@ -1,4 +1,5 @@
 import type { TaxSystem, VatRate } from '@tableside/contracts/admin-profile'
+import type { FiscalReceipt } from '@tableside/contracts/receipts'
 import type { ColumnType, Generated } from 'kysely'
 import type { ModifierGroup, Nutrition, Portion } from '@tableside/contracts/menu'
 import type { OrderStatus } from '@tableside/contracts/order-status'
@@ -68,6 +69,8 @@ export interface Database {
   clientSignInSends: ClientSignInSendsTable
   smsDailySends: SmsDailySendsTable
   paymentAccounts: PaymentAccountsTable
+  fiscalSettings: FiscalSettingsTable
+  receipts: ReceiptsTable
   clientFavourites: ClientFavouritesTable
   kitchenStations: KitchenStationsTable
   kitchenStationCategories: KitchenStationCategoriesTable
@@ -173,6 +176,8 @@ export interface MenuCategoriesTable {
   name: Json<LocalizedText>
   description: OptionalJson<LocalizedText>
   sortOrder: number
+  /** The VAT rate of its dishes' receipt lines; null: the restaurant's (decision 0133). */
+  vatRate: ColumnType<VatRate | null, VatRate | null | undefined, VatRate | null>
 }
 
 export interface DishesTable {
@@ -192,6 +197,8 @@ export interface DishesTable {
   ageRestricted: boolean
   available: boolean
   sortOrder: number
+  /** Its receipt lines' VAT rate; null: its category's, else the restaurant's (decision 0133). */
+  vatRate: ColumnType<VatRate | null, VatRate | null | undefined, VatRate | null>
 }
 
 export interface StoriesTable {
@@ -399,6 +406,8 @@ export interface PaymentsTable {
   createdAt: CreatedAt
   expiresAt: Date
   completedAt: Date | null
+  /** Where its fiscal receipt goes: an email or an E.164 phone (decision 0133); null: none. */
+  receiptContact: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface PaymentWebhookEventsTable {
@@ -684,6 +693,42 @@ export interface PaymentAccountsTable {
   secretLast4: string | null
   live: boolean
   methods: ('card' | 'sbp')[]
+  updatedAt: ColumnType<Date, Date | undefined, Date>
+}
+
+/** How a restaurant sends its fiscal receipts (migration 0049, decision 0134). */
+export interface FiscalSettingsTable {
+  restaurantId: string
+  mode: 'off' | 'acquirer' | 'atol'
+  atolLogin: string | null
+  /** АТОЛ Онлайн's password sealed with SECRETS_KEY (`lib/secret-box.ts`); never in the clear. */
+  atolSecretSealed: string | null
+  atolSecretLast4: string | null
+  atolGroupCode: string | null
+  atolLive: boolean
+  companyEmail: string | null
+  paymentAddress: string | null
+  updatedAt: ColumnType<Date, Date | undefined, Date>
+}
+
+/** A fiscal receipt of a payment or a refund and how far it got (decision 0134). */
+export interface ReceiptsTable {
+  id: Generated<string>
+  restaurantId: string
+  paymentId: string
+  orderId: string | null
+  refundId: string | null
+  refundKey: string | null
+  kind: 'sell' | 'sell_refund'
+  via: 'acquirer' | 'atol'
+  contact: string
+  body: Json<FiscalReceipt>
+  total: number
+  state: 'pending' | 'sent' | 'done' | 'failed'
+  providerId: string | null
+  error: string | null
+  attempts: Generated<number>
+  createdAt: CreatedAt
   updatedAt: ColumnType<Date, Date | undefined, Date>
 }
 
