@@ -68,6 +68,9 @@ const serverFeaturePublishes = {
     // How an order was actually paid (issue 28): one derivation for every screen that names it.
     'paid-with.ts',
   ],
+  // Fiscal receipts (decisions 0133, 0134): payments hand them what they paid and refunded; the
+  // cash register's port is the АТОЛ adapter's to implement.
+  receipts: ['receipt-service.ts', 'fiscal-register.ts'],
   // Infrastructure: features publish events through the `Broadcaster` and add channel rules.
   realtime: ['realtime.ts', 'publish-event.ts', 'channel-authorization.ts'],
   // The back office's live screen and day report (decision 0072): composed by the app only.

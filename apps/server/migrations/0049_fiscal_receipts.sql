@@ -58,7 +58,10 @@ create table receipts (
   state text not null check (state in ('pending', 'sent', 'done', 'failed')),
   provider_id text check (provider_id is null or length(provider_id) <= 200),
   error text check (error is null or length(error) <= 1000),
+  -- Tries that found the provider down; and how many times a manager sent it again (each send
+  -- after a refusal is a new document at АТОЛ: its external_id is `{id}.{generation}`).
   attempts integer not null default 0,
+  generation integer not null default 0,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );

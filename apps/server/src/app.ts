@@ -3,6 +3,7 @@ import compress from '@fastify/compress'
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { acquirersPlugin } from './adapters/acquirers/acquirers-plugin'
+import { atolPlugin } from './adapters/atol/atol-plugin'
 import { sandboxAcquirerPlugin } from './adapters/sandbox-acquirer/sandbox-acquirer-plugin'
 import { smsPlugin } from './adapters/sms/sms-plugin'
 import type { ServerConfig } from './config/env'
@@ -30,6 +31,7 @@ import { createPaymentRepository } from './features/payments/payment-repository'
 import { noPaymentProviderPlugin, paymentsPlugin } from './features/payments/payments-plugin'
 import { refundsPlugin } from './features/payments/refunds-plugin'
 import { realtimePlugin } from './features/realtime/realtime-plugin'
+import { receiptsPlugin } from './features/receipts/receipts-plugin'
 import { reportsPlugin } from './features/reports/reports-plugin'
 import { restaurantsPlugin } from './features/restaurants/restaurants-plugin'
 import { setupPlugin } from './features/setup/setup-plugin'
@@ -142,12 +144,14 @@ export async function buildApp({
   )
   await app.register(acquirersPlugin, { serverServes: onlinePayment })
   await app.register(smsPlugin)
+  await app.register(atolPlugin)
 
   // The features, each after those it depends on.
   await app.register(systemPlugin)
   await app.register(garconPlugin)
   await app.register(tableSessionsPlugin)
   await app.register(staffPlugin)
+  await app.register(auditPlugin)
   await app.register(clientPlugin)
   await app.register(bonusPlugin)
   await app.register(ordersPlugin, {
@@ -156,11 +160,11 @@ export async function buildApp({
     paidWith: paidWithFrom(database.db),
   })
   await app.register(billPlugin)
+  await app.register(receiptsPlugin)
   await app.register(paymentsPlugin)
   await app.register(waiterCallsPlugin)
   await app.register(floorPlugin)
   await app.register(favouritesPlugin)
-  await app.register(auditPlugin)
   await app.register(refundsPlugin)
   await app.register(menuPlugin, photoWorker ? { photoWorker } : {})
   await app.register(staffAdminPlugin)

@@ -417,6 +417,17 @@ const SAMPLES: {
     }),
     'Мария Петровна: проверено подключение к эквайрингу — не работает (invalid_credentials)',
   ],
+  'fiscal_settings:update': [
+    entry({ entity: 'fiscal_settings', action: 'update' }, null, { mode: 'atol' }),
+    'Мария Петровна: чеки отправляются в АТОЛ Онлайн',
+  ],
+  'receipt:retry': [
+    entry({ entity: 'receipt', action: 'retry' }, null, {
+      total: '1 500,00 ₽',
+      contact: 'guest@example.ru',
+    }),
+    'Мария Петровна: чек на 1 500,00 ₽ отправлен повторно (guest@example.ru)',
+  ],
   'order:cancel': [
     entry({ entity: 'order', action: 'cancel' }, null, {
       number: 42,

@@ -536,6 +536,24 @@ export function auditText(entry: AuditEntry, format: AuditFormat): AuditText {
           : say('paymentCheckFailed', { actor, problem: scalar(result.problem) }),
       )
     }
+    case 'fiscal_settings:update': {
+      const mode = row(after).mode
+      return only(
+        say(mode === 'atol' ? 'fiscalAtol' : mode === 'acquirer' ? 'fiscalAcquirer' : 'fiscalOff', {
+          actor,
+        }),
+      )
+    }
+    case 'receipt:retry': {
+      const receipt = row(after)
+      return only(
+        say('receiptRetry', {
+          actor,
+          total: scalar(receipt.total),
+          contact: scalar(receipt.contact),
+        }),
+      )
+    }
     case 'settings:update': {
       const changes = settingsChanges(before, after)
       const [one] = changes

@@ -26,6 +26,8 @@ export const AUDIT_KINDS = {
   restaurant: ['create'],
   profile: ['update'],
   payment_account: ['update', 'check'],
+  fiscal_settings: ['update'],
+  receipt: ['retry'],
   order: ['cancel', 'refund', 'comp', 'refund_tip', 'retry_refund'],
 } as const satisfies Record<string, readonly string[]>
 

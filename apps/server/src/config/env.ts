@@ -80,6 +80,9 @@ const envSchema = z.object({
   YOOKASSA_API_URL: z.optional(z.url()),
   // T-Bank's acquiring API (v2); another address only for its stand-in (development, tests).
   TBANK_API_URL: z.optional(z.url()),
+  // АТОЛ Онлайн v5's API (test or live by each restaurant's setting); another address only for
+  // its stand-in (development, tests).
+  ATOL_API_URL: z.optional(z.url()),
   SMS_PROVIDER: z.optional(z.enum(['sandbox', 'smsru', 'none'])),
   SMSRU_API_ID: z.optional(z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/))),
   SMSRU_BASE_URL: z.optional(z.url()),
@@ -154,6 +157,8 @@ export interface ServerConfig {
   yookassaApiUrl: string
   /** T-Bank's acquiring API address (its stand-in's in development and tests). */
   tbankApiUrl: string
+  /** АТОЛ Онлайн's API address when not its own (its stand-in's); null: test or live by account. */
+  atolApiUrl: string | null
   /** Where online payments go (decision 0032). */
   payments: {
     /** The acquirer; null: online payment is off until a provider is configured. */
@@ -261,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     secretsKey: readSecretsKey(e.SECRETS_KEY),
     yookassaApiUrl: e.YOOKASSA_API_URL?.replace(/\/+$/, '') ?? 'https://api.yookassa.ru/v3',
     tbankApiUrl: e.TBANK_API_URL?.replace(/\/+$/, '') ?? 'https://securepay.tinkoff.ru/v2',
+    atolApiUrl: e.ATOL_API_URL?.replace(/\/+$/, '') ?? null,
     payments: choosePaymentProvider(e.PAYMENT_PROVIDER, e.APP_ENV, e.DEMO_SEED),
     sms: chooseSmsProvider(
       e.SMS_PROVIDER,

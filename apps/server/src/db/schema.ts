@@ -728,6 +728,7 @@ export interface ReceiptsTable {
   providerId: string | null
   error: string | null
   attempts: Generated<number>
+  generation: Generated<number>
   createdAt: CreatedAt
   updatedAt: ColumnType<Date, Date | undefined, Date>
 }

@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net'
 import type { PaymentFailure } from '@tableside/contracts/payments'
+import type { FiscalReceipt } from '@tableside/contracts/receipts'
 import {
   type ConnectionCheck,
   type PaymentProvider,
@@ -20,6 +21,8 @@ import {
   YooKassaError,
   YooKassaUnavailable,
 } from './yookassa-api'
+
+import { yookassaReceipt } from './yookassa-receipt'
 
 export const YOOKASSA_PROVIDER = 'yookassa'
 
@@ -145,7 +148,7 @@ export function createYooKassaProvider(options: YooKassaProviderOptions) {
             payment_method_data: { type: request.method === 'sbp' ? 'sbp' : 'bank_card' },
             description: request.description.slice(0, 128),
             metadata: { payment_id: request.paymentId },
-            ...(request.receipt ? { receipt: request.receipt } : {}),
+            ...(request.receipt ? { receipt: yookassaReceipt(request.receipt) } : {}),
           },
           `pay-${request.paymentId}`,
         )
@@ -190,7 +193,7 @@ export function createYooKassaProvider(options: YooKassaProviderOptions) {
         return 'cancelled'
       }),
 
-    refund: (ref: string, amount: number, key: string) =>
+    refund: (ref: string, amount: number, key: string, receipt?: FiscalReceipt) =>
       guarded(async () => {
         const payment = await read(ref)
         const currency = objectOf(payment.amount).currency
@@ -198,7 +201,12 @@ export function createYooKassaProvider(options: YooKassaProviderOptions) {
         try {
           refund = await api.post(
             '/refunds',
-            { payment_id: ref, amount: { value: amountValue(amount), currency } },
+            {
+              payment_id: ref,
+              amount: { value: amountValue(amount), currency },
+              // A part refund needs its own receipt of what goes back (developers/54fz/refunds).
+              ...(receipt ? { receipt: yookassaReceipt(receipt) } : {}),
+            },
             key,
           )
         } catch (error) {

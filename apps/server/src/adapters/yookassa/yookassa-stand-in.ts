@@ -57,6 +57,8 @@ export function startYooKassaStandIn(
   const payments = new Map<string, StandInPayment>()
   const refunds = new Map<string, Json>()
   let holdingRefunds = false
+  /** The receipts refunds carried (a payment's is on the payment). */
+  const receipts: { refundId: string; receipt: Json }[] = []
   /** Per shop and key: the body's hash and the answer first given. */
   const idempotence = new Map<string, { hash: string; status: number; body: Json }>()
   const faults = new Map<string, StandInFault[]>()
@@ -105,6 +107,10 @@ export function startYooKassaStandIn(
         ? { value: (payment.refunded / 100).toFixed(2), currency: payment.amount.currency }
         : undefined,
     test: true,
+    // With a receipt: registered once the payment succeeded (the partner cash register's work).
+    ...(payment.receipt
+      ? { receipt_registration: payment.status === 'succeeded' ? 'succeeded' : 'pending' }
+      : {}),
     ...(payment.cancellation ? { cancellation_details: payment.cancellation } : {}),
   })
 
@@ -112,6 +118,36 @@ export function startYooKassaStandIn(
     typeof value === 'string' && /^\d{1,9}(\.\d{1,2})?$/.test(value)
       ? Math.round(Number(value) * 100)
       : null
+
+  /**
+   * What is wrong with a `receipt` (developers/payment-acceptance/receipts/54fz): a customer's
+   * email or phone, 1–80 items, each with a description of at most 128, a quantity, a price
+   * (`amount`), `vat_code` 1–12, and the items' prices × quantities come to `total` exactly.
+   */
+  function receiptProblem(receipt: unknown, total: number): string | null {
+    if (receipt === undefined) return null
+    const object = (receipt ?? {}) as Json
+    const customer = (object.customer ?? {}) as Json
+    if (typeof customer.email !== 'string' && typeof customer.phone !== 'string') {
+      return 'receipt.customer'
+    }
+    const items = Array.isArray(object.items) ? (object.items as Json[]) : []
+    if (items.length === 0 || items.length > 80) return 'receipt.items'
+    let sum = 0
+    for (const item of items) {
+      const price = minor((item.amount as Json | undefined)?.value)
+      const quantity = Number(item.quantity)
+      if (typeof item.description !== 'string' || item.description.length > 128) {
+        return 'receipt.items.description'
+      }
+      if (price === null || !(quantity > 0)) return 'receipt.items.amount'
+      if (typeof item.vat_code !== 'number' || item.vat_code < 1 || item.vat_code > 12) {
+        return 'receipt.items.vat_code'
+      }
+      sum += Math.round(price * quantity)
+    }
+    return sum === total ? null : 'receipt.items'
+  }
 
   function createPayment(shopId: string, body: Json) {
     const amount = body.amount as { value?: unknown; currency?: unknown } | undefined
@@ -138,6 +174,15 @@ export function startYooKassaStandIn(
     }
     if (typeof body.description === 'string' && body.description.length > 128) {
       return error(400, 'invalid_request', 'Description is longer than 128', 'description')
+    }
+    const badReceipt = receiptProblem(body.receipt, value)
+    if (badReceipt) {
+      return error(
+        400,
+        'invalid_request',
+        'Receipt is invalid or does not match amount',
+        badReceipt,
+      )
     }
     const id = `${randomBytes(4).toString('hex')}-000f-5000-8000-${randomBytes(6).toString('hex')}`
     const payment: StandInPayment = {
@@ -182,6 +227,15 @@ export function startYooKassaStandIn(
         'amount.value',
       )
     }
+    const badReceipt = receiptProblem(body.receipt, value)
+    if (badReceipt) {
+      return error(
+        400,
+        'invalid_request',
+        'Receipt is invalid or does not match amount',
+        badReceipt,
+      )
+    }
     payment.refunded += value
     const created: Json = {
       id: `${randomBytes(4).toString('hex')}-0015-5000-9000-${randomBytes(6).toString('hex')}`,
@@ -189,7 +243,10 @@ export function startYooKassaStandIn(
       status: holdingRefunds ? 'pending' : 'succeeded',
       created_at: new Date().toISOString(),
       amount: { value: (value / 100).toFixed(2), currency: payment.amount.currency },
+      ...(body.receipt ? { receipt_registration: 'succeeded' } : {}),
     }
+    if (body.receipt)
+      receipts.push({ refundId: created.id as string, receipt: body.receipt as Json })
     refunds.set(created.id as string, created)
     if (!holdingRefunds) track(notify('refund.succeeded', created))
     return { status: 200, body: created }
@@ -432,6 +489,7 @@ export function startYooKassaStandIn(
           const payment = payments.get(id)
           return payment && view(payment)
         },
+        refundReceipts: receipts,
         refundsOf: (paymentId: string) =>
           [...refunds.values()].filter((refund) => refund.payment_id === paymentId),
         decide,
@@ -483,6 +541,7 @@ export interface YooKassaStandIn {
   /** New refunds stay `pending` (as YooKassa's may for days) until `settleRefund`. */
   holdRefunds: (hold?: boolean) => void
   settleRefund: (id: string, status: 'succeeded' | 'canceled') => void
+  refundReceipts: { refundId: string; receipt: Json }[]
   decide: (
     id: string,
     answer: 'succeed' | 'decline' | 'insufficient_funds',

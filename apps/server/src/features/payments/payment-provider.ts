@@ -1,4 +1,5 @@
 import type { OnlinePaymentMethod, PaymentFailure } from '@tableside/contracts/payments'
+import type { FiscalReceipt } from '@tableside/contracts/receipts'
 import type { UiLanguage } from '@tableside/contracts/restaurants'
 
 /** The built-in sandbox acquirer's name: its payments are test payments, no money moves. */
@@ -26,9 +27,16 @@ export interface PaymentProvider {
    * takes an idempotency key gives it back once. Part of a payment may be refunded, several
    * times, never more than it took. Resolves to the acquirer's id of the refund (null where it
    * keeps none; decision 0119) and where it stands (decision 0130): an acquirer that refuses it
-   * answers `failed` rather than throwing, which is kept for its being unreachable.
+   * answers `failed` rather than throwing, which is kept for its being unreachable. `receipt`:
+   * the refund's 54-FZ receipt, for an acquirer whose receipt service sends it (decision 0133);
+   * it comes to exactly `amount`.
    */
-  refund(ref: string, amount: number, key: string): Promise<ProviderRefund>
+  refund(
+    ref: string,
+    amount: number,
+    key: string,
+    receipt?: FiscalReceipt,
+  ): Promise<ProviderRefund>
   /** Where a refund the acquirer answered `pending` stands now (decision 0130). */
   refundStatus(refundId: string): Promise<ProviderRefund['status']>
   /**
@@ -123,11 +131,12 @@ export interface ProviderPaymentRequest {
   failUrl: string
   expiresAt: Date
   /**
-   * The 54-FZ receipt the acquirer passes on to the online cash register (YooKassa `receipt`,
-   * T-Bank `Receipt`), in the acquirer's own shape: built by the receipts feature when the
-   * restaurant sends receipts; absent, none is asked for.
+   * The 54-FZ receipt the acquirer passes on to the online cash register, provider-neutral
+   * (decision 0133): each adapter maps it to its own shape (YooKassa `receipt`, T-Bank
+   * `Receipt`). Built by the receipts feature when the restaurant sends receipts with its
+   * acquirer; absent, none is asked for. Its items come to exactly `amount`.
    */
-  receipt?: Readonly<Record<string, unknown>>
+  receipt?: FiscalReceipt
 }
 
 export type ProviderOutcome =

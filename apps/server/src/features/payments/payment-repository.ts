@@ -25,6 +25,8 @@ export interface NewPayment {
   splitBy: 'items' | 'amounts' | null
   waiterId: string | null
   expiresAt: Date
+  /** Where its fiscal receipt goes (decision 0133); null: none is sent. */
+  receiptContact?: string | null
 }
 
 /** Payments in SQL: rows are read with their allocations, always by id or by session. */

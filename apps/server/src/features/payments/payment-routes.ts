@@ -29,7 +29,12 @@ export function registerPaymentRoutes(
     payerId: await payerOf(request),
   })
   registerEndpoint(app, startOrderPayment, async ({ params, body, request }) =>
-    payments.startOrderPayment(params.orderId, body.method, await dinerOf(request), body.tip ?? 0),
+    payments.startOrderPayment(
+      params.orderId,
+      body.method,
+      { ...(await dinerOf(request)), receiptContact: body.receiptContact },
+      body.tip ?? 0,
+    ),
   )
   registerEndpoint(app, startBillPayment, async ({ params, body, request }) => {
     const choice = billChoiceOf(body.choice)
@@ -41,7 +46,11 @@ export function registerPaymentRoutes(
         },
       ])
     }
-    return payments.startBillPayment(params.sessionId, { ...body, choice }, await dinerOf(request))
+    return payments.startBillPayment(
+      params.sessionId,
+      { ...body, choice },
+      { ...(await dinerOf(request)), receiptContact: body.receiptContact },
+    )
   })
   registerEndpoint(app, getPayment, ({ params }) => payments.get(params.paymentId))
   registerEndpoint(app, cancelPayment, ({ params }) => payments.cancel(params.paymentId))

@@ -15,6 +15,7 @@ import { requireOrderBonus, type OrderBonus } from '../bonus/bonus-orders'
 import { billUpdatedEntry, orderUpdateEntries } from '../orders/order-events'
 import type { OrderPaymentRepository } from '../orders/order-payment-repository'
 import type { Outbox } from '../outbox/outbox'
+import type { ReceiptService } from '../receipts/receipt-service'
 import type { RestaurantCache } from '../restaurants/restaurant-cache'
 import type { TableSessionService } from '../table-sessions/table-session-service'
 import { billHolds, planBillPayment, sharePoints } from './bill-payment-plan'
@@ -100,6 +101,8 @@ export interface DinerView {
   language: UiLanguage | undefined
   /** The signed-in diner paying (X-Profile-Token), who earns its points; null: anonymous. */
   payerId?: string | null
+  /** Where the diner asked the fiscal receipt to go (decision 0133), as they typed it. */
+  receiptContact?: string | undefined
 }
 
 export interface PaymentServiceDeps {
@@ -116,6 +119,11 @@ export interface PaymentServiceDeps {
   /** The bonus card (decision 0060): a bill paid partly in points, earned on what is paid. */
   bonus?: OrderBonus
   refunds: PaymentSettlementDeps['refunds']
+  /** Fiscal receipts (decisions 0133, 0134); absent: payments carry none. */
+  receipts?:
+    | (PaymentSettlementDeps['receipts'] &
+        Pick<ReceiptService, 'contactFor' | 'forAcquirer' | 'ofPayments'>)
+    | undefined
   now?: () => Date
 }
 
@@ -142,13 +150,30 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     }
   }
 
+  /** Where its receipt goes and how far it got; null where it carries none. */
+  async function receiptView(row: PaymentRow): Promise<Payment['receipt']> {
+    if (!row.receiptContact || !deps.receipts) return null
+    const kept = (await deps.receipts.ofPayments([row.id])).get(row.id)
+    if (kept) return kept
+    return row.status === 'succeeded' || row.status === 'refunded'
+      ? { state: 'pending', contact: row.receiptContact }
+      : null
+  }
+
   async function view(row: PaymentRow): Promise<Payment> {
-    const [orderNumber, tip] = await Promise.all([
+    const [orderNumber, tip, receipt] = await Promise.all([
       row.orderId ? orderPayments.numberOf(row.orderId) : null,
       tipView(row),
+      receiptView(row),
     ])
-    return toPayment(row, orderNumber, tip)
+    return { ...toPayment(row, orderNumber, tip), receipt }
   }
+
+  /** Where a new payment's receipt goes, when the restaurant sends receipts. */
+  const receiptContactOf = (restaurantId: string, diner: DinerView) =>
+    deps.receipts
+      ? deps.receipts.contactFor(restaurantId, diner.receiptContact, 'body.receiptContact')
+      : Promise.resolve(null)
 
   async function restaurantOf(id: string): Promise<Restaurant> {
     const restaurant = await restaurants.get(id)
@@ -200,7 +225,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       : `${origin}/rest/${row.restaurantId}/bill`
     const query = `payment=${row.id}`
     try {
+      const receipt = await deps.receipts?.forAcquirer(row)
       const { ref, redirectUrl } = await provider.create({
+        ...(receipt ? { receipt } : {}),
         paymentId: row.id,
         amount: row.amount,
         currency: row.currency.trim(),
@@ -267,6 +294,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const restaurant = await restaurantOf(order.restaurantId)
       requireOnline(restaurant, method)
       const provider = await withAcquirer(() => providers.forRestaurant(order.restaurantId))
+      const receiptContact = await receiptContactOf(order.restaurantId, diner)
       if (order.paymentMethod === 'cash') {
         throw new HttpError(409, 'payment_not_online', 'This order is paid in cash to the waiter.')
       }
@@ -349,6 +377,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             splitBy: null,
             waiterId: waiter?.id ?? null,
             expiresAt: expiry(),
+            receiptContact,
           },
           trx,
         )
@@ -396,6 +425,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const restaurant = await restaurantOf(session.restaurantId)
       requireOnline(restaurant, input.method)
       const provider = await withAcquirer(() => providers.forRestaurant(session.restaurantId))
+      const receiptContact = await receiptContactOf(session.restaurantId, diner)
       const points = input.bonusPoints ?? 0
       const cardId = points > 0 ? await bonus().cardFor(session.restaurantId, diner.payerId) : null
       const { row, waiter } = await db.transaction().execute(async (trx) => {
@@ -448,6 +478,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             splitBy: plan.splitBy,
             waiterId: waiter?.id ?? null,
             expiresAt: expiry(),
+            receiptContact,
           },
           trx,
         )

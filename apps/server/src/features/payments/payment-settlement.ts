@@ -12,6 +12,7 @@ import { REFUND, refundEntry, type RefundOrder } from '../orders/refund-entry'
 import type { RefundRepository } from '../orders/refund-repository'
 import { NotYet, type Outbox } from '../outbox/outbox'
 import type { OutboxEntry } from '../outbox/outbox-repository'
+import type { ReceiptService } from '../receipts/receipt-service'
 import type { TableSessionService } from '../table-sessions/table-session-service'
 import { floorOrderEntries, paymentUpdateEntries } from './payment-events'
 import {
@@ -60,6 +61,8 @@ export interface PaymentSettlementDeps {
   bonus?: Pick<OrderBonus, 'paid' | 'paymentEnded' | 'notPaid' | 'pointsStand'>
   /** The refunds an online refund delivered here completes (decision 0119). */
   refunds: Pick<RefundRepository, 'done' | 'find' | 'taken' | 'failed'>
+  /** Fiscal receipts of what is paid and refunded (decisions 0133, 0134); absent: none. */
+  receipts?: Pick<ReceiptService, 'paymentSucceeded' | 'forRefund' | 'refundDone'> | undefined
   now: () => Date
 }
 
@@ -201,9 +204,11 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
     const sessions = [
       ...new Set(changed.flatMap((order) => (order.tableSessionId ? [order.tableSessionId] : []))),
     ]
+    const receipt = (await deps.receipts?.paymentSucceeded(succeeded, trx)) ?? []
     await outbox.add(
       [
         ...refunds,
+        ...receipt,
         ...paymentUpdateEntries(succeeded, changed, sessions),
         ...(await floorEntries(succeeded.restaurantId, changed, trx)),
       ],
@@ -253,6 +258,9 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
     const row = refund.refundId ? await deps.refunds.find(refund.refundId) : undefined
     if (row && row.state !== 'in_progress') return
     let taken: ProviderRefund | undefined
+    const key = refund.key ?? `refund-${refund.refundId ?? entryId}`
+    // Its receipt is built once and kept: a retry hands the acquirer the same one.
+    const receipt = await deps.receipts?.forRefund(payment, { ...refund, key })
     if (payment.providerRef) {
       const provider = await providers.forPayment(payment)
       if (!provider) throw new Error(`No acquirer to refund payment ${payment.id} through`)
@@ -261,11 +269,7 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
             refundId: row.providerRefundId,
             status: await provider.refundStatus(row.providerRefundId),
           }
-        : await provider.refund(
-            payment.providerRef,
-            refund.amount,
-            refund.key ?? `refund-${refund.refundId ?? entryId}`,
-          )
+        : await provider.refund(payment.providerRef, refund.amount, key, receipt?.receipt)
     }
     if (taken?.status === 'pending') {
       if (refund.refundId && taken.refundId && !row?.providerRefundId) {
@@ -292,6 +296,12 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
     await db.transaction().execute(async (trx) => {
       if (!(await outbox.markDelivered(entryId, trx))) return
       const at = now()
+      if (receipt && deps.receipts) {
+        await outbox.add(
+          await deps.receipts.refundDone(receipt.receiptId, taken?.refundId ?? null, trx),
+          trx,
+        )
+      }
       if (refund.refundId) {
         await deps.refunds.done(refund.refundId, taken?.refundId ?? null, at, trx)
       }

@@ -43,6 +43,7 @@ export function paymentServiceOf(app: FastifyInstance): PaymentService {
     alertAtTable: app.alertAtTable,
     bonus: app.orderBonus,
     refunds: createRefundRepository(db),
+    receipts: app.receipts,
     log: app.log,
   })
 }
@@ -81,6 +82,7 @@ export const paymentsPlugin = fp(
       'bonus',
       'payment-provider',
       'payment-providers',
+      'receipts',
     ],
   },
 )

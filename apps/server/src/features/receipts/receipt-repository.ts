@@ -1,0 +1,202 @@
+import type { FiscalReceipt } from '@tableside/contracts/receipts'
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import type { Database, ReceiptsTable } from '../../db/schema'
+
+export type ReceiptRow = Selectable<ReceiptsTable>
+type Executor = Kysely<Database> | Transaction<Database>
+
+export interface NewReceipt {
+  restaurantId: string
+  paymentId: string
+  orderId: string | null
+  refundId: string | null
+  refundKey: string | null
+  kind: 'sell' | 'sell_refund'
+  via: 'acquirer' | 'atol'
+  contact: string
+  body: FiscalReceipt
+}
+
+/** Receipts' rows (migration 0049): at most one per payment's sale and one per refund. */
+export function createReceiptRepository(db: Kysely<Database>) {
+  const touched = (at: Date) => ({ updatedAt: at })
+  return {
+    /**
+     * The receipt, written once: a second call (another node, a retry) finds the first one's row
+     * and answers it as it is.
+     */
+    async insertOnce(receipt: NewReceipt, at: Date, executor: Executor = db): Promise<ReceiptRow> {
+      const inserted = await executor
+        .insertInto('receipts')
+        .values({
+          ...receipt,
+          body: JSON.stringify(receipt.body),
+          total: receipt.body.total,
+          state: 'pending',
+          updatedAt: at,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returningAll()
+        .executeTakeFirst()
+      if (inserted) return inserted
+      let query = executor.selectFrom('receipts').selectAll().where('kind', '=', receipt.kind)
+      if (receipt.refundId) query = query.where('refundId', '=', receipt.refundId)
+      else if (receipt.refundKey) query = query.where('refundKey', '=', receipt.refundKey)
+      else query = query.where('paymentId', '=', receipt.paymentId)
+      return query.executeTakeFirstOrThrow()
+    },
+
+    find: (id: string, executor: Executor = db) =>
+      executor.selectFrom('receipts').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    sellOf: (paymentId: string, executor: Executor = db) =>
+      executor
+        .selectFrom('receipts')
+        .selectAll()
+        .where('paymentId', '=', paymentId)
+        .where('kind', '=', 'sell')
+        .executeTakeFirst(),
+
+    ofPayments: (paymentIds: readonly string[], executor: Executor = db) =>
+      paymentIds.length === 0
+        ? Promise.resolve([])
+        : executor
+            .selectFrom('receipts')
+            .selectAll()
+            .where('paymentId', 'in', paymentIds)
+            .orderBy('createdAt')
+            .execute(),
+
+    ofOrder: (orderId: string, executor: Executor = db) =>
+      executor
+        .selectFrom('receipts')
+        .selectAll()
+        .where('orderId', '=', orderId)
+        .orderBy('createdAt')
+        .execute(),
+
+    /** The provider took it (compare-and-set: only one sender records its id). */
+    async sent(id: string, providerId: string | null, at: Date, executor: Executor = db) {
+      return executor
+        .updateTable('receipts')
+        .set({ state: 'sent', providerId, error: null, ...touched(at) })
+        .where('id', '=', id)
+        .where('state', '=', 'pending')
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    async done(id: string, at: Date, executor: Executor = db) {
+      return executor
+        .updateTable('receipts')
+        .set({ state: 'done', error: null, ...touched(at) })
+        .where('id', '=', id)
+        .where('state', 'in', ['pending', 'sent'])
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    async failed(id: string, error: string, at: Date, executor: Executor = db) {
+      return executor
+        .updateTable('receipts')
+        .set({ state: 'failed', error: error.slice(0, 1000), ...touched(at) })
+        .where('id', '=', id)
+        .where('state', 'in', ['pending', 'sent'])
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    /** A try that found the provider down: counted, with what it said. */
+    async unanswered(id: string, error: string, at: Date) {
+      return db
+        .updateTable('receipts')
+        .set((eb) => ({
+          attempts: eb('attempts', '+', 1),
+          error: error.slice(0, 1000),
+          ...touched(at),
+        }))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    /** A manager sends a failed one again: a new document (compare-and-set on `failed`). */
+    async retried(id: string, restaurantId: string, at: Date, executor: Executor) {
+      return executor
+        .updateTable('receipts')
+        .set((eb) => ({
+          state: 'pending',
+          providerId: null,
+          attempts: 0,
+          generation: eb('generation', '+', 1),
+          ...touched(at),
+        }))
+        .where('id', '=', id)
+        .where('restaurantId', '=', restaurantId)
+        .where('state', '=', 'failed')
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    failedOf: (restaurantId: string) =>
+      db
+        .selectFrom('receipts')
+        .leftJoin('orders', 'orders.id', 'receipts.orderId')
+        .selectAll('receipts')
+        .select('orders.number as orderNumber')
+        .where('receipts.restaurantId', '=', restaurantId)
+        .where('receipts.state', '=', 'failed')
+        .orderBy('receipts.createdAt', 'desc')
+        .limit(200)
+        .execute(),
+
+    settingsOf: (restaurantId: string, executor: Executor = db) =>
+      executor
+        .selectFrom('fiscalSettings')
+        .selectAll()
+        .where('restaurantId', '=', restaurantId)
+        .executeTakeFirst(),
+
+    /** Who sells and the VAT rates of the dishes it names. */
+    async seller(restaurantId: string, dishIds: readonly string[], executor: Executor = db) {
+      const restaurant = await executor
+        .selectFrom('restaurants')
+        .select(['inn', 'taxSystem', 'vatRate', 'legalName'])
+        .where('id', '=', restaurantId)
+        .executeTakeFirstOrThrow()
+      const dishes =
+        dishIds.length === 0
+          ? []
+          : await executor
+              .selectFrom('dishes')
+              .innerJoin('menuCategories', (join) =>
+                join
+                  .onRef('menuCategories.id', '=', 'dishes.categoryId')
+                  .onRef('menuCategories.restaurantId', '=', 'dishes.restaurantId'),
+              )
+              .select(['dishes.id', 'dishes.vatRate', 'menuCategories.vatRate as categoryVat'])
+              .where('dishes.restaurantId', '=', restaurantId)
+              .where('dishes.id', 'in', [...new Set(dishIds)])
+              .execute()
+      return { restaurant, dishes }
+    },
+
+    orders: (ids: readonly string[], executor: Executor = db) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : executor
+            .selectFrom('orders')
+            .select(['id', 'number', 'type', 'status', 'lines', 'serviceCharge', 'deliveryFee'])
+            .where('id', 'in', [...new Set(ids)])
+            .execute(),
+
+    refundOf: (id: string, executor: Executor = db) =>
+      executor
+        .selectFrom('refunds')
+        .select(['id', 'kind', 'lines', 'amount', 'orderId'])
+        .where('id', '=', id)
+        .executeTakeFirst(),
+  }
+}
+
+export type ReceiptRepository = ReturnType<typeof createReceiptRepository>
