@@ -30,7 +30,7 @@ export function paymentActions(app: () => TestApp['app'], restaurantId = 'bistro
         payload: { type: 'dine_in', lines, paymentMethod, tableSessionId },
         headers: { 'idempotency-key': randomUUID() },
       })
-      expect(response.statusCode).toBe(201)
+      expect(response.statusCode, response.body).toBe(201)
       return order.parse(response.json())
     },
     async startOrderPayment(orderId: string) {

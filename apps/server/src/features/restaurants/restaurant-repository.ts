@@ -29,7 +29,9 @@ export function createRestaurantRepository(
       const row = await executor
         .selectFrom('restaurants')
         .leftJoin('paymentAccounts', 'paymentAccounts.restaurantId', 'restaurants.id')
+        .leftJoin('fiscalSettings', 'fiscalSettings.restaurantId', 'restaurants.id')
         .select([
+          'fiscalSettings.mode as receiptMode',
           'paymentAccounts.provider as acquirer',
           'paymentAccounts.methods as acquirerMethods',
           'id',
@@ -51,7 +53,7 @@ export function createRestaurantRepository(
         .where('restaurants.id', '=', id)
         .executeTakeFirst()
       if (!row) return undefined
-      const { acquirer, acquirerMethods, ...profile } = row
+      const { acquirer, acquirerMethods, receiptMode, ...profile } = row
       const settings = withDefaultSettings(profile.settings)
       settings.onlinePayment &&= takesOnlinePayment(
         profile.id,
@@ -66,6 +68,7 @@ export function createRestaurantRepository(
       return {
         ...profile,
         phone: profile.phone === null ? null : phoneDisplay(profile.phone),
+        receipts: receiptMode !== null && receiptMode !== 'off',
         settings,
       }
     },

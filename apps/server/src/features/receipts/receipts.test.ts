@@ -1,0 +1,486 @@
+import type { FastifyInstance, InjectOptions } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { errorBody } from '@tableside/contracts/errors'
+import { payment, type Payment } from '@tableside/contracts/payments'
+import { fiscalSettings, listFailedReceipts, receiptStatus } from '@tableside/contracts/receipts'
+import { restaurant as restaurantSchema } from '@tableside/contracts/restaurants'
+import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
+import {
+  ATOL_STAND_IN_GROUP,
+  ATOL_STAND_IN_LOGIN,
+  ATOL_STAND_IN_PASSWORD,
+  startAtolStandIn,
+  type AtolStandIn,
+} from '../../adapters/atol/atol-stand-in'
+import {
+  startYooKassaStandIn,
+  type YooKassaStandIn,
+} from '../../adapters/yookassa/yookassa-stand-in'
+import { createTestApp, sandboxAcquirerOf, startTestApp, type TestApp } from '../../test/test-app'
+import { postgresDatabase, testDatabaseKinds } from '../../test/test-database'
+import { paymentActions } from '../../test/test-payments'
+import {
+  addManager,
+  createOrderingRestaurant,
+  numberedTables,
+  openTableSession,
+  signInAsManager,
+} from '../../test/test-restaurants'
+import { TEST_SECRETS_KEY, useYooKassa } from '../../test/test-yookassa'
+import { sendReceiptEntry } from './receipt-service'
+
+const OLIVIER_TWICE = [{ dishId: 'olivier', quantity: 2, optionIds: [] }]
+const INN = '7707083893'
+
+// Issue 29, "Fiscal receipts (54-FZ)" (decisions 0133, 0134).
+describe.each(testDatabaseKinds)('Fiscal receipts on $name', (kind) => {
+  let t: TestApp
+  let yookassa: YooKassaStandIn
+  let atol: AtolStandIn
+  let demoManager = ''
+  let ykManager = ''
+
+  beforeAll(async () => {
+    yookassa = await startYooKassaStandIn()
+    atol = await startAtolStandIn()
+    t = await createTestApp(kind, {
+      SECRETS_KEY: TEST_SECRETS_KEY,
+      YOOKASSA_API_URL: yookassa.apiUrl,
+      ATOL_API_URL: atol.apiUrl,
+    })
+    await createOrderingRestaurant(t, 'yk', {
+      tables: numberedTables(8),
+      settings: { paymentMethods: ['cash', 'card', 'sbp'], onlinePayment: true },
+    })
+    await useYooKassa(t, 'yk')
+    await addManager(t, 'yk', 'yk-manager', 'yk-manager-password')
+    demoManager = (await signInAsManager(t.app)).token
+    ykManager = (await signInAsManager(t.app, 'yk', 'yk-manager', 'yk-manager-password')).token
+  })
+  afterAll(async () => {
+    await t.close()
+    await yookassa.close()
+    await atol.close()
+  })
+
+  const send = (
+    method: 'GET' | 'PUT' | 'POST',
+    url: string,
+    token: string,
+    payload?: InjectOptions['payload'],
+  ) =>
+    t.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: { 'x-manager-token': token },
+      ...(payload === undefined ? {} : { payload }),
+    })
+  const codeOf = (response: { json: () => unknown }) => errorBody.parse(response.json()).error.code
+  const profile = (
+    restaurantId: string,
+    values: { inn: string | null; taxSystem: 'osn' | 'usn_income' | null },
+  ) =>
+    t.database.db
+      .updateTable('restaurants')
+      .set({
+        ...values,
+        vatRate: values.taxSystem === 'osn' ? 'vat22' : 'none',
+        legalName: 'ООО «Тест»',
+      })
+      .where('id', '=', restaurantId)
+      .execute()
+  const atolSettings = (password = ATOL_STAND_IN_PASSWORD) => ({
+    mode: 'atol',
+    atol: { login: ATOL_STAND_IN_LOGIN, password, groupCode: ATOL_STAND_IN_GROUP, live: false },
+    companyEmail: 'chek@demo.example.ru',
+    paymentAddress: 'https://demo.example.ru',
+  })
+  const receiptsOf = (paymentId: string) =>
+    t.database.db
+      .selectFrom('receipts')
+      .selectAll()
+      .where('paymentId', '=', paymentId)
+      .orderBy('createdAt')
+      .execute()
+  const payBody = (method: 'card' | 'sbp', receiptContact?: string) => ({
+    method,
+    ...(receiptContact === undefined ? {} : { receiptContact }),
+  })
+  const startPaying = (orderId: string, body: object) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/orders/${orderId}/payments`, payload: body })
+  /** Delivers what the outbox holds until nothing is left that is due. */
+  const settle = async () => {
+    await sandboxAcquirerOf(t.app).kick()
+    for (let round = 0; round < 4; round++) await t.app.outbox.kick()
+  }
+
+  describe('settings', () => {
+    it('turns receipts on only with an INN and a tax system in the profile, and changes nothing when it refuses', async () => {
+      await profile('demo', { inn: null, taxSystem: null })
+      const refused = await send('PUT', '/admin/fiscal-settings', demoManager, atolSettings())
+      expect(refused.statusCode).toBe(409)
+      expect(codeOf(refused)).toBe('receipts_profile_incomplete')
+      const kept = fiscalSettings.parse(
+        (await send('GET', '/admin/fiscal-settings', demoManager)).json(),
+      )
+      expect(kept).toMatchObject({
+        mode: 'off',
+        atol: null,
+        missing: ['inn', 'taxSystem'],
+      })
+    })
+
+    it('keeps the АТОЛ password sealed: the manager sees its last four characters, never it', async () => {
+      await profile('demo', { inn: INN, taxSystem: 'usn_income' })
+      const saved = await send('PUT', '/admin/fiscal-settings', demoManager, atolSettings())
+      expect(saved.statusCode, saved.body).toBe(200)
+      expect(saved.body).not.toContain(ATOL_STAND_IN_PASSWORD)
+      expect(fiscalSettings.parse(saved.json()).atol).toEqual({
+        login: ATOL_STAND_IN_LOGIN,
+        secret: { last4: ATOL_STAND_IN_PASSWORD.slice(-4) },
+        groupCode: ATOL_STAND_IN_GROUP,
+        live: false,
+      })
+      const row = await t.database.db
+        .selectFrom('fiscalSettings')
+        .selectAll()
+        .where('restaurantId', '=', 'demo')
+        .executeTakeFirstOrThrow()
+      expect(row.atolSecretSealed).not.toContain(ATOL_STAND_IN_PASSWORD)
+      // Another restaurant's manager sees their own settings only.
+      const theirs = fiscalSettings.parse(
+        (await send('GET', '/admin/fiscal-settings', ykManager)).json(),
+      )
+      expect(theirs.mode).toBe('off')
+      // Diners learn that the restaurant sends receipts, so the app asks where to.
+      const diners = await t.app.inject({ method: 'GET', url: '/api/v1/restaurants/demo' })
+      expect(restaurantSchema.parse(diners.json()).receipts).toBe(true)
+    })
+
+    it('refuses АТОЛ without its password, email or address', async () => {
+      const refused = await send('PUT', '/admin/fiscal-settings', ykManager, {
+        ...atolSettings(),
+        companyEmail: null,
+      })
+      expect(refused.statusCode).toBe(409) // yk has no INN yet: the profile comes first
+      await profile('yk', { inn: INN, taxSystem: 'osn' })
+      const noEmail = await send('PUT', '/admin/fiscal-settings', ykManager, {
+        ...atolSettings(),
+        companyEmail: null,
+      })
+      expect(noEmail.statusCode).toBe(400)
+      expect(
+        fiscalSettings.parse((await send('GET', '/admin/fiscal-settings', ykManager)).json()).mode,
+      ).toBe('off')
+    })
+  })
+
+  describe('a diner paying where receipts are on', () => {
+    it('is asked where the receipt goes: none, or neither an email nor a phone, is refused and nothing starts', async () => {
+      const session = await openTableSession(t, 'demo', 'T7')
+      const diner = paymentActions(() => t.app, 'demo')
+      const placed = await diner.place(session.id, 'card', OLIVIER_TWICE)
+      for (const body of [payBody('card'), payBody('card', 'not a contact')]) {
+        const refused = await startPaying(placed.id, body)
+        expect(refused.statusCode).toBe(400)
+        expect(errorBody.parse(refused.json()).error.fields?.[0]?.path).toBe('body.receiptContact')
+      }
+      const payments = await t.database.db
+        .selectFrom('payments')
+        .select('id')
+        .where('orderId', '=', placed.id)
+        .execute()
+      expect(payments).toEqual([])
+    })
+  })
+
+  describe('through АТОЛ Онлайн, the restaurant’s own register', () => {
+    async function paidAtDemo(table: string, contact = 'Guest@Example.ru') {
+      const session = await openTableSession(t, 'demo', `T${table}`)
+      const diner = paymentActions(() => t.app, 'demo')
+      const placed = await diner.place(session.id, 'card', OLIVIER_TWICE)
+      const started = payment.parse((await startPaying(placed.id, payBody('card', contact))).json())
+      expect((await diner.payCard(started, SANDBOX_TEST_CARDS.succeeds)).statusCode).toBe(200)
+      await settle()
+      return { placed, started, diner }
+    }
+
+    it('sends the payment’s receipt once it is paid, and the diner sees where it went', async () => {
+      const { started, diner } = await paidAtDemo('1')
+      const [receipt] = await receiptsOf(started.id)
+      expect(receipt).toMatchObject({
+        kind: 'sell',
+        via: 'atol',
+        state: 'done',
+        contact: 'guest@example.ru',
+      })
+      const documents = atol.documents().filter((d) => d.externalId === receipt?.id)
+      expect(documents).toHaveLength(1)
+      expect(documents[0]?.operation).toBe('sell')
+      expect(documents[0]?.receipt).toMatchObject({
+        client: { email: 'guest@example.ru' },
+        company: { inn: INN, sno: 'usn_income' },
+        total: started.amount / 100,
+      })
+      expect(receipt?.providerId).toBe(documents[0]?.uuid)
+      expect((await diner.getPayment(started.id)).receipt).toEqual({
+        state: 'done',
+        contact: 'guest@example.ru',
+      })
+    })
+
+    it('a refund of one dish sends a refund receipt of exactly the refund', async () => {
+      const { placed, started } = await paidAtDemo('2', '+7 916 123-45-67')
+      const refunded = await send('POST', `/admin/orders/${placed.id}/refunds`, demoManager, {
+        kind: 'part',
+        lines: [{ line: 0, quantity: 1 }],
+        reason: 'Остыло',
+      })
+      expect(refunded.statusCode, refunded.body).toBe(200)
+      await settle()
+      const refund = await t.database.db
+        .selectFrom('refunds')
+        .selectAll()
+        .where('orderId', '=', placed.id)
+        .executeTakeFirstOrThrow()
+      const receipts = await receiptsOf(started.id)
+      const back = receipts.find((r) => r.kind === 'sell_refund')
+      expect(back).toMatchObject({
+        state: 'done',
+        total: refund.amount,
+        refundId: refund.id,
+        contact: '+79161234567',
+      })
+      const document = atol.documents().find((d) => d.externalId === back?.id)
+      expect(document?.operation).toBe('sell_refund')
+      expect(document?.receipt).toMatchObject({
+        total: refund.amount / 100,
+        client: { phone: '+79161234567' },
+      })
+    })
+
+    it('retries АТОЛ’s 500s through the outbox, and registers the receipt once', async () => {
+      atol.fail(`/${ATOL_STAND_IN_GROUP}/sell`, 500, 500, 500, 500)
+      const session = await openTableSession(t, 'demo', 'T3')
+      const diner = paymentActions(() => t.app, 'demo')
+      const placed = await diner.place(session.id, 'card', OLIVIER_TWICE)
+      const started = payment.parse(
+        (await startPaying(placed.id, payBody('card', 'a@b.ru'))).json(),
+      )
+      await diner.payCard(started, SANDBOX_TEST_CARDS.succeeds)
+      await sandboxAcquirerOf(t.app).kick()
+      await t.app.outbox.kick()
+      const [waiting] = await receiptsOf(started.id)
+      expect(waiting).toMatchObject({ state: 'pending', attempts: 1 })
+      expect(waiting?.error).toMatch(/АТОЛ Онлайн/)
+      // The outbox's next tries (made due now) find АТОЛ back.
+      for (let round = 0; round < 3; round++) {
+        await t.database.db
+          .updateTable('outbox')
+          .set({ nextAttemptAt: new Date() })
+          .where('deliveredAt', 'is', null)
+          .execute()
+        await t.app.outbox.kick()
+      }
+      const [done] = await receiptsOf(started.id)
+      expect(done?.state).toBe('done')
+      expect(atol.documents().filter((d) => d.externalId === done?.id)).toHaveLength(1)
+    })
+
+    it('a wrong АТОЛ password fails the receipt for the manager to see; fixed, a retry sends it once', async () => {
+      await send('PUT', '/admin/fiscal-settings', demoManager, atolSettings('WrongPassword'))
+      const { started } = await paidAtDemo('4')
+      const [failed] = await receiptsOf(started.id)
+      expect(failed).toMatchObject({ state: 'failed' })
+      expect(failed?.error).toMatch(/\(12\)/)
+      expect(atol.documents().some((d) => d.externalId.startsWith(failed?.id ?? '-'))).toBe(false)
+
+      const listed = listFailedReceipts.response.parse(
+        (await send('GET', '/admin/receipts/failed', demoManager)).json(),
+      )
+      expect(listed.receipts.map((r) => r.receipt.id)).toContain(failed?.id)
+      // Another restaurant's manager neither sees nor retries it.
+      const theirs = listFailedReceipts.response.parse(
+        (await send('GET', '/admin/receipts/failed', ykManager)).json(),
+      )
+      expect(theirs.receipts).toEqual([])
+      expect(
+        (await send('POST', `/admin/receipts/${failed?.id ?? ''}/retry`, ykManager)).statusCode,
+      ).toBe(404)
+
+      await send('PUT', '/admin/fiscal-settings', demoManager, atolSettings())
+      const retried = await send('POST', `/admin/receipts/${failed?.id ?? ''}/retry`, demoManager)
+      expect(retried.statusCode, retried.body).toBe(200)
+      expect(receiptStatus.parse(retried.json()).state).toBe('pending')
+      const twice = await send('POST', `/admin/receipts/${failed?.id ?? ''}/retry`, demoManager)
+      expect(codeOf(twice)).toBe('receipt_not_failed')
+      await settle()
+      const [done] = await receiptsOf(started.id)
+      expect(done?.state).toBe('done')
+      expect(atol.documents().filter((d) => d.externalId.startsWith(done?.id ?? '-'))).toHaveLength(
+        1,
+      )
+      const audit = await t.database.db
+        .selectFrom('auditLog')
+        .select(['entity', 'action'])
+        .where('restaurantId', '=', 'demo')
+        .where('entity', 'in', ['receipt', 'fiscal_settings'])
+        .execute()
+      expect(audit).toContainEqual({ entity: 'receipt', action: 'retry' })
+    })
+  })
+
+  describe('through YooKassa’s receipt service', () => {
+    const diner = paymentActions(() => t.app, 'yk')
+    const refOf = (p: Payment) => p.redirectUrl?.split('/').at(-1) ?? ''
+
+    it('a card payment carries its receipt, whose items come to the amount; the diner sees it sent', async () => {
+      await profile('yk', { inn: INN, taxSystem: 'osn' })
+      const saved = await send('PUT', '/admin/fiscal-settings', ykManager, {
+        mode: 'acquirer',
+        atol: null,
+        companyEmail: null,
+        paymentAddress: null,
+      })
+      expect(saved.statusCode, saved.body).toBe(200)
+      const session = await openTableSession(t, 'yk', 'T1')
+      const placed = await diner.place(session.id, 'card', [
+        { dishId: 'pike-perch', quantity: 1, optionIds: [] },
+        { dishId: 'borscht', quantity: 3, optionIds: ['regular'] },
+      ])
+      const started = payment.parse(
+        (await startPaying(placed.id, payBody('card', 'guest@example.ru'))).json(),
+      )
+      const sent = yookassa.requests.findLast((r) => r.path === '/v3/payments')
+      expect(sent?.body.receipt).toMatchObject({
+        customer: { email: 'guest@example.ru' },
+        tax_system_code: 1,
+      })
+      const items = (
+        sent?.body.receipt as {
+          items: { amount: { value: string }; quantity: string; vat_code: number }[]
+        }
+      ).items
+      const sum = items.reduce(
+        (all, item) => all + Math.round(Number(item.amount.value) * 100 * Number(item.quantity)),
+        0,
+      )
+      expect(sum).toBe(started.amount)
+      expect(items.every((item) => item.vat_code === 11)).toBe(true)
+
+      yookassa.decide(refOf(started), 'succeed')
+      await yookassa.delivered()
+      await t.app.outbox.kick()
+      const paid = await diner.getPayment(started.id)
+      expect(paid.status).toBe('succeeded')
+      expect(paid.receipt).toEqual({ state: 'sent', contact: 'guest@example.ru' })
+      const [receipt] = await receiptsOf(started.id)
+      expect(receipt).toMatchObject({ via: 'acquirer', providerId: refOf(started) })
+
+      // One dish refunded: the refund carries a receipt of exactly what goes back.
+      const refunded = await send('POST', `/admin/orders/${placed.id}/refunds`, ykManager, {
+        kind: 'part',
+        lines: [{ line: 0, quantity: 1 }],
+        reason: 'Не понравилось',
+      })
+      expect(refunded.statusCode, refunded.body).toBe(200)
+      await t.app.outbox.kick()
+      const refund = yookassa.refundsOf(refOf(started))[0]
+      const carried = yookassa.refundReceipts.find((r) => r.refundId === refund?.id)?.receipt as
+        { items: { amount: { value: string }; quantity: string }[] } | undefined
+      const back = carried?.items.reduce(
+        (all, item) => all + Math.round(Number(item.amount.value) * 100 * Number(item.quantity)),
+        0,
+      )
+      expect(back).toBe(Math.round(Number((refund?.amount as { value: string }).value) * 100))
+      const kept = (await receiptsOf(started.id)).find((r) => r.kind === 'sell_refund')
+      expect(kept).toMatchObject({
+        via: 'acquirer',
+        state: 'sent',
+        providerId: refund?.id,
+        total: back,
+      })
+    })
+  })
+})
+
+// Two apps on one PostgreSQL database are two nodes, each with its own outbox worker.
+describe.skipIf(!postgresDatabase)('A receipt on two nodes at once', () => {
+  let one: TestApp
+  let two: FastifyInstance
+  let atol: AtolStandIn
+
+  beforeAll(async () => {
+    if (!postgresDatabase) return
+    atol = await startAtolStandIn()
+    const env = { SECRETS_KEY: TEST_SECRETS_KEY, ATOL_API_URL: atol.apiUrl }
+    one = await createTestApp(postgresDatabase, env)
+    two = (await startTestApp(one.database, env)).app
+    await one.database.db
+      .updateTable('restaurants')
+      .set({ inn: INN, taxSystem: 'usn_income', vatRate: 'none', legalName: 'ООО «Тест»' })
+      .where('id', '=', 'demo')
+      .execute()
+    const { token } = await signInAsManager(one.app)
+    const saved = await one.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/fiscal-settings',
+      headers: { 'x-manager-token': token },
+      payload: {
+        mode: 'atol',
+        atol: {
+          login: ATOL_STAND_IN_LOGIN,
+          password: ATOL_STAND_IN_PASSWORD,
+          groupCode: ATOL_STAND_IN_GROUP,
+          live: false,
+        },
+        companyEmail: 'chek@demo.example.ru',
+        paymentAddress: 'https://demo.example.ru',
+      },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+  })
+  afterAll(async () => {
+    await two.close()
+    await one.close()
+    await atol.close()
+  })
+
+  it('registers it once, though both nodes deliver it together (and twice)', async () => {
+    // АТОЛ is down at first: the receipt waits in the outbox.
+    atol.fail(`/${ATOL_STAND_IN_GROUP}/sell`, 500, 500, 500)
+    const diner = paymentActions(() => one.app, 'demo')
+    const session = await openTableSession(one, 'demo', 'T5')
+    const placed = await diner.place(session.id, 'card', OLIVIER_TWICE)
+    const started = await one.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${placed.id}/payments`,
+      payload: { method: 'card', receiptContact: 'both@example.ru' },
+    })
+    const paying = payment.parse(started.json())
+    await diner.payCard(paying, SANDBOX_TEST_CARDS.succeeds)
+    await sandboxAcquirerOf(one.app).kick()
+    await one.app.outbox.kick()
+    const receipt = await one.database.db
+      .selectFrom('receipts')
+      .selectAll()
+      .where('paymentId', '=', paying.id)
+      .executeTakeFirstOrThrow()
+    expect(receipt.state).toBe('pending')
+    // A second entry for the same receipt, as a retry racing the first would leave.
+    await one.app.outbox.add([sendReceiptEntry(receipt.id)], one.database.db)
+    await one.database.db
+      .updateTable('outbox')
+      .set({ nextAttemptAt: new Date() })
+      .where('deliveredAt', 'is', null)
+      .execute()
+    await Promise.all([one.app.outbox.kick(), two.outbox.kick(), one.app.outbox.kick()])
+    const done = await one.database.db
+      .selectFrom('receipts')
+      .selectAll()
+      .where('id', '=', receipt.id)
+      .executeTakeFirstOrThrow()
+    expect(done.state).toBe('done')
+    expect(atol.documents().filter((d) => d.externalId === receipt.id)).toHaveLength(1)
+  })
+})
