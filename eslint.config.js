@@ -184,6 +184,7 @@ const serverFeatureRanking = [
   'table-sessions',
   'menu',
   'orders',
+  'receipts',
   'payments',
   'bill',
   'floor',

@@ -9,6 +9,7 @@ import type { SecretBox } from '../../lib/secret-box'
 import type { AuditChange } from '../audit/audit-log'
 import { publishEntry, type Outbox } from '../outbox/outbox'
 import type { FiscalSettingsRow } from './fiscal-register'
+import { createReceiptRepository } from './receipt-repository'
 
 export interface FiscalSettingsDeps {
   db: Kysely<Database>
@@ -46,22 +47,14 @@ const audited = (row: FiscalSettingsRow | undefined) =>
 export function createFiscalSettingsService(deps: FiscalSettingsDeps) {
   const { db, audit, outbox, secrets } = deps
 
-  const find = (restaurantId: string, executor: Kysely<Database> | Transaction<Database> = db) =>
-    executor
-      .selectFrom('fiscalSettings')
-      .selectAll()
-      .where('restaurantId', '=', restaurantId)
-      .executeTakeFirst()
+  const repository = createReceiptRepository(db)
+  const find = repository.settingsOf
 
   async function missingOf(
     restaurantId: string,
     executor: Kysely<Database> | Transaction<Database> = db,
   ): Promise<FiscalSettings['missing']> {
-    const profile = await executor
-      .selectFrom('restaurants')
-      .select(['inn', 'taxSystem', 'vatRate', 'legalName'])
-      .where('id', '=', restaurantId)
-      .executeTakeFirst()
+    const profile = await repository.profileOf(restaurantId, executor)
     if (!profile) throw notFound('This restaurant does not exist.')
     return (['inn', 'taxSystem', 'vatRate', 'legalName'] as const).filter(
       (field) => profile[field] === null,
@@ -127,25 +120,22 @@ export function createFiscalSettingsService(deps: FiscalSettingsDeps) {
           if (!body.companyEmail) throw invalid('companyEmail', 'Give the company’s email')
           if (!body.paymentAddress) throw invalid('paymentAddress', 'Give the payment address')
         }
-        const row = {
-          restaurantId,
-          mode: body.mode,
-          // Kept when another mode is chosen: receipts on their way still reach the register.
-          atolLogin: body.atol?.login ?? before?.atolLogin ?? null,
-          atolSecretSealed: sealed,
-          atolSecretLast4: last4,
-          atolGroupCode: body.atol?.groupCode ?? before?.atolGroupCode ?? null,
-          atolLive: body.atol?.live ?? before?.atolLive ?? false,
-          companyEmail: body.companyEmail,
-          paymentAddress: body.paymentAddress,
-          updatedAt: at,
-        }
-        const stored = await trx
-          .insertInto('fiscalSettings')
-          .values(row)
-          .onConflict((oc) => oc.column('restaurantId').doUpdateSet(row))
-          .returningAll()
-          .executeTakeFirstOrThrow()
+        const stored = await repository.writeSettings(
+          trx,
+          {
+            restaurantId,
+            mode: body.mode,
+            // Kept when another mode is chosen: receipts on their way still reach the register.
+            atolLogin: body.atol?.login ?? before?.atolLogin ?? null,
+            atolSecretSealed: sealed,
+            atolSecretLast4: last4,
+            atolGroupCode: body.atol?.groupCode ?? before?.atolGroupCode ?? null,
+            atolLive: body.atol?.live ?? before?.atolLive ?? false,
+            companyEmail: body.companyEmail,
+            paymentAddress: body.paymentAddress,
+          },
+          at,
+        )
         await audit.record(trx, manager, {
           entity: 'fiscal_settings',
           action: 'update',

@@ -1,6 +1,7 @@
 import type { FiscalReceipt } from '@tableside/contracts/receipts'
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { Database, ReceiptsTable } from '../../db/schema'
+import type { FiscalSettingsRow } from './fiscal-register'
 
 export type ReceiptRow = Selectable<ReceiptsTable>
 type Executor = Kysely<Database> | Transaction<Database>
@@ -156,6 +157,26 @@ export function createReceiptRepository(db: Kysely<Database>) {
         .selectAll()
         .where('restaurantId', '=', restaurantId)
         .executeTakeFirst(),
+
+    /** The profile fields a receipt names (who sells, under which tax system and VAT rate). */
+    profileOf: (restaurantId: string, executor: Executor = db) =>
+      executor
+        .selectFrom('restaurants')
+        .select(['inn', 'taxSystem', 'vatRate', 'legalName'])
+        .where('id', '=', restaurantId)
+        .executeTakeFirst(),
+
+    writeSettings: (
+      trx: Transaction<Database>,
+      row: Omit<FiscalSettingsRow, 'updatedAt'>,
+      at: Date,
+    ) =>
+      trx
+        .insertInto('fiscalSettings')
+        .values({ ...row, updatedAt: at })
+        .onConflict((oc) => oc.column('restaurantId').doUpdateSet({ ...row, updatedAt: at }))
+        .returningAll()
+        .executeTakeFirstOrThrow(),
 
     /** Who sells and the VAT rates of the dishes it names. */
     async seller(restaurantId: string, dishIds: readonly string[], executor: Executor = db) {
