@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { dishFile, menuFile, storedMenuFile, storyFile } from './menu-file'
 import { localizedText, slugId } from './text'
+import { vatRate } from './admin-profile'
 
 /**
  * The back office's menu (issue 17, decision 0064). The manager's restaurant comes from the
@@ -109,6 +110,8 @@ const categoryFields = z.object({
   id: slugId,
   name: localizedText,
   description: z.optional(localizedText),
+  /** Its dishes' VAT rate on receipts; absent: the restaurant's (decision 0133). */
+  vatRate: z.optional(vatRate),
 })
 
 export const categoryBody = z.object({

@@ -10,6 +10,7 @@ import {
   STORY_DURATION_MS,
   storyFile,
 } from './menu-file'
+import { vatRate } from './admin-profile'
 import { money } from './text'
 
 /**
@@ -43,6 +44,7 @@ export const categoryFileImport: z.ZodMiniType<CategoryFile> = z.object({
   id: menuFileMenu.shape.id,
   name: menuFileMenu.shape.name,
   description: menuFileMenu.shape.description,
+  vatRate: z.optional(vatRate),
   dishes: z._default(z.array(dish).check(z.maxLength(MENU_FILE_LIMITS.dishes)), []),
   get categories() {
     return z._default(

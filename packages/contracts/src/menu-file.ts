@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import type { FieldError } from './errors'
 import { allergen, dietTag, highlight, nutrition, portion } from './menu'
 import { image, localizedText, money, slugId } from './text'
+import { vatRate, type VatRate } from './admin-profile'
 
 /**
  * The file a restaurant keeps its menu in: `npm run menu:export` writes it and
@@ -59,6 +60,8 @@ export const dishFile = z.object({
   highlight: z.optional(highlight),
   ageRestricted: z.boolean(),
   available: z.boolean(),
+  /** Its receipt lines' VAT rate where it differs from its category's or the restaurant's. */
+  vatRate: z.optional(vatRate),
 })
 export type DishFile = z.infer<typeof dishFile>
 
@@ -66,6 +69,8 @@ export interface CategoryFile {
   id: string
   name: z.infer<typeof localizedText>
   description?: z.infer<typeof localizedText> | undefined
+  /** Its dishes' VAT rate where it differs from the restaurant's (decision 0133). */
+  vatRate?: VatRate | undefined
   dishes: DishFile[]
   categories: CategoryFile[]
 }
@@ -74,6 +79,7 @@ export const categoryFile: z.ZodMiniType<CategoryFile> = z.object({
   id: slugId,
   name: text,
   description: optionalText,
+  vatRate: z.optional(vatRate),
   dishes: z.array(dishFile).check(z.maxLength(MENU_FILE_LIMITS.dishes)),
   get categories() {
     return z.array(categoryFile).check(z.maxLength(MENU_FILE_LIMITS.categories))

@@ -21,6 +21,7 @@ export function menuFileFromRows(rows: NonNullable<MenuRows>): MenuFile {
         highlight: given(d.highlight),
         ageRestricted: d.ageRestricted,
         available: d.available,
+        vatRate: given(d.vatRate),
       }))
   const categoriesOf = (menuId: string, parentId: string | null): unknown[] =>
     rows.categories
@@ -29,6 +30,7 @@ export function menuFileFromRows(rows: NonNullable<MenuRows>): MenuFile {
         id: c.id,
         name: c.name,
         description: given(c.description),
+        vatRate: given(c.vatRate),
         dishes: dishesOf(c.id),
         categories: categoriesOf(menuId, c.id),
       }))

@@ -224,6 +224,7 @@ export const categoryRows = (restaurantId: string, file: MenuFile) =>
     parentId,
     name: json(category.name),
     description: optionalJson(category.description),
+    vatRate: category.vatRate ?? null,
     sortOrder: i,
   }))
 
@@ -244,6 +245,7 @@ export const dishRows = (restaurantId: string, file: MenuFile) =>
     highlight: dish.highlight ?? null,
     ageRestricted: dish.ageRestricted,
     available: dish.available,
+    vatRate: dish.vatRate ?? null,
     sortOrder: i,
   }))
 

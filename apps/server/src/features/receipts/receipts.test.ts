@@ -27,7 +27,24 @@ import {
   signInAsManager,
 } from '../../test/test-restaurants'
 import { TEST_SECRETS_KEY, useYooKassa } from '../../test/test-yookassa'
+import { testMenuFile } from '../menu/test-menu-file'
 import { sendReceiptEntry } from './receipt-service'
+
+/** The menu file with `rates` set on the categories and dishes they name by id. */
+function withVat<T>(file: T, rates: Record<string, string>): T {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk)
+    if (typeof value !== 'object' || value === null) return value
+    const entries = Object.entries(value).map(([key, inner]) => [key, walk(inner)] as const)
+    const object = Object.fromEntries(entries) as Record<string, unknown>
+    const id = object.id
+    const isDishOrCategory = 'price' in object || 'dishes' in object
+    return typeof id === 'string' && isDishOrCategory && rates[id]
+      ? { ...object, vatRate: rates[id] }
+      : object
+  }
+  return walk(file) as T
+}
 
 const OLIVIER_TWICE = [{ dishId: 'olivier', quantity: 2, optionIds: [] }]
 const INN = '7707083893'
@@ -343,6 +360,11 @@ describe.each(testDatabaseKinds)('Fiscal receipts on $name', (kind) => {
         paymentAddress: null,
       })
       expect(saved.statusCode, saved.body).toBe(200)
+      // Soups are taxed at 10 %, the pike-perch at 5 %, the rest at the restaurant's 22 %.
+      const file = withVat(testMenuFile(), { soups: 'vat10', 'pike-perch': 'vat5' })
+      await t.menu.importMenu('yk', file)
+      const exported = await send('GET', '/admin/menu', ykManager)
+      expect(JSON.stringify(exported.json())).toContain('"vatRate":"vat10"')
       const session = await openTableSession(t, 'yk', 'T1')
       const placed = await diner.place(session.id, 'card', [
         { dishId: 'pike-perch', quantity: 1, optionIds: [] },
@@ -366,7 +388,8 @@ describe.each(testDatabaseKinds)('Fiscal receipts on $name', (kind) => {
         0,
       )
       expect(sum).toBe(started.amount)
-      expect(items.every((item) => item.vat_code === 11)).toBe(true)
+      // pike-perch 5 % (7), borscht 10 % (3), the service charge the restaurant's 22 % (11).
+      expect(items.map((item) => item.vat_code)).toEqual([7, 3, 11])
 
       yookassa.decide(refOf(started), 'succeed')
       await yookassa.delivered()
