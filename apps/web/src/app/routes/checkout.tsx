@@ -11,6 +11,11 @@ import { checkoutMessages } from '../../features/checkout/checkout-messages'
 import { initialOrderType } from '../../features/checkout/order-types'
 import { rememberOrder } from '../../features/orders/my-orders-store'
 import { useStartOrderPayment } from '../../features/payments/api/start-order-payment'
+import {
+  deviceStorage,
+  looksLikeReceiptContact,
+  recallReceiptContact,
+} from '../../features/payments/receipt-contact'
 import { maxTip, tipAmount, type TipDraft } from '../../features/payments/bill-payment-choice'
 import { BillTipPicker } from '../../features/payments/components/bill-tip-picker'
 import { isOnlineMethod } from '../../features/payments/online-methods'
@@ -94,9 +99,20 @@ export function CheckoutRoute() {
     // never asking again. The Pay screen takes this screen's place in the history, so the way
     // back from the bank shows the payment waiting, and a failed start its reason and a retry.
     const payPath = paths.orderPay(restaurantId, order.id)
+    // Receipts on and no contact remembered on this device: the Pay screen asks for one.
+    const receiptContact = restaurant.receipts ? recallReceiptContact(deviceStorage()) : ''
+    if (restaurant.receipts && !looksLikeReceiptContact(receiptContact)) {
+      await go(payPath)
+      return
+    }
     let payment: Payment
     try {
-      payment = await startPayment.mutateAsync({ orderId: order.id, method, tip })
+      payment = await startPayment.mutateAsync({
+        orderId: order.id,
+        method,
+        tip,
+        ...(receiptContact ? { receiptContact } : {}),
+      })
     } catch (error) {
       const notice = noticeOfStartError(error)
       if (notice) await go(paths.order(restaurantId, order.id, { notice }))

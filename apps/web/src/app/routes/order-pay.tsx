@@ -14,6 +14,13 @@ import { amountDue } from '../../features/payments/amount-due'
 import { useStartOrderPayment } from '../../features/payments/api/start-order-payment'
 import { MethodPicker } from '../../features/payments/components/method-picker'
 import { PaymentPending } from '../../features/payments/components/payment-pending'
+import { ReceiptContactField } from '../../features/payments/components/receipt-contact-field'
+import {
+  deviceStorage,
+  looksLikeReceiptContact,
+  recallReceiptContact,
+  rememberReceiptContact,
+} from '../../features/payments/receipt-contact'
 import { useLivePayment } from '../../features/payments/hooks/use-live-payment'
 import { isOnlineMethod, onlinePaymentMethods } from '../../features/payments/online-methods'
 import { paymentMessages } from '../../features/payments/payment-messages'
@@ -175,12 +182,27 @@ function PayForm({ order, restaurant, previous, onStarted }: PayFormProps) {
   const tipMinor = tipAmount(tip, due)
   const tipTooBig = tipMinor > maxTip(due)
   const busy = start.isPending || handingOver.active
+  // Where the restaurant sends receipts, the diner says where theirs goes (decision 0133).
+  const asksReceipt = restaurant.receipts === true
+  const [receiptContact, setReceiptContact] = useState(() => recallReceiptContact(deviceStorage()))
+  const [receiptTried, setReceiptTried] = useState(false)
+  const receiptInvalid = asksReceipt && !looksLikeReceiptContact(receiptContact)
 
   const pay = () => {
     if (!method || busy || tipTooBig) return
+    if (receiptInvalid) {
+      setReceiptTried(true)
+      return
+    }
+    if (asksReceipt) rememberReceiptContact(deviceStorage(), receiptContact)
     setHandedFailure(undefined)
     start.mutate(
-      { orderId: order.id, method, tip: tipMinor },
+      {
+        orderId: order.id,
+        method,
+        tip: tipMinor,
+        ...(asksReceipt ? { receiptContact: receiptContact.trim() } : {}),
+      },
       {
         onSuccess: (payment) => {
           if (!leavesForAcquirer(payment)) {
@@ -243,6 +265,14 @@ function PayForm({ order, restaurant, previous, onStarted }: PayFormProps) {
           waiterName={null}
           restaurant={restaurant}
           onChange={setTip}
+        />
+      ) : null}
+      {asksReceipt && methods.length > 0 ? (
+        <ReceiptContactField
+          value={receiptContact}
+          invalid={receiptTried && receiptInvalid}
+          disabled={busy}
+          onChange={setReceiptContact}
         />
       ) : null}
       {failedCode ? (

@@ -8,6 +8,8 @@ export interface OrderPaymentStart {
   method: OnlinePaymentMethod
   /** A tip for the waiter on top of what is due (minor units); none when absent. */
   tip?: number
+  /** Where the fiscal receipt goes, where the restaurant sends receipts (decision 0133). */
+  receiptContact?: string | undefined
 }
 
 /**
@@ -19,10 +21,14 @@ export function useStartOrderPayment() {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ orderId, method, tip = 0 }: OrderPaymentStart) =>
+    mutationFn: ({ orderId, method, tip = 0, receiptContact }: OrderPaymentStart) =>
       api.callEndpoint(startOrderPayment, {
         params: { orderId },
-        body: tip > 0 ? { method, tip } : { method },
+        body: {
+          method,
+          ...(tip > 0 ? { tip } : {}),
+          ...(receiptContact ? { receiptContact } : {}),
+        },
       }),
     onSuccess: (payment) => {
       queryClient.setQueryData(paymentQueryOptions(api, payment.id).queryKey, payment)

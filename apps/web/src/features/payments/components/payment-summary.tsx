@@ -15,7 +15,7 @@ export function PaymentSummary({
   payment,
   restaurant,
 }: {
-  payment: Pick<Payment, 'amount' | 'method' | 'completedAt' | 'tip' | 'test'>
+  payment: Pick<Payment, 'amount' | 'method' | 'completedAt' | 'tip' | 'test' | 'receipt'>
   restaurant: Pick<Restaurant, 'locale' | 'currency' | 'timezone'>
 }) {
   const { t } = useMessages(paymentMessages)
@@ -44,6 +44,13 @@ export function PaymentSummary({
           </div>
         ) : null}
       </dl>
+      {payment.receipt ? (
+        <p className="payment-summary__receipt" role="status">
+          {t(payment.receipt.state === 'failed' ? 'receiptFailed' : 'receiptSent', {
+            contact: payment.receipt.contact,
+          })}
+        </p>
+      ) : null}
     </>
   )
 }
