@@ -17,6 +17,13 @@ import {
 import { formatPrice } from '../../../lib/format-price'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { useStartBillPayment } from '../api/start-bill-payment'
+import {
+  deviceStorage,
+  looksLikeReceiptContact,
+  recallReceiptContact,
+  rememberReceiptContact,
+} from '../receipt-contact'
+import { ReceiptContactField } from './receipt-contact-field'
 import { billPayMessages } from '../bill-pay-messages'
 import {
   billChoice,
@@ -104,9 +111,19 @@ export function BillPayPanel({
   const price = (minor: number) => formatPrice(minor, restaurant)
   const busy = start.isPending || start.isSuccess
   const ready = choice !== undefined && amount > 0 && method !== undefined && !tipTooBig
+  // Where the restaurant sends receipts, the diner says where theirs goes (decision 0133).
+  const asksReceipt = restaurant.receipts === true
+  const [receiptContact, setReceiptContact] = useState(() => recallReceiptContact(deviceStorage()))
+  const [receiptTried, setReceiptTried] = useState(false)
+  const receiptInvalid = asksReceipt && !looksLikeReceiptContact(receiptContact)
 
   const pay = () => {
     if (!choice || !method || !ready) return
+    if (receiptInvalid) {
+      setReceiptTried(true)
+      return
+    }
+    if (asksReceipt) rememberReceiptContact(deviceStorage(), receiptContact)
     setRefusal(undefined)
     setPointsRefusal(null)
     start.mutate(
@@ -116,6 +133,7 @@ export function BillPayPanel({
         tip: tipMinor,
         expectedAmount: amount,
         ...(spent > 0 ? { bonusPoints: spent } : {}),
+        ...(asksReceipt ? { receiptContact: receiptContact.trim() } : {}),
       },
       {
         onSuccess: (payment) => {
@@ -207,6 +225,14 @@ export function BillPayPanel({
         />
       ) : null}
       <MethodPicker methods={methods} value={method} onChange={setMethod} disabled={busy} />
+      {asksReceipt ? (
+        <ReceiptContactField
+          value={receiptContact}
+          invalid={receiptTried && receiptInvalid}
+          disabled={busy}
+          onChange={setReceiptContact}
+        />
+      ) : null}
       <dl className="totals-rows">
         <div className="totals-rows__row">
           <dt>{t(mode === 'remaining' ? 'amountWhole' : 'amount')}</dt>
