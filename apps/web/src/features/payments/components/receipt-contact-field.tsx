@@ -28,7 +28,7 @@ export function ReceiptContactField({
         type="text"
         inputMode="email"
         autoComplete="email"
-        required
+        aria-required="true"
         value={value}
         disabled={disabled}
         aria-invalid={invalid}
