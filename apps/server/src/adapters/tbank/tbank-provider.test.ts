@@ -141,7 +141,33 @@ describe('T-Bank adapter against a stand-in of its documented API', () => {
     const asked = request({
       method: 'sbp',
       language: 'en',
-      receipt: { Taxation: 'usn_income' },
+      receipt: {
+        kind: 'sell',
+        taxSystem: 'usn_income',
+        customer: { email: 'guest@example.ru' },
+        items: [
+          {
+            name: 'Борщ',
+            price: 45_000,
+            quantity: 2,
+            sum: 90_000,
+            vat: 'none',
+            subject: 'commodity',
+            mode: 'full_payment',
+          },
+          {
+            name: 'Обслуживание',
+            price: 11_850,
+            quantity: 1,
+            sum: 11_850,
+            vat: 'vat20',
+            subject: 'service',
+            mode: 'full_payment',
+          },
+        ],
+        total: 101_850,
+        currency: 'RUB',
+      },
       expiresAt: new Date('2026-11-29T12:15:00.000Z'),
     })
     expect(initRequest(asked)).toEqual({
@@ -155,7 +181,30 @@ describe('T-Bank adapter against a stand-in of its documented API', () => {
       NotificationURL: 'http://tableside.test/api/v1/payments/webhooks/tbank',
       RedirectDueDate: '2026-11-29T12:15:00+00:00',
       DATA: { connection_type: 'tableside', QR: 'true' },
-      Receipt: { Taxation: 'usn_income' },
+      Receipt: {
+        Email: 'guest@example.ru',
+        Taxation: 'usn_income',
+        Items: [
+          {
+            Name: 'Борщ',
+            Price: 45_000,
+            Quantity: 2,
+            Amount: 90_000,
+            Tax: 'none',
+            PaymentMethod: 'full_payment',
+            PaymentObject: 'commodity',
+          },
+          {
+            Name: 'Обслуживание',
+            Price: 11_850,
+            Quantity: 1,
+            Amount: 11_850,
+            Tax: 'vat20',
+            PaymentMethod: 'full_payment',
+            PaymentObject: 'service',
+          },
+        ],
+      },
     })
     expect(initRequest(request({ description: 'д'.repeat(200) })).Description).toHaveLength(140)
     expect(initRequest(request())).not.toHaveProperty('Receipt')

@@ -1,5 +1,6 @@
 import { isTBankTestTerminal } from '@tableside/contracts/admin-payments'
 import type { PaymentFailure } from '@tableside/contracts/payments'
+import type { FiscalReceipt } from '@tableside/contracts/receipts'
 import {
   type ConnectionCheck,
   type PaymentProvider,
@@ -19,6 +20,7 @@ import {
   TBankUnavailable,
   tokenMatches,
 } from './tbank-api'
+import { tbankReceipt } from './tbank-receipt'
 
 export const TBANK_PROVIDER = 'tbank'
 /** Where T-Bank sends a payment's notifications: the shop's own webhook (`NotificationURL`). */
@@ -91,7 +93,7 @@ function kopecksOf(value: unknown): number | undefined {
 
 /**
  * The Init request of one payment, in one place: the 54-FZ `Receipt` the receipts feature
- * builds (`request.receipt`, in T-Bank's shape) goes here and nowhere else. `OrderId` is our
+ * builds (`request.receipt`, mapped to T-Bank's shape) goes here and nowhere else. `OrderId` is our
  * payment's id: a repeat after no answer names the same order.
  */
 export function initRequest(request: ProviderPaymentRequest): Json {
@@ -107,7 +109,7 @@ export function initRequest(request: ProviderPaymentRequest): Json {
     // T-Bank's page refuses the payment after this (ISO 8601 with its offset).
     RedirectDueDate: request.expiresAt.toISOString().replace(/\.\d{3}Z$/, '+00:00'),
     DATA: { connection_type: 'tableside', ...(request.method === 'sbp' ? { QR: 'true' } : {}) },
-    ...(request.receipt ? { Receipt: request.receipt } : {}),
+    ...(request.receipt ? { Receipt: tbankReceipt(request.receipt) } : {}),
   }
 }
 
@@ -197,13 +199,15 @@ export function createTBankProvider(options: TBankProviderOptions) {
         }
       }),
 
-    refund: (ref: string, amount: number, key: string) =>
+    refund: (ref: string, amount: number, key: string, receipt?: FiscalReceipt) =>
       guarded(async (): Promise<ProviderRefund> => {
         try {
           const answer = await api.call('Cancel', {
             PaymentId: ref,
             Amount: amount,
             ExternalRequestId: key,
+            // A refund's own receipt of what goes back (возврат прихода).
+            ...(receipt ? { Receipt: tbankReceipt(receipt) } : {}),
           })
           // T-Bank keeps no id of a refund of its own (ours, ExternalRequestId, names it): the
           // payment's id is what a refund still in progress is asked about (decision 0132).
