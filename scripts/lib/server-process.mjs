@@ -39,6 +39,17 @@ export function freePort() {
 }
 
 /**
+ * The servers this process started and that still run. A story that times out never reaches its
+ * `stop()`; when its worker exits, they go with it rather than outliving the test run (issue 25:
+ * a loaded run left four servers behind, busy on the next run's cores).
+ * @type {Set<import('node:child_process').ChildProcess>}
+ */
+const running = new Set()
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL')
+})
+
+/**
  * @typedef {{ url: string, port: number, dataDir: string, child: import('node:child_process').ChildProcess,
  *   output: () => string, startedInMs: number, stop: (signal?: NodeJS.Signals) => Promise<number | null> }} ServerProcess
  * @param {{ env?: Record<string, string>, dataDir?: string, timeoutMs?: number, publicHost?: string }} [options]
@@ -86,6 +97,8 @@ export async function startServer({
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   )
+  running.add(child)
+  child.once('exit', () => running.delete(child))
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))
