@@ -156,7 +156,7 @@ describe('Paying the table’s bill online', () => {
         .locator('.order-item', { has: page.getByRole('heading', { name: `Order #${number}` }) })
         .locator('.order-item__paid')
     await expect.poll(() => paidMark(first.number).count(), { timeout: 20_000 }).toBe(1)
-    expect(await paidMark(first.number).textContent()).toBe('Paid')
+    expect(await paidMark(first.number).textContent()).toBe('Paid in cash or by card to the waiter')
     expect(await paidMark(second.number).count()).toBe(0)
     await expect.poll(() => failed.count(), { timeout: 10_000 }).toBe(0)
 

@@ -195,8 +195,17 @@ describe('The kitchen and orders for later', () => {
     // Its time comes: the screen moves the soon pickup to the board by its clock, timer at 0.
     expect(Date.now()).toBeLessThan(joinsAt)
     expect(await ticketsOf(soon).count()).toBe(0)
-    const screenNow = await page.evaluate(() => Date.now())
-    await page.clock.fastForward(joinsAt - screenNow + 1_500)
+    // Time moves on for the server too, as the screen sees it: the board's poll (every minute)
+    // reads the server's clock, and without this would set the screen's back (use-clock.ts).
+    const jump = joinsAt - (await page.evaluate(() => Date.now())) + 1_500
+    const board = (url: URL) => url.pathname.endsWith('/api/v1/kitchen/tickets')
+    await page.route(board, async (route) => {
+      const response = await route.fetch()
+      const answer = (await response.json()) as { now: string }
+      const now = new Date(Date.parse(answer.now) + jump).toISOString()
+      await route.fulfill({ response, json: { ...answer, now } })
+    })
+    await page.clock.fastForward(jump)
     await expect.poll(() => ticketsOf(soon).count()).toBeGreaterThan(0)
     expect(await laterOf(soon).count()).toBe(0)
     const joined = plain(await ticketsOf(soon).first().textContent())
@@ -211,6 +220,7 @@ describe('The kitchen and orders for later', () => {
     await changeSettings((saved) => ({
       settings: { ...saved.settings, kitchenLeadMinutes: lead + 2 },
     }))
+    await page.unrouteAll()
     await page.reload({ waitUntil: 'networkidle' })
     await expect.poll(() => ticketsOf(soon).count()).toBeGreaterThan(0)
     expect(await ticketsOf(tomorrow).count()).toBe(0)
