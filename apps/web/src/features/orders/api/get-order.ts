@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, replaceEqualDeep } from '@tanstack/react-query'
 import { safeParse } from 'zod/mini'
 import { isFinalStatus } from '@tableside/contracts/order-status'
 import { getOrder, orderId as orderIdSchema, type Order } from '@tableside/contracts/orders'
@@ -30,5 +30,16 @@ export function orderQueryOptions(api: ApiClient, orderId: string) {
     enabled: isOrderId(orderId),
     staleTime: 5_000,
     refetchInterval: (query) => orderPollInterval(query.state.data),
+    structuralSharing: (before, read) => newerOrder(before as Order | undefined, read as Order),
   })
+}
+
+/**
+ * What a read brings, unless the cache already holds a later state of the order: a read that
+ * left before a live event (or the diner's own cancel) came back after it, and would put the
+ * order back as it was (a cancelled order shown as still placed until the next poll).
+ */
+export function newerOrder(before: Order | undefined, read: Order): Order {
+  if (before && Date.parse(before.updatedAt) > Date.parse(read.updatedAt)) return before
+  return replaceEqualDeep(before, read)
 }
