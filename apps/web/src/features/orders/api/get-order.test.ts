@@ -44,7 +44,7 @@ describe('an order read back', () => {
     const queryClient = new QueryClient()
     const options = orderQueryOptions(reading, placed.id)
     queryClient.setQueryData(options.queryKey, cancelled)
-    await queryClient.fetchQuery({ ...options, staleTime: 0 })
+    await queryClient.query({ ...options, staleTime: 0 })
     expect(reads).toBe(1)
     expect(queryClient.getQueryData(options.queryKey)?.status).toBe('cancelled')
     // A later state read back is taken.
@@ -53,7 +53,7 @@ describe('an order read back', () => {
       paymentStatus: 'refunded',
       updatedAt: new Date(Date.parse(cancelled.updatedAt) + 1_000).toISOString(),
     }
-    await queryClient.fetchQuery({ ...options, staleTime: 0 })
+    await queryClient.query({ ...options, staleTime: 0 })
     expect(reads).toBe(2)
     expect(queryClient.getQueryData(options.queryKey)?.paymentStatus).toBe('refunded')
   })
