@@ -106,6 +106,61 @@ describe('АТОЛ Онлайн v5 through its stand-in', () => {
     expect(sent?.token).toMatch(/^[0-9a-f]{32}$/)
   })
 
+  it('reads a duplicate as АТОЛ writes it: HTTP 400, code 33 (10 is a token it does not know)', async () => {
+    const client = api()
+    const first = await client.send('sell', document('pay-dup'))
+    const token = standIn.requests.findLast((r) => r.path.endsWith('/sell'))?.token
+    // Over the wire, as the service answers a second document under one external_id.
+    const raw = await fetch(`${standIn.apiUrl}/${ATOL_STAND_IN_GROUP}/sell`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', token: token ?? '' },
+      body: JSON.stringify(document('pay-dup')),
+    })
+    expect(raw.status).toBe(400)
+    expect(await raw.json()).toMatchObject({ uuid: first.uuid, error: { code: 33 } })
+    const unknown = await fetch(`${standIn.apiUrl}/${ATOL_STAND_IN_GROUP}/sell`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', token: 'not-a-token' },
+      body: JSON.stringify(document('pay-dup')),
+    })
+    expect(unknown.status).toBe(401)
+    expect(await unknown.json()).toMatchObject({ error: { code: 10 } })
+    expect(standIn.documents().filter((d) => d.externalId === 'pay-dup')).toHaveLength(1)
+  })
+
+  it('a duplicate whose answer names no uuid is refused in words a manager can act on', async () => {
+    await api().send('sell', document('pay-dup-2'))
+    // The same service, its duplicate answer without the uuid (not confirmed that АТОЛ names it).
+    const withoutUuid: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init)
+      const body = (await answer.json()) as Record<string, unknown>
+      delete body.uuid
+      return new Response(JSON.stringify(body), { status: answer.status })
+    }
+    const refused = await createAtolApi(
+      {
+        login: ATOL_STAND_IN_LOGIN,
+        password: ATOL_STAND_IN_PASSWORD,
+        groupCode: ATOL_STAND_IN_GROUP,
+        live: false,
+      },
+      { baseUrl: standIn.apiUrl, backoffMs: () => 0, fetch: withoutUuid },
+    )
+      .send('sell', document('pay-dup-2'))
+      .catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(AtolError)
+    expect((refused as AtolError).code).toBe(33)
+    expect(String(refused)).toMatch(/already holds a document under external_id pay-dup-2/)
+    expect(standIn.documents().filter((d) => d.externalId === 'pay-dup-2')).toHaveLength(1)
+  })
+
+  it('a report of a uuid АТОЛ does not hold is refused (code 30)', async () => {
+    const refused = await api()
+      .report('00000000-0000-4000-8000-000000000000')
+      .catch((e: unknown) => e)
+    expect((refused as AtolError).code).toBe(30)
+  })
+
   it('takes a new token when its own expired, once', async () => {
     const client = api()
     await client.send('sell', document('pay-2'))

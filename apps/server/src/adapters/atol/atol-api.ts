@@ -10,14 +10,21 @@ export const ATOL_ATTEMPTS = 3
 /** АТОЛ's token lives 24 hours; it is taken again a little before. */
 const TOKEN_LIFETIME_MS = 23 * 60 * 60_000
 
-/** АТОЛ's error codes the client acts on (the v5 protocol description, "Коды ошибок"). */
+/**
+ * АТОЛ's error codes the client acts on (its protocol description, "Ошибки сервиса"; the same
+ * table in v4 and v5, as public clients quote it: 10 MissingToken, 11 ExpiredToken, 12
+ * WrongLoginOrPassword, 30 MissingUuid, 32 IncomingValidationException, 33
+ * IncomingExternalIdAlreadyExists).
+ */
 export const ATOL_ERROR = {
-  /** The token expired, or is not one: take a new one and repeat. */
+  /** The token is not recognised (HTTP 401): take a new one and repeat. */
+  missingToken: 10,
+  /** The token expired (24 hours; HTTP 401): take a new one and repeat. */
   expiredToken: 11,
   /** Wrong login or password (getToken). */
   wrongCredentials: 12,
-  /** A document with this external_id exists already: its uuid is in the answer. */
-  duplicate: 10,
+  /** A document with this external_id and group exists already (HTTP 400): nothing new is made. */
+  duplicate: 33,
 } as const
 
 export interface AtolAccount {
@@ -190,7 +197,12 @@ export function createAtolApi(account: AtolAccount, options: AtolApiOptions = {}
   /** A request with the token; an expired one is taken again, once. */
   async function authorized(method: 'GET' | 'POST', path: string, body?: unknown) {
     let answer = await call(method, path, body, await getToken())
-    if (answer.status === 401 || errorOf(answer.json).code === ATOL_ERROR.expiredToken) {
+    const code = errorOf(answer.json).code
+    if (
+      answer.status === 401 ||
+      code === ATOL_ERROR.expiredToken ||
+      code === ATOL_ERROR.missingToken
+    ) {
       answer = await call(method, path, body, await getToken(true))
     }
     return answer
@@ -230,11 +242,22 @@ export function createAtolApi(account: AtolAccount, options: AtolApiOptions = {}
         document,
       )
       const error = errorOf(json)
-      if (
-        status === 200 ||
-        (error.code === ATOL_ERROR.duplicate && typeof json.uuid === 'string')
-      ) {
+      if (status === 200) {
         return { ...reportOf({ ...json, status: json.status ?? 'wait' }), error: null }
+      }
+      if (error.code === ATOL_ERROR.duplicate) {
+        // Registered already (a node whose lease ran out, a repeat after no answer). Whether
+        // АТОЛ names that document's uuid in this answer is not confirmed (decision 0134): with
+        // it, the document is read as usual; without it, say so plainly rather than let a
+        // manager's retry register the same receipt again under a new external_id.
+        if (typeof json.uuid === 'string' && json.uuid.length > 0) {
+          return { ...reportOf({ ...json, status: 'wait' }), error: null }
+        }
+        throw new AtolError(
+          status,
+          error.code,
+          `АТОЛ already holds a document under external_id ${document.external_id}; look it up in АТОЛ's cabinet before sending it again (${error.text})`,
+        )
       }
       throw new AtolError(status, error.code, error.text)
     },

@@ -27,17 +27,21 @@ const cents = (value: unknown) => (typeof value === 'number' ? Math.round(value 
  * A stand-in for АТОЛ Онлайн v5 (ФФД 1.2) as its protocol description says: `POST
  * /possystem/v5/getToken {login, pass}` answers a token (wrong ones: 401, error code 12); `POST
  * /possystem/v5/{group}/sell` and `sell_refund` with the `Token` header (none or unknown: 401,
- * code 11) take a document under its `external_id` and answer `{uuid, status: "wait"}`; the same
- * external_id again answers the first document's uuid with error code 10 and registers nothing;
- * a receipt whose sums do not add up is 400 (code 32); `GET /possystem/v5/{group}/report/{uuid}`
- * answers its state, `done` after `readsUntilDone` reads. Faults on demand: a path times out or
- * answers 500 the next few times.
+ * code 10; one it forgot: 401, code 11; another login's group: 401, code 20) take a document
+ * under its `external_id` and answer `{uuid, status: "wait"}`; the same external_id again is
+ * 400 with error code 33 (IncomingExternalIdAlreadyExists), naming the first document's uuid
+ * (whether АТОЛ names it is not confirmed, decision 0134), and registers nothing; a receipt whose
+ * sums do not add up is 400 (code 32); `GET /possystem/v5/{group}/report/{uuid}` answers its
+ * state, `done` after `readsUntilDone` reads (an unknown uuid: 400, code 30). Faults on demand: a
+ * path times out or answers 500 the next few times.
  */
 export function startAtolStandIn(options: { port?: number; host?: string } = {}) {
   const accounts = new Map<string, { password: string; group: string }>([
     [ATOL_STAND_IN_LOGIN, { password: ATOL_STAND_IN_PASSWORD, group: ATOL_STAND_IN_GROUP }],
   ])
   const tokens = new Map<string, string>()
+  /** Tokens it gave and then forgot (expired): 11, not 10, as АТОЛ tells the two apart. */
+  const forgotten = new Set<string>()
   const documents = new Map<string, AtolDocument>()
   const byExternalId = new Map<string, string>()
   const faults = new Map<string, AtolFault[]>()
@@ -112,13 +116,16 @@ export function startAtolStandIn(options: { port?: number; host?: string } = {})
     if (!document && !report) return { status: 404, body: error(404, 'Not found') }
     const login = token ? tokens.get(token) : undefined
     const group = (document ?? report)?.[1] ?? ''
-    if (!login)
+    if (!login) {
+      return token && forgotten.has(token)
+        ? { status: 401, body: error(11, 'Переданный токен не активен', 'system') }
+        : { status: 401, body: error(10, 'Не распознан токен запроса', 'system') }
+    }
+    if (accounts.get(login)?.group !== group) {
       return {
         status: 401,
-        body: error(11, 'Переданный токен не активен или не существует', 'agent'),
+        body: error(20, 'Код группы, указанный в запросе, не соответствует токену', 'system'),
       }
-    if (accounts.get(login)?.group !== group) {
-      return { status: 400, body: error(22, 'Передан некорректный код группы ККТ', 'agent') }
     }
     if (document && method === 'POST') {
       const externalId = typeof body.external_id === 'string' ? body.external_id : ''
@@ -131,11 +138,15 @@ export function startAtolStandIn(options: { port?: number; host?: string } = {})
       const existing = byExternalId.get(`${group} ${externalId}`)
       if (existing) {
         return {
-          status: 409,
+          status: 400,
           body: {
             uuid: existing,
             status: 'fail',
-            ...error(10, `Документ с external_id ${externalId} уже существует`, 'agent'),
+            ...error(
+              33,
+              `В системе существует чек с external_id : ${externalId} и group_code: ${group}`,
+              'system',
+            ),
           },
         }
       }
@@ -158,7 +169,9 @@ export function startAtolStandIn(options: { port?: number; host?: string } = {})
     }
     if (report && method === 'GET') {
       const found = documents.get(report[2] ?? '')
-      if (!found) return { status: 400, body: error(34, 'Документ не найден', 'agent') }
+      if (!found) {
+        return { status: 400, body: error(30, `Передан некорректный UUID : "${report[2] ?? ''}"`) }
+      }
       found.reads++
       if (found.status === 'wait' && found.reads >= settings.readsUntilDone) found.status = 'done'
       return {
@@ -226,7 +239,10 @@ export function startAtolStandIn(options: { port?: number; host?: string } = {})
         requests,
         documents: () => [...documents.values()],
         fail: (path, ...times) => faults.set(path, [...(faults.get(path) ?? []), ...times]),
-        expireTokens: () => tokens.clear(),
+        expireTokens: () => {
+          for (const token of tokens.keys()) forgotten.add(token)
+          tokens.clear()
+        },
         refuseNext: (code, text) => {
           settings.refuse = code === null ? null : { code, text: text ?? 'Отказ' }
         },
