@@ -255,8 +255,9 @@ export function createTBankProvider(options: TBankProviderOptions) {
 }
 
 /**
- * ErrorCodes that refuse the terminal or the token (developer.tbank.ru/eacq/appendixes/errors):
- * 204 wrong token, 202 terminal blocked, 205 terminal not found (as T-Bank's stand-in answers).
+ * ErrorCodes that refuse the terminal or the token (developer.tbank.ru/eacq/intro/errors/
+ * error-codes): 202 terminal blocked, 204 wrong token, 205 terminal not found (its words are
+ * 204's, "Неверный токен. Проверьте пару TerminalKey/SecretKey").
  */
 export const CREDENTIAL_ERRORS = new Set(['202', '204', '205'])
 

@@ -42,17 +42,19 @@ export type TBankStandInFault = 'timeout' | 500
 
 /**
  * The error answers the stand-in gives: HTTP 200, `Success: false`, an `ErrorCode`, `Message`
- * and `Details`, as T-Bank's API answers (developer.tbank.ru/eacq/appendixes/errors). 204
- * (wrong token) and 8 (wrong status of the payment) are T-Bank's; the others are ours where the
- * page could not be read here (see decision 0132).
+ * and `Details`, as T-Bank's API answers, with the codes of its table
+ * (developer.tbank.ru/eacq/intro/errors/error-codes): 1 parameters not matched, 8 wrong status of
+ * the payment, 202 terminal blocked, 204 wrong token, 205 terminal not found (the same words as
+ * 204), 251 wrong amount. A payment T-Bank does not know is 255 in a public copy of that table's
+ * guidance, not confirmed on T-Bank's own page (decision 0132).
  */
 export const STAND_IN_ERRORS = {
-  wrongStatus: ['8', 'Неверный статус транзакции.'],
-  wrongAmount: ['9', 'Неверная сумма.'],
-  notFound: ['7', 'Платёж не найден.'],
-  badRequest: ['12', 'Неверные параметры.'],
-  wrongToken: ['204', 'Неверный токен. Проверьте пару TerminalKey/SecretKey.'],
-  noTerminal: ['205', 'Терминал не найден.'],
+  wrongStatus: ['8', 'Неверный статус транзакции'],
+  wrongAmount: ['251', 'Неверная сумма'],
+  notFound: ['255', 'Платеж не найден'],
+  badRequest: ['1', 'Параметры не сопоставлены'],
+  wrongToken: ['204', 'Неверный токен. Проверьте пару TerminalKey/SecretKey'],
+  noTerminal: ['205', 'Неверный токен. Проверьте пару TerminalKey/SecretKey'],
 } as const
 
 /**
@@ -386,7 +388,11 @@ export function startTBankStandIn(options: { port?: number; host?: string } = {}
       const terminalKey = body.TerminalKey
       const password = typeof terminalKey === 'string' ? terminals.get(terminalKey) : undefined
       if (password === undefined) {
-        reply(response, 200, failure(terminalKey, STAND_IN_ERRORS.noTerminal))
+        reply(
+          response,
+          200,
+          failure(terminalKey, STAND_IN_ERRORS.noTerminal, 'Указанный терминал не найден'),
+        )
         return
       }
       if (!tokenMatches(body, password)) {
