@@ -285,11 +285,11 @@ function OrderBody({
 
       <section aria-label={t('lines')}>
         <h3 className="order-panel__heading">{t('lines')}</h3>
-        <ul className="order-panel__list">
+        <ul className="order-panel__list order-panel__list--dishes">
           {order.lines.map((line, index) => {
             const left = line.quantity - (line.refundedQuantity ?? 0) - (line.compedQuantity ?? 0)
             return (
-              <li key={index} className="order-panel__line">
+              <li key={index} className="order-panel__line order-panel__line--dish">
                 <span className={left === 0 ? 'order-panel__gone' : undefined}>
                   {localized(line.name, language)} × {line.quantity} · {price(line.lineTotal)}
                 </span>
