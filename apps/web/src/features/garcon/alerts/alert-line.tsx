@@ -30,9 +30,10 @@ export function lineSummary(line: Line, t: T): string {
     const title = alertTitle(alert, t)
     counts.set(title, (counts.get(title) ?? 0) + 1)
   }
+  // A no-break space before each dot: a wrapped line never starts with "·" (issue 30).
   return [...counts]
     .map(([title, count]) => (count > 1 ? t('times', { title, count }) : title))
-    .join(' · ')
+    .join('\u00a0· ')
 }
 
 export interface AlertLineProps {
