@@ -213,8 +213,25 @@ describe('The back office in English', () => {
     await page.reload({ waitUntil: 'networkidle' })
     await page.getByRole('navigation', { name: 'Sections' }).waitFor()
     await page.setViewportSize({ width: 390, height: 844 })
+    expect(await headerProblems(page), 'header at 390, English').toEqual([])
     await keepScreenshot(page, 'admin-en-live-390')
     await expectNoSeriousViolations(page)
+    // In Russian too (its words are longer), and at the tablet's width; then back to English.
+    await page
+      .getByRole('group', { name: 'Language' })
+      .getByRole('button', { name: /Русский/ })
+      .click()
+    await page.getByRole('navigation', { name: 'Разделы' }).waitFor()
+    expect(await headerProblems(page), 'header at 390, Russian').toEqual([])
+    await keepScreenshot(page, 'admin-ru-live-390')
+    await page.setViewportSize({ width: 1024, height: 768 })
+    expect(await headerProblems(page), 'header at 1024, Russian').toEqual([])
+    await page
+      .getByRole('group', { name: 'Язык' })
+      .getByRole('button', { name: /English/ })
+      .click()
+    await page.getByRole('navigation', { name: 'Sections' }).waitFor()
+    expect(await headerProblems(page), 'header at 1024, English').toEqual([])
 
     // The kitchen's sign-in on the same device reads English, its switch at hand.
     await page.setViewportSize({ width: 1024, height: 768 })
@@ -254,6 +271,8 @@ describe('The back office in English', () => {
       [1024, 768],
     ] as const) {
       await page.setViewportSize({ width, height })
+      // Every station's tab in view beside the language switch, none cut by the bar's edge.
+      expect(await hiddenTabs(page), `station tabs at ${String(width)}`).toEqual([])
       await keepScreenshot(page, `kitchen-en-${String(width)}`)
     }
     await expectNoSeriousViolations(page)
@@ -268,6 +287,49 @@ describe('The back office in English', () => {
     expect(problems).toEqual([])
   })
 })
+
+/**
+ * What is wrong with the back office's header as drawn: a word cut short ("М…"), a button's
+ * words on two lines, or a bar wider than the screen. Empty when the header fits.
+ */
+async function headerProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = []
+    const lines = (element: Element) => {
+      const range = document.createRange()
+      range.selectNodeContents(element)
+      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size
+    }
+    for (const [name, selector] of [
+      ['restaurant', '.admin__place'],
+      ['manager', '.admin__name'],
+      ['sign out', '.admin__sign-out'],
+    ] as const) {
+      const element = document.querySelector(selector)
+      if (!element) problems.push(`${name}: missing`)
+      else if (element.scrollWidth > element.clientWidth) problems.push(`${name}: cut short`)
+      else if (lines(element) > 1) problems.push(`${name}: on ${String(lines(element))} lines`)
+    }
+    const bar = document.querySelector('.admin__bar')
+    if (bar && bar.getBoundingClientRect().right > document.documentElement.clientWidth)
+      problems.push('bar: wider than the screen')
+    return problems
+  })
+}
+
+/** The kitchen's station tabs not wholly in view inside their row. */
+async function hiddenTabs(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const row = document.querySelector('.kitchen-tabs')?.getBoundingClientRect()
+    if (!row) return ['no station tabs']
+    return Array.from(document.querySelectorAll('.kitchen-tabs__tab'))
+      .filter((tab) => {
+        const rect = tab.getBoundingClientRect()
+        return rect.left < row.left - 0.5 || rect.right > row.right + 0.5
+      })
+      .map((tab) => tab.textContent)
+  })
+}
 
 /** The QR token of the table with `code`, from the link the back office prints on its card. */
 function tableTokenOf(floor: AdminFloor, code: string): string {
