@@ -167,7 +167,13 @@ export const statusChange = z.object({
   refund: z.optional(
     z.object({
       amount: money,
-      state: z.enum(['in_progress', 'done']),
+      /**
+       * `failed`: the acquirer refused it, nothing went back (decision 0139); a manager's retry
+       * is `in_progress` again, with `again`.
+       */
+      state: z.enum(['in_progress', 'done', 'failed']),
+      /** A refused refund asked for again (decision 0139). */
+      again: z.optional(z.literal(true)),
       /** What it was (decision 0119): the order cancelled, part of it, a comp, a tip. */
       kind: z.optional(z.enum(['whole', 'part', 'comp', 'tip'])),
       /** What the order's price went down by (a comp before payment gives no money back). */

@@ -2,9 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorBody } from '@tableside/contracts/errors'
 import type { Payment } from '@tableside/contracts/payments'
 import { orderDetail } from '@tableside/contracts/refunds'
+import { floorOrderChanged } from '@tableside/contracts/garcon-floor'
+import { orderChannel } from '@tableside/contracts/orders'
+import { garconChannel, orderUpdated } from '@tableside/contracts/table-events'
+import { hashSecret } from '../../lib/secret-hash'
+import { createGarconRepository } from '../../features/garcon/garcon-repository'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
-import { paymentActions } from '../../test/test-payments'
+import { paymentActions, recordEvents } from '../../test/test-payments'
 import { TEST_SECRETS_KEY, useYooKassa } from '../../test/test-yookassa'
 import {
   addManager,
@@ -161,8 +166,11 @@ describe.each(testDatabaseKinds)(
       await later()
       let detail = await detailOf(order.id)
       expect(detail.refunds[0]).toMatchObject({ state: 'failed', amount: one })
-      // Nothing says it came back: the diner still reads it as in progress, never as done.
-      expect(await refundSteps(order.id)).toEqual(['in_progress'])
+      // The refusal gives the dish and its money back to the order's sums (decision 0139); the
+      // diner reads that it failed, never that it came back.
+      expect(detail.order).toMatchObject({ paidAmount: order.paidAmount, totals: order.totals })
+      expect(detail.order.lines[0]?.refundedQuantity ?? 0).toBe(0)
+      expect(await refundSteps(order.id)).toEqual(['in_progress', 'failed'])
 
       // Another restaurant's manager cannot, and a refund that did not fail cannot be asked again.
       const refundId = detail.refunds[0]?.id ?? ''
@@ -178,7 +186,10 @@ describe.each(testDatabaseKinds)(
       await t.app.outbox.kick()
       detail = await detailOf(order.id)
       expect(detail.refunds[0]).toMatchObject({ state: 'done' })
-      expect(await refundSteps(order.id)).toEqual(['in_progress', 'done'])
+      expect(await refundSteps(order.id)).toEqual(['in_progress', 'failed', 'in_progress', 'done'])
+      expect(detail.order.paidAmount).toBe(order.paidAmount - one)
+      expect(detail.order.totals.total).toBe(order.totals.total - one)
+      expect(detail.order.lines[0]?.refundedQuantity).toBe(1)
       const posted = standIn.requests.filter((sent) => sent.path === '/v3/refunds')
       const keys = posted.slice(-2).map((sent) => sent.key)
       expect(keys[0]).toBe(`refund-${refundId}`)
@@ -198,6 +209,91 @@ describe.each(testDatabaseKinds)(
         .where('entityId', '=', order.id)
         .execute()
       expect(audited.map((row) => row.action)).toContain('retry_refund')
+    })
+
+    it('gives a refused refund back to the order, live to the diner and the waiter, and a retry takes it once', async () => {
+      const waiter = await createGarconRepository(t.database.db).addWaiter({
+        restaurantId: 'yk',
+        name: 'Вера',
+        login: 'vera',
+        pinHash: await hashSecret('4444'),
+      })
+      const { order, ref } = await paidByCard('T3')
+      const one = order.lines[0]?.unitPrice ?? 0
+      standIn.holdRefunds()
+      await refundOne(order.id)
+      standIn.holdRefunds(false)
+      const asked = await diner.getOrder(order.id)
+      expect(asked.paidAmount).toBe(order.paidAmount - one)
+      const [refused] = standIn.refundsOf(ref)
+      standIn.settleRefund(String(refused?.id), 'canceled')
+      const events = recordEvents(t.app)
+      await later()
+      // Everyone who shows the order hears of it: the diner's order, and every waiter's floor.
+      const heard = (name: string, channel: string) =>
+        events.filter(
+          (event) =>
+            event.name === name &&
+            event.channels.includes(channel) &&
+            event.data.includes(order.id),
+        )
+      expect(heard(orderUpdated.name, orderChannel(order.id)).length).toBeGreaterThan(0)
+      expect(heard(floorOrderChanged.name, garconChannel(waiter)).length).toBeGreaterThan(0)
+      const back = await diner.getOrder(order.id)
+      expect(back).toMatchObject({
+        paidAmount: order.paidAmount,
+        paymentStatus: 'paid',
+        totals: order.totals,
+      })
+
+      // Two retries at once: one takes the money off again, the other is refused.
+      const refundId = (await detailOf(order.id)).refunds[0]?.id ?? ''
+      const retries = await Promise.all([
+        asManager(`/admin/orders/${order.id}/refunds/${refundId}/retry`),
+        asManager(`/admin/orders/${order.id}/refunds/${refundId}/retry`),
+      ])
+      expect(retries.map((r) => r.statusCode).sort()).toEqual([200, 409])
+      await t.app.outbox.kick()
+      const detail = await detailOf(order.id)
+      expect(detail.refunds).toEqual([expect.objectContaining({ state: 'done', amount: one })])
+      expect(detail.order.paidAmount).toBe(order.paidAmount - one)
+      expect(standIn.refundsOf(ref).map((refund) => refund.status)).toEqual([
+        'canceled',
+        'succeeded',
+      ])
+    })
+
+    it('lets nothing be asked again that another refund gave back since the refusal', async () => {
+      const { order, ref } = await paidByCard('T4')
+      const one = order.lines[0]?.unitPrice ?? 0
+      standIn.holdRefunds()
+      await refundOne(order.id)
+      standIn.holdRefunds(false)
+      const [refused] = standIn.refundsOf(ref)
+      standIn.settleRefund(String(refused?.id), 'canceled')
+      await later()
+      // The manager refunds everything that is paid again, then asks the refused one again.
+      const all = await asManager(`/admin/orders/${order.id}/refunds`, {
+        kind: 'part',
+        amount: order.paidAmount,
+        reason: 'Гость ушёл',
+      })
+      expect(all.statusCode).toBe(200)
+      await t.app.outbox.kick()
+      const refundId = (await detailOf(order.id)).refunds[0]?.id ?? ''
+      const retried = await asManager(`/admin/orders/${order.id}/refunds/${refundId}/retry`)
+      expect(retried.statusCode).toBe(409)
+      expect(errorBody.parse(retried.json()).error.code).toBe('refund_exceeds_paid')
+      const detail = await detailOf(order.id)
+      expect(detail.refunds.map((r) => [r.state, r.amount])).toEqual([
+        ['failed', one],
+        ['done', order.paidAmount],
+      ])
+      expect(detail.order.paidAmount).toBe(0)
+      expect(standIn.refundsOf(ref).map((refund) => refund.status)).toEqual([
+        'canceled',
+        'succeeded',
+      ])
     })
   },
 )

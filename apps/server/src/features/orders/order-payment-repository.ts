@@ -179,6 +179,54 @@ export function createOrderPaymentRepository(db: Kysely<Database>) {
         .returningAll()
         .executeTakeFirst()
     },
+
+    /**
+     * An online refund turned (decision 0139): refused by the acquirer (`failed`) or asked again
+     * (`in_progress`, with `again`). `paid` moves what is paid (back up when refused, down again
+     * when asked again), `price` the order's price with it (a part refund took both off at once:
+     * what is paid never passes the price), and `lines`, when given, are the order's lines now.
+     * The history gains the step; the payment status follows what is paid. Under the order's
+     * lock; undefined when it would take off more than is paid or than the price.
+     */
+    refundTurned(
+      id: string,
+      turn: {
+        amount: number
+        state: 'failed' | 'in_progress'
+        paid: number
+        price: number
+        lines?: OrderRow['lines'] | undefined
+      },
+      at: Date,
+      executor: Transaction<Database>,
+    ): Promise<OrderRow | undefined> {
+      const paid = sql<number>`paid_amount + ${turn.paid}`
+      const total = sql<number>`total + ${turn.price}`
+      return executor
+        .updateTable('orders')
+        .set({
+          history: appendHistory(at, {
+            amount: turn.amount,
+            state: turn.state,
+            ...(turn.state === 'in_progress' ? { again: true as const } : {}),
+          }),
+          ...(turn.lines ? { lines: JSON.stringify(turn.lines) } : {}),
+          paidAmount: paid,
+          total,
+          takenOff: sql<number>`taken_off - ${turn.price}`,
+          paymentStatus: sql`case
+            when status = 'cancelled' or ${turn.paid} = 0 then payment_status
+            when ${paid} <= 0 and ${total} <= 0 then 'refunded'
+            when payment_status in ('paid', 'refunded') and ${total} > ${paid} then 'unpaid'
+            when payment_status in ('unpaid', 'refunded') and ${total} <= ${paid} then 'paid'
+            else payment_status end`,
+          updatedAt: at,
+        })
+        .where('id', '=', id)
+        .where(sql<boolean>`${paid} >= 0 and ${total} >= 0 and taken_off - ${turn.price} >= 0`)
+        .returningAll()
+        .executeTakeFirst()
+    },
   }
 }
 

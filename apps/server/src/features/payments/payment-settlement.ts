@@ -9,12 +9,13 @@ import { orderUpdateEntries } from '../orders/order-events'
 import type { OrderPaymentRepository } from '../orders/order-payment-repository'
 import type { OrderRow } from '../orders/order-repository'
 import { REFUND, refundEntry, type RefundOrder } from '../orders/refund-entry'
-import type { RefundRepository } from '../orders/refund-repository'
+import type { RefundRepository, RefundRow } from '../orders/refund-repository'
 import { NotYet, type Outbox } from '../outbox/outbox'
 import type { OutboxEntry } from '../outbox/outbox-repository'
 import type { ReceiptService } from '../receipts/receipt-service'
 import type { TableSessionService } from '../table-sessions/table-session-service'
 import { floorOrderEntries, paymentUpdateEntries } from './payment-events'
+import { refundTurn } from './refund-turn'
 import {
   type PaymentProviders,
   type ProviderRefund,
@@ -247,6 +248,23 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
   }
 
   /**
+   * What a refused refund took off returns, in `trx` with the order locked (decision 0139): a
+   * part refund's or a comp's money counts as paid again (and its dishes and price with it), a
+   * tip's refund no longer takes it off the waiter's tips; the order's history says it failed.
+   */
+  async function refundRefused(
+    row: RefundRow,
+    order: OrderRow,
+    trx: Transaction<Database>,
+  ): Promise<OrderRow> {
+    if (row.kind === 'tip' && row.tipId) {
+      await repository.refundTip(row.tipId, -row.amount, trx)
+    }
+    const turn = refundTurn(row, order, 'failed')
+    return (turn && (await orderPayments.refundTurned(order.id, turn, now(), trx))) ?? order
+  }
+
+  /**
    * Gives money back through the provider, then records it: once per outbox entry. A refund the
    * acquirer has not confirmed stays in progress and is asked about again later (its entry
    * retried); one it refused is failed, for the manager to ask again (decision 0130).
@@ -280,15 +298,22 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
     if (taken?.status === 'failed') {
       await db.transaction().execute(async (trx) => {
         if (!(await outbox.markDelivered(entryId, trx))) return
-        if (refund.refundId) {
-          await deps.refunds.failed(refund.refundId, taken.refundId, now(), trx)
-        }
+        // The order first, as a refund and its retry lock it (decision 0139).
+        const locked = await orderPayments.lock(refund.orderId, trx)
         deps.log?.warn(
           { paymentId: payment.id, refundId: refund.refundId },
           'The acquirer refused a refund: the manager may ask again',
         )
-        const order = await orderPayments.lock(refund.orderId, trx)
-        if (order) await outbox.add(orderUpdateEntries(order), trx)
+        const failed = refund.refundId
+          ? await deps.refunds.failed(refund.refundId, taken.refundId, now(), trx)
+          : undefined
+        if (!locked || !failed) return
+        const order = await refundRefused(failed, locked, trx)
+        const waiters = await repository.waitersOf(order.restaurantId, trx)
+        await outbox.add(
+          [...orderUpdateEntries(order), ...floorOrderEntries(waiters, [order])],
+          trx,
+        )
       })
       void outbox.kick()
       return

@@ -25,6 +25,7 @@ import type { NewRefund, RefundRepository, RefundRow } from '../orders/refund-re
 import type { Outbox } from '../outbox/outbox'
 import type { OutboxEntry } from '../outbox/outbox-repository'
 import { paidWithOf } from './paid-with'
+import { refundTurn } from './refund-turn'
 import { floorOrderEntries } from './payment-events'
 import type { PaymentRepository, PaymentRow } from './payment-repository'
 
@@ -38,7 +39,7 @@ export type RefundActor =
 export interface RefundServiceDeps {
   db: Kysely<Database>
   repository: PaymentRepository
-  orderPayments: Pick<OrderPaymentRepository, 'lock' | 'find' | 'refunded'>
+  orderPayments: Pick<OrderPaymentRepository, 'lock' | 'find' | 'refunded' | 'refundTurned'>
   refunds: RefundRepository
   orders: Pick<OrderService, 'changeStatus'>
   outbox: Outbox
@@ -556,8 +557,9 @@ export function createRefundService(deps: RefundServiceDeps) {
     /**
      * Asks the acquirer again for an online refund it refused (decision 0130): the manager's
      * only. The row is in progress again, under a new key (the acquirer answers the old one
-     * with its old refusal); nothing else of the order changes, as the refund never stopped
-     * counting as given back.
+     * with its old refusal). Its refusal gave its money back to the order's sums (decision
+     * 0139), so the retry takes it off again, judged under the order's lock against what is left
+     * of the payment now: a refund made since of the same money leaves nothing to ask again.
      */
     async retry(orderId: string, refundId: string, actor: RefundActor): Promise<OrderDetail> {
       await db.transaction().execute(async (trx) => {
@@ -569,6 +571,23 @@ export function createRefundService(deps: RefundServiceDeps) {
             'Only an online refund the bank refused can be asked for again.',
           )
         }
+        // What the payment may still give back of the order, this refund apart (it counts again
+        // from here): another refund of the same money since leaves nothing to ask again.
+        const payment = await repository.find(again.paymentId, trx)
+        const back = (await refunds.refundedFrom(order.id, again.paymentId, trx)).money
+        const left = payment ? shareOf(payment, order.id) - (back - again.amount) : 0
+        const turn = refundTurn(again, order, 'in_progress')
+        const gone = () =>
+          conflict(
+            'refund_exceeds_paid',
+            'What this refund gives back has been refunded or changed since; nothing is left to ask again.',
+          )
+        if (!turn || (again.kind !== 'tip' && again.amount > left)) throw gone()
+        if (again.kind === 'tip' && again.tipId) {
+          if (!(await repository.refundTip(again.tipId, again.amount, trx))) throw gone()
+        }
+        const told = await orderPayments.refundTurned(order.id, turn, now(), trx)
+        if (!told) throw gone()
         await audit(trx, actor, 'retry_refund', order, {
           reason: again.reason,
           amount: again.amount,
@@ -579,10 +598,12 @@ export function createRefundService(deps: RefundServiceDeps) {
               paymentId: again.paymentId,
               orderId: order.id,
               amount: again.amount,
-              counted: false,
+              // A cancel's refund counts off what is paid once done; the others did already.
+              counted: again.kind === 'whole',
               refundId: again.id,
               key: `refund-${again.id}-${randomBytes(4).toString('hex')}`,
             }),
+            ...(await tells(told, trx)),
           ],
           trx,
         )

@@ -2,19 +2,27 @@ import type { Order } from '@tableside/contracts/orders'
 
 /**
  * What the order's history says was given back of it (decision 0028): the amount of the
- * refunds started, and whether they are all done. Null when nothing was refunded.
+ * refunds started and not refused, and whether they are all done; or, while the acquirer's
+ * refusal of some of it has not been asked again (decision 0139), that amount as `failed`.
+ * Null when nothing was refunded.
  */
 export function orderRefund(
   history: Order['history'],
-): { amount: number; state: 'in_progress' | 'done' } | null {
+): { amount: number; state: 'in_progress' | 'done' | 'failed' } | null {
   let started = 0
   let done = 0
+  let refused = 0
+  let again = 0
   for (const { refund } of history) {
     if (refund?.state === 'in_progress') started += refund.amount
+    if (refund?.state === 'in_progress' && refund.again) again += refund.amount
     if (refund?.state === 'done') done += refund.amount
+    if (refund?.state === 'failed') refused += refund.amount
   }
-  if (started === 0) return null
-  return { amount: started, state: done >= started ? 'done' : 'in_progress' }
+  if (refused > again) return { amount: refused - again, state: 'failed' }
+  const live = started - refused
+  if (live <= 0) return null
+  return { amount: live, state: done >= live ? 'done' : 'in_progress' }
 }
 
 /**

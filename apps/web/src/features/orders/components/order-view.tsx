@@ -30,6 +30,8 @@ const messages = defineMessages({
     refundInProgressSbp:
       'Refund of {amount} arranged: the money will come back to the account you paid from by SBP. Banks take up to a few days to show it.',
     refunded: '{amount} refunded: the money went back the way it was paid.',
+    refundFailed:
+      'The refund of {amount} could not be made: the bank refused it. The restaurant will contact you about it.',
     refundPart: 'Refunded {amount}: «{reason}»',
     refundTip: 'Tip refunded, {amount}: «{reason}»',
     refundWhole: 'Cancelled by the restaurant: «{reason}»',
@@ -49,6 +51,8 @@ const messages = defineMessages({
     refundInProgressSbp:
       'Возврат {amount} оформлен, деньги придут на счёт, с которого платили по СБП. Банку на это нужно до нескольких дней.',
     refunded: 'Возвращено {amount}: деньги ушли обратно тем же способом, каким был оплачен заказ.',
+    refundFailed:
+      'Вернуть {amount} не получилось: банк отклонил возврат. Ресторан свяжется с вами.',
     refundPart: 'Возвращено {amount}: «{reason}»',
     refundTip: 'Чаевые возвращены, {amount}: «{reason}»',
     refundWhole: 'Ресторан отменил заказ: «{reason}»',
@@ -96,10 +100,17 @@ export function OrderView({
       <OrderCard title={t('status')}>
         <OrderTimelineView order={order} timeZone={restaurant.timezone} label={t('timeline')} />
         {refund ? (
-          <p className="order-view__refund" role="status">
-            {t(refund.state === 'done' ? 'refunded' : onItsWay(order.paidWith), {
-              amount: formatPrice(refund.amount, restaurant),
-            })}
+          <p className="order-view__refund" role="status" data-state={refund.state}>
+            {t(
+              refund.state === 'done'
+                ? 'refunded'
+                : refund.state === 'failed'
+                  ? 'refundFailed'
+                  : onItsWay(order.paidWith),
+              {
+                amount: formatPrice(refund.amount, restaurant),
+              },
+            )}
           </p>
         ) : order.status === 'cancelled' ? (
           <p className="order-view__cancelled">{t('cancelledNote')}</p>
