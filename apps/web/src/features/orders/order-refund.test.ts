@@ -26,4 +26,21 @@ describe('orderRefund', () => {
     ]
     expect(orderRefund(allDone)).toEqual({ amount: 800, state: 'done' })
   })
+
+  it('says a refused refund failed until it is asked again, and counts it once then (decision 0139)', () => {
+    const step = (amount: number, state: 'in_progress' | 'done' | 'failed', again = false) => ({
+      status: 'completed' as const,
+      at,
+      refund: { amount, state, ...(again ? { again: true as const } : {}) },
+    })
+    const refused = [step(500, 'in_progress'), step(300, 'in_progress'), step(500, 'failed')]
+    expect(orderRefund(refused)).toEqual({ amount: 500, state: 'failed' })
+    // The other refund goes on; the refused one is still what the diner must hear of.
+    expect(orderRefund([...refused, step(300, 'done')])).toEqual({ amount: 500, state: 'failed' })
+    const again = [...refused, step(300, 'done'), step(500, 'in_progress', true)]
+    expect(orderRefund(again)).toEqual({ amount: 800, state: 'in_progress' })
+    expect(orderRefund([...again, step(500, 'done')])).toEqual({ amount: 800, state: 'done' })
+    // Refused again after the retry: failed once more, for its amount only.
+    expect(orderRefund([...again, step(500, 'failed')])).toEqual({ amount: 500, state: 'failed' })
+  })
 })
