@@ -253,6 +253,22 @@ describe.each(testDatabaseKinds)(
       return { orderId: placed.id, paymentId: paid.id }
     }
 
+    /** The acquirer has nothing left to give back of the payments of an order (or has all). */
+    const acquirerRefuses = (orderId: string, refuses: boolean) =>
+      sql`
+        update sandbox_acquirer_payments s set refunded_amount = ${refuses ? sql`s.amount` : 0}
+        from payments p
+        where p.provider_ref = s.ref and (p.order_id = ${orderId}
+          or p.allocations @> ${JSON.stringify([{ orderId }])}::jsonb)
+      `.execute(t.database.db)
+    const refundsOf = (orderId: string) =>
+      t.database.db
+        .selectFrom('refunds')
+        .select(['id', 'state'])
+        .where('orderId', '=', orderId)
+        .orderBy('createdAt')
+        .execute()
+
     it('counts a part refund, comps after payment, cash handed back, a tip refund and a cancel', async () => {
       const part = await paidByCard('T1')
       await asManager(`/${part.id}/refunds`, {
@@ -287,6 +303,34 @@ describe.each(testDatabaseKinds)(
         reason: 'Чаевые по ошибке',
       })
       await t.app.outbox.kick()
+      // Refunds the acquirer refuses (decision 0139): one left failed, one asked again and
+      // given back then, and a tip's refund left failed.
+      const refused = await paidByCard('T7')
+      await acquirerRefuses(refused.id, true)
+      await asManager(`/${refused.id}/refunds`, {
+        kind: 'part',
+        lines: [{ line: 0, quantity: 1 }],
+        reason: 'Салат подали тёплым',
+      })
+      const retried = await paidByCard('T8')
+      await acquirerRefuses(retried.id, true)
+      await asManager(`/${retried.id}/refunds`, { kind: 'part', amount: 5_000, reason: 'Скидка' })
+      await t.app.outbox.kick()
+      await acquirerRefuses(retried.id, false)
+      const [failed] = await refundsOf(retried.id)
+      expect(failed?.state).toBe('failed')
+      await asManager(`/${retried.id}/refunds/${failed?.id ?? ''}/retry`, {})
+      const tipRefused = await billPaidWithTip('T9', 3_000)
+      await acquirerRefuses(tipRefused.orderId, true)
+      await asManager(`/${tipRefused.orderId}/tip-refunds`, {
+        paymentId: tipRefused.paymentId,
+        amount: 3_000,
+        reason: 'Чаевые по ошибке',
+      })
+      await t.app.outbox.kick()
+      expect((await refundsOf(refused.id)).map((row) => row.state)).toEqual(['failed'])
+      expect((await refundsOf(retried.id)).map((row) => row.state)).toEqual(['done'])
+      expect((await refundsOf(tipRefused.orderId)).map((row) => row.state)).toEqual(['failed'])
 
       const { rows } = await sql<{ date: string; start: Date; end: Date }>`
       select to_char(d, 'YYYY-MM-DD') as date, d::timestamp at time zone timezone as start,
@@ -330,8 +374,16 @@ describe.each(testDatabaseKinds)(
       expect(report.refunds.byMethod.find((row) => row.method === 'cash')?.amount).toBeGreaterThan(
         100,
       )
+      // The refused tip refund took nothing off the tips.
       expect(report.tips.refunded).toBe(2_600)
-      expect(report.tips.total).toBe(4_000)
+      expect(report.tips.total).toBe(4_000 + 3_000)
+      // The refused part refund counts nowhere: its order is paid in full, as is its dish.
+      const refusedNow = details.find((one) => one.order.id === refused.id)
+      expect(refusedNow?.order.paidAmount).toBe(refused.totals.total)
+      const parts = report.refunds.byReason.filter((row) => row.kind === 'part')
+      expect(parts.reduce((sum, row) => sum + row.amount, 0)).toBe(
+        (part.lines[0]?.unitPrice ?? 0) + 100 + 5_000,
+      )
     }, 120_000)
   },
 )
