@@ -190,6 +190,7 @@ export async function generateTraffic(
       })
       ledger.tips.push([input.at, input.waiterId, input.tip, tipBack])
     }
+    return id
   }
 
   for (let index = 0; index < count; index++) {
@@ -235,6 +236,9 @@ export async function generateTraffic(
     let paymentMethod: PaidMethod = 'cash'
     let paymentStatus = 'paid'
     let paidAmount = total
+    /** The price now, and what refunds took off it. */
+    let price = total
+    let takenOff = 0
     const book = ledgerDay(at)
     const reason = (kind: RefundKind, words: string | null, amount: number) => {
       const key = `${kind}|${words ?? ''}`
@@ -254,7 +258,10 @@ export async function generateTraffic(
         action_id: randomUUID(),
         kind: 'whole',
         way: 'points',
+        payment_id: null,
         amount: 0,
+        taken_off: 0,
+        lines: [],
         points_returned: returned,
         points_taken_back: earned,
         state: 'done',
@@ -281,10 +288,15 @@ export async function generateTraffic(
       // Cash to the waiter.
       book.gross.cash += total
     } else if (scenario < 0.5) {
-      // The order's own online payment, perhaps with a tip.
+      // The order's own online payment, perhaps with a tip; now and then part of it refunded
+      // and the acquirer refused it (decision 0139): left so (it gave its money back to the
+      // order's sums), or asked again and given back then.
       paymentMethod = pick(['card', 'sbp'] as const)
       const tip = tipOn(total)
-      payment({
+      const refusal = checkoutPoints === 0 ? next() : 1
+      const amount = Math.min(lines[0]?.unitPrice ?? 0, total)
+      const retried = refusal < 0.12
+      const paymentId = payment({
         at: later,
         method: paymentMethod,
         orderId: id,
@@ -292,9 +304,57 @@ export async function generateTraffic(
         allocations: [{ orderId: id, amount: total, lines: [] }],
         tip,
         waiterId,
-        refunded: 0,
+        refunded: retried ? amount : 0,
       })
       book.gross[paymentMethod] += total
+      if (refusal < 0.24 && amount > 0) {
+        const words = pick(REASONS) ?? 'Скидка'
+        const step = (state: string, again = false) => ({
+          status: 'completed',
+          at: later.toISOString(),
+          refund: { amount, state, ...(again ? { again: true } : {}) },
+        })
+        history.push(
+          {
+            status: 'completed',
+            at: later.toISOString(),
+            refund: { amount, state: 'in_progress', kind: 'part', takenOff: amount, reason: words },
+          },
+          step('failed'),
+        )
+        refunds.push({
+          id: randomUUID(),
+          restaurant_id: restaurantId,
+          order_id: id,
+          action_id: randomUUID(),
+          kind: 'part',
+          way: 'online',
+          payment_id: paymentId,
+          amount,
+          taken_off: amount,
+          lines: [{ line: 0, quantity: 1 }],
+          points_returned: 0,
+          points_taken_back: 0,
+          state: retried ? 'done' : 'failed',
+          reason: words,
+          actor_kind: 'manager',
+          actor_name: 'Управляющий',
+          currency: 'RUB',
+          created_at: later.toISOString(),
+          completed_at: later.toISOString(),
+        })
+        if (retried) {
+          history.push(step('in_progress', true), step('done'))
+          const first = lines[0]
+          if (first) Object.assign(first, { refundedQuantity: 1 })
+          price -= amount
+          takenOff += amount
+          paidAmount -= amount
+          book.refunded[paymentMethod] += amount
+          book.refundOrders += 1
+          reason('part', words, amount)
+        }
+      }
     } else if (scenario < 0.62 && sessionId) {
       // On the bill by card, part of it in points.
       const points = next() < 0.4 ? Math.min(5_000, Math.floor(total / 3)) : 0
@@ -435,9 +495,9 @@ export async function generateTraffic(
     if (status === 'cancelled') book.cancelled += 1
     else {
       book.orders += 1
-      if (paidAmount >= total) {
+      if (paidAmount >= price) {
         book.paid += 1
-        book.paidTotal += total
+        book.paidTotal += price
       }
     }
     orders.push(
@@ -452,7 +512,8 @@ export async function generateTraffic(
         subtotal,
         deliveryFee,
         points: checkoutPoints,
-        total,
+        total: price,
+        takenOff,
         paymentMethod,
         paymentStatus,
         paidAmount,
@@ -486,6 +547,7 @@ function orderRow(order: {
   paidAmount: number
   history: Row[]
   at: Date
+  takenOff?: number
 }): Row {
   return {
     id: order.id,
@@ -512,6 +574,7 @@ function orderRow(order: {
     tip: 0,
     paid_amount: order.paidAmount,
     total: order.total,
+    taken_off: order.takenOff ?? 0,
     history: order.history,
     idempotency_key: randomUUID(),
     request_hash: 'agreement',
