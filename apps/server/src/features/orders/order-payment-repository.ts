@@ -195,6 +195,7 @@ export function createOrderPaymentRepository(db: Kysely<Database>) {
         state: 'failed' | 'in_progress'
         paid: number
         price: number
+        said?: Pick<NonNullable<StatusChange['refund']>, 'kind' | 'reason'>
         lines?: OrderRow['lines'] | undefined
       },
       at: Date,
@@ -208,6 +209,7 @@ export function createOrderPaymentRepository(db: Kysely<Database>) {
           history: appendHistory(at, {
             amount: turn.amount,
             state: turn.state,
+            ...turn.said,
             ...(turn.state === 'in_progress' ? { again: true as const } : {}),
           }),
           ...(turn.lines ? { lines: JSON.stringify(turn.lines) } : {}),

@@ -9,6 +9,8 @@ export interface RefundTurn {
   paid: number
   /** Added to the order's price. */
   price: number
+  /** What it was and why, as its step in the history says it (the diner's list of reasons). */
+  said: { kind: RefundRow['kind']; reason: string }
   /** The order's lines now, when the refund named lines and was all its action's money. */
   lines?: OrderRow['lines'] | undefined
 }
@@ -27,8 +29,9 @@ export function refundTurn(
   order: OrderRow,
   state: RefundTurn['state'],
 ): RefundTurn | undefined {
+  const said = { kind: row.kind, reason: row.reason }
   if (row.kind !== 'part' && row.kind !== 'comp') {
-    return { amount: row.amount, state, paid: 0, price: 0 }
+    return { amount: row.amount, state, paid: 0, price: 0, said }
   }
   const sign = state === 'failed' ? 1 : -1
   const turn: RefundTurn = {
@@ -36,6 +39,7 @@ export function refundTurn(
     state,
     paid: sign * row.amount,
     price: sign * row.amount,
+    said,
   }
   if (row.lines.length === 0 || row.takenOff !== row.amount) return turn
   const lines = order.lines.map((line) => ({ ...line }))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { orderRefund } from './order-refund'
+import { orderRefund, orderRefundReasons } from './order-refund'
 
 const at = '2026-01-01T12:00:00.000Z'
 
@@ -42,5 +42,25 @@ describe('orderRefund', () => {
     expect(orderRefund([...again, step(500, 'done')])).toEqual({ amount: 800, state: 'done' })
     // Refused again after the retry: failed once more, for its amount only.
     expect(orderRefund([...again, step(500, 'failed')])).toEqual({ amount: 500, state: 'failed' })
+  })
+
+  it('leaves a refused refund out of the reasons until it is asked again', () => {
+    const said = { kind: 'part' as const, reason: 'Остыло' }
+    const step = (state: 'in_progress' | 'done' | 'failed', again = false) => ({
+      status: 'completed' as const,
+      at,
+      refund: { amount: 500, state, ...said, ...(again ? { again: true as const } : {}) },
+    })
+    const asked = [
+      { ...step('in_progress'), refund: { ...step('in_progress').refund, takenOff: 500 } },
+    ]
+    const reason = { kind: 'part', amount: 500, takenOff: 500, reason: 'Остыло' }
+    expect(orderRefundReasons(asked)).toEqual([reason])
+    const refused = [...asked, step('failed')]
+    expect(orderRefundReasons(refused)).toEqual([])
+    expect(orderRefundReasons([...refused, step('in_progress', true)])).toEqual([reason])
+    expect(orderRefundReasons([...refused, step('in_progress', true), step('done')])).toEqual([
+      reason,
+    ])
   })
 })

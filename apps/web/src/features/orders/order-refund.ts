@@ -28,21 +28,37 @@ export function orderRefund(
 /**
  * Each refund or comp the restaurant made, as the diner reads it (decision 0119): what went back
  * (or was made free) and the reason the manager or waiter gave. A cancel's refund without a
- * reason of its own (the diner's own cancel) says nothing more.
+ * reason of its own (the diner's own cancel) says nothing more. One the bank refused is left
+ * out until it is asked again (decision 0139): the line above the reasons says it failed.
  */
 export function orderRefundReasons(
   history: Order['history'],
 ): { kind: 'whole' | 'part' | 'comp' | 'tip'; amount: number; takenOff: number; reason: string }[] {
-  return history.flatMap(({ refund }) =>
-    refund?.state === 'in_progress' && refund.kind && refund.reason
-      ? [
-          {
-            kind: refund.kind,
-            amount: refund.amount,
-            takenOff: refund.takenOff ?? 0,
-            reason: refund.reason,
-          },
-        ]
-      : [],
-  )
+  const said: (ReturnType<typeof orderRefundReasons>[number] & { refused: boolean })[] = []
+  for (const { refund } of history) {
+    if (!refund?.kind || !refund.reason) continue
+    if (refund.state === 'failed' || refund.again) {
+      // A refusal marks the last such refund refused; asking again clears the last refused.
+      const failing = refund.state === 'failed'
+      const found = said.findLast(
+        (one) =>
+          one.refused !== failing &&
+          one.kind === refund.kind &&
+          one.reason === refund.reason &&
+          one.amount === refund.amount,
+      )
+      if (found) found.refused = failing
+    } else if (refund.state === 'in_progress') {
+      said.push({
+        kind: refund.kind,
+        amount: refund.amount,
+        takenOff: refund.takenOff ?? 0,
+        reason: refund.reason,
+        refused: false,
+      })
+    }
+  }
+  return said
+    .filter((one) => !one.refused)
+    .map(({ kind, amount, takenOff, reason }) => ({ kind, amount, takenOff, reason }))
 }
