@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import { describe, expect, it } from 'vitest'
+import { order as orderSchema } from '@tableside/contracts/orders'
+import { payment } from '@tableside/contracts/payments'
+import { orderDetail } from '@tableside/contracts/refunds'
+import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
+import { tableSession } from '@tableside/contracts/table-sessions'
+import { demoTableTokens, startServer } from '../../../scripts/lib/server-process.mjs'
+import { signInDemoManager } from './admin-service'
+import { apiPost, apiRequest } from './api-request'
+import { expectNoSeriousViolations } from './axe'
+import { hideDevConsole } from './client-service'
+import { keepScreenshot, useBrowser } from './fixtures'
+import { plain, rub } from './table-service'
+
+/**
+ * Issue 28, decision 0139: the bank refuses a refund of one dish. The diner's order says it could
+ * not be made and the restaurant will call, the order is paid in full again, and the manager's
+ * retry gives it back. Its own server on a PostgreSQL database of its own (the test's
+ * `TEST_DATABASE_URL` server), where the sandbox acquirer's books are told it has nothing left.
+ */
+const HOST = 'tableside.test'
+const REASON = 'Сельдь пересолена'
+const serverUrl = process.env.TEST_DATABASE_URL
+
+describe.skipIf(!serverUrl)('A refund the bank refuses', () => {
+  const browser = useBrowser({ hosts: [HOST] })
+
+  it('The diner reads that the refund failed, and the manager asks again', async () => {
+    const name = `story_refused_${randomUUID().slice(0, 8)}`
+    const admin = new pg.Client({ connectionString: serverUrl })
+    await admin.connect()
+    await admin.query(`create database ${name}`)
+    const url = new URL(serverUrl ?? '')
+    url.pathname = `/${name}`
+    const books = new pg.Client({ connectionString: url.toString() })
+    const server = await startServer({
+      publicHost: HOST,
+      env: { APP_ENV: 'development', DATABASE_URL: url.toString() },
+    })
+    try {
+      await books.connect()
+      const site = server.url.replace('127.0.0.1', HOST)
+      const on = { server: server.url }
+      const session = tableSession.parse(
+        await apiPost(
+          '/restaurants/demo/table-sessions',
+          { tableToken: (await demoTableTokens(server)).T4 },
+          on,
+        ),
+      )
+      const placed = orderSchema.parse(
+        await apiPost(
+          '/restaurants/demo/orders',
+          {
+            type: 'dine_in',
+            lines: [
+              { dishId: 'borscht', quantity: 1, optionIds: [] },
+              { dishId: 'herring-potatoes', quantity: 1, optionIds: [] },
+            ],
+            paymentMethod: 'card',
+            tableSessionId: session.id,
+          },
+          { ...on, headers: { 'idempotency-key': randomUUID() } },
+        ),
+      )
+      const started = payment.parse(
+        await apiPost(`/orders/${placed.id}/payments`, { method: 'card' }, on),
+      )
+      const ref = /\/sandbox-acquirer\/pay\/(sbx_\w+)$/.exec(started.redirectUrl ?? '')?.[1] ?? ''
+      const paid = await fetch(`${server.url}/sandbox-acquirer/api/payments/${ref}/card`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ number: SANDBOX_TEST_CARDS.succeeds, expiry: '12/39', cvc: '123' }),
+      })
+      expect(paid.status).toBe(200)
+      const orderNow = async () =>
+        orderSchema.parse((await apiRequest('GET', `/orders/${placed.id}`, on)).data)
+      await expect.poll(async () => (await orderNow()).paymentStatus).toBe('paid')
+
+      // The acquirer has nothing left to give back of the payment: it refuses.
+      const refuses = (yes: boolean) =>
+        books.query(
+          `update sandbox_acquirer_payments set refunded_amount = ${yes ? 'amount' : '0'} where ref = $1`,
+          [ref],
+        )
+      await refuses(true)
+      const manager = { 'x-manager-token': await signInDemoManager(server.url) }
+      const herring = placed.lines.findIndex((line) => line.dishId === 'herring-potatoes')
+      const price = placed.lines[herring]?.lineTotal ?? 0
+      await apiPost(
+        `/admin/orders/${placed.id}/refunds`,
+        { kind: 'part', lines: [{ line: herring, quantity: 1 }], reason: REASON },
+        { ...on, headers: manager },
+      )
+      const detail = async () =>
+        orderDetail.parse(
+          (await apiRequest('GET', `/admin/orders/${placed.id}`, { ...on, headers: manager })).data,
+        )
+      await expect.poll(async () => (await detail()).refunds[0]?.state).toBe('failed')
+      expect((await orderNow()).paidAmount).toBe(placed.totals.total)
+
+      const diner = await browser.phone()
+      await diner.page.goto(`${site}/rest/demo/order/${placed.id}`, { waitUntil: 'networkidle' })
+      await hideDevConsole(diner.page)
+      const main = diner.page.locator('#main')
+      await expect
+        .poll(async () => plain(await main.textContent()))
+        .toContain(
+          `Вернуть ${rub(price)} не получилось: банк отклонил возврат. Ресторан свяжется с вами.`,
+        )
+      expect(plain(await main.textContent())).not.toContain('оформлен, деньги придут')
+      expect(plain(await main.textContent())).not.toContain(`«${REASON}»`)
+      // The line that says so, in the middle of the phone's screen.
+      const said = diner.page.getByRole('status').filter({ hasText: 'не получилось' })
+      await said.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+      await keepScreenshot(diner.page, 'refund-refused-diner-390')
+      await expectNoSeriousViolations(diner.page, { include: '#main' })
+
+      // The manager asks again; the bank gives it back this time, and the diner sees it live.
+      await refuses(false)
+      const refundId = (await detail()).refunds[0]?.id ?? ''
+      await apiPost(
+        `/admin/orders/${placed.id}/refunds/${refundId}/retry`,
+        {},
+        {
+          ...on,
+          headers: manager,
+        },
+      )
+      await expect
+        .poll(async () => plain(await main.textContent()))
+        .toContain(`Возвращено ${rub(price)}: деньги ушли обратно`)
+      expect(plain(await main.textContent())).toContain(`«${REASON}»`)
+      expect((await orderNow()).paidAmount).toBe(placed.totals.total - price)
+      await diner.page
+        .getByRole('status')
+        .filter({ hasText: 'Возвращено' })
+        .evaluate((element) => element.scrollIntoView({ block: 'center' }))
+      await keepScreenshot(diner.page, 'refund-refused-retried-diner-390')
+    } finally {
+      await server.stop()
+      await books.end()
+      await admin.query(`drop database if exists ${name} with (force)`)
+      await admin.end()
+    }
+  }, 180_000)
+})
