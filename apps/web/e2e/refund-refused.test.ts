@@ -7,7 +7,7 @@ import { orderDetail } from '@tableside/contracts/refunds'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
 import { tableSession } from '@tableside/contracts/table-sessions'
 import { demoTableTokens, startServer } from '../../../scripts/lib/server-process.mjs'
-import { signInDemoManager } from './admin-service'
+import { actAsManager, signInDemoManager } from './admin-service'
 import { apiPost, apiRequest } from './api-request'
 import { expectNoSeriousViolations } from './axe'
 import { hideDevConsole } from './client-service'
@@ -117,6 +117,29 @@ describe.skipIf(!serverUrl)('A refund the bank refuses', () => {
       await said.evaluate((element) => element.scrollIntoView({ block: 'center' }))
       await keepScreenshot(diner.page, 'refund-refused-diner-390')
       await expectNoSeriousViolations(diner.page, { include: '#main' })
+
+      // The manager's panel says the bank refused, the order paid in full, and offers to ask again.
+      const office = await browser.phone()
+      await actAsManager(office.context, site, manager['x-manager-token'])
+      await office.page.setViewportSize({ width: 1440, height: 900 })
+      await office.page.goto(`${site}/rest/demo/admin`, { waitUntil: 'networkidle' })
+      await hideDevConsole(office.page)
+      const number = `Заказ ${String(placed.number)}`
+      await office.page
+        .getByRole('region', { name: /^Заказы/ })
+        .getByRole('button', { name: number })
+        .click()
+      const panel = office.page.getByRole('dialog', { name: number })
+      await panel.getByRole('region', { name: 'Возвраты' }).waitFor()
+      expect(plain(await panel.textContent())).toContain(`Оплачено: ${rub(placed.totals.total)}`)
+      expect(plain(await panel.textContent())).not.toContain('Убрано из счёта')
+      expect(plain(await panel.getByRole('region', { name: 'Возвраты' }).textContent())).toContain(
+        'банк отказал',
+      )
+      await panel.getByRole('button', { name: 'Запросить возврат снова' }).waitFor()
+      await keepScreenshot(office.page, 'refund-refused-panel-1440')
+      await office.page.setViewportSize({ width: 1024, height: 768 })
+      await keepScreenshot(office.page, 'refund-refused-panel-1024')
 
       // The manager asks again; the bank gives it back this time, and the diner sees it live.
       await refuses(false)

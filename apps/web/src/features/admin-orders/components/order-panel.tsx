@@ -216,7 +216,16 @@ function OrderBody({
   const [refundTip, setRefundTip] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const cancelled = order.status === 'cancelled'
-  const takenOff = detail.refunds.reduce((sum, refund) => sum + refund.takenOff, 0)
+  // A part refund or a comp the bank refused put its money back on the price (decision 0139).
+  const takenOff = detail.refunds.reduce(
+    (sum, refund) =>
+      sum +
+      refund.takenOff -
+      (refund.state === 'failed' && (refund.kind === 'part' || refund.kind === 'comp')
+        ? refund.amount
+        : 0),
+    0,
+  )
   // How it was actually paid, from its payments (issue 28).
   const paidWith = paidWithText(order.paidWith, order.type, language)
 
