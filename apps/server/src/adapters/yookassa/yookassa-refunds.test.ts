@@ -295,5 +295,33 @@ describe.each(testDatabaseKinds)(
         'succeeded',
       ])
     })
+
+    it('asks a cancel’s refused refund again and counts it off what is paid once done', async () => {
+      const { order, ref } = await paidByCard('T5')
+      standIn.holdRefunds()
+      const cancelled = await asManager(`/admin/orders/${order.id}/cancel`, {
+        reason: 'Гость передумал',
+        refundTip: false,
+      })
+      expect(cancelled.statusCode).toBe(200)
+      await t.app.outbox.kick()
+      standIn.holdRefunds(false)
+      const [refused] = standIn.refundsOf(ref)
+      standIn.settleRefund(String(refused?.id), 'canceled')
+      await later()
+      let detail = await detailOf(order.id)
+      expect(detail.refunds[0]).toMatchObject({ kind: 'whole', state: 'failed' })
+      // A cancel's refund counts once done: the refusal leaves what is paid as it was.
+      expect(detail.order).toMatchObject({ status: 'cancelled', paidAmount: order.paidAmount })
+
+      const retried = await asManager(
+        `/admin/orders/${order.id}/refunds/${detail.refunds[0]?.id ?? ''}/retry`,
+      )
+      expect(retried.statusCode).toBe(200)
+      await t.app.outbox.kick()
+      detail = await detailOf(order.id)
+      expect(detail.refunds[0]).toMatchObject({ state: 'done' })
+      expect(detail.order).toMatchObject({ paidAmount: 0, paymentStatus: 'refunded' })
+    })
   },
 )
