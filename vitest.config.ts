@@ -22,6 +22,7 @@ const OWN_SERVER_STORIES = [
   'kitchen',
   'online-payment-off',
   'order-again',
+  'refund-refused',
   'restaurant-setup',
   'outbox-kill',
   'server-process',
