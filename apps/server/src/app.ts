@@ -135,6 +135,7 @@ export async function buildApp({
   })
   const serving = (id: string, chosen: Parameters<typeof acquirerServing>[3]) =>
     acquirerServing(config.payments, id, DEMO_RESTAURANT_ID, chosen)
+  const paymentAccounts = createPaymentAccountRepository(database.db)
   await app.register(restaurantsPlugin, {
     takesOnlinePayment: (id, chosen) => serving(id, chosen) !== null,
   })
@@ -160,7 +161,9 @@ export async function buildApp({
     paidWith: paidWithFrom(database.db),
   })
   await app.register(billPlugin)
-  await app.register(receiptsPlugin)
+  await app.register(receiptsPlugin, {
+    acquirerOf: async (id) => serving(id, await paymentAccounts.find(id)),
+  })
   await app.register(paymentsPlugin)
   await app.register(waiterCallsPlugin)
   await app.register(floorPlugin)
@@ -168,7 +171,6 @@ export async function buildApp({
   await app.register(refundsPlugin)
   await app.register(menuPlugin, photoWorker ? { photoWorker } : {})
   await app.register(staffAdminPlugin)
-  const paymentAccounts = createPaymentAccountRepository(database.db)
   await app.register(settingsAdminPlugin, {
     paymentProvider: async (id) => serving(id, await paymentAccounts.find(id)),
     serverProvider: (id) => (onlinePayment(id) ? config.payments.provider : null),

@@ -141,9 +141,11 @@ export const ERROR_CODES = [
   // Each restaurant's acquirer (decision 0121): a secret is never stored without SECRETS_KEY.
   'secrets_key_missing',
   // Fiscal receipts (decisions 0133, 0134): receipts on need the profile's INN and tax system; a
-  // receipt is retried only once it failed.
+  // receipt is retried only once it failed; receipts "with the acquirer" need an acquirer whose
+  // receipt service sends them (not the sandbox).
   'receipts_profile_incomplete',
   'receipt_not_failed',
+  'receipts_acquirer_unsupported',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -95,6 +95,18 @@ export const receiptStatus = z.object({
 })
 export type ReceiptStatus = z.infer<typeof receiptStatus>
 
+/** A receipt as the manager's order panel shows it: beside the payment or refund it is of. */
+export const orderReceipt = z.object({
+  ...receiptStatus.shape,
+  paymentId: z.string(),
+  /** The refund it is of; null for a payment's receipt (or a late payment's refund). */
+  refundId: z.nullable(z.string()),
+  via: z.enum(['acquirer', 'atol']),
+  /** Why it failed, as the provider said. */
+  error: z.nullable(z.string()),
+})
+export type OrderReceipt = z.infer<typeof orderReceipt>
+
 export const fiscalSettingsBody = z.object({
   mode: receiptMode,
   atol: z.nullable(
@@ -157,7 +169,7 @@ export const updateFiscalSettings = defineEndpoint({
   method: 'PUT',
   path: '/admin/fiscal-settings',
   summary:
-    'Chooses how the restaurant sends its fiscal receipts; receipts on without INN and tax system in the profile is 409 receipts_profile_incomplete, an АТОЛ password without SECRETS_KEY 409 secrets_key_missing; nothing changes then',
+    'Chooses how the restaurant sends its fiscal receipts; receipts on without INN and tax system in the profile is 409 receipts_profile_incomplete, an АТОЛ password without SECRETS_KEY 409 secrets_key_missing, receipts with the acquirer where the acquirer is the sandbox (or none) 409 receipts_acquirer_unsupported; nothing changes then',
   tags: ['admin'],
   body: fiscalSettingsBody,
   status: 200,

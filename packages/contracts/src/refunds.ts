@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { order, orderId } from './orders'
 import { onlinePaymentMethod, paymentState } from './payments'
+import { orderReceipt } from './receipts'
 import { money } from './text'
 
 /**
@@ -87,6 +88,8 @@ export const orderDetail = z.object({
   points: z.object({ spent: z.int(), returned: z.int(), takenBack: z.int() }),
   /** What may still be refunded: money paid for it less what went back. */
   refundable: money,
+  /** The fiscal receipts of its payments and refunds (decision 0134); none where none is sent. */
+  receipts: z.array(orderReceipt),
 })
 export type OrderDetail = z.infer<typeof orderDetail>
 

@@ -48,6 +48,11 @@ export const staffErrorMessages = defineMessages({
     password_wrong: 'the password is wrong.',
     weak_password: 'the password is too easy to guess.',
     secrets_key_missing: 'the server has no key to keep secrets with (SECRETS_KEY).',
+    receipts_profile_incomplete:
+      'a receipt names the seller’s INN and tax system: fill them in the restaurant’s profile first.',
+    receipts_acquirer_unsupported:
+      'the acquirer sends no receipts: the test acquirer sends none to the tax service, and without online payment there is no acquirer. Choose YooKassa or T-Bank, or АТОЛ Онлайн.',
+    receipt_not_failed: 'this receipt is on its way already, or went with the payment to the acquirer.',
     failed: 'the server could not do it. Try again; if it repeats, tell your administrator.',
   },
   ru: {
@@ -88,6 +93,11 @@ export const staffErrorMessages = defineMessages({
     password_wrong: 'неверный пароль.',
     weak_password: 'пароль слишком легко угадать.',
     secrets_key_missing: 'у сервера нет ключа для хранения секретов (SECRETS_KEY).',
+    receipts_profile_incomplete:
+      'в чеке указываются ИНН и система налогообложения продавца: сначала заполните их в профиле ресторана.',
+    receipts_acquirer_unsupported:
+      'эквайринг не отправляет чеки: тестовый эквайер не передаёт их в налоговую, а без онлайн-оплаты эквайринга нет. Выберите ЮKassa или Т-Банк либо АТОЛ Онлайн.',
+    receipt_not_failed: 'этот чек уже отправляется или ушёл с платежом в эквайринг.',
     failed:
       'сервер не смог это сделать. Попробуйте ещё раз; если повторится, сообщите администратору.',
   },

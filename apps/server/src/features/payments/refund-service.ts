@@ -10,6 +10,7 @@ import type {
   StaffCancelBody,
 } from '@tableside/contracts/refunds'
 import type { ErrorCode } from '@tableside/contracts/errors'
+import type { OrderReceipt } from '@tableside/contracts/receipts'
 import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
 import type { AuditChange } from '../audit/audit-log'
@@ -47,6 +48,8 @@ export interface RefundServiceDeps {
     Pick<OrderBonus, 'refunded' | 'givenBack' | 'checkoutPointsBack' | 'billPointsBack'> | undefined
   /** Whether the restaurant lets waiters refund (the `waiterRefunds` setting). */
   waitersMayRefund: (restaurantId: string) => Promise<boolean>
+  /** The fiscal receipts of the order's payments and refunds (decision 0134). */
+  receiptsOf?: (orderId: string, paymentIds: readonly string[]) => Promise<OrderReceipt[]>
   /** Records the action in the audit log, in its transaction. */
   audit: (trx: Transaction<Database>, actor: RefundActor, change: AuditChange) => Promise<void>
   now: () => Date
@@ -262,7 +265,12 @@ export function createRefundService(deps: RefundServiceDeps) {
       repository.paidFor(orderId),
       refunds.ofOrder(orderId),
     ])
-    const tips = await repository.tipsOf(payments.map((payment) => payment.id))
+    const paymentIds = payments.map((payment) => payment.id)
+    const [tips, receipts] = await Promise.all([
+      repository.tipsOf(paymentIds),
+      // The manager's panel only: a receipt names the diner's email or phone.
+      actor.kind === 'manager' ? (deps.receiptsOf?.(orderId, paymentIds) ?? []) : [],
+    ])
     const waiterNames = new Map(
       tips.flatMap((tip) => (tip.waiterId ? [[tip.waiterId, tip.waiterName ?? '']] : [])),
     )
@@ -311,6 +319,7 @@ export function createRefundService(deps: RefundServiceDeps) {
         takenBack: live.reduce((sum, row) => sum + row.pointsTakenBack, 0),
       },
       refundable: order.status === 'cancelled' ? 0 : order.paidAmount,
+      receipts,
     }
   }
 

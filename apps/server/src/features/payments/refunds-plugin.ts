@@ -27,6 +27,7 @@ export const refundsPlugin = fp(
       bonus: app.orderBonus,
       waitersMayRefund: async (restaurantId) =>
         (await app.restaurants.get(restaurantId))?.settings.waiterRefunds ?? false,
+      receiptsOf: (orderId, paymentIds) => app.receipts.ofOrderDetail(orderId, paymentIds),
       audit: (trx, actor, change) =>
         actor.kind === 'manager'
           ? app.audit.record(
@@ -57,6 +58,7 @@ export const refundsPlugin = fp(
       'orders',
       'audit',
       'payments',
+      'receipts',
     ],
   },
 )

@@ -19,6 +19,11 @@ export interface FiscalSettingsDeps {
   outbox: Outbox
   profile: (id: string, trx: Transaction<Database>) => Promise<Restaurant | undefined>
   forgetCached: (id: string) => void
+  /**
+   * The acquirer that takes the restaurant's payments now: receipts "with the acquirer" need one
+   * whose receipt service sends them (YooKassa, T-Bank); the sandbox sends none.
+   */
+  acquirerOf: (restaurantId: string) => Promise<'sandbox' | 'yookassa' | 'tbank' | null>
   /** Seals the АТОЛ password with SECRETS_KEY; null: the server stores no secret. */
   secrets: SecretBox | null
   now: () => Date
@@ -94,6 +99,18 @@ export function createFiscalSettingsService(deps: FiscalSettingsDeps) {
       }
       if (body.companyEmail !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(body.companyEmail)) {
         throw invalid('companyEmail', 'This is not an email address')
+      }
+      if (body.mode === 'acquirer') {
+        const acquirer = await deps.acquirerOf(restaurantId)
+        if (acquirer !== 'yookassa' && acquirer !== 'tbank') {
+          throw new HttpError(
+            409,
+            'receipts_acquirer_unsupported',
+            acquirer === 'sandbox'
+              ? 'The test acquirer sends no receipts to the tax service: choose YooKassa or T-Bank as the acquirer, or send receipts through АТОЛ Онлайн. Nothing was saved.'
+              : 'The restaurant takes no online payment, so no acquirer sends its receipts: choose YooKassa or T-Bank as the acquirer first. Nothing was saved.',
+          )
+        }
       }
       const at = deps.now()
       const { stored, missing } = await db.transaction().execute(async (trx) => {

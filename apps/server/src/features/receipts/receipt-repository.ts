@@ -76,6 +76,22 @@ export function createReceiptRepository(db: Kysely<Database>) {
         .orderBy('createdAt')
         .execute(),
 
+    /** The order's receipts: its refunds' and its payments' sales (a bill's payment among them). */
+    ofOrderAndPayments: (orderId: string, paymentIds: readonly string[], executor: Executor = db) =>
+      executor
+        .selectFrom('receipts')
+        .selectAll()
+        .where((eb) =>
+          paymentIds.length === 0
+            ? eb('orderId', '=', orderId)
+            : eb.or([
+                eb('orderId', '=', orderId),
+                eb.and([eb('kind', '=', 'sell'), eb('paymentId', 'in', paymentIds)]),
+              ]),
+        )
+        .orderBy('createdAt')
+        .execute(),
+
     /** The provider took it (compare-and-set: only one sender records its id). */
     async sent(id: string, providerId: string | null, at: Date, executor: Executor = db) {
       return executor

@@ -5,6 +5,7 @@ import {
   type FiscalReceipt,
   normalizeReceiptContact,
   receiptContactProblem,
+  type OrderReceipt,
   type ReceiptStatus,
 } from '@tableside/contracts/receipts'
 import type { Manager } from '@tableside/contracts/staff'
@@ -352,6 +353,17 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
           .filter((row) => row.kind === 'sell')
           .map((row) => [row.paymentId, { state: row.state, contact: row.contact }]),
       )
+    },
+
+    /** What the manager's order panel shows beside each payment and refund of the order. */
+    async ofOrderDetail(orderId: string, paymentIds: readonly string[]): Promise<OrderReceipt[]> {
+      return (await repository.ofOrderAndPayments(orderId, paymentIds)).map((row) => ({
+        ...toStatus(row),
+        paymentId: row.paymentId,
+        refundId: row.refundId,
+        via: row.via,
+        error: row.error,
+      }))
     },
 
     async ofOrder(orderId: string): Promise<ReceiptStatus[]> {

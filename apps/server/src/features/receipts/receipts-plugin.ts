@@ -17,8 +17,11 @@ declare module 'fastify' {
 }
 
 /** Fiscal receipts: the service payments hand their receipts to, and the back office's routes. */
-export const receiptsPlugin = fp(
-  async (app) => {
+export const receiptsPlugin = fp<{
+  /** The acquirer that takes the restaurant's payments now; null: none. */
+  acquirerOf: (restaurantId: string) => Promise<'sandbox' | 'yookassa' | 'tbank' | null>
+}>(
+  async (app, { acquirerOf }) => {
     const { db, config } = app
     const now = () => new Date()
     const receipts = createReceiptService({
@@ -41,6 +44,7 @@ export const receiptsPlugin = fp(
           outbox: app.outbox,
           profile: (id, trx) => app.restaurantRepository.findById(id, trx),
           forgetCached: (id) => app.restaurants.forget(id),
+          acquirerOf,
           secrets: config.secretsKey ? createSecretBox(config.secretsKey) : null,
           now,
         }),

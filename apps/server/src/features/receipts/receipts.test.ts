@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorBody } from '@tableside/contracts/errors'
 import { payment, type Payment } from '@tableside/contracts/payments'
 import { fiscalSettings, listFailedReceipts, receiptStatus } from '@tableside/contracts/receipts'
+import { orderDetail } from '@tableside/contracts/refunds'
 import { restaurant as restaurantSchema } from '@tableside/contracts/restaurants'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
 import {
@@ -147,6 +148,26 @@ describe.each(testDatabaseKinds)('Fiscal receipts on $name', (kind) => {
       })
     })
 
+    it('refuses receipts "with the acquirer" where the acquirer is the sandbox, which sends none, and changes nothing', async () => {
+      await profile('demo', { inn: INN, taxSystem: 'usn_income' })
+      const before = fiscalSettings.parse(
+        (await send('GET', '/admin/fiscal-settings', demoManager)).json(),
+      )
+      const refused = await send('PUT', '/admin/fiscal-settings', demoManager, {
+        mode: 'acquirer',
+        atol: null,
+        companyEmail: null,
+        paymentAddress: null,
+      })
+      expect(refused.statusCode).toBe(409)
+      expect(codeOf(refused)).toBe('receipts_acquirer_unsupported')
+      expect(errorBody.parse(refused.json()).error.message).toContain('test acquirer')
+      const after = fiscalSettings.parse(
+        (await send('GET', '/admin/fiscal-settings', demoManager)).json(),
+      )
+      expect(after).toEqual(before)
+    })
+
     it('keeps the АТОЛ password sealed: the manager sees its last four characters, never it', async () => {
       await profile('demo', { inn: INN, taxSystem: 'usn_income' })
       const saved = await send('PUT', '/admin/fiscal-settings', demoManager, atolSettings())
@@ -274,6 +295,30 @@ describe.each(testDatabaseKinds)('Fiscal receipts on $name', (kind) => {
         total: refund.amount / 100,
         client: { phone: '+79161234567' },
       })
+      // The manager's order panel shows both receipts beside their payment and refund.
+      const detail = orderDetail.parse(
+        (await send('GET', `/admin/orders/${placed.id}`, demoManager)).json(),
+      )
+      expect(detail.receipts).toEqual([
+        expect.objectContaining({
+          kind: 'sell',
+          paymentId: started.id,
+          refundId: null,
+          state: 'done',
+          via: 'atol',
+        }),
+        expect.objectContaining({
+          kind: 'sell_refund',
+          paymentId: started.id,
+          refundId: refund.id,
+          state: 'done',
+          total: refund.amount,
+          via: 'atol',
+          error: null,
+        }),
+      ])
+      // Another restaurant's manager learns nothing of it.
+      expect((await send('GET', `/admin/orders/${placed.id}`, ykManager)).statusCode).toBe(404)
     })
 
     it('retries АТОЛ’s 500s through the outbox, and registers the receipt once', async () => {
