@@ -11,12 +11,13 @@ function currencySymbol(locale: string, currency: string): string {
 /** `/rest/:restaurant_id/admin/settings`: the restaurant's settings, saved together (decision 0069). */
 export function AdminSettingsRoute() {
   const { title, documentTitle } = useSectionTitle('settings')
-  const { locale, currency } = useRestaurant()
+  const { locale, currency, timezone } = useRestaurant()
   return (
     <SettingsScreen
       title={title}
       documentTitle={documentTitle}
       currencySymbol={currencySymbol(locale, currency)}
+      restaurant={{ locale, currency, timezone }}
     />
   )
 }

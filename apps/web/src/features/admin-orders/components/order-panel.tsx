@@ -1,4 +1,5 @@
 import { useState, type SyntheticEvent } from 'react'
+import type { OrderReceipt } from '@tableside/contracts/receipts'
 import type { OrderDetail } from '@tableside/contracts/refunds'
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import { AdminDialog } from '../../../components/admin/admin-dialog'
@@ -84,6 +85,15 @@ const messages = defineMessages({
     status_out_for_delivery: 'on the way',
     status_completed: 'completed',
     status_cancelled: 'cancelled',
+    receipt: 'Receipt {total} to {contact}: {state}',
+    receiptRefund: 'Refund receipt {total} to {contact}: {state}',
+    receipt_pending: 'being prepared',
+    receipt_sent_acquirer: 'handed to the acquirer with the payment',
+    receipt_sent_atol: 'sent, waiting for the register',
+    receipt_done: 'registered',
+    receipt_failed: 'failed',
+    receiptWhy: ' ({error})',
+    receiptFailedHint: 'Send it again from Settings → Receipts (54-FZ).',
   },
   ru: {
     title: 'Заказ {number}',
@@ -155,6 +165,15 @@ const messages = defineMessages({
     status_out_for_delivery: 'в пути',
     status_completed: 'завершён',
     status_cancelled: 'отменён',
+    receipt: 'Чек {total} для {contact}: {state}',
+    receiptRefund: 'Чек возврата {total} для {contact}: {state}',
+    receipt_pending: 'готовится',
+    receipt_sent_acquirer: 'передан эквайрингу с платежом',
+    receipt_sent_atol: 'отправлен, ждём кассу',
+    receipt_done: 'зарегистрирован',
+    receipt_failed: 'ошибка',
+    receiptWhy: ' ({error})',
+    receiptFailedHint: 'Отправьте его снова в Настройках → Чеки (54-ФЗ).',
   },
 })
 
@@ -209,6 +228,23 @@ function OrderBody({
   const clock = (at: string) => restaurantClock(at, restaurant.timezone, dateLocale(language))
   const { order } = detail
   const action = useOrderAction(order.id)
+  const receiptLine = (receipt: OrderReceipt | undefined) =>
+    receipt ? (
+      <span className="order-panel__receipt" data-state={receipt.state}>
+        {t(receipt.kind === 'sell' ? 'receipt' : 'receiptRefund', {
+          total: price(receipt.total),
+          contact: receipt.contact,
+          state:
+            receipt.state === 'sent'
+              ? t(receipt.via === 'acquirer' ? 'receipt_sent_acquirer' : 'receipt_sent_atol')
+              : t(`receipt_${receipt.state}`),
+        })}
+        {receipt.state === 'failed' && receipt.error
+          ? t('receiptWhy', { error: receipt.error })
+          : ''}
+        {receipt.state === 'failed' && receipt.via === 'atol' ? ` ${t('receiptFailedHint')}` : ''}
+      </span>
+    ) : null
   const [mode, setMode] = useState<Mode>('part')
   const [quantities, setQuantities] = useState<Record<number, number>>({})
   const [amount, setAmount] = useState('')
@@ -358,6 +394,11 @@ function OrderBody({
                     ? ` · ${t('tipRefunded', { amount: price(payment.tipRefunded) })}`
                     : ''}
                 </span>
+                {receiptLine(
+                  detail.receipts.find(
+                    (receipt) => receipt.kind === 'sell' && receipt.paymentId === payment.id,
+                  ),
+                )}
                 {payment.tip > payment.tipRefunded ? (
                   <button
                     type="button"
@@ -411,6 +452,7 @@ function OrderBody({
                     state: t(`state_${refund.state}`),
                   })}
                 </span>
+                {receiptLine(detail.receipts.find((receipt) => receipt.refundId === refund.id))}
                 {refund.state === 'failed' && refund.way === 'online' ? (
                   <span className="order-panel__retry">
                     <span role="status">{t('retryNote')}</span>

@@ -1,8 +1,10 @@
+import type { Restaurant } from '@tableside/contracts/restaurants'
 import { AdminPage } from '../../../components/admin/admin-page'
 import { buttonClass } from '../../../components/ui/button'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { settingsMessages } from '../admin-settings-messages'
 import { useSettings } from '../api/get-settings'
+import { FiscalSettingsSection } from './fiscal-settings-editor'
 import { PaymentAccountSection } from './payment-account-editor'
 import { ProfileSection } from './profile-editor'
 import { SettingsEditor } from './settings-editor'
@@ -12,11 +14,14 @@ export function SettingsScreen({
   title,
   documentTitle,
   currencySymbol,
+  restaurant,
 }: {
   title: string
   documentTitle: string
   /** Beside the money fields: ₽ for the restaurant's roubles. */
   currencySymbol: string
+  /** Money and moments in the failed receipts' list: the restaurant's. */
+  restaurant: Pick<Restaurant, 'locale' | 'currency' | 'timezone'>
 }) {
   const { t } = useMessages(settingsMessages)
   const query = useSettings()
@@ -24,6 +29,7 @@ export function SettingsScreen({
     <AdminPage title={title} documentTitle={documentTitle} lead={t('intro')}>
       <ProfileSection />
       <PaymentAccountSection />
+      <FiscalSettingsSection restaurant={restaurant} />
       {query.isPending ? (
         <p className="settings-screen__state">{t('loading')}</p>
       ) : query.isError ? (

@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  getFiscalSettings,
+  listFailedReceipts,
+  retryReceipt,
+  updateFiscalSettings,
+  type FiscalSettingsBody,
+} from '@tableside/contracts/receipts'
+import { useApiClient } from '../../../lib/app-context'
+
+export const fiscalSettingsKey = ['admin', 'fiscal-settings'] as const
+export const failedReceiptsKey = ['admin', 'failed-receipts'] as const
+
+/** How the restaurant sends its 54-FZ receipts (decision 0134); the АТОЛ password only as "…1234". */
+export function useFiscalSettings() {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: fiscalSettingsKey,
+    queryFn: ({ signal }) => api.callEndpoint(getFiscalSettings, { signal }),
+    staleTime: 30_000,
+  })
+}
+
+export function useSaveFiscalSettings() {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationKey: ['admin', 'save-fiscal-settings'],
+    mutationFn: (body: FiscalSettingsBody) => api.callEndpoint(updateFiscalSettings, { body }),
+    onSuccess: (saved) => queryClient.setQueryData(fiscalSettingsKey, saved),
+  })
+}
+
+/** Payments and refunds whose receipt failed, newest first; looked at again every half minute. */
+export function useFailedReceipts() {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: failedReceiptsKey,
+    queryFn: ({ signal }) => api.callEndpoint(listFailedReceipts, { signal }),
+    refetchInterval: 30_000,
+  })
+}
+
+/** Sends a failed receipt again; the list is read again either way. */
+export function useRetryReceipt() {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationKey: ['admin', 'retry-receipt'],
+    mutationFn: (receiptId: string) => api.callEndpoint(retryReceipt, { params: { receiptId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: failedReceiptsKey }),
+  })
+}
