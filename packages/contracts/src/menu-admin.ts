@@ -135,10 +135,15 @@ export const createAdminCategory = defineEndpoint({
 export const updateAdminCategory = defineEndpoint({
   method: 'PUT',
   path: '/admin/menu/categories/:categoryId',
-  summary: "Changes a category's name and description",
+  summary:
+    "Changes a category's name, description and VAT rate (left out: none, the restaurant's rate)",
   tags,
   params: z.object({ categoryId: slugId }),
-  body: z.object({ name: localizedText, description: z.optional(localizedText) }),
+  body: z.object({
+    name: localizedText,
+    description: z.optional(localizedText),
+    vatRate: z.optional(vatRate),
+  }),
   status: 200,
   response: adminMenu,
 })

@@ -225,7 +225,12 @@ export function setDishAvailability(
 
 type CategoryFields = Pick<CategoryFile, 'id' | 'name' | 'description'>
 
-const ownFields = ({ id, name, description }: CategoryFile) => ({ id, name, description })
+const ownFields = ({ id, name, description, vatRate }: CategoryFile) => ({
+  id,
+  name,
+  description,
+  vatRate,
+})
 
 export function createCategory(
   current: MenuFile,
@@ -271,7 +276,8 @@ export function updateCategory(
   const spot = findCategory(file, categoryId)
   if (!spot) throw notFound('There is no such category on the menu.')
   const before = ownFields(spot.category)
-  const updated = { ...spot.category, description: undefined, ...fields }
+  // Fields left out are cleared: no description, the restaurant's VAT rate (decision 0133).
+  const updated = { ...spot.category, description: undefined, vatRate: undefined, ...fields }
   spot.siblings[spot.siblings.indexOf(spot.category)] = updated
   return {
     file,

@@ -445,6 +445,27 @@ describe.each(testDatabaseKinds)('Back-office menu API on $name', (kind) => {
     expect(
       (await dinerMenu('demo')).menus[0]?.categories.find((c) => c.id === 'grill'),
     ).toMatchObject({ parentId: 'mains', name: { ru: 'С гриля', en: 'From the grill' } })
+    // A VAT rate of its own, and back to the restaurant's by leaving it out (decision 0133).
+    const vatOfGrill = async () => {
+      const { file } = await read(w.demoToken)
+      const walk = (categories: (typeof file.menus)[number]['categories']): unknown[] =>
+        categories.flatMap((category) => [category, ...walk(category.categories)])
+      const all = walk(file.menus.flatMap((menu) => menu.categories)) as {
+        id: string
+        vatRate?: string
+      }[]
+      return all.find((category) => category.id === 'grill')?.vatRate
+    }
+    const taxed = await send('PUT', '/categories/grill', w.demoToken, {
+      name: { ru: 'С гриля', en: 'From the grill' },
+      vatRate: 'vat10',
+    })
+    expect(taxed.statusCode, taxed.body).toBe(200)
+    expect(await vatOfGrill()).toBe('vat10')
+    await send('PUT', '/categories/grill', w.demoToken, {
+      name: { ru: 'С гриля', en: 'From the grill' },
+    })
+    expect(await vatOfGrill()).toBeUndefined()
     const full = await send('DELETE', '/categories/soups', w.demoToken)
     expect(full.statusCode).toBe(409)
     expect(errorBody.parse(full.json()).error.code).toBe('category_not_empty')

@@ -37,6 +37,14 @@ describe('the dish form', () => {
     expect(dishFromForm(form)).toEqual(dish)
   })
 
+  it('keeps a dish’s own VAT rate, and sends none when it takes its category’s', () => {
+    const taxed: DishFile = { ...dish, vatRate: 'vat10' }
+    const form = formFromDish(taxed, 'soups')
+    expect(form.vatRate).toBe('vat10')
+    expect(dishFromForm(form)).toEqual(taxed)
+    expect(dishFromForm({ ...form, vatRate: '' })).not.toHaveProperty('vatRate')
+  })
+
   it('sends a bad number as typed, so the server names the field', () => {
     const form = { ...formFromDish(dish, 'soups'), price: 'дорого', kcal: '12,5' }
     expect(dishFromForm(form)).toMatchObject({

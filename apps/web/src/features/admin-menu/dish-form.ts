@@ -1,3 +1,4 @@
+import type { VatRate } from '@tableside/contracts/admin-profile'
 import type { Allergen, DietTag, Highlight } from '@tableside/contracts/menu'
 import type { DishFile } from '@tableside/contracts/menu-file'
 import type { Image } from '@tableside/contracts/text'
@@ -43,6 +44,8 @@ export interface DishForm {
   ageRestricted: boolean
   available: boolean
   photo: Image | null
+  /** Its VAT rate on receipts; empty: its category's (decision 0133). */
+  vatRate: VatRate | ''
   modifierGroups: GroupForm[]
 }
 
@@ -71,6 +74,7 @@ export function formFromDish(dish: DishFile | undefined, categoryId: string): Di
     ageRestricted: dish?.ageRestricted ?? false,
     available: dish?.available ?? true,
     photo: dish?.photo ?? null,
+    vatRate: dish?.vatRate ?? '',
     modifierGroups: (dish?.modifierGroups ?? []).map((group) => ({
       id: group.id,
       nameRu: group.name.ru,
@@ -151,6 +155,7 @@ export function dishFromForm(form: DishForm): unknown {
     ...(form.highlight ? { highlight: form.highlight } : {}),
     ageRestricted: form.ageRestricted,
     available: form.available,
+    ...(form.vatRate ? { vatRate: form.vatRate } : {}),
   }
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { VAT_RATES, type VatRate } from '@tableside/contracts/admin-profile'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import type { AdminMenuMessageKey } from '../admin-menu-messages'
 import { EditorActions, EditorForm, OtherProblems } from './editor-parts'
@@ -11,6 +12,8 @@ export interface CategoryForm {
   descriptionEn: string
   /** The kitchen station that cooks its dishes; empty when the restaurant has none. */
   stationId: string
+  /** Its dishes' VAT rate on receipts; empty: the restaurant's (decision 0133). */
+  vatRate: VatRate | ''
 }
 
 interface CategoryEditorProps {
@@ -54,7 +57,9 @@ export function CategoryEditor({
       )}
     </Field>
   )
-  const other = [...errors.entries()].filter(([path]) => !/(^|\.)(name|description)\./.test(path))
+  const other = [...errors.entries()].filter(
+    ([path]) => !/(^|\.)(name|description)\./.test(path) && !/(^|\.)vatRate$/.test(path),
+  )
   return (
     <EditorForm titleId="category-editor-title" title={title} onSubmit={() => on.onSubmit(form)}>
       <OtherProblems problems={other} />
@@ -63,6 +68,31 @@ export function CategoryEditor({
         {input('nameEn', t('nameEn'), 'name.en')}
         {input('descriptionRu', t('descriptionRu'), 'description.ru')}
         {input('descriptionEn', t('descriptionEn'), 'description.en')}
+        <Field
+          label={t('vatRate')}
+          hint={t('vatCategoryHint')}
+          error={errors.get('vatRate') ?? errors.get('category.vatRate')}
+        >
+          {({ id, describedBy, invalid }) => (
+            <select
+              id={id}
+              value={form.vatRate}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              onChange={(event) => {
+                const chosen = VAT_RATES.find((rate) => rate === event.target.value)
+                setForm({ ...form, vatRate: chosen ?? '' })
+              }}
+            >
+              <option value="">{t('vatAsRestaurant')}</option>
+              {VAT_RATES.map((rate) => (
+                <option key={rate} value={rate}>
+                  {t(`vat_${rate}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         {stations.length > 0 && (
           <Field label={t('station')} hint={t('stationHint', { name: stations[0]?.name ?? '' })}>
             {({ id, describedBy, invalid }) => (
@@ -109,5 +139,6 @@ export function categoryFields(form: CategoryForm) {
     ...(form.descriptionRu.trim() || form.descriptionEn.trim()
       ? { description: localizedOf(form.descriptionRu, form.descriptionEn) }
       : {}),
+    ...(form.vatRate ? { vatRate: form.vatRate } : {}),
   }
 }

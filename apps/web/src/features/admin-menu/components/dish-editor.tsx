@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { VAT_RATES } from '@tableside/contracts/admin-profile'
 import { allergen, dietTag, highlight } from '@tableside/contracts/menu'
 import type { UploadedPhoto } from '@tableside/contracts/menu-admin'
 import type { MenuFile } from '@tableside/contracts/menu-file'
@@ -7,7 +8,7 @@ import { localized } from '../../../lib/i18n/localized-text'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import type { AdminMenuMessageKey } from '../admin-menu-messages'
 import type { DishForm } from '../dish-form'
-import { treeRows } from '../menu-tree'
+import { findCategory, treeRows } from '../menu-tree'
 import { EditorActions, EditorForm, EditorProblems } from './editor-parts'
 import { CheckboxGroup, Field, FieldSet, TextField } from './form-field'
 import { ModifierGroupsEditor } from './modifier-groups-editor'
@@ -43,6 +44,7 @@ const SHOWN = [
   'description.',
   'price',
   'categoryId',
+  'vatRate',
   'portion.',
   'nutrition.',
   'photo.url',
@@ -96,6 +98,8 @@ export function DishEditor(props: DishEditorProps) {
     }
     return ''
   })()
+  // What "as the category" means for this dish: its category's own rate (decision 0133).
+  const categoryVat = findCategory(file, form.categoryId)?.category.vatRate
   const unplaced = [...errors.keys()].filter(
     (path) => !SHOWN.some((shown) => path.startsWith(shown)),
   )
@@ -159,6 +163,30 @@ export function DishEditor(props: DishEditorProps) {
             )}
           </Field>
         )}
+        <Field label={t('vatRate')} hint={t('vatDishHint')} error={error('vatRate')}>
+          {({ id, describedBy, invalid }) => (
+            <select
+              id={id}
+              value={form.vatRate}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              onChange={(event) => {
+                set('vatRate', VAT_RATES.find((rate) => rate === event.target.value) ?? '')
+              }}
+            >
+              <option value="">
+                {categoryVat
+                  ? t('vatAsCategory', { rate: t(`vat_${categoryVat}`) })
+                  : t('vatAsCategoryUnset')}
+              </option>
+              {VAT_RATES.map((rate) => (
+                <option key={rate} value={rate}>
+                  {t(`vat_${rate}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         {text('portionAmount', t('portion'), 'portion.amount', { inputMode: 'decimal' })}
         <Field label={t('portionUnit')} error={error('portion.unit')}>
           {({ id, describedBy }) => (

@@ -75,6 +75,7 @@ export function MenuEditorPane({
           descriptionRu: current?.description?.ru ?? '',
           descriptionEn: current?.description?.en ?? '',
           stationId: stationOfCategory(file, screen.stations, editing.categoryId, editing.parentId),
+          vatRate: current?.vatRate ?? '',
         }}
         stations={screen.stations}
         errors={errors}
