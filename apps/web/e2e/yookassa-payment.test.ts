@@ -82,6 +82,23 @@ describe('Paying through YooKassa', () => {
       expect(plain(await receipts.textContent())).toContain(
         'Тестовый эквайер не передаёт чеки в налоговую',
       )
+      // The profile just saved has what receipts need: the section no longer asks for it.
+      await expect
+        .poll(async () => plain(await receipts.textContent()))
+        .not.toContain('заполните в профиле')
+      // The АТОЛ Онлайн form, as a restaurant with its own register fills it.
+      await receipts.getByRole('radio', { name: /АТОЛ Онлайн/ }).check()
+      await receipts.getByLabel('Логин АТОЛ Онлайн').waitFor()
+      for (const [width, height] of [
+        [1440, 900],
+        [1024, 768],
+        [390, 844],
+      ] as const) {
+        await office.page.setViewportSize({ width, height })
+        await receipts.evaluate((element) => element.scrollIntoView({ block: 'start' }))
+        await keepScreenshot(office.page, `admin-receipts-sandbox-atol-${String(width)}`)
+      }
+      await expectNoSeriousViolations(office.page, { include: '#receipts' })
       expect(office.problems).toEqual([])
     }
 
@@ -229,6 +246,7 @@ describe('Paying through YooKassa', () => {
     await expect
       .poll(async () => plain(await panel.textContent()), { timeout: 15_000 })
       .toContain('Чек возврата')
+    expect(plain(await panel.textContent())).toContain('передан эквайрингу с возвратом')
     for (const [width, height] of [
       [1440, 900],
       [1024, 768],

@@ -89,6 +89,7 @@ const messages = defineMessages({
     receiptRefund: 'Refund receipt {total} to {contact}: {state}',
     receipt_pending: 'being prepared',
     receipt_sent_acquirer: 'handed to the acquirer with the payment',
+    receipt_sent_acquirer_refund: 'handed to the acquirer with the refund',
     receipt_sent_atol: 'sent, waiting for the register',
     receipt_done: 'registered',
     receipt_failed: 'failed',
@@ -169,6 +170,7 @@ const messages = defineMessages({
     receiptRefund: 'Чек возврата {total} для {contact}: {state}',
     receipt_pending: 'готовится',
     receipt_sent_acquirer: 'передан эквайрингу с платежом',
+    receipt_sent_acquirer_refund: 'передан эквайрингу с возвратом',
     receipt_sent_atol: 'отправлен, ждём кассу',
     receipt_done: 'зарегистрирован',
     receipt_failed: 'ошибка',
@@ -236,7 +238,13 @@ function OrderBody({
           contact: receipt.contact,
           state:
             receipt.state === 'sent'
-              ? t(receipt.via === 'acquirer' ? 'receipt_sent_acquirer' : 'receipt_sent_atol')
+              ? t(
+                  receipt.via === 'atol'
+                    ? 'receipt_sent_atol'
+                    : receipt.kind === 'sell'
+                      ? 'receipt_sent_acquirer'
+                      : 'receipt_sent_acquirer_refund',
+                )
               : t(`receipt_${receipt.state}`),
         })}
         {receipt.state === 'failed' && receipt.error

@@ -6,6 +6,7 @@ import {
 } from '@tableside/contracts/admin-profile'
 import { useApiClient, useRuntimeConfig } from '../../../lib/app-context'
 import { uploadPhoto } from '../../../components/admin/upload-photo'
+import { fiscalSettingsKey } from './fiscal-settings'
 
 export const profileKey = ['admin', 'profile'] as const
 
@@ -26,7 +27,11 @@ export function useSaveProfile() {
   return useMutation({
     mutationKey: ['admin', 'save-profile'],
     mutationFn: (body: RestaurantProfileBody) => api.callEndpoint(updateAdminProfile, { body }),
-    onSuccess: (saved) => queryClient.setQueryData(profileKey, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(profileKey, saved)
+      // What receipts still lack of the profile is said in the receipts' section.
+      void queryClient.invalidateQueries({ queryKey: fiscalSettingsKey })
+    },
   })
 }
 
