@@ -66,6 +66,10 @@ describe('The manager edits the menu', () => {
       .getByLabel('Загрузить фото')
       .setInputFiles({ name: 'ukha.jpg', mimeType: 'image/jpeg', buffer: photo })
     await page.getByRole('button', { name: 'Убрать фото' }).waitFor()
+    // Its own VAT rate on receipts; "as the category" is the default (decision 0133).
+    const vat = page.getByRole('combobox', { name: 'НДС в чеке' })
+    expect(await vat.inputValue()).toBe('')
+    await vat.selectOption('vat10')
     await expectNoSeriousViolations(page, SCREEN)
     await keepScreenshot(page, 'admin-menu-dish-editor')
     await page.getByRole('button', { name: 'Добавить блюдо' }).click()
@@ -80,6 +84,22 @@ describe('The manager edits the menu', () => {
     await expect
       .poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0)
+    // The server keeps the dish's own VAT rate.
+    const { file } = (await (
+      await fetch(`${ownServer.url}/api/v1/admin/menu`, {
+        headers: { [MANAGER_TOKEN_HEADER]: ownServer.token },
+      })
+    ).json()) as { file: unknown }
+    const dishes: { name: { ru: string }; vatRate?: string }[] = []
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(walk)
+      else if (typeof value === 'object' && value !== null) {
+        if ('price' in value && 'name' in value) dishes.push(value as (typeof dishes)[number])
+        Object.values(value).forEach(walk)
+      }
+    }
+    walk(file)
+    expect(dishes.find((dish) => dish.name.ru === 'Уха по-царски')?.vatRate).toBe('vat10')
     expect(realProblems(manager.problems)).toEqual([])
   })
 

@@ -163,6 +163,24 @@ export function DishEditor(props: DishEditorProps) {
             )}
           </Field>
         )}
+        {text('portionAmount', t('portion'), 'portion.amount', { inputMode: 'decimal' })}
+        <Field label={t('portionUnit')} error={error('portion.unit')}>
+          {({ id, describedBy }) => (
+            <select
+              id={id}
+              value={form.portionUnit}
+              aria-describedby={describedBy}
+              onChange={(event) => {
+                const unit = event.target.value
+                if (unit === 'g' || unit === 'ml' || unit === 'pcs') set('portionUnit', unit)
+              }}
+            >
+              <option value="g">{t('unitG')}</option>
+              <option value="ml">{t('unitMl')}</option>
+              <option value="pcs">{t('unitPcs')}</option>
+            </select>
+          )}
+        </Field>
         <Field label={t('vatRate')} hint={t('vatDishHint')} error={error('vatRate')}>
           {({ id, describedBy, invalid }) => (
             <select
@@ -184,24 +202,6 @@ export function DishEditor(props: DishEditorProps) {
                   {t(`vat_${rate}`)}
                 </option>
               ))}
-            </select>
-          )}
-        </Field>
-        {text('portionAmount', t('portion'), 'portion.amount', { inputMode: 'decimal' })}
-        <Field label={t('portionUnit')} error={error('portion.unit')}>
-          {({ id, describedBy }) => (
-            <select
-              id={id}
-              value={form.portionUnit}
-              aria-describedby={describedBy}
-              onChange={(event) => {
-                const unit = event.target.value
-                if (unit === 'g' || unit === 'ml' || unit === 'pcs') set('portionUnit', unit)
-              }}
-            >
-              <option value="g">{t('unitG')}</option>
-              <option value="ml">{t('unitMl')}</option>
-              <option value="pcs">{t('unitPcs')}</option>
             </select>
           )}
         </Field>
