@@ -174,6 +174,17 @@ export function createReceiptRepository(db: Kysely<Database>) {
         .where('restaurantId', '=', restaurantId)
         .executeTakeFirst(),
 
+    /** How the restaurant sends receipts, its row locked for the transaction's change. */
+    async modeLocked(restaurantId: string, trx: Transaction<Database>) {
+      const row = await trx
+        .selectFrom('fiscalSettings')
+        .select('mode')
+        .where('restaurantId', '=', restaurantId)
+        .forUpdate()
+        .executeTakeFirst()
+      return row?.mode ?? 'off'
+    },
+
     /** The profile fields a receipt names (who sells, under which tax system and VAT rate). */
     profileOf: (restaurantId: string, executor: Executor = db) =>
       executor

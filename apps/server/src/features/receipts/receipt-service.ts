@@ -345,6 +345,10 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
       return [sendReceiptEntry(row.id)]
     },
 
+    /** How the restaurant sends receipts, its row locked: for a change that depends on it. */
+    modeLocked: (restaurantId: string, trx: Transaction<Database>) =>
+      repository.modeLocked(restaurantId, trx),
+
     /** What the diner sees of their payments' receipts, by payment id (the sale's). */
     async ofPayments(paymentIds: readonly string[]) {
       const rows = await repository.ofPayments(paymentIds)

@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { paymentAccount } from '@tableside/contracts/admin-payments'
 import { errorBody } from '@tableside/contracts/errors'
 import { payment, type Payment } from '@tableside/contracts/payments'
 import { fiscalSettings, listFailedReceipts, receiptStatus } from '@tableside/contracts/receipts'
@@ -405,6 +406,19 @@ describe.each(testDatabaseKinds)('Fiscal receipts on $name', (kind) => {
         paymentAddress: null,
       })
       expect(saved.statusCode, saved.body).toBe(200)
+      // Nor can the acquirer then be taken away from under its receipts: nothing changes.
+      for (const provider of ['none', 'sandbox'] as const) {
+        const away = await send('PUT', '/admin/payment-account', ykManager, {
+          provider,
+          accountId: null,
+          live: false,
+          methods: ['card'],
+        })
+        expect(away.statusCode, away.body).toBeGreaterThanOrEqual(400)
+        if (provider === 'none') expect(codeOf(away)).toBe('receipts_acquirer_unsupported')
+      }
+      const account = await send('GET', '/admin/payment-account', ykManager)
+      expect(paymentAccount.parse(account.json()).provider).toBe('yookassa')
       // Soups are taxed at 10 %, the pike-perch at 5 %, the rest at the restaurant's 22 %.
       const file = withVat(testMenuFile(), { soups: 'vat10', 'pike-perch': 'vat5' })
       await t.menu.importMenu('yk', file)

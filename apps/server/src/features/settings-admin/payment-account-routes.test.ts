@@ -233,6 +233,7 @@ describe.each(testDatabaseKinds)('A manager configures the acquirer on $name', (
       forgetCached: () => undefined,
       secrets: null,
       serverProvider: () => 'sandbox',
+      receiptsMode: () => Promise.resolve('off'),
       check: () => Promise.resolve({ ok: false, problem: 'not_configured' }),
     })
     const who = { id: 'x', restaurantId: 'elsewhere', name: 'Boss', login: 'boss' }

@@ -1,3 +1,4 @@
+import type { ReceiptMode } from '@tableside/contracts/receipts'
 import type { Kysely, Transaction } from 'kysely'
 import {
   isTBankTestTerminal,
@@ -36,6 +37,8 @@ export interface PaymentAccountDeps {
   secrets: SecretBox | null
   /** The sandbox when the server's own acquirer serves the restaurant (demo, development). */
   serverProvider: (restaurantId: string) => 'sandbox' | null
+  /** How the restaurant sends its receipts (decision 0134), its row locked; 'off' without one. */
+  receiptsMode: (restaurantId: string, trx: Transaction<Database>) => Promise<ReceiptMode>
   /** Asks the restaurant's acquirer, as configured now, whether its account works. */
   check: (restaurantId: string) => Promise<AccountCheck>
 }
@@ -148,6 +151,17 @@ export function createPaymentAccountService(deps: PaymentAccountDeps) {
           throw notFound('This restaurant does not exist.')
         }
         const before = await accounts.find(restaurantId, trx, true)
+        if (!needsAccount(body.provider)) {
+          // Receipts "with the acquirer" need one whose receipt service sends them (decision 0138).
+          const fiscal = await deps.receiptsMode(restaurantId, trx)
+          if (fiscal === 'acquirer') {
+            throw new HttpError(
+              409,
+              'receipts_acquirer_unsupported',
+              'Receipts go with the acquirer’s payments, and neither the sandbox nor no acquirer sends them: choose АТОЛ Онлайн for receipts, or turn them off, first. Nothing was saved.',
+            )
+          }
+        }
         const secretSealed =
           body.secretKey !== undefined && secrets
             ? secrets.seal(body.secretKey, restaurantId)

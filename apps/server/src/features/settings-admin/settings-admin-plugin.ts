@@ -48,6 +48,7 @@ export const settingsAdminPlugin = fp<SettingsAdminOptions>(
           forgetCached: (id) => restaurants.forget(id),
           secrets: config.secretsKey ? createSecretBox(config.secretsKey) : null,
           serverProvider,
+          receiptsMode: (id, trx) => app.receipts.modeLocked(id, trx),
           check,
         }),
         profile: createProfileService({
@@ -62,6 +63,14 @@ export const settingsAdminPlugin = fp<SettingsAdminOptions>(
   },
   {
     name: 'settings-admin',
-    dependencies: ['context', 'outbox', 'restaurants', 'staff', 'audit', 'payment-providers'],
+    dependencies: [
+      'context',
+      'outbox',
+      'restaurants',
+      'staff',
+      'audit',
+      'payment-providers',
+      'receipts',
+    ],
   },
 )
