@@ -51,8 +51,9 @@ export const staffErrorMessages = defineMessages({
     receipts_profile_incomplete:
       'a receipt names the seller’s INN and tax system: fill them in the restaurant’s profile first.',
     receipts_acquirer_unsupported:
-      'the acquirer sends no receipts: the test acquirer sends none to the tax service, and without online payment there is no acquirer. Choose YooKassa or T-Bank, or АТОЛ Онлайн.',
-    receipt_not_failed: 'this receipt is on its way already, or went with the payment to the acquirer.',
+      'the acquirer sends no receipts: the test acquirer sends none to the tax service, and without online payment there is no acquirer. Choose YooKassa or T-Bank, or ATOL Online.',
+    receipt_not_failed:
+      'this receipt is on its way already, or went with the payment to the acquirer.',
     failed: 'the server could not do it. Try again; if it repeats, tell your administrator.',
   },
   ru: {
