@@ -31,12 +31,7 @@ export interface PaymentProvider {
    * the refund's 54-FZ receipt, for an acquirer whose receipt service sends it (decision 0133);
    * it comes to exactly `amount`.
    */
-  refund(
-    ref: string,
-    amount: number,
-    key: string,
-    receipt?: FiscalReceipt,
-  ): Promise<ProviderRefund>
+  refund(ref: string, amount: number, key: string, receipt?: FiscalReceipt): Promise<ProviderRefund>
   /** Where a refund the acquirer answered `pending` stands now (decision 0130). */
   refundStatus(refundId: string): Promise<ProviderRefund['status']>
   /**
