@@ -1,7 +1,10 @@
-import type { BrowserContext } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { adminLogin } from '@tableside/contracts/staff'
 import { startServer, type ServerProcess } from '../../../scripts/lib/server-process.mjs'
+import { expectNoSeriousViolations } from './axe'
+import { keepScreenshot } from './fixtures'
+import { plain } from './table-service'
 
 /**
  * The demo's manager, signed in through the API (the sign-in window is `admin-sign-in`'s story)
@@ -40,4 +43,42 @@ export function ownServerWithManager(host: string) {
 /** A browser whose pages on `site` are the manager's, as the sign-in screen leaves it. */
 export async function actAsManager(context: BrowserContext, site: string, token: string) {
   await context.addCookies([{ name: 'manager_token', value: token, url: site }])
+}
+
+/** An acquirer's account as the manager types it in the settings' «Эквайринг» section. */
+export interface AcquirerAccount {
+  provider: 'yookassa' | 'tbank'
+  id: { label: string; value: string }
+  secret: { label: string; value: string }
+  /** What «Проверить подключение» says of the stand-in's test account. */
+  connected: string
+}
+
+/**
+ * The manager chooses the acquirer, types its account and checks the connection, at this size:
+ * the secret is never shown back, only its last four (decisions 0121, 0132). The section is
+ * scrolled into view, kept as `screenshot` and held to axe.
+ */
+export async function configureAcquirer(
+  page: Page,
+  site: string,
+  account: AcquirerAccount,
+  screenshot: string,
+): Promise<void> {
+  await page.goto(`${site}/rest/demo/admin/settings`, { waitUntil: 'networkidle' })
+  const section = page.locator('#acquirer')
+  await section.getByRole('combobox', { name: 'Эквайринг' }).selectOption(account.provider)
+  await section.getByLabel(account.id.label).fill(account.id.value)
+  await section.getByLabel(account.secret.label).fill(account.secret.value)
+  await section.getByRole('button', { name: 'Сохранить эквайринг' }).click()
+  await expect.poll(() => section.getByRole('status').textContent()).toBe('Сохранено.')
+  expect(await section.getByLabel(account.secret.label).inputValue()).toBe('')
+  expect(plain(await section.textContent())).toContain(
+    `оканчивается на ${account.secret.value.slice(-4)}`,
+  )
+  await section.getByRole('button', { name: 'Проверить подключение' }).click()
+  await expect.poll(() => section.getByRole('status').textContent()).toBe(account.connected)
+  await section.evaluate((element) => element.scrollIntoView({ block: 'start' }))
+  await keepScreenshot(page, screenshot)
+  await expectNoSeriousViolations(page, { include: '#acquirer' })
 }

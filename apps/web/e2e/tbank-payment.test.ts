@@ -6,7 +6,7 @@ import {
   STAND_IN_TERMINAL_KEY,
   startTBankStandIn,
 } from '../../server/src/adapters/tbank/tbank-stand-in'
-import { actAsManager, signInDemoManager } from './admin-service'
+import { actAsManager, configureAcquirer, signInDemoManager } from './admin-service'
 import { expectNoSeriousViolations } from './axe'
 import { checkoutFromMenu, chooseCheckoutTime } from './client-service'
 import { keepScreenshot, useBrowser } from './fixtures'
@@ -46,25 +46,17 @@ describe('Paying through T-Bank', () => {
         [390, 844],
       ] as const) {
         await office.page.setViewportSize({ width, height })
-        await office.page.goto(`${site}/rest/demo/admin/settings`, { waitUntil: 'networkidle' })
-        const section = office.page.locator('#acquirer')
-        await section.getByRole('combobox', { name: 'Эквайринг' }).selectOption('tbank')
-        await section.getByLabel('Ключ терминала (TerminalKey)').fill(STAND_IN_TERMINAL_KEY)
-        await section.getByLabel('Пароль терминала').fill(STAND_IN_PASSWORD)
-        await section.getByRole('button', { name: 'Сохранить эквайринг' }).click()
-        await expect.poll(() => section.getByRole('status').textContent()).toBe('Сохранено.')
-        // The password is never shown back: only that it is stored, and its last four.
-        expect(await section.getByLabel('Пароль терминала').inputValue()).toBe('')
-        expect(plain(await section.textContent())).toContain(
-          `оканчивается на ${STAND_IN_PASSWORD.slice(-4)}`,
+        await configureAcquirer(
+          office.page,
+          site,
+          {
+            provider: 'tbank',
+            id: { label: 'Ключ терминала (TerminalKey)', value: STAND_IN_TERMINAL_KEY },
+            secret: { label: 'Пароль терминала', value: STAND_IN_PASSWORD },
+            connected: `Подключено: терминал ${STAND_IN_TERMINAL_KEY} (тестовый).`,
+          },
+          `admin-tbank-${String(width)}`,
         )
-        await section.getByRole('button', { name: 'Проверить подключение' }).click()
-        await expect
-          .poll(() => section.getByRole('status').textContent())
-          .toBe(`Подключено: терминал ${STAND_IN_TERMINAL_KEY} (тестовый).`)
-        await section.evaluate((element) => element.scrollIntoView({ block: 'start' }))
-        await keepScreenshot(office.page, `admin-tbank-${String(width)}`)
-        await expectNoSeriousViolations(office.page, { include: '#acquirer' })
       }
       expect(office.problems).toEqual([])
 
