@@ -27,11 +27,18 @@ import { getGarconProfile } from '@tableside/contracts/garcon-profile'
 import { getGarconTips } from '@tableside/contracts/garcon-tips'
 import { getKitchenBoard, listStations } from '@tableside/contracts/kitchen'
 import { getMenu } from '@tableside/contracts/menu'
+import { getAdminMenu } from '@tableside/contracts/menu-admin'
 import { getRestaurant } from '@tableside/contracts/restaurants'
 import { getBill, order as orderSchema } from '@tableside/contracts/orders'
 import { orderStatus } from '@tableside/contracts/order-status'
 import { getPayment, paymentState } from '@tableside/contracts/payments'
 import { getAdminOrder, refundKind, refundWay } from '@tableside/contracts/refunds'
+import {
+  getFiscalSettings,
+  listFailedReceipts,
+  receiptState,
+  retryReceipt,
+} from '@tableside/contracts/receipts'
 import {
   adminLogin,
   KITCHEN_TOKEN_HEADER,
@@ -51,6 +58,19 @@ import {
   startYooKassaStandIn,
   type YooKassaStandIn,
 } from '../adapters/yookassa/yookassa-stand-in'
+import {
+  STAND_IN_PASSWORD as TBANK_STAND_IN_PASSWORD,
+  STAND_IN_TERMINAL_KEY as TBANK_STAND_IN_TERMINAL_KEY,
+  startTBankStandIn,
+  type TBankStandIn,
+} from '../adapters/tbank/tbank-stand-in'
+import {
+  ATOL_STAND_IN_GROUP,
+  ATOL_STAND_IN_LOGIN,
+  ATOL_STAND_IN_PASSWORD,
+  startAtolStandIn,
+  type AtolStandIn,
+} from '../adapters/atol/atol-stand-in'
 import { createSecretBox } from '../lib/secret-box'
 import { PHOTO_FILES } from '../features/menu/photo-names'
 import { totpCodeAt } from '../features/staff/totp'
@@ -80,7 +100,13 @@ const releases = readdirSync(FIXTURES)
     data: readFileSync(join(FIXTURES, name), 'utf8'),
     requests: JSON.parse(
       readFileSync(join(FIXTURES, name.replace(/\.sql$/, '.requests.json')), 'utf8'),
-    ) as { idempotencyKey: string; body: Record<string, unknown>; id: string }[],
+    ) as {
+      idempotencyKey: string
+      /** Where it was placed; absent: the demo. */
+      restaurantId?: string
+      body: Record<string, unknown>
+      id: string
+    }[],
     photos: existsSync(join(FIXTURES, name.replace(/\.sql$/, '.photos')))
       ? join(FIXTURES, name.replace(/\.sql$/, '.photos'))
       : undefined,
@@ -97,7 +123,7 @@ const EVERY_KIND_SINCE = '0038'
 
 /**
  * The SECRETS_KEY the releases from 0048 on ran with (`drive-26160e0.mjs`): the upgraded server
- * opens the acquirer secrets they sealed with it.
+ * opens the acquirer and АТОЛ secrets they sealed with it.
  */
 const RELEASE_SECRETS_KEY = '26160e0f'.repeat(8)
 
@@ -160,11 +186,20 @@ async function call<E extends Endpoint>(
   return parse<E['response']>(endpoint.response, response.json())
 }
 
-/** A waiter of the demo signs in with their PIN (the release seeded them, the fixture kept them). */
-async function waiterHeaders(t: TestApp, login: string) {
-  const pin = DEMO_WAITERS.find((waiter) => waiter.login === login)?.pin
-  if (!pin) throw new Error(`The fixture's waiter ${login} is not one of the demo's`)
-  const { token } = await call(t, garconLogin, { body: { restaurantId: 'demo', login, pin } })
+/**
+ * The waiters of each restaurant a fixture holds, with their PINs: the demo's as seeded, and the
+ * one `drive-26160e0.mjs` added to the restaurant it created.
+ */
+const WAITERS: Record<string, readonly { login: string; pin: string }[] | undefined> = {
+  demo: DEMO_WAITERS,
+  bistro: [{ login: 'pavel', pin: '5555' }],
+}
+
+/** A waiter signs in with their PIN (the release seeded or made them, the fixture kept them). */
+async function waiterHeaders(t: TestApp, login: string, restaurantId = 'demo') {
+  const pin = WAITERS[restaurantId]?.find((waiter) => waiter.login === login)?.pin
+  if (!pin) throw new Error(`The fixture's waiter ${login} of ${restaurantId} is not known`)
+  const { token } = await call(t, garconLogin, { body: { restaurantId, login, pin } })
   return { [GARCON_TOKEN_HEADER]: token }
 }
 
@@ -222,6 +257,9 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
     let dataDir: string
     /** YooKassa as the restaurant's acquirer the release configured knows it (its account's). */
     let yooKassa: YooKassaStandIn
+    /** T-Bank and АТОЛ Онлайн, likewise (the stand-ins' terminal and account, from 0051 on). */
+    let tBank: TBankStandIn
+    let atol: AtolStandIn
     /** Today's app on the upgraded database, as a node with `DATA_DIR` at `dir` would start. */
     const startNode = async (database: TestApp['database'], dir: string) =>
       startTestApp(
@@ -232,12 +270,16 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
           DATA_DIR: dir,
           SECRETS_KEY: RELEASE_SECRETS_KEY,
           YOOKASSA_API_URL: yooKassa.apiUrl,
+          TBANK_API_URL: tBank.apiUrl,
+          ATOL_API_URL: atol.apiUrl,
         },
         undefined,
         await releaseClock(database.db),
       )
     beforeAll(async () => {
       yooKassa = await startYooKassaStandIn()
+      tBank = await startTBankStandIn()
+      atol = await startAtolStandIn()
       dataDir = await mkdtemp(join(tmpdir(), 'tableside-upgrade-'))
       if (release.photos) await cp(release.photos, join(dataDir, 'photos'), { recursive: true })
       const database = await kind.openBlank()
@@ -253,6 +295,8 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
     afterAll(async () => {
       await t.close()
       await yooKassa.close()
+      await tBank.close()
+      await atol.close()
       await rm(dataDir, { recursive: true, force: true })
     })
 
@@ -260,7 +304,7 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
     const rows = () =>
       db()
         .selectFrom('orders')
-        .select(['id', 'number', 'type', 'status', 'total', 'tableRef'])
+        .select(['id', 'restaurantId', 'number', 'type', 'status', 'total', 'tableRef'])
         .orderBy('number')
         .execute()
 
@@ -359,6 +403,8 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
           ['refunds', '0047'],
           ['sandboxAcquirerRefunds', '0047'],
           ['paymentAccounts', '0048'],
+          ['fiscalSettings', '0049'],
+          ['receipts', '0049'],
         ] as const) {
           if (release.lastMigration >= since) expect(holds(release, table), table).toBe(true)
         }
@@ -384,7 +430,11 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
         if (release.lastMigration >= '0047') {
           expect(await kinds('refunds', 'kind')).toEqual(sorted(refundKind.options))
           expect(await kinds('refunds', 'way')).toEqual(sorted(refundWay.options))
-          expect(await kinds('refunds', 'state')).toEqual(['done'])
+          // From release cda386f on the bank may hold a refund, or refuse it and be asked again
+          // (decisions 0130 and 0139): one refused and left so, one pending at the bank.
+          expect(await kinds('refunds', 'state')).toEqual(
+            release.lastMigration >= '0051' ? ['done', 'failed', 'in_progress'] : ['done'],
+          )
           expect(await kinds('refunds', 'actorKind')).toEqual(['diner', 'manager', 'waiter'])
           const refunds = await db()
             .selectNoFrom((eb) => [
@@ -412,9 +462,16 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
         // Each restaurant's acquirer (migration 0048): the sandbox, and YooKassa with its secret,
         // which took a payment; a restaurant that went back to the sandbox keeps its YooKassa
         // account and secret for the payments YooKassa holds.
+        // From 0051 on the second restaurant has moved from YooKassa to T-Bank, which took
+        // payments by card and SBP and gave part of one back.
         if (release.lastMigration >= '0048') {
-          expect(await kinds('paymentAccounts', 'provider')).toEqual(['sandbox', 'yookassa'])
-          expect(await kinds('payments', 'provider')).toEqual(['sandbox', 'yookassa'])
+          const tBank = release.lastMigration >= '0051' ? ['tbank'] : []
+          expect(await kinds('paymentAccounts', 'provider')).toEqual(
+            sorted(['sandbox', ...(tBank.length > 0 ? tBank : ['yookassa'])]),
+          )
+          expect(await kinds('payments', 'provider')).toEqual(
+            sorted(['sandbox', 'yookassa', ...tBank]),
+          )
           const kept = await db()
             .selectFrom('paymentAccounts')
             .select('restaurantId')
@@ -423,38 +480,109 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
             .execute()
           expect(kept.length).toBeGreaterThan(0)
         }
+        // Receipts (migration 0049): both ways of sending, of payments and of refunds, in every
+        // state (pending: the receipts of refunds the bank holds or refused), one sent again
+        // after a refusal; the diner's contact on payments; VAT rates of a category's and a
+        // dish's own; a spend given back in two parts (0050); T-Bank's accounts and payments
+        // (0051).
+        if (release.lastMigration >= '0051') {
+          expect(await kinds('fiscalSettings', 'mode')).toEqual(['acquirer', 'atol'])
+          expect(await kinds('receipts', 'kind')).toEqual(['sell', 'sell_refund'])
+          expect(await kinds('receipts', 'via')).toEqual(['acquirer', 'atol'])
+          expect(await kinds('receipts', 'state')).toEqual(sorted(receiptState.options))
+          expect(await kinds('paymentAccounts', 'accountProvider')).toEqual(['tbank', 'yookassa'])
+          const later = await db()
+            .selectNoFrom((eb) => [
+              eb.exists(eb.selectFrom('receipts').where('generation', '>', 0)).as('sentAgain'),
+              eb
+                .exists(eb.selectFrom('payments').where('receiptContact', 'is not', null))
+                .as('receiptContact'),
+              eb
+                .exists(eb.selectFrom('menuCategories').where('vatRate', 'is not', null))
+                .as('categoryVat'),
+              eb.exists(eb.selectFrom('dishes').where('vatRate', 'is not', null)).as('dishVat'),
+              eb
+                .exists(
+                  eb
+                    .selectFrom('payments')
+                    .where('provider', '=', 'tbank')
+                    .where('method', '=', 'sbp')
+                    .where('status', '=', 'succeeded'),
+                )
+                .as('tBankSbp'),
+              eb
+                .exists(
+                  eb
+                    .selectFrom('refunds')
+                    .innerJoin('payments', 'payments.id', 'refunds.paymentId')
+                    .where('payments.provider', '=', 'tbank')
+                    .where('refunds.state', '=', 'done'),
+                )
+                .as('tBankRefund'),
+              eb
+                .exists(
+                  eb
+                    .selectFrom('bonusEntries')
+                    .where('kind', '=', 'reverse')
+                    .where('points', '>', 0)
+                    .groupBy('reversesId')
+                    .having((having) => having.fn.countAll(), '>', 1)
+                    .select('reversesId'),
+                )
+                .as('returnedInParts'),
+            ])
+            .executeTakeFirstOrThrow()
+          expect(Object.values(later).every(Boolean), JSON.stringify(later)).toBe(true)
+        }
       },
     )
 
-    it('reads every order back as it was placed, its table zone in the menu languages', async () => {
+    it('reads every order back as it was placed, its table zone in the menu languages, and how it was paid', async () => {
+      const paidWays: string[] = []
       for (const row of await rows()) {
         const response = await t.app.inject({ url: `/api/v1/orders/${row.id}` })
         expect(response.statusCode, `order ${String(row.number)}: ${response.body}`).toBe(200)
         const order = orderSchema.parse(response.json())
         expect(order).toMatchObject({ number: row.number, type: row.type, status: row.status })
         expect(order.totals.total).toBe(row.total)
+        // How it was paid is read from its payments (decision 0130): each way its own online
+        // payments that went through used is named.
+        const online = await db()
+          .selectFrom('payments')
+          .select('method')
+          .where('orderId', '=', row.id)
+          .where('purpose', '=', 'order')
+          .where('status', 'in', ['succeeded', 'refunded'])
+          .execute()
+        for (const { method } of online) expect(order.paidWith, row.id).toContain(method)
+        paidWays.push(order.paidWith.join(' '))
         if (row.type === 'dine_in') {
           expect(order.table).not.toBeNull()
           const zone = order.table?.zone
           expect(zone === null || (typeof zone === 'object' && 'ru' in zone)).toBe(true)
         }
       }
+      // From release cda386f on, a table's bill paid partly by SBP and the rest in cash.
+      if (release.lastMigration >= '0051') expect(paidWays).toContain('sbp cash')
     })
 
     it("finds every order for the diner's history", async () => {
-      const ids = (await rows()).map((row) => row.id)
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/restaurants/demo/orders/lookup',
-        payload: { ids },
-      })
-      expect(response.statusCode, response.body).toBe(200)
-      expect(
-        response
-          .json<{ orders: { id: string }[] }>()
-          .orders.map((o) => o.id)
-          .sort(),
-      ).toEqual([...ids].sort())
+      const orders = await rows()
+      for (const restaurantId of new Set(orders.map((row) => row.restaurantId))) {
+        const ids = orders.filter((row) => row.restaurantId === restaurantId).map((row) => row.id)
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/restaurants/${restaurantId}/orders/lookup`,
+          payload: { ids },
+        })
+        expect(response.statusCode, response.body).toBe(200)
+        expect(
+          response
+            .json<{ orders: { id: string }[] }>()
+            .orders.map((o) => o.id)
+            .sort(),
+        ).toEqual([...ids].sort())
+      }
     })
 
     it('answers a retried order request with the order it placed then', async () => {
@@ -462,7 +590,7 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
       for (const request of release.requests) {
         const response = await t.app.inject({
           method: 'POST',
-          url: '/api/v1/restaurants/demo/orders',
+          url: `/api/v1/restaurants/${request.restaurantId ?? 'demo'}/orders`,
           headers: { 'idempotency-key': request.idempotencyKey },
           payload: request.body,
         })
@@ -608,7 +736,12 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
             serverProvider: 'sandbox',
             accountId: row.accountId,
             // Every account a release before 0051 stored was YooKassa's, and says so now.
-            accountProvider: row.accountId === null ? null : 'yookassa',
+            accountProvider:
+              release.lastMigration >= '0051'
+                ? row.accountProvider
+                : row.accountId === null
+                  ? null
+                  : 'yookassa',
             secret: row.secretLast4 === null ? null : { last4: row.secretLast4 },
             live: row.live,
             methods: row.methods,
@@ -628,6 +761,190 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
             const checked = await call(t, checkPaymentAccount, { headers })
             expect(checked).toMatchObject({ ok: true, test: true })
           }
+          if (row.provider === 'tbank') {
+            // T-Bank's stand-in's test terminal (0051 on), likewise.
+            expect([row.accountId, secret]).toEqual([
+              TBANK_STAND_IN_TERMINAL_KEY,
+              TBANK_STAND_IN_PASSWORD,
+            ])
+            const checked = await call(t, checkPaymentAccount, { headers })
+            expect(checked).toMatchObject({ ok: true, test: true })
+          }
+        }
+      },
+    )
+
+    it.runIf(holds(release, 'fiscalSettings'))(
+      'shows each manager how their restaurant sends receipts, the АТОЛ password still opening, never sent back',
+      async () => {
+        const settings = await db().selectFrom('fiscalSettings').selectAll().execute()
+        const box = createSecretBox(Buffer.from(RELEASE_SECRETS_KEY, 'hex'))
+        for (const row of settings) {
+          const response = await t.app.inject({
+            method: getFiscalSettings.method,
+            url: `/api/v1${getFiscalSettings.path}`,
+            headers: await managerHeaders(t, row.restaurantId),
+          })
+          expect(response.statusCode, response.body).toBe(getFiscalSettings.status)
+          expect(parse(getFiscalSettings.response, response.json())).toEqual({
+            mode: row.mode,
+            atol:
+              row.atolLogin === null
+                ? null
+                : {
+                    login: row.atolLogin,
+                    secret: row.atolSecretLast4 === null ? null : { last4: row.atolSecretLast4 },
+                    groupCode: row.atolGroupCode,
+                    live: row.atolLive,
+                  },
+            companyEmail: row.companyEmail,
+            paymentAddress: row.paymentAddress,
+            missing: [],
+            canStoreSecrets: true,
+          })
+          if (row.atolSecretSealed === null) continue
+          // The release sealed АТОЛ's password with its SECRETS_KEY: it opens, to the stand-in's
+          // account the release used, and is never sent back.
+          const secret = box.open(row.atolSecretSealed, row.restaurantId)
+          expect([row.atolLogin, secret, row.atolGroupCode]).toEqual([
+            ATOL_STAND_IN_LOGIN,
+            ATOL_STAND_IN_PASSWORD,
+            ATOL_STAND_IN_GROUP,
+          ])
+          expect(secret.slice(-4)).toBe(row.atolSecretLast4)
+          expect(response.body).not.toContain(secret)
+          expect(response.body).not.toContain(row.atolSecretSealed)
+        }
+      },
+    )
+
+    it.runIf(holds(release, 'receipts'))(
+      "shows each order's receipts to its manager and each payment's to its diner; a refused one sent again registers",
+      async () => {
+        const receipts = await db().selectFrom('receipts').selectAll().execute()
+        expect(receipts.length).toBeGreaterThan(0)
+        const described = (r: {
+          id: string
+          kind: string
+          state: string
+          contact: string
+          total: number
+          providerId: string | null
+          paymentId: string
+          refundId: string | null
+          via: string
+          error: string | null
+        }) =>
+          [
+            r.id,
+            r.kind,
+            r.state,
+            r.contact,
+            r.total,
+            r.providerId,
+            r.paymentId,
+            r.refundId,
+            r.via,
+            r.error,
+          ].join(' ')
+        for (const orderId of new Set(receipts.map((r) => r.orderId))) {
+          const mine = receipts.filter((r) => r.orderId === orderId)
+          expect(orderId).not.toBeNull()
+          const detail = await call(t, getAdminOrder, {
+            params: { orderId: orderId ?? '' },
+            headers: await managerHeaders(t, mine[0]?.restaurantId ?? ''),
+          })
+          expect(sorted(detail.receipts.map(described))).toEqual(sorted(mine.map(described)))
+        }
+
+        // The diner reads their payment's receipt where it went and how far it got; the release
+        // kept where they asked it to go on the payment.
+        for (const receipt of receipts.filter((r) => r.kind === 'sell')) {
+          const payment = await call(t, getPayment, { params: { paymentId: receipt.paymentId } })
+          expect(payment.receipt).toEqual({ state: receipt.state, contact: receipt.contact })
+          const row = await db()
+            .selectFrom('payments')
+            .select('receiptContact')
+            .where('id', '=', receipt.paymentId)
+            .executeTakeFirstOrThrow()
+          expect(row.receiptContact).not.toBeNull()
+        }
+
+        // Each manager sees their restaurant's failed receipts, and no other's.
+        for (const { id: restaurantId } of await db()
+          .selectFrom('restaurants')
+          .select('id')
+          .execute()) {
+          if (!MANAGERS[restaurantId]) continue
+          const failed = await call(t, listFailedReceipts, {
+            headers: await managerHeaders(t, restaurantId),
+          })
+          expect(
+            sorted(failed.receipts.map((f) => `${f.receipt.id} ${f.via} ${f.error ?? ''}`)),
+          ).toEqual(
+            sorted(
+              receipts
+                .filter((r) => r.restaurantId === restaurantId && r.state === 'failed')
+                .map((r) => `${r.id} ${r.via} ${r.error ?? ''}`),
+            ),
+          )
+        }
+
+        // Sent again by today's server, the receipt the release built and АТОЛ refused is a new
+        // document at АТОЛ (its next generation) and is registered.
+        const refused = receipts.find((r) => r.state === 'failed' && r.via === 'atol')
+        if (!refused) throw new Error('The fixture holds no receipt АТОЛ refused')
+        const retried = await call(t, retryReceipt, {
+          params: { receiptId: refused.id },
+          headers: await managerHeaders(t, refused.restaurantId),
+        })
+        expect(retried.state).toBe('pending')
+        for (let round = 0; round < 4; round++) await t.app.outbox.kick()
+        const registered = await db()
+          .selectFrom('receipts')
+          .select(['state', 'generation', 'providerId'])
+          .where('id', '=', refused.id)
+          .executeTakeFirstOrThrow()
+        expect(registered).toMatchObject({ state: 'done', generation: refused.generation + 1 })
+        const document = atol.documents().find((d) => d.uuid === registered.providerId)
+        expect(document).toMatchObject({
+          externalId: `${refused.id}.${String(refused.generation + 1)}`,
+          operation: refused.kind,
+        })
+        expect(document?.receipt).toMatchObject({ total: refused.total / 100 })
+      },
+    )
+
+    it.runIf(release.lastMigration >= '0049')(
+      "gives each manager their menu's VAT rates of a category's and a dish's own",
+      async () => {
+        const [categories, dishes] = await Promise.all([
+          db().selectFrom('menuCategories').select(['restaurantId', 'id', 'vatRate']).execute(),
+          db().selectFrom('dishes').select(['restaurantId', 'id', 'vatRate']).execute(),
+        ])
+        for (const restaurantId of new Set(categories.map((c) => c.restaurantId))) {
+          if (!MANAGERS[restaurantId]) continue
+          const menu = await call(t, getAdminMenu, {
+            headers: await managerHeaders(t, restaurantId),
+          })
+          const rates = new Map<string, string | null>()
+          const walk = (list: (typeof menu.file.menus)[number]['categories']) => {
+            for (const category of list) {
+              rates.set(`category ${category.id}`, category.vatRate ?? null)
+              for (const dish of category.dishes) rates.set(`dish ${dish.id}`, dish.vatRate ?? null)
+              walk(category.categories)
+            }
+          }
+          for (const served of menu.file.menus) walk(served.categories)
+          const stored = [
+            ...categories
+              .filter((c) => c.restaurantId === restaurantId)
+              .map((c) => [`category ${c.id}`, c.vatRate] as const),
+            ...dishes
+              .filter((d) => d.restaurantId === restaurantId)
+              .map((d) => [`dish ${d.id}`, d.vatRate] as const),
+          ]
+          expect(new Map(stored), restaurantId).toEqual(rates)
         }
       },
     )
@@ -693,7 +1010,7 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
       async () => {
         const waiters = await db()
           .selectFrom('waiters')
-          .select(['id', 'login', 'language'])
+          .select(['id', 'restaurantId', 'login', 'language'])
           .where((eb) =>
             eb.or([
               eb.exists(eb.selectFrom('tips').whereRef('tips.waiterId', '=', 'waiters.id')),
@@ -705,7 +1022,7 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
           .execute()
         expect(waiters.length).toBeGreaterThan(0)
         for (const waiter of waiters) {
-          const headers = await waiterHeaders(t, waiter.login)
+          const headers = await waiterHeaders(t, waiter.login, waiter.restaurantId)
           expect((await call(t, getGarconProfile, { headers })).language).toBe(waiter.language)
 
           // Net of tip refunds, a tip refunded whole gone (decision 0119). A payment refunded
@@ -814,6 +1131,15 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
             const orders = await db()
               .selectFrom('orders')
               .select(['id', 'status', 'total', 'bonusPoints'])
+              .select((eb) =>
+                eb
+                  .selectFrom('refunds')
+                  .select((sub) =>
+                    sub.fn.coalesce(sub.fn.sum<string>('pointsReturned'), sub.lit(0)).as('sum'),
+                  )
+                  .whereRef('refunds.orderId', '=', 'orders.id')
+                  .as('pointsReturned'),
+              )
               .where('clientId', '=', client.id)
               .where('restaurantId', '=', restaurantId)
               .execute()
@@ -824,7 +1150,8 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
               sorted(
                 orders.map(
                   (o) =>
-                    `${o.id} ${o.status} ${o.total} ${o.status === 'cancelled' ? 0 : o.bonusPoints}`,
+                    // Spent, net of what refunds gave back (in parts from 0050's release on).
+                    `${o.id} ${o.status} ${o.total} ${o.status === 'cancelled' ? 0 : o.bonusPoints - Number(o.pointsReturned ?? 0)}`,
                 ),
               ),
             )
@@ -1226,7 +1553,7 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
       })
       expect(login.statusCode, login.body).toBe(200)
       const headers = { [GARCON_TOKEN_HEADER]: login.json<{ token: string }>().token }
-      const orders = await rows()
+      const orders = (await rows()).filter((row) => row.restaurantId === 'demo')
       // A pickup waiting to be accepted, and a dine-in order at the waiter's table T1 cooking.
       const moves = [
         {
