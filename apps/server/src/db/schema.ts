@@ -51,6 +51,7 @@ export interface Database {
   paymentWebhookEvents: PaymentWebhookEventsTable
   tips: TipsTable
   refunds: RefundsTable
+  refundSends: RefundSendsTable
   garconPushSubscriptions: GarconPushSubscriptionsTable
   garconAlerts: GarconAlertsTable
   tableCashSettlements: TableCashSettlementsTable
@@ -408,6 +409,20 @@ export interface PaymentsTable {
   completedAt: Date | null
   /** Where its fiscal receipt goes: an email or an E.164 phone (decision 0133); null: none. */
   receiptContact: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/**
+ * A payment's refund on its way to an acquirer that could make it twice if sent again (migration
+ * 0053, decision 0141): at most one per payment.
+ */
+export interface RefundSendsTable {
+  paymentId: string
+  refundKey: string
+  amount: number
+  /** What the acquirer said of the payment just before the refund was first sent. */
+  mark: Json<Record<string, string | number | null>>
+  sentAt: Date
+  createdAt: CreatedAt
 }
 
 export interface PaymentWebhookEventsTable {

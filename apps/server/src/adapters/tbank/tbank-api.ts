@@ -113,10 +113,15 @@ export function createTBankApi(terminal: TBankTerminal, options: TBankApiOptions
   }
 
   return {
-    async call(method: string, fields: Json): Promise<Json> {
+    /**
+     * `single`: a request T-Bank could carry out twice (a refund of an SBP payment, decision 0141)
+     * is sent one time; no answer or a 5xx is `TBankUnavailable` at once, its outcome unknown.
+     */
+    async call(method: string, fields: Json, { single = false } = {}): Promise<Json> {
       const body = signed(fields)
       let last = 'did not answer'
-      for (let attempt = 1; attempt <= attempts; attempt++) {
+      const tries = single ? 1 : attempts
+      for (let attempt = 1; attempt <= tries; attempt++) {
         if (attempt > 1) {
           const wait = backoff(attempt - 1)
           if (wait > 0) await delay(wait)
@@ -134,7 +139,7 @@ export function createTBankApi(terminal: TBankTerminal, options: TBankApiOptions
           typeof answer.Details === 'string' ? answer.Details.slice(0, 300) : null,
         )
       }
-      throw new TBankUnavailable(`T-Bank ${last} (${String(attempts)} tries of ${method})`)
+      throw new TBankUnavailable(`T-Bank ${last} (${String(tries)} tries of ${method})`)
     },
   }
 }

@@ -12,6 +12,7 @@ import {
   eventOf,
   initRequest,
   readNotification,
+  refundSince,
 } from './tbank-provider'
 import {
   STAND_IN_PASSWORD,
@@ -306,16 +307,21 @@ describe('T-Bank adapter against a stand-in of its documented API', () => {
     })
   })
 
-  it('refunds in parts, each once per key, never more than was paid', async () => {
+  it('refunds in parts, a card refund once per key, never more than was paid', async () => {
     const paid = await provider().create(request({ amount: 30_000 }))
     standIn.decide(paid.ref, 'succeed')
     expect(await provider().refund(paid.ref, 10_000, 'refund-1')).toEqual({
       refundId: paid.ref,
       status: 'succeeded',
     })
+    // A Cancel is sent once per try (decision 0141): a 500 is an unknown outcome, not repeated.
+    const before = standIn.requests.length
     standIn.fail('Cancel', 500)
-    // Repeated after a 500 and once more: the same ExternalRequestId refunds once.
-    await provider().refund(paid.ref, 10_000, 'refund-1')
+    await expect(provider().refund(paid.ref, 10_000, 'refund-1')).rejects.toThrow(
+      ProviderUnavailable,
+    )
+    expect(standIn.requests.slice(before).map((sent) => sent.method)).toEqual(['Cancel'])
+    // A card payment's refund sent again under the same ExternalRequestId refunds once.
     await provider().refund(paid.ref, 10_000, 'refund-1')
     expect(standIn.payment(paid.ref)).toMatchObject({
       refunded: 10_000,
@@ -333,6 +339,77 @@ describe('T-Bank adapter against a stand-in of its documented API', () => {
     expect(await provider().refundStatus(paid.ref)).toBe('succeeded')
     // Still a success: its money was taken; the refunds are ours.
     expect(await provider().status(paid.ref)).toMatchObject({ outcome: 'succeeded' })
+  })
+
+  it('makes an SBP refund again when sent again, as T-Bank documents (no ExternalRequestId)', async () => {
+    const paid = await provider().create(request({ amount: 30_000, method: 'sbp' }))
+    standIn.decide(paid.ref, 'succeed')
+    await provider().refund(paid.ref, 10_000, 'refund-1')
+    await provider().refund(paid.ref, 10_000, 'refund-1')
+    expect(standIn.payment(paid.ref)).toMatchObject({ refunded: 20_000 })
+  })
+
+  it('tells by GetState whether a refund whose answer was lost was made, either Amount reading', async () => {
+    const check = provider().refundCheck
+    for (const reading of ['left', 'paid'] as const) {
+      standIn.amountAfterRefunds(reading)
+      try {
+        const paid = await provider().create(request({ amount: 30_000, method: 'sbp' }))
+        standIn.decide(paid.ref, 'succeed')
+        const sizes = { amount: 10_000, paid: 30_000 }
+        // First refund: made (its answer lost), or not.
+        let mark = await check.mark(paid.ref)
+        expect(await check.since(paid.ref, mark, sizes)).toEqual({ happened: false })
+        standIn.fail('Cancel', 'done-then-timeout')
+        await expect(impatient().refund(paid.ref, 10_000, `lost-${reading}`)).rejects.toThrow(
+          ProviderUnavailable,
+        )
+        expect(await check.since(paid.ref, mark, sizes)).toEqual({
+          happened: true,
+          status: 'succeeded',
+        })
+        // Second refund: the Amount that moves tells; the one that does not cannot.
+        mark = await check.mark(paid.ref)
+        const second = await check.since(paid.ref, mark, sizes)
+        expect(second.happened).toBe(reading === 'left' ? false : 'unknown')
+        await provider().refund(paid.ref, 20_000, `rest-${reading}`)
+        expect(await check.since(paid.ref, mark, { amount: 20_000, paid: 30_000 })).toEqual({
+          happened: true,
+          status: 'succeeded',
+        })
+      } finally {
+        standIn.amountAfterRefunds('left')
+      }
+    }
+  })
+
+  it('judges a lost refund only by what one reading of GetState explains for sure', () => {
+    const sizes = { amount: 1_000, paid: 5_000 }
+    const mark = { Status: 'PARTIAL_REFUNDED', Amount: 4_000 }
+    // Amount as what is left: down by exactly this refund, or unchanged.
+    expect(refundSince(mark, { Status: 'PARTIAL_REFUNDED', Amount: 3_000 }, sizes)).toEqual({
+      happened: true,
+      status: 'succeeded',
+    })
+    expect(refundSince(mark, { Status: 'PARTIAL_REFUNDED', Amount: 4_000 }, sizes)).toEqual({
+      happened: false,
+    })
+    // Down by another sum (a refund in T-Bank's dashboard?): not guessed.
+    expect(refundSince(mark, { Status: 'PARTIAL_REFUNDED', Amount: 3_500 }, sizes).happened).toBe(
+      'unknown',
+    )
+    // SBP's refund on its way, whatever its Amount says yet.
+    expect(
+      refundSince(
+        { Status: 'CONFIRMED', Amount: 5_000 },
+        { Status: 'ASYNC_REFUNDING', Amount: 5_000 },
+        sizes,
+      ),
+    ).toEqual({ happened: true, status: 'pending' })
+    expect(
+      refundSince({ Status: null, Amount: null }, { Status: 'CONFIRMED', Amount: 1 }, sizes)
+        .happened,
+    ).toBe('unknown')
   })
 
   it('reads the documented notification, and refuses what is not one', () => {

@@ -8,6 +8,9 @@ import {
   type ProviderRefund,
   type ProviderStatus,
   ProviderUnavailable,
+  type RefundCheck,
+  type RefundMark,
+  type RefundSince,
   type WebhookEvent,
   type WebhookIgnored,
   WebhookRejected,
@@ -67,6 +70,51 @@ function refundState(status: unknown): ProviderRefund['status'] {
     : 'pending'
 }
 
+const refunding = (status: unknown) => status === 'REFUNDING' || status === 'ASYNC_REFUNDING'
+
+/**
+ * Whether a refund of `amount` sent after `mark` (GetState then) was taken, from GetState now
+ * (decision 0141). T-Bank's pages do not say whether GetState's `Amount` is what the payment
+ * took or what is left after refunds (Cancel's answer calls the latter `NewAmount`): both are
+ * read. Only what one reading or the other explains for sure counts; the rest is unknown.
+ */
+export function refundSince(
+  mark: RefundMark,
+  now: Json,
+  { amount, paid }: { amount: number; paid: number },
+): RefundSince {
+  const before = { status: mark.Status, amount: mark.Amount }
+  const status = now.Status
+  const left = kopecksOf(now.Amount)
+  const unknown = (detail: string): RefundSince => ({ happened: 'unknown', detail })
+  if (typeof before.status !== 'string' || typeof before.amount !== 'number') {
+    return unknown('the payment’s state before the refund is not known')
+  }
+  if (typeof status !== 'string' || left === undefined) {
+    return unknown('T-Bank named no status or amount of the payment')
+  }
+  const taken: RefundSince = { happened: true, status: refundState(status) }
+  // Amount as what is left: down by exactly this refund.
+  if (left === before.amount - amount) return taken
+  if (status === before.status && left === before.amount) {
+    // Unchanged: no refund, where no refund was made before or the Amount is seen to move.
+    if (before.status === 'CONFIRMED' || before.amount < paid) return { happened: false }
+    return unknown(
+      `T-Bank still says ${status} and an Amount that does not show refunds: whether this one was made cannot be told`,
+    )
+  }
+  // Amount as what was paid (it never moves): the status says a refund came.
+  const grew =
+    (before.status === 'CONFIRMED' && (REFUND_SETTLED.has(status) || refunding(status))) ||
+    (before.status === 'PARTIAL_REFUNDED' && (status === 'REFUNDED' || refunding(status)))
+  if (left === before.amount && grew) return taken
+  // On its way (SBP's ASYNC_REFUNDING), its Amount perhaps not moved yet: one at a time, ours.
+  if (refunding(status) && !refunding(before.status)) return taken
+  return unknown(
+    `T-Bank says ${status}, ${String(left)} kopecks, after ${before.status}, ${String(before.amount)}`,
+  )
+}
+
 /** Issuer answers that say why a card was declined (T-Bank's ErrorCode is 1000 + ISO 8583). */
 const INSUFFICIENT_FUNDS = new Set(['1051', '51'])
 
@@ -122,7 +170,9 @@ export interface TBankProviderOptions extends TBankApiOptions {
  * `Init`; card on T-Bank's payment page (`PaymentURL`), SBP by the QR link `GetQr` answers (on a
  * phone it opens the diner's bank app); `GetState` when the diner returns or the sweep asks;
  * `Cancel` to give up an unpaid payment and to refund, whole or in part, under our refund key
- * (`ExternalRequestId`), so a repeat refunds once.
+ * (`ExternalRequestId`, which T-Bank ignores for SBP): a refund is sent once per try, and one
+ * whose answer was lost is sent again only when GetState shows it was not made (`refundCheck`,
+ * decision 0141).
  */
 export function createTBankProvider(options: TBankProviderOptions) {
   const api = createTBankApi(options.terminal, options)
@@ -140,9 +190,23 @@ export function createTBankProvider(options: TBankProviderOptions) {
 
   const state = (ref: string) => api.call('GetState', { PaymentId: ref })
 
+  /** Decision 0141: an SBP refund sent again is made again, so one is never simply repeated. */
+  const refundCheck: RefundCheck = {
+    mark: (ref) =>
+      guarded(async () => {
+        const payment = await state(ref)
+        return {
+          Status: typeof payment.Status === 'string' ? payment.Status : null,
+          Amount: kopecksOf(payment.Amount) ?? null,
+        }
+      }),
+    since: (ref, mark, refund) => guarded(async () => refundSince(mark, await state(ref), refund)),
+  }
+
   const provider = {
     name: TBANK_PROVIDER,
     webhookAnswer: TBANK_WEBHOOK_ANSWER,
+    refundCheck,
 
     create: (request: ProviderPaymentRequest) =>
       guarded(async () => {
@@ -202,13 +266,19 @@ export function createTBankProvider(options: TBankProviderOptions) {
     refund: (ref: string, amount: number, key: string, receipt?: FiscalReceipt) =>
       guarded(async (): Promise<ProviderRefund> => {
         try {
-          const answer = await api.call('Cancel', {
-            PaymentId: ref,
-            Amount: amount,
-            ExternalRequestId: key,
-            // A refund's own receipt of what goes back (возврат прихода).
-            ...(receipt ? { Receipt: tbankReceipt(receipt) } : {}),
-          })
+          // Sent once: no answer is an unknown outcome, never a repeat (decision 0141).
+          const answer = await api.call(
+            'Cancel',
+            {
+              PaymentId: ref,
+              Amount: amount,
+              // Keys a card refund; "не работает для операций по СБП".
+              ExternalRequestId: key,
+              // A refund's own receipt of what goes back (возврат прихода).
+              ...(receipt ? { Receipt: tbankReceipt(receipt) } : {}),
+            },
+            { single: true },
+          )
           // T-Bank keeps no id of a refund of its own (ours, ExternalRequestId, names it): the
           // payment's id is what a refund still in progress is asked about (decision 0132).
           return { refundId: ref, status: refundState(answer.Status) }

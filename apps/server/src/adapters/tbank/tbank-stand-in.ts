@@ -37,8 +37,12 @@ interface StandInPayment {
   data: Json | undefined
 }
 
-/** How a method is made to fail, the next few times it is called. */
-export type TBankStandInFault = 'timeout' | 500
+/**
+ * How a method is made to fail, the next few times it is called: no answer or a 500 before it did
+ * anything (`timeout`, `500`), or after it did its work (`done-then-timeout`, `done-then-500`: a
+ * refund made whose answer is lost, the case decision 0141 guards against).
+ */
+export type TBankStandInFault = 'timeout' | 500 | 'done-then-timeout' | 'done-then-500'
 
 /**
  * The error answers the stand-in gives: HTTP 200, `Success: false`, an `ErrorCode`, `Message`
@@ -67,7 +71,12 @@ export const STAND_IN_ERRORS = {
  * `ExternalRequestId`). The card page (`/pay/{id}`) and the SBP page its QR link opens
  * (`/sbp/{id}`, the bank app's stand-in) take the diner's answer; then the shop's
  * `NotificationURL` gets the statuses, signed with the terminal's password, and must answer `OK`.
- * Faults: a method can be made to time out or answer 500 the next few times.
+ * Faults: a method can be made to time out or answer 500 the next few times, before or after it
+ * did its work. An SBP payment's refund ignores `ExternalRequestId`, as T-Bank's Cancel says
+ * ("Параметр не работает для операций по СБП"): a repeat refunds again (decision 0141).
+ * `GetState` answers the payment's `Amount` as it stands after refunds (what Cancel's answer
+ * calls `NewAmount`), or, told `amountAfterRefunds('paid')`, the amount paid: T-Bank's page
+ * does not say which (decision 0141), and the adapter copes with both.
  */
 export function startTBankStandIn(options: { port?: number; host?: string } = {}) {
   const terminals = new Map<string, string>([[STAND_IN_TERMINAL_KEY, STAND_IN_PASSWORD]])
@@ -77,6 +86,7 @@ export function startTBankStandIn(options: { port?: number; host?: string } = {}
   const requests: { method: string; body: Json }[] = []
   const notifications: { url: string; body: Json; status: number | 'failed'; text: string }[] = []
   let notificationOverride: string | undefined
+  let stateAmount: 'left' | 'paid' = 'left'
   let origin = ''
   const inFlight = new Set<Promise<void>>()
 
@@ -176,7 +186,9 @@ export function startTBankStandIn(options: { port?: number; host?: string } = {}
     expire(payment)
     switch (method) {
       case 'GetState':
-        return ok(payment, { Amount: payment.amount })
+        return ok(payment, {
+          Amount: stateAmount === 'left' ? payment.amount - payment.refunded : payment.amount,
+        })
       case 'GetQr': {
         if (payment.status !== 'NEW' && payment.status !== 'FORM_SHOWED') {
           return failure(terminalKey, STAND_IN_ERRORS.wrongStatus)
@@ -207,7 +219,9 @@ export function startTBankStandIn(options: { port?: number; host?: string } = {}
   }
 
   function cancel(payment: StandInPayment, body: Json): Json {
-    const externalId = typeof body.ExternalRequestId === 'string' ? body.ExternalRequestId : ''
+    // "Параметр не работает для операций по СБП": an SBP refund is made again when repeated.
+    const externalId =
+      typeof body.ExternalRequestId === 'string' && !payment.sbp ? body.ExternalRequestId : ''
     const seen = externalId ? refundsDone.get(`${payment.id} ${externalId}`) : undefined
     if (seen) return seen
     const original = payment.amount - payment.refunded
@@ -379,10 +393,12 @@ export function startTBankStandIn(options: { port?: number; host?: string } = {}
       requests.push({ method, body })
       const fault = faults.get(method)?.shift()
       if (fault === 'timeout') return // never answers: the client's timeout ends the wait
-      if (fault === 500) {
+      const serverError = () =>
         response
           .writeHead(500, { 'content-type': 'text/html' })
           .end('<h1>500 Internal Server Error</h1>')
+      if (fault === 500) {
+        serverError()
         return
       }
       const terminalKey = body.TerminalKey
@@ -399,7 +415,14 @@ export function startTBankStandIn(options: { port?: number; host?: string } = {}
         reply(response, 200, failure(terminalKey, STAND_IN_ERRORS.wrongToken))
         return
       }
-      reply(response, 200, route(method, terminalKey as string, body))
+      const answer = route(method, terminalKey as string, body)
+      // Done, and its answer lost on the way back.
+      if (fault === 'done-then-timeout') return
+      if (fault === 'done-then-500') {
+        serverError()
+        return
+      }
+      reply(response, 200, answer)
     })
   })
 
@@ -425,6 +448,9 @@ export function startTBankStandIn(options: { port?: number; host?: string } = {}
         },
         notifyTo: (url) => {
           notificationOverride = url
+        },
+        amountAfterRefunds: (reading) => {
+          stateAmount = reading
         },
         notificationOf: (id) => {
           const payment = payments.get(id)
@@ -463,6 +489,8 @@ export interface TBankStandIn {
   fail: (method: string, ...times: TBankStandInFault[]) => void
   /** Sends notifications here instead of each payment's NotificationURL. */
   notifyTo: (url: string) => void
+  /** What GetState's `Amount` says after refunds: what is left (the default) or what was paid. */
+  amountAfterRefunds: (reading: 'left' | 'paid') => void
   /** The notification of a payment's current status, signed, as it would be sent. */
   notificationOf: (id: string) => Json | undefined
   /** Sends a payment's last notification again, as T-Bank does until it reads OK. */

@@ -35,6 +35,13 @@ export interface PaymentProvider {
   /** Where a refund the acquirer answered `pending` stands now (decision 0130). */
   refundStatus(refundId: string): Promise<ProviderRefund['status']>
   /**
+   * Present for an acquirer that makes a refund again when it is sent again (T-Bank: no key for
+   * SBP refunds, decision 0141). The payments feature then sends a payment's refunds one at a
+   * time, never repeats one inside `refund`, and sends one whose answer was lost again only when
+   * `since` says it did not happen.
+   */
+  readonly refundCheck?: RefundCheck
+  /**
    * Checks a webhook's signature and freshness (or where it came from, for an acquirer that
    * signs nothing) and reads its event; throws `WebhookRejected` for anything forged, stale or
    * malformed. An acquirer whose notifications are not to be believed as they stand answers a
@@ -84,6 +91,29 @@ export interface ProviderRefund {
    * `failed`: it refused it or gave it up, nothing went back (decision 0130).
    */
   status: 'succeeded' | 'pending' | 'failed'
+}
+
+/** What an acquirer says of a payment, kept just before a refund of it is first sent. */
+export type RefundMark = Readonly<Record<string, string | number | null>>
+
+/** Whether a refund whose answer was lost happened, judged by the payment's state now. */
+export type RefundSince =
+  | { happened: true; status: ProviderRefund['status'] }
+  | { happened: false }
+  | { happened: 'unknown'; detail: string }
+
+export interface RefundCheck {
+  /** The payment as the acquirer holds it now. */
+  mark(ref: string): Promise<RefundMark>
+  /**
+   * Whether a refund of `amount` sent after `mark` was taken: the payment's state now against
+   * `mark`, `paid` being what the payment took. Nothing else refunds it meanwhile (one at a time).
+   */
+  since(
+    ref: string,
+    mark: RefundMark,
+    refund: { amount: number; paid: number },
+  ): Promise<RefundSince>
 }
 
 /** What the acquirer said of the account's credentials. */

@@ -15,6 +15,8 @@ import type { OutboxEntry } from '../outbox/outbox-repository'
 import type { ReceiptService } from '../receipts/receipt-service'
 import type { TableSessionService } from '../table-sessions/table-session-service'
 import { floorOrderEntries, paymentUpdateEntries } from './payment-events'
+import { refundOnce } from './refund-once'
+import { createRefundSends } from './refund-send-repository'
 import { refundTurn } from './refund-turn'
 import {
   type PaymentProviders,
@@ -74,6 +76,7 @@ export interface PaymentSettlementDeps {
  */
 export function createPaymentSettlement(deps: PaymentSettlementDeps) {
   const { db, providers, repository, orderPayments, outbox, now } = deps
+  const refundSends = createRefundSends(db)
 
   /** A notification that only names a payment: what its acquirer says of it now is the event. */
   async function readBack(providerName: string, ref: string): Promise<WebhookEvent | 'pending'> {
@@ -282,12 +285,23 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
     if (payment.providerRef) {
       const provider = await providers.forPayment(payment)
       if (!provider) throw new Error(`No acquirer to refund payment ${payment.id} through`)
+      const { refundCheck } = provider
       taken = row?.providerRefundId
         ? {
             refundId: row.providerRefundId,
             status: await provider.refundStatus(row.providerRefundId),
           }
-        : await provider.refund(payment.providerRef, refund.amount, key, receipt?.receipt)
+        : refundCheck
+          ? // One that a repeat could make twice: asked about before it is sent again (0141).
+            await refundOnce(
+              refundSends,
+              { ...provider, refundCheck },
+              { id: payment.id, ref: payment.providerRef, amount: payment.amount },
+              { amount: refund.amount, key, receipt: receipt?.receipt },
+              now,
+              deps.log,
+            )
+          : await provider.refund(payment.providerRef, refund.amount, key, receipt?.receipt)
     }
     if (taken?.status === 'pending') {
       if (refund.refundId && taken.refundId && !row?.providerRefundId) {
@@ -298,6 +312,7 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
     if (taken?.status === 'failed') {
       await db.transaction().execute(async (trx) => {
         if (!(await outbox.markDelivered(entryId, trx))) return
+        await refundSends.release(payment.id, key, trx)
         // The order first, as a refund and its retry lock it (decision 0139).
         const locked = await orderPayments.lock(refund.orderId, trx)
         deps.log?.warn(
@@ -320,6 +335,7 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
     }
     await db.transaction().execute(async (trx) => {
       if (!(await outbox.markDelivered(entryId, trx))) return
+      await refundSends.release(payment.id, key, trx)
       const at = now()
       if (receipt && deps.receipts) {
         await outbox.add(
