@@ -161,8 +161,19 @@ export async function buildApp({
     paidWith: paidWithFrom(database.db),
   })
   await app.register(billPlugin)
+  const paymentRows = createPaymentRepository(database.db)
   await app.register(receiptsPlugin, {
     acquirerOf: async (id) => serving(id, await paymentAccounts.find(id)),
+    // The acquirer that holds the payment says where its receipt stands (decision 0141).
+    acquirerReceipts: async ({ paymentId, kind, providerId }) => {
+      const payment = await paymentRows.find(paymentId)
+      const provider = payment && (await app.paymentProviders.forPayment(payment))
+      if (!provider?.receiptRegistration) return null
+      return provider.receiptRegistration({
+        kind: kind === 'sell' ? 'payment' : 'refund',
+        id: providerId,
+      })
+    },
   })
   await app.register(paymentsPlugin)
   await app.register(waiterCallsPlugin)

@@ -205,6 +205,72 @@ describe('YooKassa adapter against a stand-in of its documented API', () => {
     ])
   })
 
+  it('reads a receipt’s receipt_registration from the payment and the refund objects', async () => {
+    // The documented payment object, with the field as YooKassa's objects carry it.
+    for (const [registration, read] of [
+      ['succeeded', 'succeeded'],
+      ['canceled', 'canceled'],
+      ['pending', 'pending'],
+      [undefined, null],
+      ['something new', null],
+    ] as const) {
+      const documented = createYooKassaProvider({
+        account: { shopId: '1', secretKey: 'test_x' },
+        fetch: () =>
+          Promise.resolve(
+            Response.json({ ...DOCUMENTED_PAYMENT, receipt_registration: registration }),
+          ),
+      })
+      expect(
+        await documented.receiptRegistration({ kind: 'payment', id: DOCUMENTED_PAYMENT.id }),
+      ).toBe(read)
+    }
+    // The stand-in: pending until the payment succeeded, then as its register ends it.
+    const receipt = {
+      customer: { email: 'a@example.ru' },
+      items: [
+        {
+          description: 'Борщ',
+          quantity: '1.000',
+          amount: { value: '300.00', currency: 'RUB' },
+          vat_code: 11,
+          payment_subject: 'commodity',
+          payment_mode: 'full_payment',
+        },
+      ],
+      tax_system_code: 1,
+    }
+    const paid = await provider().create(request({ amount: 30_000 }))
+    const id = idOf(paid.redirectUrl)
+    // The adapter's own receipt mapping is tested elsewhere; here the object is the stand-in's.
+    expect(await provider().receiptRegistration({ kind: 'payment', id })).toBeNull()
+    standIn.receiptsWill('canceled')
+    try {
+      const withReceipt = await createYooKassaProvider({
+        account: { shopId: STAND_IN_SHOP_ID, secretKey: STAND_IN_SECRET_KEY },
+        baseUrl: standIn.apiUrl,
+        fetch: (url, init) =>
+          fetch(url, {
+            ...init,
+            body: JSON.stringify({
+              ...(JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as object),
+              receipt,
+            }),
+          }),
+      }).create(request({ amount: 30_000 }))
+      const ref = idOf(withReceipt.redirectUrl)
+      expect(await provider().receiptRegistration({ kind: 'payment', id: ref })).toBe('pending')
+      standIn.decide(ref, 'succeed')
+      expect(await provider().receiptRegistration({ kind: 'payment', id: ref })).toBe('canceled')
+    } finally {
+      standIn.receiptsWill('succeeded')
+    }
+    standIn.fail(`/v3/refunds/nope`, 500, 500, 500)
+    await expect(provider().receiptRegistration({ kind: 'refund', id: 'nope' })).rejects.toThrow(
+      ProviderUnavailable,
+    )
+  })
+
   it('takes notifications only from YooKassa’s addresses, and believes none of their content', () => {
     for (const address of ['185.71.76.5', '::ffff:77.75.156.11', '2a02:5180::1', '77.75.154.200']) {
       expect(isYooKassaAddress(address)).toBe(true)

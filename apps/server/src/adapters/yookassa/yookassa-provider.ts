@@ -8,6 +8,7 @@ import {
   type ProviderRefund,
   type ProviderStatus,
   ProviderUnavailable,
+  type ReceiptRegistration,
   type WebhookNotice,
   WebhookRejected,
   type WebhookSource,
@@ -223,6 +224,17 @@ export function createYooKassaProvider(options: YooKassaProviderOptions) {
       guarded(async () =>
         refundState((await api.get(`/refunds/${encodeURIComponent(refundId)}`)).status),
       ),
+
+    receiptRegistration: ({ kind, id }: { kind: 'payment' | 'refund'; id: string }) =>
+      guarded(async (): Promise<ReceiptRegistration | null> => {
+        const object = await api.get(`/${kind}s/${encodeURIComponent(id)}`)
+        const registration = object.receipt_registration
+        return registration === 'pending' ||
+          registration === 'succeeded' ||
+          registration === 'canceled'
+          ? registration
+          : null
+      }),
 
     verifyWebhook(
       _headers: Readonly<Record<string, unknown>>,

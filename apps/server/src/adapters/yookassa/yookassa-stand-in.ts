@@ -25,7 +25,12 @@ interface StandInPayment {
   refunded: number
   cancellation: { party: string; reason: string } | null
   receipt: Json | undefined
+  /** Set once the payment succeeded: how its receipt's registration ended (or not yet). */
+  registration: Registration | undefined
 }
+
+/** A receipt's `receipt_registration` on a payment or refund object. */
+export type Registration = 'pending' | 'succeeded' | 'canceled'
 
 /** How a request to one path is made to fail, for the given number of times. */
 export type StandInFault = 'timeout' | 500 | 202
@@ -41,7 +46,9 @@ export type StandInFault = 'timeout' | 500 | 202
  * (`/checkout/{id}`) takes the diner's answer and the stand-in then sends the shop the
  * notification `{type:"notification", event, object}`, from one of YooKassa's addresses as a
  * proxy in front of the shop would report it (X-Forwarded-For). Faults: a path can be made to
- * time out, answer 500 or 202 the next few times.
+ * time out, answer 500 or 202 the next few times. A payment or refund that carried a `receipt`
+ * says how its registration went, `receipt_registration` (`pending`, `succeeded`, `canceled`):
+ * registered once the payment succeeded, unless told to refuse receipts or hold them.
  */
 export function startYooKassaStandIn(
   options: {
@@ -57,6 +64,8 @@ export function startYooKassaStandIn(
   const payments = new Map<string, StandInPayment>()
   const refunds = new Map<string, Json>()
   let holdingRefunds = false
+  /** What the partner cash register makes of the receipts that come from now on. */
+  let receiptsEnd: Registration = 'succeeded'
   /** The receipts refunds carried (a payment's is on the payment). */
   const receipts: { refundId: string; receipt: Json }[] = []
   /** Per shop and key: the body's hash and the answer first given. */
@@ -107,10 +116,9 @@ export function startYooKassaStandIn(
         ? { value: (payment.refunded / 100).toFixed(2), currency: payment.amount.currency }
         : undefined,
     test: true,
-    // With a receipt: registered once the payment succeeded (the partner cash register's work).
-    ...(payment.receipt
-      ? { receipt_registration: payment.status === 'succeeded' ? 'succeeded' : 'pending' }
-      : {}),
+    // With a receipt: registered (or refused) once the payment succeeded, by the partner cash
+    // register; `pending` until then, and while the register works on it.
+    ...(payment.receipt ? { receipt_registration: payment.registration ?? 'pending' } : {}),
     ...(payment.cancellation ? { cancellation_details: payment.cancellation } : {}),
   })
 
@@ -200,6 +208,7 @@ export function startYooKassaStandIn(
       refunded: 0,
       cancellation: null,
       receipt: body.receipt as Json | undefined,
+      registration: undefined,
     }
     payments.set(id, payment)
     return { status: 200, body: view(payment) }
@@ -243,7 +252,7 @@ export function startYooKassaStandIn(
       status: holdingRefunds ? 'pending' : 'succeeded',
       created_at: new Date().toISOString(),
       amount: { value: (value / 100).toFixed(2), currency: payment.amount.currency },
-      ...(body.receipt ? { receipt_registration: 'succeeded' } : {}),
+      ...(body.receipt ? { receipt_registration: receiptsEnd } : {}),
     }
     if (body.receipt)
       receipts.push({ refundId: created.id as string, receipt: body.receipt as Json })
@@ -265,6 +274,14 @@ export function startYooKassaStandIn(
     } else {
       track(notify('refund.succeeded', held))
     }
+  }
+
+  /** A receipt the register held `pending` ends: registered, or refused (`canceled`). */
+  function settleReceipt(id: string, registration: 'succeeded' | 'canceled') {
+    const payment = payments.get(id)
+    if (payment?.registration === 'pending') payment.registration = registration
+    const refund = refunds.get(id)
+    if (refund?.receipt_registration === 'pending') refund.receipt_registration = registration
   }
 
   function route(method: string, path: string, shopId: string, body: Json) {
@@ -321,7 +338,10 @@ export function startYooKassaStandIn(
   ) {
     payment.status = status
     payment.cancellation = cancellation
-    if (status === 'succeeded') payment.capturedAt = new Date().toISOString()
+    if (status === 'succeeded') {
+      payment.capturedAt = new Date().toISOString()
+      if (payment.receipt) payment.registration = receiptsEnd
+    }
     const event =
       status === 'canceled'
         ? 'payment.canceled'
@@ -497,6 +517,10 @@ export function startYooKassaStandIn(
           holdingRefunds = hold
         },
         settleRefund,
+        receiptsWill: (end: Registration) => {
+          receiptsEnd = end
+        },
+        settleReceipt,
         addShop: (shopId: string, secretKey: string) => shops.set(shopId, secretKey),
         tamperAmount: (id: string, value: string) => {
           const payment = payments.get(id)
@@ -542,6 +566,13 @@ export interface YooKassaStandIn {
   holdRefunds: (hold?: boolean) => void
   settleRefund: (id: string, status: 'succeeded' | 'canceled') => void
   refundReceipts: { refundId: string; receipt: Json }[]
+  /**
+   * What becomes of the receipts of payments that succeed and refunds made from now on:
+   * registered (the default), refused by the register (`canceled`), or held `pending`.
+   */
+  receiptsWill: (end: Registration) => void
+  /** A receipt held `pending` (a payment's or a refund's, by its id) is registered or refused. */
+  settleReceipt: (id: string, registration: 'succeeded' | 'canceled') => void
   decide: (
     id: string,
     answer: 'succeed' | 'decline' | 'insufficient_funds',

@@ -61,6 +61,15 @@ export interface PaymentProvider {
    * (T-Bank: `OK`, or it sends the notification again); absent: JSON.
    */
   readonly webhookAnswer?: string
+  /**
+   * Where the 54-FZ receipt that went with a payment or a refund (by the acquirer's id of it)
+   * stands at the acquirer's receipt service (YooKassa's `receipt_registration`, decision 0141);
+   * null where the object carries none. Absent: the acquirer does not say.
+   */
+  receiptRegistration?(of: {
+    kind: 'payment' | 'refund'
+    id: string
+  }): Promise<ReceiptRegistration | null>
   /** Asks the acquirer whether the account's credentials work ("Проверить подключение"). */
   checkConnection?(): Promise<ConnectionCheck>
 }
@@ -92,6 +101,9 @@ export interface ProviderRefund {
    */
   status: 'succeeded' | 'pending' | 'failed'
 }
+
+/** A receipt at the acquirer's receipt service: on its way, registered, or refused. */
+export type ReceiptRegistration = 'pending' | 'succeeded' | 'canceled'
 
 /** What an acquirer says of a payment, kept just before a refund of it is first sent. */
 export type RefundMark = Readonly<Record<string, string | number | null>>

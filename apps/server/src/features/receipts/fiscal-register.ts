@@ -39,3 +39,15 @@ export type FiscalSettingsRow = Selectable<FiscalSettingsTable>
 
 /** The register a restaurant's settings name; undefined when they name none it can open. */
 export type FiscalRegisters = (settings: FiscalSettingsRow) => FiscalRegister | undefined
+
+/**
+ * Where a receipt that went with the acquirer's payment or refund (`providerId`, the acquirer's
+ * id of it) stands at the acquirer's receipt service (YooKassa's `receipt_registration`, decision
+ * 0141): on its way, registered, refused; null where the acquirer does not say. Throws when the
+ * acquirer cannot be asked now.
+ */
+export type AcquirerReceipts = (receipt: {
+  paymentId: string
+  kind: 'sell' | 'sell_refund'
+  providerId: string
+}) => Promise<'pending' | 'succeeded' | 'canceled' | null>

@@ -12,9 +12,10 @@ import type { Manager } from '@tableside/contracts/staff'
 import type { Allocation, Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
 import type { AuditChange } from '../audit/audit-log'
-import type { Outbox } from '../outbox/outbox'
+import { NotYet, type Outbox } from '../outbox/outbox'
 import type { OutboxEntry } from '../outbox/outbox-repository'
 import {
+  type AcquirerReceipts,
   type FiscalRegisters,
   FiscalRegisterRefused,
   FiscalRegisterUnavailable,
@@ -63,6 +64,8 @@ export interface ReceiptServiceDeps {
   repository: ReceiptRepository
   outbox: Outbox
   registers: FiscalRegisters
+  /** Where a receipt that went with the acquirer stands at its receipt service (0141). */
+  acquirerReceipts?: AcquirerReceipts
   now: () => Date
   log?: { warn: (object: object, message: string) => void }
 }
@@ -141,11 +144,39 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
     return { email: settings.companyEmail, inn, paymentAddress: settings.paymentAddress }
   }
 
+  /**
+   * A receipt that went with the acquirer's payment or refund: its registration is read back
+   * (YooKassa's `receipt_registration`) until the receipt service registered it (`done`) or
+   * refused it (`failed`, listed for the manager); one the acquirer says nothing of stays `sent`.
+   */
+  async function followAcquirer(row: ReceiptRow): Promise<void> {
+    if (row.state !== 'sent' || !row.providerId || !deps.acquirerReceipts) return
+    const registration = await deps.acquirerReceipts({
+      paymentId: row.paymentId,
+      kind: row.kind,
+      providerId: row.providerId,
+    })
+    if (registration === 'succeeded') await repository.done(row.id, now())
+    else if (registration === 'canceled') {
+      await repository.failed(
+        row.id,
+        'The acquirer’s receipt service did not register it (receipt_registration: canceled): see the receipts in the acquirer’s dashboard.',
+        now(),
+      )
+    } else if (registration === 'pending') {
+      throw new NotYet(`Receipt ${row.id} is still being registered by the acquirer`)
+    }
+  }
+
   /** Sends a receipt to the restaurant's register and follows it until it is registered. */
   outbox.handle(SEND_RECEIPT, async (payload) => {
     const { receiptId } = payload as { receiptId: string }
     let row = await repository.find(receiptId)
     if (!row || row.state === 'done' || row.state === 'failed') return
+    if (row.via === 'acquirer') {
+      await followAcquirer(row)
+      return
+    }
     const settings = await repository.settingsOf(row.restaurantId)
     const register = settings?.mode === 'atol' ? deps.registers(settings) : undefined
     const at = now()
@@ -258,8 +289,9 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
       if (!payment.receiptContact) return []
       const existing = await repository.sellOf(payment.id, trx)
       if (existing?.via === 'acquirer') {
-        await repository.sent(existing.id, payment.providerRef, now(), trx)
-        return []
+        // Its registration is read back from the acquirer by the outbox (decision 0141).
+        const sent = await repository.sent(existing.id, payment.providerRef, now(), trx)
+        return sent ? [sendReceiptEntry(sent.id)] : []
       }
       if (existing) return []
       const { mode } = await modeOf(payment.restaurantId, trx)
@@ -339,8 +371,8 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
       const row = await repository.find(receiptId, trx)
       if (!row || row.state !== 'pending') return []
       if (row.via === 'acquirer') {
-        await repository.sent(row.id, providerRefundId, now(), trx)
-        return []
+        const sent = await repository.sent(row.id, providerRefundId, now(), trx)
+        return sent ? [sendReceiptEntry(sent.id)] : []
       }
       return [sendReceiptEntry(row.id)]
     },

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import { registerApiRoutes } from '../../http/api-routes'
 import { createSecretBox } from '../../lib/secret-box'
-import type { FiscalRegisters } from './fiscal-register'
+import type { AcquirerReceipts, FiscalRegisters } from './fiscal-register'
 import { createFiscalSettingsService } from './fiscal-settings-service'
 import { createReceiptRepository } from './receipt-repository'
 import { registerReceiptRoutes } from './receipt-routes'
@@ -20,8 +20,10 @@ declare module 'fastify' {
 export const receiptsPlugin = fp<{
   /** The acquirer that takes the restaurant's payments now; null: none. */
   acquirerOf: (restaurantId: string) => Promise<'sandbox' | 'yookassa' | 'tbank' | null>
+  /** Where a receipt that went with the acquirer stands at its receipt service. */
+  acquirerReceipts?: AcquirerReceipts
 }>(
-  async (app, { acquirerOf }) => {
+  async (app, { acquirerOf, acquirerReceipts }) => {
     const { db, config } = app
     const now = () => new Date()
     const receipts = createReceiptService({
@@ -29,6 +31,7 @@ export const receiptsPlugin = fp<{
       repository: createReceiptRepository(db),
       outbox: app.outbox,
       registers: app.fiscalRegisters,
+      ...(acquirerReceipts ? { acquirerReceipts } : {}),
       audit: app.audit,
       now,
       log: app.log,

@@ -127,6 +127,15 @@ describe.each(testDatabaseKinds)('Fiscal receipts on $name', (kind) => {
   })
   const startPaying = (orderId: string, body: object) =>
     t.app.inject({ method: 'POST', url: `/api/v1/orders/${orderId}/payments`, payload: body })
+  /** The outbox's next round: entries waiting to be tried again are due now. */
+  const later = async () => {
+    await t.database.db
+      .updateTable('outbox')
+      .set({ nextAttemptAt: new Date(0) })
+      .where('deliveredAt', 'is', null)
+      .execute()
+    await t.app.outbox.kick()
+  }
   /** Delivers what the outbox holds until nothing is left that is due. */
   const settle = async () => {
     await sandboxAcquirerOf(t.app).kick()
@@ -398,6 +407,8 @@ describe.each(testDatabaseKinds)('Fiscal receipts on $name', (kind) => {
     const refOf = (p: Payment) => p.redirectUrl?.split('/').at(-1) ?? ''
 
     it('a card payment carries its receipt, whose items come to the amount; the diner sees it sent', async () => {
+      // YooKassa's register has not registered the receipts yet (the next test ends them).
+      yookassa.receiptsWill('pending')
       await profile('yk', { inn: INN, taxSystem: 'osn' })
       const saved = await send('PUT', '/admin/fiscal-settings', ykManager, {
         mode: 'acquirer',
@@ -482,6 +493,76 @@ describe.each(testDatabaseKinds)('Fiscal receipts on $name', (kind) => {
         providerId: refund?.id,
         total: back,
       })
+      yookassa.receiptsWill('succeeded')
+    })
+
+    it('reads YooKassa’s receipt_registration back: registered is done, refused is failed and listed', async () => {
+      await profile('yk', { inn: INN, taxSystem: 'osn' })
+      const saved = await send('PUT', '/admin/fiscal-settings', ykManager, {
+        mode: 'acquirer',
+        atol: null,
+        companyEmail: null,
+        paymentAddress: null,
+      })
+      expect(saved.statusCode, saved.body).toBe(200)
+      yookassa.receiptsWill('pending')
+      try {
+        const session = await openTableSession(t, 'yk', 'T2')
+        const placed = await diner.place(session.id, 'card', [
+          { dishId: 'borscht', quantity: 2, optionIds: ['regular'] },
+        ])
+        const started = payment.parse(
+          (await startPaying(placed.id, payBody('card', 'reg@example.ru'))).json(),
+        )
+        const ref = refOf(started)
+        yookassa.decide(ref, 'succeed')
+        // The diner's return reads the payment back: it succeeded.
+        expect((await diner.getPayment(started.id)).status).toBe('succeeded')
+        await settle()
+        // Still being registered: sent, and asked about again later.
+        expect(await receiptsOf(started.id)).toEqual([expect.objectContaining({ state: 'sent' })])
+        expect((await diner.getPayment(started.id)).receipt?.state).toBe('sent')
+        await later()
+        expect((await receiptsOf(started.id))[0]?.state).toBe('sent')
+        yookassa.settleReceipt(ref, 'succeeded')
+        await later()
+        expect((await receiptsOf(started.id))[0]?.state).toBe('done')
+        expect((await diner.getPayment(started.id)).receipt).toEqual({
+          state: 'done',
+          contact: 'reg@example.ru',
+        })
+        expect(
+          yookassa.requests.some((r) => r.method === 'GET' && r.path === `/v3/payments/${ref}`),
+        ).toBe(true)
+
+        // The register refuses the refund's receipt: failed, in the manager's list, with why.
+        yookassa.receiptsWill('canceled')
+        const refunded = await send('POST', `/admin/orders/${placed.id}/refunds`, ykManager, {
+          kind: 'part',
+          lines: [{ line: 0, quantity: 1 }],
+          reason: 'Холодный',
+        })
+        expect(refunded.statusCode, refunded.body).toBe(200)
+        await settle()
+        const back = (await receiptsOf(started.id)).find((r) => r.kind === 'sell_refund')
+        expect(back).toMatchObject({ via: 'acquirer', state: 'failed' })
+        expect(back?.error).toMatch(/receipt_registration: canceled/)
+        expect(
+          yookassa.requests.some(
+            (r) => r.method === 'GET' && r.path === `/v3/refunds/${back?.providerId ?? '-'}`,
+          ),
+        ).toBe(true)
+        const listed = listFailedReceipts.response.parse(
+          (await send('GET', '/admin/receipts/failed', ykManager)).json(),
+        )
+        const mine = listed.receipts.find((r) => r.receipt.id === back?.id)
+        expect(mine).toMatchObject({ via: 'acquirer', receipt: { state: 'failed' } })
+        expect(mine?.error).toMatch(/receipt_registration: canceled/)
+        // The sale stays registered; nothing else changed.
+        expect((await receiptsOf(started.id))[0]?.state).toBe('done')
+      } finally {
+        yookassa.receiptsWill('succeeded')
+      }
     })
   })
 })
