@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type UserConfig } from 'vite'
 import { buildFreshness } from './build/build-freshness-plugin.ts'
-import { lazyImportHelper } from './build/lazy-import-helper-plugin.ts'
+import { lazyImportHelper, PRELOAD_HELPER_ID } from './build/lazy-import-helper-plugin.ts'
 import { precompress } from './build/precompress-plugin.ts'
 import { pureReactRouter } from './build/pure-react-router-plugin.ts'
 import { preloadEntryImports } from './build/preload-entry-imports-plugin.ts'
@@ -107,6 +107,19 @@ export default defineConfig(({ command, isSsrBuild }) =>
               codeSplitting: {
                 groups: [
                   {
+                    // React and its scheduler, a file of their own: `main.tsx` runs the first load in
+                    // stages, this one, a pause for input, then `core` (decision 0144), so a tap on
+                    // the server's drawing is answered between them. One file evaluates in one task.
+                    // The lazy-import helper, which the entry's stages go through, comes with it:
+                    // left to itself it would join `core`, and the entry would run `core` at once.
+                    name: 'react',
+                    priority: 2,
+                    test: (id) =>
+                      /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id) ||
+                      id === PRELOAD_HELPER_ID,
+                  },
+                  {
+                    priority: 1,
                     // Everything the first screen needs, as one file: the libraries, the contracts the
                     // shell and the menu read, the shell (router, layouts) and lib. Per-file gzip
                     // overhead and request waterfalls are what the 125 KB first-load budget cannot
@@ -125,7 +138,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
                     // confirm choice, the problem icons of status-icons). The staff's and the
                     // waiters' stylesheets' addresses stay with the frames that load them.
                     name: 'core',
-                    test: /node_modules[\\/](?!@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/](useMutation|useInfiniteQuery)|query-core[\\/]build[\\/]modern[\\/](mutationObserver|infiniteQueryObserver))\.js)(react|react-dom|scheduler|react-router|@tanstack)[\\/]|packages[\\/]contracts[\\/]src[\\/](endpoint|first-screen|first-screen-reads|cart-limits|photo-sources)\.ts|apps[\\/]web[\\/]src[\\/](?!main\.tsx|first-screen-start\.ts|lib[\\/](api-error-response|file-download|bonus-points|restaurant-clock-input|device-name|dev-console|modifier-summary|error-reporter|error-details|masks|build-freshness|build-info|stored-value|i18n[\\/]plural|realtime[\\/](realtime-connection|connection-indicator|use-presence-members|use-resubscribed))|app[\\/]error-screen|components[\\/]ui[\\/]error-page|features[\\/](?!restaurant[\\/])|app[\\/](routes|guards)[\\/]|app[\\/]layouts[\\/](dish-layout|garcon-nav|admin-)|components[\\/]admin[\\/]|components[\\/]ui[\\/](screen-icons|status-icons|coming-soon|notice-card|number-stepper|use-modal-dialog|points-field|confirm-choice)|app[\\/]screen\.tsx|lib[\\/]api-error-text|styles[\\/](staff|garcon)\.css)/,
+                    test: /node_modules[\\/](?!@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/](useMutation|useInfiniteQuery)|query-core[\\/]build[\\/]modern[\\/](mutationObserver|infiniteQueryObserver))\.js)(react|react-dom|scheduler|react-router|@tanstack)[\\/]|packages[\\/]contracts[\\/]src[\\/](endpoint|first-screen|first-screen-reads|cart-limits|photo-sources)\.ts|apps[\\/]web[\\/]src[\\/](?!main\.tsx|first-screen-start\.ts|styles[\\/](tokens|base)\.css|lib[\\/](zod-config|api-error-response|file-download|bonus-points|restaurant-clock-input|device-name|dev-console|modifier-summary|error-reporter|error-details|masks|build-freshness|build-info|stored-value|i18n[\\/]plural|realtime[\\/](realtime-connection|connection-indicator|use-presence-members|use-resubscribed))|app[\\/]error-screen|components[\\/]ui[\\/]error-page|features[\\/](?!restaurant[\\/])|app[\\/](routes|guards)[\\/]|app[\\/]layouts[\\/](dish-layout|garcon-nav|admin-)|components[\\/]admin[\\/]|components[\\/]ui[\\/](screen-icons|status-icons|coming-soon|notice-card|number-stepper|use-modal-dialog|points-field|confirm-choice)|app[\\/]screen\.tsx|lib[\\/]api-error-text|styles[\\/](staff|garcon)\.css)/,
                   },
                 ],
               },

@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite'
 
 /** The module Vite wraps every dynamic `import()` with (`__vitePreload(factory, deps)`). */
-const PRELOAD_HELPER_ID = '\0vite/preload-helper.js'
+export const PRELOAD_HELPER_ID = '\0vite/preload-helper.js'
 
 /**
  * What Vite's helper still does in this build: run the import, and on failure dispatch the

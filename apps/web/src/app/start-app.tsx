@@ -1,4 +1,4 @@
-import { StrictMode, Suspense } from 'react'
+import { startTransition, StrictMode, Suspense } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { RouterProvider } from 'react-router/dom'
 import { currentBuild } from '../config/build'
@@ -19,6 +19,9 @@ import { announceUpdate } from '../lib/update-notice'
 import { AppProviders } from './providers'
 import { LazyErrorScreen, loadErrorScreen } from './load-error-screen'
 import { createAppRouter } from './router'
+
+/** One task's pause: a tap or a key that came meanwhile is handled first. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /** After the first screen, when the page is usually idle: the error page's chunk is small. */
 const ERROR_SCREEN_PREFETCH_MS = 2000
@@ -98,25 +101,34 @@ export async function startApp(container: HTMLElement): Promise<void> {
         })
     }
     const queryClient = createQueryClient()
+    // The router (its first loaders start here) and React's root (a listener for every event)
+    // each cost a weak phone tens of milliseconds: a task each, a tap between (decision 0144).
+    await nextTask()
     const router = createAppRouter({ queryClient, api, reportError })
     const isNavigating = () => router.state.navigation.state !== 'idle'
     reportUncaughtErrors(reportError, isNavigating)
     installPreloadErrorReload(isNavigating)
+    await nextTask()
     root = createRoot(container)
-    root.render(
-      <StrictMode>
-        <AppProviders
-          config={config}
-          api={api}
-          queryClient={queryClient}
-          realtime={createRealtimeLoader(config.realtime, () => {
-            // Back after a drop: what the screen shows may have missed its events.
-            void queryClient.invalidateQueries({ refetchType: 'active' })
-          })}
-        >
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
+    // A transition: React renders the app in slices that yield to input (decision 0144), where a
+    // plain first render would be one long task.
+    const app = root
+    startTransition(() =>
+      app.render(
+        <StrictMode>
+          <AppProviders
+            config={config}
+            api={api}
+            queryClient={queryClient}
+            realtime={createRealtimeLoader(config.realtime, () => {
+              // Back after a drop: what the screen shows may have missed its events.
+              void queryClient.invalidateQueries({ refetchType: 'active' })
+            })}
+          >
+            <RouterProvider router={router} />
+          </AppProviders>
+        </StrictMode>,
+      ),
     )
     // The error page is not part of the first screen; it is fetched once the app is ready, so
     // it still shows if the network goes away later.
