@@ -1,5 +1,6 @@
 // The second entry of the build, on pages the server has drawn (decision 0025): it holds the
-// app back until the drawing is on screen. It imports nothing, so it stays one small file;
+// app back until the drawing is on screen. It imports nothing (its worker is a file of its
+// own), so it stays one small file;
 // the ids are `FIRST_SCREEN_ID` and `APP_PRELOADS_ID` of @tableside/contracts/first-screen,
 // the list of added dishes `DRAWN_ADDS` of lib/first-screen.ts.
 
@@ -45,10 +46,14 @@ function drawingShown(drawing: Element): Promise<void> {
 /**
  * The app's script, preloads and first data wait in an inert template; live, they would share
  * a slow line with the drawing's photos. A script taken from a template does not run, so it is
- * written anew.
+ * written anew. Each request costs the main thread a few milliseconds on a weak phone: one node
+ * a task, so a tap meanwhile is answered between them (decision 0144).
  */
 function startApp(template: HTMLTemplateElement) {
-  for (const node of [...template.content.childNodes]) {
+  const nodes = [...template.content.childNodes]
+  const next = () => {
+    const node = nodes.shift()
+    if (!node) return
     if (node instanceof HTMLScriptElement) {
       const script = document.createElement('script')
       script.type = node.type
@@ -58,6 +63,24 @@ function startApp(template: HTMLTemplateElement) {
     } else {
       document.head.append(node)
     }
+    setTimeout(next, 0)
+  }
+  next()
+}
+
+/**
+ * Loads the browser's locale data on another thread while the page waits for its photos, so
+ * the app's first prices and times do not load it on the main one (`locale-data-worker.ts`,
+ * decision 0144). Where workers are refused, the app loads it itself, as before.
+ */
+function loadLocaleData() {
+  try {
+    const worker = new Worker(new URL('./locale-data-worker.ts', import.meta.url), {
+      type: 'module',
+    })
+    worker.postMessage(document.documentElement.lang)
+  } catch {
+    // No worker: nothing is lost but time.
   }
 }
 
@@ -97,6 +120,7 @@ const template = document.getElementById('app-preloads')
 if (template instanceof HTMLTemplateElement) {
   if (drawing) {
     answerAdds(drawing)
+    loadLocaleData()
     void drawingShown(drawing).then(() => startApp(template))
   } else startApp(template)
 }
