@@ -109,10 +109,19 @@ describe('a refused body is read only within bounds, so it cannot tie up a node'
     app = Fastify({ bodyLimit: 1024 })
     lingerOverUnreadBodies(app, LIMITS)
     app.post('/echo', (request) => ({ body: request.body }))
+    // Answered within the parser's call for the request's headers, before Node marks a
+    // request without a body complete (as the menu's held bytes are, decision 0146).
+    app.get('/at-once', (_request, reply) => {
+      void reply.send({ at: 'once' })
+    })
     const closes = serverCloses(app.server)
     await app.listen({ port: 0, host: '127.0.0.1' })
     send = (request) => trickle(app.server, closes, request)
   })
+  const port = () => {
+    const address = app.server.address()
+    return typeof address === 'object' && address ? address.port : 0
+  }
   afterAll(async () => {
     await app.close()
   })
@@ -154,14 +163,33 @@ describe('a refused body is read only within bounds, so it cannot tie up a node'
   })
 
   it('keeps a connection whose body arrived in full before the answer', async () => {
-    const address = app.server.address()
-    const port = typeof address === 'object' && address ? address.port : 0
     const answer = await sendRaw(
-      port,
+      port(),
       `${post(7)}{"a":1}GET /nowhere HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
     )
     // Both answers arrive: the first did not close the connection.
     expect(answer.text.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 200', 'HTTP/1.1 404'])
+  })
+
+  it('keeps a connection whose request has no body, answered at once', async () => {
+    const answer = await sendRaw(
+      port(),
+      'GET /at-once HTTP/1.1\r\nHost: x\r\n\r\n' +
+        'GET /nowhere HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    )
+    expect(answer.text.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 200', 'HTTP/1.1 404'])
+  })
+
+  it('still reads out a body that a request answered at once has not sent yet', async () => {
+    const outcome = await send({
+      head: 'GET /at-once HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n',
+      next: (index) => (index < 3 ? Buffer.alloc(4096, 'a') : undefined),
+      pauseMs: 10,
+    })
+    expect(outcome.status).toBe(200)
+    // Closed after the quiet time, not at once: the client saw its answer.
+    expect(outcome.closedAfterMs).toBeGreaterThanOrEqual(LIMITS.quietMs - 50)
+    expect(outcome.closedAfterMs).toBeLessThan(LIMITS.maxMs)
   })
 })
 

@@ -40,8 +40,10 @@ export function lingerOverUnreadBodies(app: FastifyInstance, limits = LINGERING)
   app.addHook('onSend', (request, reply, payload, done) => {
     const incoming = request.raw
     const socket = incoming.socket
-    // Injected requests (tests) have no socket of their own, and their body is all there.
-    if (socket instanceof Socket && !incoming.complete && !closing) {
+    // Injected requests (tests) have no socket of their own, and their body is all there. A
+    // request without a body has nothing left to read, though Node marks it complete only after
+    // a handler that answers at once (the menu's held bytes) has run.
+    if (socket instanceof Socket && !incoming.complete && hasBody(incoming) && !closing) {
       reply.header('connection', 'close')
       lingering.add(socket)
       socket.once('close', () => lingering.delete(socket))
@@ -49,6 +51,14 @@ export function lingerOverUnreadBodies(app: FastifyInstance, limits = LINGERING)
     }
     done(null, payload)
   })
+}
+
+/** A body follows the headers: chunked, or a length above zero (RFC 9112 §6.3). */
+function hasBody(request: IncomingMessage): boolean {
+  const { headers } = request
+  if (headers['transfer-encoding'] !== undefined) return true
+  const length = headers['content-length']
+  return length !== undefined && length !== '0'
 }
 
 function lingerBeforeClosing(request: IncomingMessage, socket: Socket, limits: Lingering): void {

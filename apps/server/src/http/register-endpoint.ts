@@ -20,10 +20,21 @@ export interface EndpointInput<E extends Endpoint> {
  */
 export const SENT: unique symbol = Symbol('sent')
 
-/** Returns the response body, or `SENT`. */
+/**
+ * Returns the response body, or `SENT`; synchronously when it can (the menu's held bytes), so
+ * that no promise waits on the answer.
+ */
 export type EndpointHandler<E extends Endpoint> = (
   input: EndpointInput<E>,
 ) => Promise<EndpointResponse<E> | typeof SENT> | EndpointResponse<E> | typeof SENT
+
+export interface EndpointOptions {
+  /**
+   * A route whose handler sends bytes prepared ahead: no compression of the answer, and no
+   * request body to decompress (@fastify/compress's hooks are left off the route).
+   */
+  prepared?: boolean
+}
 
 /**
  * Declares a route from its contract descriptor: the same zod schemas validate the
@@ -33,10 +44,10 @@ export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: EndpointHandler<E>,
-  options: { compress?: false } = {},
+  { prepared = false }: EndpointOptions = {},
 ): void {
   app.withTypeProvider<ZodTypeProvider>().route({
-    ...options,
+    ...(prepared ? { compress: false, decompress: false } : {}),
     method: endpoint.method,
     url: endpoint.path,
     schema: {
@@ -52,8 +63,8 @@ export function registerEndpoint<E extends Endpoint>(
         '5xx': errorBody,
       },
     },
-    handler: async (request, reply) => {
-      const result = await handler({
+    handler: (request, reply) => {
+      const result = handler({
         // Fastify has already parsed these with the endpoint's own schemas.
         params: request.params as Parsed<E['params']>,
         query: request.query as Parsed<E['query']>,
@@ -61,8 +72,16 @@ export function registerEndpoint<E extends Endpoint>(
         request,
         reply,
       })
-      if (result === SENT) return reply
-      return reply.code(endpoint.status).send(result)
+      // Answered at once: nothing for Fastify to wait on (a sync handler returns undefined).
+      if (result === SENT) return undefined
+      if (!(result instanceof Promise)) {
+        void reply.code(endpoint.status).send(result)
+        return undefined
+      }
+      // The reply, a thenable, once sent: Fastify waits for the answer to go out.
+      return result.then((value) =>
+        value === SENT ? reply : reply.code(endpoint.status).send(value),
+      )
     },
   })
 }

@@ -1,4 +1,4 @@
-import { brotliDecompressSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { quote } from '@tableside/contracts/cart'
 import { errorBody } from '@tableside/contracts/errors'
@@ -73,6 +73,50 @@ describe.each(testDatabaseKinds)('Menu API on $name', (kind) => {
     expect(stale.statusCode).toBe(200)
   })
 
+  it('answers each encoding with its own length, as a HEAD too, with the security headers', async () => {
+    const identity = await getMenu('bistro', { 'accept-encoding': 'identity' })
+    const gzip = await getMenu('bistro', { 'accept-encoding': 'br;q=0, gzip' })
+    const br = await getMenu('bistro', { 'accept-encoding': 'gzip, deflate, br' })
+    expect(identity.headers['content-encoding']).toBeUndefined()
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).equals(identity.rawPayload)).toBe(true)
+    for (const response of [identity, gzip, br]) {
+      expect(response.headers['content-length']).toBe(String(response.rawPayload.length))
+      expect(response.headers.vary).toBe('accept-encoding')
+      expect(response.headers['x-content-type-options']).toBe('nosniff')
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin')
+    }
+    // The same header, asked again, chooses the same (what it chose is remembered).
+    const again = await getMenu('bistro', { 'accept-encoding': 'br;q=0, gzip' })
+    expect(again.headers['content-encoding']).toBe('gzip')
+
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/api/v1/restaurants/bistro/menu',
+      headers: { 'accept-encoding': 'br' },
+    })
+    expect(head.statusCode).toBe(200)
+    expect(head.headers['content-encoding']).toBe('br')
+    expect(head.headers['content-length']).toBe(br.headers['content-length'])
+    expect(head.rawPayload.length).toBe(0)
+
+    const listed = await getMenu('bistro', {
+      'if-none-match': `"other", W/${String(br.headers.etag)}`,
+    })
+    expect(listed.statusCode).toBe(304)
+    expect(listed.headers['content-length']).toBeUndefined()
+    expect(listed.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('refuses a malformed Host on the menu as everywhere', async () => {
+    const response = await t.app.inject({
+      url: '/api/v1/restaurants/bistro/menu',
+      headers: { host: 'bad host/../x' },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(errorBody.parse(response.json()).error.code).toBe('bad_request')
+  })
+
   it('changes the ETag when a dish goes on the stop-list, and the menu shows it', async () => {
     const before = await getMenu('bistro')
     const result = await t.menu.setAvailability('bistro', ['borscht', 'no-such-dish'], false)
@@ -117,6 +161,12 @@ describe.each(testDatabaseKinds)('Menu API on $name', (kind) => {
       message: 'This restaurant does not exist.',
     })
     expect((await getMenu('BAD_ID')).statusCode).toBe(400)
+    // Asked again once the real menus are held: still refused, still unknown.
+    const bad = await getMenu('BAD_ID')
+    expect(bad.statusCode).toBe(400)
+    expect(errorBody.parse(bad.json()).error.code).toBe('validation_failed')
+    expect((await getMenu('nowhere')).statusCode).toBe(404)
+    expect((await getMenu('bistro%00')).statusCode).toBe(400)
   })
 
   it("keeps each restaurant's menu to itself", async () => {

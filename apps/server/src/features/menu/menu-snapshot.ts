@@ -12,12 +12,24 @@ export interface ScheduledStory {
   endsAt: Date | null
 }
 
+export type MenuEncoding = 'br' | 'gzip' | 'identity'
+
+/** One answer as it goes out: its headers and bytes, made once per menu version. */
+export interface PreparedAnswer {
+  headers: Readonly<Record<string, string>>
+  bytes: Buffer
+}
+
 /** The menu body as sent: one JSON text, compressed once, with its ETag. */
 export interface MenuBody {
   etag: string
   identity: Buffer
   br: Buffer
   gzip: Buffer
+  /** The 200 in each encoding, headers and all: a request only picks one. */
+  answers: Readonly<Record<MenuEncoding, PreparedAnswer>>
+  /** The 304's headers. */
+  notModified: Readonly<Record<string, string>>
 }
 
 /** One restaurant's menu at one version, held in memory and served without touching the database. */
@@ -132,7 +144,34 @@ async function menuBody(menu: RestaurantMenu): Promise<MenuBody> {
     }),
     compressGzip(identity, { level: 9 }),
   ])
-  return { etag: `"m${menu.version}-${hash}"`, identity, br, gzip: gzipped }
+  const etag = `"m${menu.version}-${hash}"`
+  // Browsers revalidate cheaply (304); the bytes differ by Accept-Encoding.
+  const notModified = Object.freeze({
+    etag,
+    'cache-control': 'no-cache',
+    vary: 'accept-encoding',
+  })
+  const answer = (encoding: MenuEncoding, bytes: Buffer): PreparedAnswer => ({
+    headers: Object.freeze({
+      ...notModified,
+      'content-type': 'application/json; charset=utf-8',
+      ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+      'content-length': String(bytes.length),
+    }),
+    bytes,
+  })
+  return {
+    etag,
+    identity,
+    br,
+    gzip: gzipped,
+    answers: {
+      br: answer('br', br),
+      gzip: answer('gzip', gzipped),
+      identity: answer('identity', identity),
+    },
+    notModified,
+  }
 }
 
 /** The stories a diner sees at `now`: those whose period has begun and not ended. */
