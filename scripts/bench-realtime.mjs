@@ -2,10 +2,11 @@
 //  1. 5,000 websocket clients across 100 public channels (50 each) while 1,000 events a second
 //     are published through the Pusher HTTP API with the official `pusher` SDK: delivery latency
 //     from the publish call to receipt at every subscriber, deliveries expected and received,
-//     and the server's RSS.
+//     the server's CPU a thousand deliveries, and the server's RSS.
 //  2. 10,000 idle connections, one subscription each, on a freshly started server: its RSS.
 //  3. A baseline: a bare `ws` WebSocketServer in a child process, fed by one plain HTTP POST per
-//     event, under the same clients, channel layout and rate.
+//     event, under the same clients, channel layout and rate; its CPU a thousand deliveries
+//     beside the hub's (issue 31).
 // Parts 1 and 3 run BENCH_REALTIME_RUNS times each (3 by default), alternating, because on two
 // cores shared by server, clients and publisher one run's p99 swings with the scheduler; the
 // goal is judged on the median run.
@@ -170,7 +171,8 @@ const endpointOf = ({ port, path }) => ({ host: '127.0.0.1', port, path })
  *   failedPublishes: number, firstPublishError: string | undefined, expected: number,
  *   received: number, eventsShort: number, eventsOver: number, p50: number, p99: number,
  *   max: number, rssBefore: number, rssConnected: number, rssPeak: number, rssMean: number,
- *   serverCpu: number, benchCpu: number, publisherElu: number, clientsElu: number,
+ *   serverCpu: number, cpuPerThousandMs: number, benchCpu: number, publisherElu: number,
+ *   clientsElu: number,
  *   othersCpu: number, loopDelayP99: number, scheduleLagP99: number, scheduleLagMax: number,
  *   maxInFlight: number, unexpectedCloses: number, closeCodes: [number, number][] }} LoadResult
  * @param {{ endpoint: import('./lib/pusher-subscribers.mjs').Endpoint, pid: number,
@@ -275,6 +277,9 @@ async function loadRun({ endpoint, pid, publish }) {
     await sleep(100)
     report = await clients.finishRun()
   }
+  // The server's CPU from the first measured event to the last delivery in: the publish path,
+  // the fan-out and the writes of every delivery counted (issue 31 compares it with the bare ws).
+  const serverCpuMs = cpuMs(pid) - serverCpuStart
   await clients.closeAll()
 
   let eventsShort = 0
@@ -305,6 +310,7 @@ async function loadRun({ endpoint, pid, publish }) {
     rssPeak: Math.max(...rssSamples),
     rssMean: rssSamples.reduce((sum, value) => sum + value, 0) / rssSamples.length,
     serverCpu,
+    cpuPerThousandMs: report.received > 0 ? serverCpuMs / (report.received / 1000) : NaN,
     benchCpu,
     publisherElu,
     clientsElu: report.elu,
@@ -368,6 +374,13 @@ function printLoad(label, r) {
       `(event loop busy: publisher ${(100 * r.publisherElu).toFixed(0)} %, lag p99 ` +
       `${fmtMs(r.loopDelayP99)}; ${CLIENT_THREADS > 0 ? 'busiest client thread' : 'same loop'} ` +
       `${(100 * r.clientsElu).toFixed(0)} %), all other processes ${(100 * r.othersCpu).toFixed(0)} %`,
+  )
+  say(
+    `  server CPU a thousand deliveries: ${fmtMs(r.cpuPerThousandMs)} ` +
+      '(from the first measured event to the last delivery in)' +
+      (r.received < r.expected
+        ? '; not every delivery was made, so this counts CPU spent on some that never arrived'
+        : ''),
   )
   say(
     `  publish calls behind their schedule: p99 ${fmtMs(r.scheduleLagP99)}, ` +
@@ -707,11 +720,26 @@ if (LOAD_RUNS > 1) {
     ['built-in hub', hubRuns],
     ['baseline', bareRuns],
   ])) {
-    if (runs.length > 0) say(`p99 per run, ${label}: ${runs.map((r) => fmtMs(r.p99)).join(', ')}`)
+    if (runs.length > 0) {
+      say(`p99 per run, ${label}: ${runs.map((r) => fmtMs(r.p99)).join(', ')}`)
+      say(
+        `server CPU a thousand deliveries per run, ${label}: ` +
+          runs.map((r) => fmtMs(r.cpuPerThousandMs)).join(', '),
+      )
+    }
   }
+}
+/** @param {LoadResult[]} runs */
+const medianCpu = (runs) => {
+  const sorted = runs.map((r) => r.cpuPerThousandMs).sort((a, b) => a - b)
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN
 }
 if (hub && bare) {
   say(`Hub p99 / baseline p99 (median runs): ${(hub.p99 / bare.p99).toFixed(2)}×`)
+  say(
+    `Hub / baseline server CPU a thousand deliveries (medians): ${fmtMs(medianCpu(hubRuns))} / ` +
+      `${fmtMs(medianCpu(bareRuns))} = ${(medianCpu(hubRuns) / medianCpu(bareRuns)).toFixed(2)}×`,
+  )
 }
 const idleRss = parts.has('idle') ? await runIdle() : undefined
 await clients.stop()
