@@ -74,14 +74,23 @@ export function registerEndpoint<E extends Endpoint>(
       })
       // Answered at once: nothing for Fastify to wait on (a sync handler returns undefined).
       if (result === SENT) return undefined
-      if (!(result instanceof Promise)) {
+      if (!isThenable(result)) {
         void reply.code(endpoint.status).send(result)
         return undefined
       }
       // The reply, a thenable, once sent: Fastify waits for the answer to go out.
-      return result.then((value) =>
+      return Promise.resolve(result).then((value) =>
         value === SENT ? reply : reply.code(endpoint.status).send(value),
       )
     },
   })
+}
+
+/** A promise, or anything else with a `then` that `await` would have waited on. */
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  )
 }
