@@ -329,14 +329,34 @@ export function earnsOfPayment(trx: Transaction<Database>, of: string | { orderI
     .execute()
 }
 
-/** The points reversed of an earn so far. */
+/**
+ * The points reversed of an earn so far (negative), less what a refused refund gave back of
+ * them (an `adjust` of the earn, decision 0140).
+ */
 export function reversedOfEarn(trx: Transaction<Database>, earnId: string) {
   return trx
     .selectFrom('bonusEntries')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('points'), eb.lit(0)).as('points'))
     .where('reversesId', '=', earnId)
-    .where('kind', '=', 'reverse')
+    .where('kind', 'in', ['reverse', 'adjust'])
     .executeTakeFirstOrThrow()
+}
+
+/** The card the order's points at checkout were spent from, if any. */
+export async function checkoutSpendCard(
+  trx: Transaction<Database>,
+  orderId: string,
+): Promise<string | undefined> {
+  const row = await trx
+    .selectFrom('bonusEntries')
+    .select('cardId')
+    .where('orderId', '=', orderId)
+    .where('kind', '=', 'spend')
+    .where('paymentId', 'is', null)
+    .orderBy('seq')
+    .limit(1)
+    .executeTakeFirst()
+  return row?.cardId
 }
 
 /** Up to `limit` cards with points run out by `at`. */

@@ -9,6 +9,7 @@ import {
   cardById,
   cardOfClient,
   cardsWithExpiredPoints,
+  checkoutSpendCard,
   earnsOfPayment,
   entriesOfCard,
   expiredCredits,
@@ -120,6 +121,7 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
       first?: string
       /** Take credits that have run out too (the expiry sweep takes exactly those). */
       expired?: boolean
+      note?: string
     },
   ): Promise<BonusEntry> => {
     const at = now()
@@ -152,6 +154,7 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
       orderId: entry.orderId ?? null,
       paymentId: entry.paymentId ?? null,
       reversesId: entry.reversesId ?? null,
+      note: entry.note ?? null,
       createdAt: at,
     })
     for (const { creditId, points } of taken) await changeCreditRemaining(trx, creditId, -points)
@@ -447,6 +450,90 @@ export function createBonusLedger({ db, now = () => new Date() }: BonusLedgerDep
         reversed += points
       }
       return reversed
+    },
+
+    /**
+     * A refund the acquirer refused had taken back `points` of what a payment (or, `paymentId`
+     * null, the order's cash) earned (decision 0140): they come back, card by card as the
+     * refund took them. A pending earn is kept whole again as far as they go (a new pending
+     * earn in place of the one kept after the refund); an available one gets them back as an
+     * `adjust` of it, expiring with it, which `reverseEarned` counts off what was taken back.
+     * Returns the points given back.
+     */
+    async restoreEarned(
+      trx: Transaction<Database>,
+      refund: { paymentId: string | null; orderId: string; points: number },
+    ): Promise<number> {
+      const earns = await earnsOfPayment(trx, refund.paymentId ?? { orderId: refund.orderId })
+      let left = refund.points
+      for (const cardId of new Set(earns.map((earn) => earn.cardId))) {
+        if (left <= 0) break
+        const mine = earns.filter((earn) => earn.cardId === cardId)
+        const first = mine[0]
+        if (!first) continue
+        const live = mine.find((earn) => earn.status !== 'void')
+        await lockCard(trx, cardId)
+        const reversed =
+          live?.status === 'available' ? Number((await reversedOfEarn(trx, live.id)).points) : 0
+        const put = Math.min(left, first.points - (live?.points ?? 0) - reversed)
+        if (put <= 0) continue
+        left -= put
+        if (live?.status === 'available') {
+          await insertEntry(trx, {
+            cardId,
+            kind: 'adjust',
+            points: put,
+            status: 'available',
+            remaining: put,
+            expiresAt: live.expiresAt,
+            orderId: live.orderId,
+            paymentId: live.paymentId,
+            reversesId: live.id,
+            note: `Refund refused: ${String(put)} back`,
+            createdAt: now(),
+          })
+          continue
+        }
+        if (live) await voidEntry(trx, live.id)
+        const keep = (live?.points ?? 0) + put
+        await addEntry(trx, {
+          cardId,
+          kind: 'earn',
+          points: keep,
+          status: 'pending',
+          remaining: keep,
+          orderId: first.orderId,
+          paymentId: first.paymentId,
+          note: `Kept after a refused refund: ${String(keep)} of ${String(first.points)}`,
+          createdAt: now(),
+        })
+      }
+      return refund.points - left
+    },
+
+    /**
+     * A refund the acquirer refused had given back `points` the order spent at checkout
+     * (decision 0140): they are spent on the order again, as far as the card's balance goes
+     * (points the diner spent elsewhere meanwhile stay spent). Returns the points spent again.
+     */
+    async spendAgain(trx: Transaction<Database>, orderId: string, points: number): Promise<number> {
+      const cardId = await checkoutSpendCard(trx, orderId)
+      if (!cardId || points <= 0) return 0
+      await lockCard(trx, cardId)
+      const open = await openCredits(trx, { cardId, at: now() })
+      const again = Math.min(
+        points,
+        open.reduce((sum, credit) => sum + (credit.remaining ?? 0), 0),
+      )
+      if (again <= 0) return 0
+      await debit(trx, {
+        cardId,
+        kind: 'spend',
+        points: again,
+        orderId,
+        note: `Refund refused: spent again`,
+      })
+      return again
     },
 
     /**

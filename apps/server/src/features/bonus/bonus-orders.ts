@@ -173,6 +173,29 @@ export function createOrderBonus({ db, ledger }: { db: Kysely<Database>; ledger:
       },
     ) => ledger.reverseEarned(trx, refund),
 
+    /**
+     * An online refund the acquirer refused had taken back `points` of what its payment (or,
+     * `paymentId` null, the order's cash) earned: they come back (decision 0140), and become
+     * available if the order is completed and paid by now. Returns the points given back.
+     */
+    async refundRefused(
+      trx: Transaction<Database>,
+      order: BonusOrder,
+      refund: { paymentId: string | null; points: number },
+    ): Promise<number> {
+      if (refund.points <= 0) return 0
+      const back = await ledger.restoreEarned(trx, { ...refund, orderId: order.id })
+      await releaseIfDone(trx, order)
+      return back
+    },
+
+    /**
+     * A refused refund's action is undone (decision 0140): up to `points` it gave back of what
+     * the order spent at checkout are spent on it again, as far as the card has them.
+     */
+    spentAgain: (trx: Transaction<Database>, orderId: string, points: number) =>
+      ledger.spendAgain(trx, orderId, points),
+
     /** All the money paid for an order went back: the points it spent come back too. */
     givenBack: (trx: Transaction<Database>, orderId: string) => ledger.giveBack(trx, orderId),
 

@@ -64,6 +64,45 @@ export function createRefundRepository(db: Kysely<Database>) {
         .execute()
     },
 
+    /** The rows of one action (a manager's or a waiter's), oldest first. */
+    ofAction(actionId: string, executor: Executor = db): Promise<RefundRow[]> {
+      return executor
+        .selectFrom('refunds')
+        .selectAll()
+        .where('actionId', '=', actionId)
+        .orderBy('createdAt')
+        .orderBy('id')
+        .execute()
+    },
+
+    /**
+     * An action's `points` row turns with it (decision 0140): `failed` when a refusal spent
+     * its points again, `done` when a retry gave them back (`pointsReturned`, what it gave).
+     */
+    pointsTurned(
+      id: string,
+      turn: { state: 'failed' | 'done'; pointsReturned: number; at: Date },
+      executor: Transaction<Database>,
+    ) {
+      return executor
+        .updateTable('refunds')
+        .set({ state: turn.state, pointsReturned: turn.pointsReturned, completedAt: turn.at })
+        .where('id', '=', id)
+        .where('way', '=', 'points')
+        .where('state', '=', turn.state === 'failed' ? 'done' : 'failed')
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    /** The earned points an online refund takes back, asked again (decision 0140). */
+    async tookBack(id: string, points: number, executor: Transaction<Database>): Promise<void> {
+      await executor
+        .updateTable('refunds')
+        .set({ pointsTakenBack: points })
+        .where('id', '=', id)
+        .execute()
+    },
+
     find(id: string, executor: Executor = db): Promise<RefundRow | undefined> {
       return executor.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst()
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { TableAlert } from '@tableside/contracts/garcon-alerts'
 import type { PaymentFailure } from '@tableside/contracts/payments'
@@ -17,7 +18,7 @@ import type { TableSessionService } from '../table-sessions/table-session-servic
 import { floorOrderEntries, paymentUpdateEntries } from './payment-events'
 import { refundOnce } from './refund-once'
 import { createRefundSends } from './refund-send-repository'
-import { refundTurn } from './refund-turn'
+import { refundAction, refundTurn } from './refund-turn'
 import {
   type PaymentProviders,
   type ProviderRefund,
@@ -61,9 +62,15 @@ export interface PaymentSettlementDeps {
    * The bonus card (decision 0060): the payer earns on what the payment paid of each order in
    * money; the points a payment spent come back when it fails or is given up.
    */
-  bonus?: Pick<OrderBonus, 'paid' | 'paymentEnded' | 'notPaid' | 'pointsStand'>
+  bonus?: Pick<
+    OrderBonus,
+    'paid' | 'paymentEnded' | 'notPaid' | 'pointsStand' | 'refundRefused' | 'spentAgain'
+  >
   /** The refunds an online refund delivered here completes (decision 0119). */
-  refunds: Pick<RefundRepository, 'done' | 'find' | 'taken' | 'failed'>
+  refunds: Pick<
+    RefundRepository,
+    'add' | 'done' | 'find' | 'taken' | 'failed' | 'ofAction' | 'pointsTurned'
+  >
   /** Fiscal receipts of what is paid and refunded (decisions 0133, 0134); absent: none. */
   receipts?: Pick<ReceiptService, 'paymentSucceeded' | 'forRefund' | 'refundDone'> | undefined
   now: () => Date
@@ -251,9 +258,12 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
   }
 
   /**
-   * What a refused refund took off returns, in `trx` with the order locked (decision 0139): a
-   * part refund's or a comp's money counts as paid again (and its dishes and price with it), a
-   * tip's refund no longer takes it off the waiter's tips; the order's history says it failed.
+   * What a refused refund took off returns, in `trx` with the order locked (decisions 0139,
+   * 0140): a part refund's or a comp's money counts as paid again, and the points its payment
+   * earned that it took back come back; once none of its action's online refunds is left, its
+   * dishes and price come back too, and the points it gave back of what the order spent at
+   * checkout are spent again. A tip's refund no longer takes it off the waiter's tips; the
+   * order's history says it failed.
    */
   async function refundRefused(
     row: RefundRow,
@@ -263,8 +273,35 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
     if (row.kind === 'tip' && row.tipId) {
       await repository.refundTip(row.tipId, -row.amount, trx)
     }
-    const turn = refundTurn(row, order, 'failed')
-    return (turn && (await orderPayments.refundTurned(order.id, turn, now(), trx))) ?? order
+    const at = now()
+    const rows = await deps.refunds.ofAction(row.actionId, trx)
+    const action = refundAction(rows, await repository.paidFor(order.id, trx), order.id)
+    const turn = refundTurn(row, order, 'failed', action)
+    const told = (turn && (await orderPayments.refundTurned(order.id, turn, at, trx))) ?? order
+    if (!turn || turn.paid === 0 || !deps.bonus) return told
+    await deps.bonus.refundRefused(trx, told, {
+      paymentId: row.paymentId,
+      points: row.pointsTakenBack,
+    })
+    if (!turn.whole) return told
+    for (const points of rows) {
+      if (points.way !== 'points' || points.state !== 'done' || points.pointsReturned <= 0) continue
+      const again = await deps.bonus.spentAgain(trx, order.id, points.pointsReturned)
+      if (again <= 0) continue
+      if (again < points.pointsReturned) {
+        // The diner spent some elsewhere meanwhile: those stay given back, in a row of their own.
+        await deps.refunds.add(
+          [{ ...points, id: randomUUID(), pointsReturned: points.pointsReturned - again }],
+          trx,
+        )
+      }
+      await deps.refunds.pointsTurned(
+        points.id,
+        { state: 'failed', pointsReturned: again, at },
+        trx,
+      )
+    }
+    return told
   }
 
   /**

@@ -26,7 +26,7 @@ import type { NewRefund, RefundRepository, RefundRow } from '../orders/refund-re
 import type { Outbox } from '../outbox/outbox'
 import type { OutboxEntry } from '../outbox/outbox-repository'
 import { paidWithOf } from './paid-with'
-import { refundTurn } from './refund-turn'
+import { refundAction, refundTurn } from './refund-turn'
 import { floorOrderEntries } from './payment-events'
 import type { PaymentRepository, PaymentRow } from './payment-repository'
 
@@ -585,7 +585,13 @@ export function createRefundService(deps: RefundServiceDeps) {
         const payment = await repository.find(again.paymentId, trx)
         const back = (await refunds.refundedFrom(order.id, again.paymentId, trx)).money
         const left = payment ? shareOf(payment, order.id) - (back - again.amount) : 0
-        const turn = refundTurn(again, order, 'in_progress')
+        const rows = await refunds.ofAction(again.actionId, trx)
+        const turn = refundTurn(
+          again,
+          order,
+          'in_progress',
+          refundAction(rows, await repository.paidFor(order.id, trx), order.id),
+        )
         const gone = () =>
           conflict(
             'refund_exceeds_paid',
@@ -595,8 +601,25 @@ export function createRefundService(deps: RefundServiceDeps) {
         if (again.kind === 'tip' && again.tipId) {
           if (!(await repository.refundTip(again.tipId, again.amount, trx))) throw gone()
         }
-        const told = await orderPayments.refundTurned(order.id, turn, now(), trx)
+        const at = now()
+        const told = await orderPayments.refundTurned(order.id, turn, at, trx)
         if (!told) throw gone()
+        if (deps.bonus && payment && turn.paid !== 0) {
+          // The points follow it again (decision 0140): what its payment earned is taken back in
+          // the share refunded now, and a whole action asked again gives back what the refusal
+          // spent again of the points spent at checkout.
+          const pointsTakenBack = await deps.bonus.refunded(trx, {
+            paymentId: payment.id,
+            refundedMinor: await refunds.refundedOfPayment(payment.id, trx),
+            paidMinor: payment.amount - payment.tip,
+          })
+          await refunds.tookBack(again.id, pointsTakenBack, trx)
+          for (const points of turn.whole ? rows : []) {
+            if (points.way !== 'points' || points.state !== 'failed') continue
+            const back = await deps.bonus.checkoutPointsBack(trx, order.id, points.pointsReturned)
+            await refunds.pointsTurned(points.id, { state: 'done', pointsReturned: back, at }, trx)
+          }
+        }
         await audit(trx, actor, 'retry_refund', order, {
           reason: again.reason,
           amount: again.amount,
