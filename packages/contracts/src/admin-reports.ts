@@ -44,6 +44,20 @@ export const liveOrder = z.object({
 })
 export type LiveOrder = z.infer<typeof liveOrder>
 
+/**
+ * An online refund the acquirer has held unconfirmed for longer than `REFUND_CHASE_DAYS`
+ * (decision 0140): someone calls the bank.
+ */
+export const liveSlowRefund = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  orderNumber: z.int(),
+  amount,
+  /** When it was asked for. */
+  askedAt: z.string(),
+})
+export type LiveSlowRefund = z.infer<typeof liveSlowRefund>
+
 export const liveCall = z.object({
   id: z.string(),
   reason: waiterCallReason,
@@ -86,6 +100,8 @@ export const getAdminLive = defineEndpoint({
     generatedAt: z.string(),
     orders: z.array(liveOrder),
     calls: z.array(liveCall),
+    /** Online refunds waiting for the bank too long, oldest first, whatever the filters. */
+    slowRefunds: z.array(liveSlowRefund),
     /** What the filters can choose from. */
     tables: z.array(liveTable),
     zones: z.array(localizedText),

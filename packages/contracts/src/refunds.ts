@@ -13,6 +13,13 @@ import { money } from './text'
 
 export const MAX_REFUND_REASON = 500
 
+/**
+ * An online refund the acquirer has not confirmed for longer than this is someone's to chase
+ * at the bank (decision 0140): the back office's live view lists it, the order's panel says so.
+ */
+export const REFUND_CHASE_DAYS = 2
+export const REFUND_CHASE_MS = REFUND_CHASE_DAYS * 86_400_000
+
 export const refundKind = z.enum(['whole', 'part', 'comp', 'tip'])
 export type RefundKind = z.infer<typeof refundKind>
 export const refundWay = z.enum(['online', 'cash', 'points', 'none'])

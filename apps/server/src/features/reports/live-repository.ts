@@ -123,6 +123,25 @@ export function createLiveRepository(db: Kysely<Database>) {
       return query.orderBy('c.createdAt').orderBy('c.id').execute()
     },
 
+    /**
+     * Online refunds of the restaurant the acquirer has not confirmed since before `before`,
+     * oldest first, with their orders' numbers (decision 0140): at most 50.
+     */
+    slowRefunds(restaurantId: string, before: Date) {
+      return db
+        .selectFrom('refunds as r')
+        .innerJoin('orders as o', 'o.id', 'r.orderId')
+        .select(['r.id', 'r.orderId', 'o.number', 'r.amount', 'r.createdAt'])
+        .where('r.restaurantId', '=', restaurantId)
+        .where('r.way', '=', 'online')
+        .where('r.state', '=', 'in_progress')
+        .where('r.createdAt', '<', before)
+        .orderBy('r.createdAt')
+        .orderBy('r.id')
+        .limit(50)
+        .execute()
+    },
+
     /** Every table with who serves it: the filters' choices and the orders' waiters. */
     tables(restaurantId: string) {
       return db

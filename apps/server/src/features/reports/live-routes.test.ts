@@ -180,6 +180,77 @@ describe.each(testDatabaseKinds)('the live screen on $name', (kind) => {
     expect(view.waiters.map((waiter) => waiter.name)).toEqual(['Анна', 'Игорь'])
   })
 
+  it('lists online refunds the bank has held for more than two days, oldest first, and only those', async () => {
+    const { db } = handle
+    await createTestRestaurant(db, 'other')
+    const refund = async (
+      orderId: string,
+      values: { at: string; way?: 'online' | 'cash'; state?: 'in_progress' | 'done' | 'failed' },
+      restaurantId = 'demo',
+    ) => {
+      const [row] = await db
+        .insertInto('refunds')
+        .values({
+          restaurantId,
+          orderId,
+          actionId: crypto.randomUUID(),
+          kind: 'part',
+          way: values.way ?? 'online',
+          paymentId: null,
+          lines: '[]',
+          amount: 12_300,
+          tipId: null,
+          waiterId: null,
+          state: values.state ?? 'in_progress',
+          providerRefundId: null,
+          reason: 'Остыло',
+          actorKind: 'manager',
+          actorId: null,
+          actorName: 'Управляющий',
+          currency: 'RUB',
+          createdAt: new Date(values.at),
+          completedAt: null,
+        })
+        .returning('id')
+        .execute()
+      return row?.id ?? ''
+    }
+    const old = await insertOrder(db, {
+      type: 'pickup',
+      at: '2026-11-10T10:00:00Z',
+      lines: [OLIVIER],
+    })
+    const older = await insertOrder(db, {
+      type: 'pickup',
+      at: '2026-11-09T10:00:00Z',
+      lines: [OLIVIER],
+    })
+    const oldest = await refund(older.id, { at: '2026-11-15T09:00:00Z' })
+    const slow = await refund(old.id, { at: '2026-11-18T11:59:00Z' })
+    // Two days to the minute, or less: not yet. Done, refused or cash: nothing to chase.
+    await refund(old.id, { at: '2026-11-18T12:00:00Z' })
+    await refund(old.id, { at: '2026-11-10T10:00:00Z', state: 'done' })
+    await refund(old.id, { at: '2026-11-10T10:00:00Z', state: 'failed' })
+    await refund(old.id, { at: '2026-11-10T10:00:00Z', way: 'cash', state: 'done' })
+    const elsewhere = await insertOrder(db, {
+      restaurantId: 'other',
+      type: 'pickup',
+      at: '2026-11-10T10:00:00Z',
+      lines: [OLIVIER],
+    })
+    await refund(elsewhere.id, { at: '2026-11-10T10:00:00Z' }, 'other')
+    // Whatever the filters: it is the restaurant's to chase, not a table's.
+    for (const query of ['', '?status=placed&table=T9']) {
+      const view = await live(query)
+      expect(view.slowRefunds.map((row) => [row.id, row.orderId, row.askedAt])).toEqual([
+        [oldest, older.id, '2026-11-15T09:00:00.000Z'],
+        [slow, old.id, '2026-11-18T11:59:00.000Z'],
+      ])
+      expect(view.slowRefunds[0]?.amount).toBe(12_300)
+      expect(view.slowRefunds[0]?.orderNumber).toBeGreaterThan(0)
+    }
+  })
+
   it('filters by status, type, table, zone and waiter', async () => {
     const { cooking, placed, pickup, served } = await floor()
     const anna = await waiterIdOf(handle.db, 'anna')

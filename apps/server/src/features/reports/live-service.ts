@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { EndpointQuery, EndpointResponse } from '@tableside/contracts/endpoint'
 import { LIVE_ORDERS_LISTED, type getAdminLive } from '@tableside/contracts/admin-reports'
+import { REFUND_CHASE_MS } from '@tableside/contracts/refunds'
 import type { LocalizedText } from '@tableside/contracts/text'
 import { notFound } from '../../http/http-error'
 import type { PaidWithOf } from '../payments/paid-with'
@@ -19,7 +20,8 @@ const tableOf = (row: {
 
 /**
  * What is going on now across the restaurant (decision 0072): orders in progress and today's,
- * calls not done, each with the waiters serving its table. The ETag covers everything but the
+ * calls not done, each with the waiters serving its table, and online refunds the bank has
+ * held for longer than `REFUND_CHASE_DAYS` (decision 0140). The ETag covers everything but the
  * clock, so a poll that finds nothing new is a 304.
  */
 export function createLiveService(
@@ -36,11 +38,12 @@ export function createLiveService(
     if (!restaurant) throw notFound('No such restaurant.')
     const at = now()
     const since = await repository.startOfToday(restaurant.timezone, at)
-    const [orders, calls, tables, waiterRows] = await Promise.all([
+    const [orders, calls, tables, waiterRows, slow] = await Promise.all([
       repository.orders(restaurantId, since, filters, LIVE_ORDERS_LISTED),
       repository.calls(restaurantId, filters),
       repository.tables(restaurantId),
       repository.waiters(restaurantId),
+      repository.slowRefunds(restaurantId, new Date(at.getTime() - REFUND_CHASE_MS)),
     ])
     const ways = await paidWith(orders)
     const servers = new Map<string, { id: string; name: string }[]>()
@@ -94,6 +97,13 @@ export function createLiveService(
           },
         ]
       }),
+      slowRefunds: slow.map((row) => ({
+        id: row.id,
+        orderId: row.orderId,
+        orderNumber: row.number,
+        amount: row.amount,
+        askedAt: row.createdAt.toISOString(),
+      })),
       tables: tables.map((table) => ({ code: table.code, label: table.label, zone: table.zone })),
       zones: [...zones.values()],
       waiters: [...waiters.values()],

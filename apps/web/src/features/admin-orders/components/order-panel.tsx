@@ -1,6 +1,6 @@
 import { useState, type SyntheticEvent } from 'react'
 import type { OrderReceipt } from '@tableside/contracts/receipts'
-import type { OrderDetail } from '@tableside/contracts/refunds'
+import { REFUND_CHASE_DAYS, REFUND_CHASE_MS, type OrderDetail } from '@tableside/contracts/refunds'
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import { AdminDialog } from '../../../components/admin/admin-dialog'
 import { buttonClass } from '../../../components/ui/button'
@@ -67,6 +67,8 @@ const messages = defineMessages({
     state_failed: 'refused by the bank',
     retry: 'Ask the bank again',
     retryNote: 'The bank refused this refund: nothing went back yet.',
+    state_undone: 'spent again: the bank refused the refund',
+    slowRefund: 'The bank has not confirmed it for more than {days} days: call the bank.',
     refundRow: '{time} · {kind}, {way}: {amount} · «{reason}» · {actor} · {state}',
     pay_unpaid: 'Not paid',
     pay_pending: 'Being paid',
@@ -148,6 +150,8 @@ const messages = defineMessages({
     state_failed: 'банк отказал',
     retry: 'Запросить возврат снова',
     retryNote: 'Банк отказал в этом возврате: деньги ещё не вернулись.',
+    state_undone: 'списаны снова: банк отказал в возврате',
+    slowRefund: 'Банк не подтверждает возврат больше {days} дней: позвоните в банк.',
     refundRow: '{time} · {kind}, {way}: {amount} · «{reason}» · {actor} · {state}',
     pay_unpaid: 'Не оплачен',
     pay_pending: 'Оплачивается',
@@ -186,6 +190,37 @@ type Mode = 'part' | 'amount' | 'comp' | 'cancel'
  * points, refunds and history, and what a manager may do with it: refund dishes or an amount,
  * make dishes free, refund a tip, cancel it (asking about the tip), always with a reason.
  */
+/**
+ * What refunds and comps took off the order's price now. A part refund or a comp the bank
+ * refused put its money back on the price (decision 0139), and all of it, dishes too, once
+ * every online refund of its action was refused (0140: not where cash went back with it or a
+ * payment paid the order in points).
+ */
+function takenOffNow(detail: OrderDetail): number {
+  const billPoints = detail.payments.some((payment) => payment.points > 0)
+  const actions = new Map<string, OrderDetail['refunds']>()
+  for (const refund of detail.refunds) {
+    actions.set(refund.actionId, [...(actions.get(refund.actionId) ?? []), refund])
+  }
+  let sum = 0
+  for (const rows of actions.values()) {
+    const moved = rows.filter((row) => row.kind === 'part' || row.kind === 'comp')
+    const online = moved.filter((row) => row.way === 'online')
+    const undone =
+      !billPoints &&
+      online.length > 0 &&
+      online.every((row) => row.state === 'failed') &&
+      !moved.some((row) => row.way === 'cash')
+    if (undone && moved.length === rows.length) continue
+    for (const row of rows) {
+      sum +=
+        row.takenOff -
+        (row.state === 'failed' && row.way === 'online' && moved.includes(row) ? row.amount : 0)
+    }
+  }
+  return sum
+}
+
 export function OrderPanel({
   orderId,
   restaurant,
@@ -253,6 +288,8 @@ function OrderBody({
         {receipt.state === 'failed' && receipt.via === 'atol' ? ` ${t('receiptFailedHint')}` : ''}
       </span>
     ) : null
+  // When the panel opened: a refund waiting for the bank since long before is to chase.
+  const [openedAt] = useState(() => Date.now())
   const [mode, setMode] = useState<Mode>('part')
   const [quantities, setQuantities] = useState<Record<number, number>>({})
   const [amount, setAmount] = useState('')
@@ -260,16 +297,7 @@ function OrderBody({
   const [refundTip, setRefundTip] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const cancelled = order.status === 'cancelled'
-  // A part refund or a comp the bank refused put its money back on the price (decision 0139).
-  const takenOff = detail.refunds.reduce(
-    (sum, refund) =>
-      sum +
-      refund.takenOff -
-      (refund.state === 'failed' && (refund.kind === 'part' || refund.kind === 'comp')
-        ? refund.amount
-        : 0),
-    0,
-  )
+  const takenOff = takenOffNow(detail)
   // How it was actually paid, from its payments (issue 28).
   const paidWith = paidWithText(order.paidWith, order.type, language)
 
@@ -457,10 +485,21 @@ function OrderBody({
                     amount: price(refund.way === 'none' ? refund.takenOff : refund.amount),
                     reason: refund.reason,
                     actor: refund.actor.name,
-                    state: t(`state_${refund.state}`),
+                    state: t(
+                      refund.way === 'points' && refund.state === 'failed'
+                        ? 'state_undone'
+                        : `state_${refund.state}`,
+                    ),
                   })}
                 </span>
                 {receiptLine(detail.receipts.find((receipt) => receipt.refundId === refund.id))}
+                {refund.state === 'in_progress' &&
+                refund.way === 'online' &&
+                openedAt - Date.parse(refund.createdAt) > REFUND_CHASE_MS ? (
+                  <span className="order-panel__slow" role="status">
+                    {t('slowRefund', { days: REFUND_CHASE_DAYS })}
+                  </span>
+                ) : null}
                 {refund.state === 'failed' && refund.way === 'online' ? (
                   <span className="order-panel__retry">
                     <span role="status">{t('retryNote')}</span>

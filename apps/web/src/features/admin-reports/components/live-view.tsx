@@ -1,6 +1,8 @@
+import { REFUND_CHASE_DAYS } from '@tableside/contracts/refunds'
 import type { Restaurant } from '@tableside/contracts/restaurants'
+import { formatPrice } from '../../../lib/format-price'
 import { useMessages } from '../../../lib/i18n/use-translation'
-import { dateLocale, restaurantTime } from '../../../lib/restaurant-time'
+import { dateLocale, restaurantTime, restaurantWhen } from '../../../lib/restaurant-time'
 import { adminReportsMessages } from '../admin-reports-messages'
 import { useLiveView } from '../hooks/use-live-view'
 import { CallRow } from './live-call-row'
@@ -60,49 +62,94 @@ export function LiveView({
           <p className="day-muted">{t('loading')}</p>
         ) : null
       ) : (
-        <div className="day-live__columns">
-          <section className="day-panel" aria-labelledby="live-calls">
-            <h2 id="live-calls">
-              {t('calls')} <span className="day-count">{data.calls.length}</span>
-            </h2>
-            {data.calls.length === 0 ? (
-              <p className="day-muted">{t('noCalls')}</p>
-            ) : (
+        <>
+          {data.slowRefunds.length > 0 ? (
+            // Refunds the bank has held for days (decision 0140): someone calls the bank.
+            <section className="day-panel day-panel--alert" aria-labelledby="live-slow-refunds">
+              <h2 id="live-slow-refunds">
+                {t('slowRefunds', { days: REFUND_CHASE_DAYS })}{' '}
+                <span className="day-count">{data.slowRefunds.length}</span>
+              </h2>
+              <p className="day-muted">{t('slowRefundsNote')}</p>
               <ul className="day-list">
-                {data.calls.map((call) => (
-                  <CallRow
-                    key={call.id}
-                    call={call}
-                    now={serverNow}
-                    escalationSeconds={callEscalationSeconds}
-                    t={t}
-                  />
-                ))}
+                {data.slowRefunds.map((refund) => {
+                  const { time, date } = restaurantWhen(
+                    refund.askedAt,
+                    restaurant.timezone,
+                    dateLocale(language),
+                    serverNow,
+                  )
+                  return (
+                    <li key={refund.id} className="day-order">
+                      <div className="day-row__head">
+                        {onOpenOrder ? (
+                          <button
+                            type="button"
+                            className="day-order__open"
+                            onClick={() => onOpenOrder(refund.orderId)}
+                          >
+                            {t('order', { number: refund.orderNumber })}
+                          </button>
+                        ) : (
+                          <strong>{t('order', { number: refund.orderNumber })}</strong>
+                        )}
+                        <span>
+                          {t('slowRefund', {
+                            amount: formatPrice(refund.amount, restaurant),
+                            when: date ? `${date}, ${time}` : time,
+                          })}
+                        </span>
+                      </div>
+                    </li>
+                  )
+                })}
               </ul>
-            )}
-          </section>
-          <section className="day-panel" aria-labelledby="live-orders">
-            <h2 id="live-orders">
-              {t('orders')} <span className="day-count">{data.orders.length}</span>
-            </h2>
-            {data.orders.length === 0 ? (
-              <p className="day-muted">{t('noOrders')}</p>
-            ) : (
-              <ul className="day-list">
-                {data.orders.map((order) => (
-                  <OrderRow
-                    key={order.id}
-                    order={order}
-                    restaurant={restaurant}
-                    t={t}
-                    language={language}
-                    onOpen={onOpenOrder}
-                  />
-                ))}
-              </ul>
-            )}
-          </section>
-        </div>
+            </section>
+          ) : null}
+          <div className="day-live__columns">
+            <section className="day-panel" aria-labelledby="live-calls">
+              <h2 id="live-calls">
+                {t('calls')} <span className="day-count">{data.calls.length}</span>
+              </h2>
+              {data.calls.length === 0 ? (
+                <p className="day-muted">{t('noCalls')}</p>
+              ) : (
+                <ul className="day-list">
+                  {data.calls.map((call) => (
+                    <CallRow
+                      key={call.id}
+                      call={call}
+                      now={serverNow}
+                      escalationSeconds={callEscalationSeconds}
+                      t={t}
+                    />
+                  ))}
+                </ul>
+              )}
+            </section>
+            <section className="day-panel" aria-labelledby="live-orders">
+              <h2 id="live-orders">
+                {t('orders')} <span className="day-count">{data.orders.length}</span>
+              </h2>
+              {data.orders.length === 0 ? (
+                <p className="day-muted">{t('noOrders')}</p>
+              ) : (
+                <ul className="day-list">
+                  {data.orders.map((order) => (
+                    <OrderRow
+                      key={order.id}
+                      order={order}
+                      restaurant={restaurant}
+                      t={t}
+                      language={language}
+                      onOpen={onOpenOrder}
+                    />
+                  ))}
+                </ul>
+              )}
+            </section>
+          </div>
+        </>
       )}
     </div>
   )
