@@ -162,6 +162,41 @@ describe.skipIf(!serverUrl)('A refund the bank refuses', () => {
         .filter({ hasText: 'Возвращено' })
         .evaluate((element) => element.scrollIntoView({ block: 'center' }))
       await keepScreenshot(diner.page, 'refund-refused-retried-diner-390')
+
+      // A refund the bank holds unconfirmed for three days is the manager's to chase (decision
+      // 0140). The sandbox gives money back at once, so a real refund of 100 ₽ is made and then
+      // written back as YooKassa would leave it: in progress still, asked for three days ago
+      // (what is paid already went down when it was asked for, as for any part refund).
+      await apiPost(
+        `/admin/orders/${placed.id}/refunds`,
+        { kind: 'part', amount: 10_000, reason: 'Долго несли' },
+        { ...on, headers: manager },
+      )
+      await expect.poll(async () => (await detail()).refunds.at(-1)?.state).toBe('done')
+      await books.query(
+        `update refunds set state = 'in_progress', completed_at = null,
+           created_at = now() - interval '3 days'
+         where order_id = $1 and reason = 'Долго несли'`,
+        [placed.id],
+      )
+      await office.page.keyboard.press('Escape')
+      await office.page.setViewportSize({ width: 1440, height: 900 })
+      await office.page.reload({ waitUntil: 'networkidle' })
+      await hideDevConsole(office.page)
+      const slow = office.page.getByRole('region', {
+        name: /^Возвраты, которые банк не подтверждает больше 2 дней/,
+      })
+      await slow.waitFor()
+      expect(plain(await slow.textContent())).toContain(`${rub(10_000)} на карту, запрошен`)
+      await keepScreenshot(office.page, 'refund-slow-live-1440')
+      await office.page.setViewportSize({ width: 1024, height: 768 })
+      await keepScreenshot(office.page, 'refund-slow-live-1024')
+      await expectNoSeriousViolations(office.page, { include: '#main' })
+      await slow.getByRole('button', { name: number }).click()
+      const chase = panel.getByRole('status').filter({ hasText: 'позвоните в банк' })
+      await chase.waitFor()
+      await chase.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+      await keepScreenshot(office.page, 'refund-slow-panel-1024')
     } finally {
       await server.stop()
       await books.end()

@@ -9,7 +9,7 @@ import { defineMessages } from '../../../lib/i18n/messages'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { paidWithText } from '../../../lib/paid-with-words'
-import { dateLocale, restaurantClock } from '../../../lib/restaurant-time'
+import { dateLocale, restaurantClock, restaurantWhen } from '../../../lib/restaurant-time'
 import { useStaffErrorText } from '../../../lib/staff-error-text'
 import { useAdminOrder, useOrderAction, type OrderAction } from '../api/admin-order'
 import './order-panel.css'
@@ -262,7 +262,14 @@ function OrderBody({
   const { t } = useMessages(messages)
   const whyFailed = useStaffErrorText()
   const price = (minor: number) => formatPrice(minor, restaurant)
+  // When the panel opened: a refund waiting for the bank since long before is to chase.
+  const [openedAt] = useState(() => Date.now())
   const clock = (at: string) => restaurantClock(at, restaurant.timezone, dateLocale(language))
+  // A refund of another day says which (one the bank holds for days, decision 0140).
+  const when = (at: string) => {
+    const { time, date } = restaurantWhen(at, restaurant.timezone, dateLocale(language), openedAt)
+    return date === undefined ? time : `${date}, ${time}`
+  }
   const { order } = detail
   const action = useOrderAction(order.id)
   const receiptLine = (receipt: OrderReceipt | undefined) =>
@@ -288,8 +295,6 @@ function OrderBody({
         {receipt.state === 'failed' && receipt.via === 'atol' ? ` ${t('receiptFailedHint')}` : ''}
       </span>
     ) : null
-  // When the panel opened: a refund waiting for the bank since long before is to chase.
-  const [openedAt] = useState(() => Date.now())
   const [mode, setMode] = useState<Mode>('part')
   const [quantities, setQuantities] = useState<Record<number, number>>({})
   const [amount, setAmount] = useState('')
@@ -479,7 +484,7 @@ function OrderBody({
               <li key={refund.id} className="order-panel__refund" data-state={refund.state}>
                 <span>
                   {t('refundRow', {
-                    time: clock(refund.createdAt),
+                    time: when(refund.createdAt),
                     kind: t(`kind_${refund.kind}`),
                     way: t(`way_${refund.way}`),
                     amount: price(refund.way === 'none' ? refund.takenOff : refund.amount),
