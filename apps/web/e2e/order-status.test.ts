@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { order } from '@tableside/contracts/orders'
+import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
 import {
@@ -7,6 +8,7 @@ import {
   kvass,
   moveOrder,
   openTable,
+  payOrderByCard,
   placeDelivery,
   placeTableOrder,
   plain,
@@ -144,9 +146,11 @@ describe('A diner follows an order after placing it', () => {
 
   it('My orders lists this phone’s orders newest first, and the table’s others apart', async () => {
     const session = await openTable('T10')
-    const first = await placeTableOrder(session, [kvass])
+    const first = await placeTableOrder(session, [kvass], 'card')
     const second = await placeTableOrder(session, [borscht])
     const neighbours = await placeTableOrder(session, [kvass])
+    // The first is paid by card online: the list says so (issue 28), the unpaid one says nothing.
+    await payOrderByCard(first, SANDBOX_TEST_CARDS.succeeds)
     const { page, problems } = await browser.phone()
     await seatAtTable(page, session, [second, first])
     await page.goto(`${baseUrl()}/rest/${restaurantId()}/orders`, { waitUntil: 'networkidle' })
@@ -158,6 +162,10 @@ describe('A diner follows an order after placing it', () => {
         expect.stringContaining(`Заказ № ${String(second.number)}`),
         expect.stringContaining(`Заказ № ${String(first.number)}`),
       ])
+    await expect
+      .poll(async () => plain(await mine.last().textContent()))
+      .toContain('Оплачен картой онлайн')
+    expect(plain(await mine.first().textContent())).not.toContain('Оплачен')
     const atTable = page.getByRole('region', { name: 'За вашим столом' })
     expect(plain(await atTable.textContent())).toContain(`Заказ № ${String(neighbours.number)}`)
     expect(await atTable.getByRole('link').count()).toBe(0)

@@ -266,6 +266,10 @@ export const orderSummary = z.object({
   total: money,
   itemCount: z.int(),
   paymentStatus,
+  /** The way chosen at checkout (said until money came in). */
+  paymentMethod,
+  /** How it was actually paid, from its payments (issue 28, decision 0130). */
+  paidWith,
 })
 export type OrderSummary = z.infer<typeof orderSummary>
 

@@ -107,7 +107,10 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
 
     async lookup(restaurantId: string, ids: readonly string[]): Promise<OrderSummary[]> {
-      return (await repository.lookup(restaurantId, [...new Set(ids)])).map(toOrderSummary)
+      const rows = await repository.lookup(restaurantId, [...new Set(ids)])
+      // How each was actually paid (issue 28, decision 0140): the list says it as the order does.
+      const ways = await deps.paidWith(rows)
+      return rows.map((row) => toOrderSummary(row, ways.get(row.id) ?? []))
     },
 
     /** Whether an order with this id exists (for its realtime channel). */

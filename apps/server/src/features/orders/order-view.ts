@@ -44,7 +44,7 @@ export function toOrder(row: OrderRow, paidWith: PaidWith): Order {
   }
 }
 
-export function toOrderSummary(row: OrderRow): OrderSummary {
+export function toOrderSummary(row: OrderRow, paidWith: PaidWith): OrderSummary {
   return {
     id: row.id,
     number: row.number,
@@ -54,6 +54,8 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
     total: row.total,
     itemCount: row.lines.reduce((sum, line) => sum + line.quantity, 0),
     paymentStatus: row.paymentStatus,
+    paymentMethod: row.paymentMethod,
+    paidWith,
   }
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dayReport } from '@tableside/contracts/admin-reports'
 import { PROFILE_TOKEN_HEADER } from '@tableside/contracts/client'
-import { order, type Order } from '@tableside/contracts/orders'
+import { lookupOrders, order, type Order } from '@tableside/contracts/orders'
 import { equalShare, payment, type Payment } from '@tableside/contracts/payments'
 import { orderDetail } from '@tableside/contracts/refunds'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
@@ -244,6 +244,16 @@ describe.each(testDatabaseKinds)('A refused refund and its points on $name', (ki
       takenBack: before.takenBack + takenBack,
     })
     await ledgerHolds(token)
+    // The diner's list of their orders names how it was paid, as the order does.
+    const lookup = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/restaurants/grill/orders/lookup',
+      payload: { ids: [placed.id] },
+    })
+    const [summary] = lookupOrders.response.parse(lookup.json()).orders
+    expect(summary).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'card' })
+    expect(summary?.paidWith).toEqual(detail.order.paidWith)
+    expect(summary?.paidWith).toEqual(expect.arrayContaining(['card', 'points']))
     // Delivered again, nothing moves twice.
     await t.app.outbox.kick()
     expect(await cardOf(token)).toMatchObject({ balance: earned + returned - takenBack })

@@ -3,13 +3,17 @@ import type { OrderSummary } from '@tableside/contracts/orders'
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import { paths } from '../../../config/paths'
 import { formatPrice } from '../../../lib/format-price'
+import { paidWithText } from '../../../lib/paid-with-words'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { formatOrderTime } from '../format-time'
 import { orderWords } from '../order-messages'
 import { OrderStatusChip } from './order-status-chip'
 import './order-list.css'
 
-/** One of this phone's orders in a list: number, type, time, status and sum, opening the order. */
+/**
+ * One of this phone's orders in a list: number, type, time, status and sum, opening the order;
+ * once paid (or refunded), how it was actually paid (issue 28).
+ */
 export function MyOrderLink({
   order,
   restaurant,
@@ -18,6 +22,15 @@ export function MyOrderLink({
   restaurant: Pick<Restaurant, 'id' | 'locale' | 'currency' | 'timezone'>
 }) {
   const { t, language } = useMessages(orderWords)
+  const way = paidWithText(order.paidWith, order.type, language)
+  const paid =
+    way === null
+      ? null
+      : order.paymentStatus === 'paid'
+        ? t('paidWith', { way })
+        : order.paymentStatus === 'refunded'
+          ? t('refundedWith', { way })
+          : null
   return (
     <Link className="order-item order-item--link" to={paths.order(restaurant.id, order.id)}>
       <span className="order-item__head">
@@ -32,6 +45,7 @@ export function MyOrderLink({
             {formatOrderTime(order.placedAt, restaurant.timezone, language)}
           </time>
         </span>
+        {paid ? <span>{paid}</span> : null}
       </span>
     </Link>
   )
