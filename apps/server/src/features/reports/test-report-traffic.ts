@@ -309,6 +309,7 @@ export async function generateTraffic(
       book.gross[paymentMethod] += total
       if (refusal < 0.24 && amount > 0) {
         const words = pick(REASONS) ?? 'Скидка'
+        const takenBack = Math.ceil(amount / 1000)
         const step = (state: string, again = false) => ({
           status: 'completed',
           at: later.toISOString(),
@@ -334,7 +335,9 @@ export async function generateTraffic(
           taken_off: amount,
           lines: [{ line: 0, quantity: 1 }],
           points_returned: 0,
-          points_taken_back: 0,
+          // What the refund took back of the payment's earn (decision 0140): given back with a
+          // refusal, so the report counts it only for a refund asked again and given back.
+          points_taken_back: takenBack,
           state: retried ? 'done' : 'failed',
           reason: words,
           actor_kind: 'manager',
@@ -352,6 +355,7 @@ export async function generateTraffic(
           paidAmount -= amount
           book.refunded[paymentMethod] += amount
           book.refundOrders += 1
+          book.pointsTakenBack += takenBack
           reason('part', words, amount)
         }
       }
