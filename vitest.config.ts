@@ -10,6 +10,7 @@ const OWN_SERVER_STORIES = [
   'admin-stations',
   'admin-staff',
   'admin-tables',
+  'atol-receipt',
   'bonus-card',
   'bonus-points',
   'checkout-saved-address',

@@ -82,3 +82,18 @@ export async function configureAcquirer(
   await keepScreenshot(page, screenshot)
   await expectNoSeriousViolations(page, { include: '#acquirer' })
 }
+
+/**
+ * The restaurant's profile names the seller, as every 54-FZ receipt must (decision 0133): the
+ * legal entity, INN, tax system and VAT by default, typed in the settings' profile and saved.
+ * The settings are open on `page`.
+ */
+export async function fillSellerProfile(page: Page): Promise<void> {
+  const profile = page.locator('#profile')
+  await profile.getByLabel('Юридическое лицо').fill('ООО «Демо»')
+  await profile.getByLabel('ИНН').fill('7707083893')
+  await profile.getByRole('combobox', { name: 'Система налогообложения' }).selectOption('osn')
+  await profile.getByRole('combobox', { name: 'НДС по умолчанию' }).selectOption('vat22')
+  await profile.getByRole('button', { name: 'Сохранить профиль' }).click()
+  await expect.poll(() => profile.getByRole('status').textContent()).toBe('Сохранено.')
+}

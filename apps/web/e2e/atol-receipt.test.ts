@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { payment } from '@tableside/contracts/payments'
+import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
+import { startServer } from '../../../scripts/lib/server-process.mjs'
+import {
+  ATOL_STAND_IN_GROUP,
+  ATOL_STAND_IN_LOGIN,
+  ATOL_STAND_IN_PASSWORD,
+  startAtolStandIn,
+  type AtolStandIn,
+} from '../../server/src/adapters/atol/atol-stand-in'
+import { actAsManager, fillSellerProfile, signInDemoManager } from './admin-service'
+import { expectNoSeriousViolations } from './axe'
+import { checkoutFromMenu, chooseCheckoutTime } from './client-service'
+import { keepScreenshot, useBrowser } from './fixtures'
+import { plain } from './table-service'
+
+/**
+ * A restaurant with its own online cash register at АТОЛ Онлайн (issue 29, decision 0134), here
+ * АТОЛ's stand-in, takes the card payments through the test acquirer. The register refuses a
+ * receipt (АТОЛ's code 32, a receipt it will not take): the receipt is failed at once, the diner's
+ * Success says it is not sent yet, and the back office lists it with АТОЛ's words. The register
+ * takes receipts again; the manager sends it once more from the list, and it is registered under
+ * a new external_id (АТОЛ keeps the refused document under the first), the diner's Success then
+ * saying where it went.
+ */
+const HOST = 'tableside.test'
+const SECRETS_KEY = 'c'.repeat(64)
+const REFUSAL = 'Ошибка валидации чека: ККТ не зарегистрирована в группе'
+
+describe('A receipt АТОЛ Онлайн refused', () => {
+  const browser = useBrowser({ hosts: [HOST] })
+  let atol: AtolStandIn
+  let server: Awaited<ReturnType<typeof startServer>>
+  let site = ''
+
+  beforeAll(async () => {
+    atol = await startAtolStandIn()
+    server = await startServer({
+      publicHost: HOST,
+      env: { SECRETS_KEY, ATOL_API_URL: atol.apiUrl },
+    })
+    site = `http://${HOST}:${String(server.port)}`
+  })
+  afterAll(async () => {
+    await server.stop()
+    await atol.close()
+  })
+
+  it('The register refuses a receipt; the manager sends it again once it takes them, and it is registered', async () => {
+    const token = await signInDemoManager(server.url)
+    {
+      // The manager names the seller and sends receipts to the restaurant's own register.
+      const office = await browser.phone()
+      await actAsManager(office.context, site, token)
+      await office.page.setViewportSize({ width: 1440, height: 900 })
+      await office.page.goto(`${site}/rest/demo/admin/settings`, { waitUntil: 'networkidle' })
+      await fillSellerProfile(office.page)
+      const receipts = office.page.locator('#receipts')
+      await expect
+        .poll(async () => plain(await receipts.textContent()))
+        .not.toContain('заполните в профиле')
+      await receipts.getByRole('radio', { name: /АТОЛ Онлайн/ }).check()
+      await receipts.getByLabel('Логин АТОЛ Онлайн').fill(ATOL_STAND_IN_LOGIN)
+      await receipts.getByLabel('Пароль АТОЛ Онлайн').fill(ATOL_STAND_IN_PASSWORD)
+      await receipts.getByLabel('Код группы касс (group_code)').fill(ATOL_STAND_IN_GROUP)
+      await receipts.getByLabel('Email компании в чеке').fill('cheki@demo.example')
+      await receipts.getByLabel('Место расчётов').fill(`https://${HOST}`)
+      await receipts.getByRole('button', { name: 'Сохранить чеки' }).click()
+      await expect.poll(() => receipts.getByRole('status').first().textContent()).toBe('Сохранено.')
+      expect(plain(await receipts.textContent())).toContain('Чеков с ошибкой нет.')
+      expect(office.problems).toEqual([])
+    }
+
+    // From now on the register refuses what it is sent.
+    atol.refuseNext(32, REFUSAL)
+
+    let paymentId = ''
+    const diner = await browser.phone()
+    {
+      // A diner orders a pickup and pays by card on the test acquirer's page.
+      const { page } = diner
+      await checkoutFromMenu(page, site, /Самовывоз/)
+      await page.locator('#checkout-name').fill('Борис')
+      await page.locator('#checkout-phone').fill('+79161112244')
+      await chooseCheckoutTime(page)
+      await page.getByRole('radio', { name: /Картой онлайн/ }).check()
+      const confirm = page.getByRole('button', { name: 'Подтвердить заказ' })
+      await expect.poll(() => confirm.isEnabled()).toBe(true)
+      await confirm.click()
+      const contact = page.getByLabel('Куда прислать чек')
+      await contact.waitFor({ timeout: 15_000 })
+      await contact.fill('boris@example.ru')
+      await page.getByRole('button', { name: /^Оплатить/ }).click()
+      await page.waitForURL((url) => url.pathname.startsWith('/sandbox-acquirer/pay/'), {
+        timeout: 15_000,
+      })
+      await page.getByLabel('Номер карты').pressSequentially(SANDBOX_TEST_CARDS.succeeds)
+      await page.getByLabel('Срок действия').pressSequentially('1240')
+      await page.getByLabel('CVC').pressSequentially('123')
+      await page.getByRole('button', { name: /^Оплатить / }).click()
+      await page.waitForURL(/\/rest\/demo\/order\/[0-9a-f-]{36}\/success\?payment=/, {
+        timeout: 15_000,
+      })
+      paymentId = new URL(page.url()).searchParams.get('payment') ?? ''
+      // The register refused it: the receipt failed at once, with АТОЛ's words.
+      await expect
+        .poll(
+          async () => {
+            const read = await fetch(`${server.url}/api/v1/payments/${paymentId}`)
+            return payment.parse(await read.json()).receipt?.state
+          },
+          { timeout: 15_000 },
+        )
+        .toBe('failed')
+      expect(atol.documents()).toEqual([])
+      await page.reload({ waitUntil: 'networkidle' })
+      await expect
+        .poll(async () => plain(await page.locator('main').textContent()))
+        .toContain('Чек на boris@example.ru пока не отправлен')
+      await keepScreenshot(page, 'atol-success-receipt-failed-390')
+      await expectNoSeriousViolations(page, { include: '#main' })
+    }
+
+    // The register takes receipts again.
+    atol.refuseNext(null)
+
+    {
+      // The back office lists the failed receipt, with why; the manager sends it again.
+      const office = await browser.phone()
+      await actAsManager(office.context, site, token)
+      const { page } = office
+      await page.setViewportSize({ width: 1440, height: 900 })
+      await page.goto(`${site}/rest/demo/admin/settings`, { waitUntil: 'networkidle' })
+      const receipts = page.locator('#receipts')
+      const row = receipts.locator('.fiscal-failed__row')
+      await row.first().waitFor()
+      expect(await row.count()).toBe(1)
+      const words = plain(await row.textContent())
+      expect(words).toContain('Оплата')
+      expect(words).toContain('для boris@example.ru')
+      expect(words).toContain('через АТОЛ Онлайн')
+      expect(words).toContain(REFUSAL)
+      for (const [width, height] of [
+        [1440, 900],
+        [1024, 768],
+      ] as const) {
+        await page.setViewportSize({ width, height })
+        await receipts
+          .locator('.fiscal-failed')
+          .evaluate((element) => element.scrollIntoView({ block: 'start' }))
+        await keepScreenshot(page, `admin-receipts-failed-${String(width)}`)
+      }
+      await expectNoSeriousViolations(page, { include: '#receipts' })
+
+      await row.getByRole('button', { name: 'Отправить снова' }).click()
+      await expect
+        .poll(async () => plain(await receipts.textContent()), { timeout: 15_000 })
+        .toContain('Чеков с ошибкой нет.')
+      expect(office.problems).toEqual([])
+    }
+
+    // Registered: one document at АТОЛ, done, under the retry's external_id.
+    await expect
+      .poll(
+        async () => {
+          const read = await fetch(`${server.url}/api/v1/payments/${paymentId}`)
+          return payment.parse(await read.json()).receipt?.state
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('done')
+    const registered = atol.documents()
+    expect(registered).toHaveLength(1)
+    expect(registered[0]?.status).toBe('done')
+    expect(registered[0]?.operation).toBe('sell')
+    expect(registered[0]?.externalId).toMatch(/^[0-9a-f-]{36}\.1$/)
+
+    {
+      // The diner's Success now says where the receipt went.
+      const { page, problems } = diner
+      await page.reload({ waitUntil: 'networkidle' })
+      await expect
+        .poll(async () => plain(await page.locator('main').textContent()))
+        .toContain('Чек отправлен на boris@example.ru')
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.locator('.payment-summary__receipt').scrollIntoViewIfNeeded()
+      await keepScreenshot(page, 'atol-success-receipt-390')
+      await expectNoSeriousViolations(page, { include: '#main' })
+      expect(problems).toEqual([])
+    }
+  })
+})
