@@ -113,10 +113,16 @@ export function createReceiptRepository(db: Kysely<Database>) {
         .executeTakeFirst()
     },
 
-    async failed(id: string, error: string, at: Date, executor: Executor = db) {
+    /** Failed for good; `tried`: this try reached the register and was not counted yet. */
+    async failed(id: string, error: string, at: Date, tried = false, executor: Executor = db) {
       return executor
         .updateTable('receipts')
-        .set({ state: 'failed', error: error.slice(0, 1000), ...touched(at) })
+        .set((eb) => ({
+          state: 'failed',
+          error: error.slice(0, 1000),
+          ...(tried ? { attempts: eb('attempts', '+', 1) } : {}),
+          ...touched(at),
+        }))
         .where('id', '=', id)
         .where('state', 'in', ['pending', 'sent'])
         .returningAll()

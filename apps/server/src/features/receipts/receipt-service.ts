@@ -202,12 +202,12 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
       const report = await register.report(row.providerId ?? '')
       if (report.state === 'done') await repository.done(row.id, now())
       else if (report.state === 'fail') {
-        await repository.failed(row.id, report.error ?? 'The register refused it', now())
+        await repository.failed(row.id, report.error ?? 'The register refused it', now(), true)
       } else throw new Error(`Receipt ${row.id} is still being registered`)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       if (error instanceof FiscalRegisterRefused) {
-        await repository.failed(row.id, message, now())
+        await repository.failed(row.id, message, now(), true)
         return
       }
       if (error instanceof FiscalRegisterUnavailable) {
