@@ -24,7 +24,11 @@ const serverFeaturePublishes = {
   bonus: ['bonus-ledger.ts', 'bonus-orders.ts'],
   // The diner's profile (decision 0051): who a request's X-Profile-Token signs in; features of
   // the profile (favourites, bonus cards, history) get `requireClient` from the app layer.
-  client: ['client-auth.ts'],
+  client: [
+    'client-auth.ts',
+    // Where a signed-in diner's receipts go, kept by the payment that asks (decision 0142).
+    'client-receipt-contact.ts',
+  ],
   // The signed-in diner's favourites (decision 0056): composed by the app, used by no other.
   favourites: [],
   // The waiter's floor (decision 0044): composed by the app, used by no other feature.

@@ -3,6 +3,7 @@ import { defineEndpoint } from './endpoint'
 import { fieldError } from './errors'
 import { orderStatus } from './order-status'
 import { deliveryAddress, orderId } from './orders'
+import { MAX_RECEIPT_CONTACT } from './receipt-contact'
 import { orderType, restaurantId, uiLanguage } from './restaurants'
 import { money } from './text'
 
@@ -46,6 +47,11 @@ export const clientProfile = z.object({
   birthday: z.nullable(z.string()),
   /** The language the diner chose; null: the device's own. */
   language: z.nullable(uiLanguage),
+  /**
+   * Where the diner's fiscal receipts go (decision 0142): an email in lower case or a mobile in
+   * E.164; null: none kept, the payment asks.
+   */
+  receiptContact: z.nullable(z.string()),
   createdAt: z.string(),
 })
 export type ClientProfile = z.infer<typeof clientProfile>
@@ -153,7 +159,7 @@ export const MAX_CLIENT_NAME = 80
 export const updateClientMe = defineEndpoint({
   method: 'PATCH',
   path: '/me',
-  summary: "Changes the diner's name, birthday or language; null clears one",
+  summary: "Changes the diner's name, birthday, language or where receipts go; null clears one",
   tags: ['client'],
   body: z.object({
     name: z.optional(
@@ -167,6 +173,13 @@ export const updateClientMe = defineEndpoint({
       ),
     ),
     language: z.optional(z.nullable(uiLanguage)),
+    /**
+     * Where receipts go: an email, or a mobile number (the server reads it, libphonenumber-js);
+     * anything else is 400 `validation_failed` at `body.receiptContact`.
+     */
+    receiptContact: z.optional(
+      z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_RECEIPT_CONTACT))),
+    ),
   }),
   status: 200,
   response: clientProfile,

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { defineEndpoint } from './endpoint'
+import { MAX_RECEIPT_CONTACT } from './receipt-contact'
 import { type BillOrder, orderId } from './orders'
 import type { RealtimeEvent } from './realtime-events'
 import { tableSessionId } from './table-sessions'
@@ -109,7 +110,12 @@ export const startOrderPayment = defineEndpoint({
      * Where the fiscal receipt goes (an email or a phone), where the restaurant sends receipts
      * (`restaurant.receipts`); required there, ignored elsewhere.
      */
-    receiptContact: z.optional(z.string().check(z.trim(), z.maxLength(254))),
+    receiptContact: z.optional(z.string().check(z.trim(), z.maxLength(MAX_RECEIPT_CONTACT))),
+    /**
+     * The signed-in diner (X-Profile-Token) asks to keep `receiptContact` on their profile for
+     * their next payments, on any device (decision 0142); anonymous, it changes nothing.
+     */
+    keepReceiptContact: z.optional(z.boolean()),
   }),
   status: 201,
   response: payment,
@@ -177,7 +183,12 @@ export const startBillPayment = defineEndpoint({
      * Where the fiscal receipt goes (an email or a phone), where the restaurant sends receipts
      * (`restaurant.receipts`); required there, ignored elsewhere.
      */
-    receiptContact: z.optional(z.string().check(z.trim(), z.maxLength(254))),
+    receiptContact: z.optional(z.string().check(z.trim(), z.maxLength(MAX_RECEIPT_CONTACT))),
+    /**
+     * The signed-in diner (X-Profile-Token) asks to keep `receiptContact` on their profile for
+     * their next payments, on any device (decision 0142); anonymous, it changes nothing.
+     */
+    keepReceiptContact: z.optional(z.boolean()),
   }),
   status: 201,
   response: payment,

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { taxSystem, vatRate } from './admin-profile'
 import { defineEndpoint } from './endpoint'
+import { MAX_RECEIPT_CONTACT, receiptContactProblem } from './receipt-contact'
 
 /**
  * Fiscal receipts under 54-FZ (issue 29, decisions 0133 and 0134): every online payment and
@@ -55,27 +56,9 @@ export const fiscalReceipt = z.object({
 })
 export type FiscalReceipt = z.infer<typeof fiscalReceipt>
 
-/** An email, or a phone of 10–15 digits (a Russian one without +7 is read as one). */
-export function receiptContactProblem(contact: string): 'invalid' | null {
-  const text = contact.trim()
-  if (/^[^\s@]{1,64}@[^\s@]{1,185}\.[^\s@]{2,63}$/.test(text)) return null
-  const digits = text.replace(/[\s()-]/g, '')
-  return /^\+?\d{10,15}$/.test(digits) ? null : 'invalid'
-}
-
-/** The contact as stored: an email in lower case, a phone in E.164. */
-export function normalizeReceiptContact(contact: string): string {
-  const text = contact.trim()
-  if (text.includes('@')) return text.toLowerCase()
-  const digits = text.replace(/[^\d]/g, '')
-  if (digits.length === 10) return `+7${digits}`
-  if (digits.length === 11 && digits.startsWith('8')) return `+7${digits.slice(1)}`
-  return `+${digits}`
-}
-
 export const receiptContact = z.string().check(
   z.trim(),
-  z.maxLength(254),
+  z.maxLength(MAX_RECEIPT_CONTACT),
   z.refine((value) => receiptContactProblem(value) === null, 'Give an email or a phone number'),
 )
 

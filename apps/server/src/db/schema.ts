@@ -641,6 +641,8 @@ export interface ClientsTable {
   /** A `date`: read it as `birthday::text` (YYYY-MM-DD), never as a Date in some time zone. */
   birthday: ColumnType<unknown, string | null | undefined, string | null>
   language: ColumnType<UiLanguage | null, UiLanguage | null | undefined, UiLanguage | null>
+  /** Where the diner's receipts go: an email (lower case) or a mobile in E.164 (decision 0142). */
+  receiptContact: ColumnType<string | null, string | null | undefined, string | null>
   createdAt: ColumnType<Date, Date | undefined, never>
 }
 

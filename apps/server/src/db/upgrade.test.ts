@@ -1084,6 +1084,8 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
             id: client.id,
             name: client.name,
             birthday: client.birthday,
+            // Older releases kept no receipt contact on a profile (0054): asked at payment.
+            receiptContact: null,
           })
 
           const addresses = await db()

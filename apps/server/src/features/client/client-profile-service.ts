@@ -6,6 +6,7 @@ import {
 import type { DeliveryAddress } from '@tableside/contracts/orders'
 import type { UiLanguage } from '@tableside/contracts/restaurants'
 import { HttpError } from '../../http/http-error'
+import { RECEIPT_CONTACT_INVALID, receiptContactOf } from '../../lib/receipt-contact'
 import type { ClientRepository } from './client-repository'
 
 const profileGone = () =>
@@ -19,8 +20,22 @@ export function createClientProfileService(
   return {
     async update(
       client: ClientProfile,
-      changes: { name?: string | null; birthday?: string | null; language?: UiLanguage | null },
+      changes: {
+        name?: string | null
+        birthday?: string | null
+        language?: UiLanguage | null
+        receiptContact?: string | null
+      },
     ): Promise<ClientProfile> {
+      if (changes.receiptContact) {
+        const stored = receiptContactOf(changes.receiptContact)
+        if (!stored) {
+          throw new HttpError(400, 'validation_failed', 'Check where receipts go.', [
+            { path: 'body.receiptContact', message: RECEIPT_CONTACT_INVALID },
+          ])
+        }
+        changes = { ...changes, receiptContact: stored }
+      }
       if (changes.birthday) {
         const today = now().toISOString().slice(0, 10)
         const day = new Date(`${changes.birthday}T00:00:00Z`)

@@ -15,6 +15,7 @@ const profileColumns = (db: Db) =>
       'name',
       sql<string | null>`birthday::text`.as('birthday'),
       'language',
+      'receiptContact',
       'createdAt',
     ])
 
@@ -24,6 +25,7 @@ const toProfile = (row: {
   name: string | null
   birthday: string | null
   language: UiLanguage | null
+  receiptContact: string | null
   createdAt: Date
 }): ClientProfile => ({ ...row, createdAt: row.createdAt.toISOString() })
 
@@ -170,13 +172,30 @@ export function createClientRepository(db: Kysely<Database>) {
 
     async updateClient(
       clientId: string,
-      changes: { name?: string | null; birthday?: string | null; language?: UiLanguage | null },
+      changes: {
+        name?: string | null
+        birthday?: string | null
+        language?: UiLanguage | null
+        receiptContact?: string | null
+      },
     ): Promise<ClientProfile | undefined> {
       if (Object.keys(changes).length > 0) {
         await db.updateTable('clients').set(changes).where('id', '=', clientId).execute()
       }
       const row = await profileColumns(db).where('id', '=', clientId).executeTakeFirst()
       return row && toProfile(row)
+    },
+
+    /**
+     * Keeps where the diner's receipts go (stored form, decision 0142), in the transaction of
+     * the payment that asked to keep it.
+     */
+    async keepReceiptContact(clientId: string, contact: string, executor: Db = db): Promise<void> {
+      await executor
+        .updateTable('clients')
+        .set({ receiptContact: contact })
+        .where('id', '=', clientId)
+        .execute()
     },
 
     async startSession(session: {

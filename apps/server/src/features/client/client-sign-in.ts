@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/schema'
 import { HttpError } from '../../http/http-error'
 import { secondsText } from '../../http/rate-limits'
-import { mobileE164 } from './client-phone'
+import { mobileE164 } from '../../lib/phone-number'
 import { createClientRepository } from './client-repository'
 import {
   hashOtpCode,

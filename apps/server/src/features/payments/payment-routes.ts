@@ -32,7 +32,11 @@ export function registerPaymentRoutes(
     payments.startOrderPayment(
       params.orderId,
       body.method,
-      { ...(await dinerOf(request)), receiptContact: body.receiptContact },
+      {
+        ...(await dinerOf(request)),
+        receiptContact: body.receiptContact,
+        keepReceiptContact: body.keepReceiptContact,
+      },
       body.tip ?? 0,
     ),
   )
@@ -49,7 +53,11 @@ export function registerPaymentRoutes(
     return payments.startBillPayment(
       params.sessionId,
       { ...body, choice },
-      { ...(await dinerOf(request)), receiptContact: body.receiptContact },
+      {
+        ...(await dinerOf(request)),
+        receiptContact: body.receiptContact,
+        keepReceiptContact: body.keepReceiptContact,
+      },
     )
   })
   registerEndpoint(app, getPayment, ({ params }) => payments.get(params.paymentId))

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises'
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import {
   MAX_TIP_PERCENT,
   PAYMENT_LIFETIME_MINUTES,
@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
 import { MINOR_PER_POINT } from '../bonus/bonus-ledger'
 import { requireOrderBonus, type OrderBonus } from '../bonus/bonus-orders'
+import type { ClientReceiptContacts } from '../client/client-receipt-contact'
 import { billUpdatedEntry, orderUpdateEntries } from '../orders/order-events'
 import type { OrderPaymentRepository } from '../orders/order-payment-repository'
 import type { Outbox } from '../outbox/outbox'
@@ -103,6 +104,8 @@ export interface DinerView {
   payerId?: string | null
   /** Where the diner asked the fiscal receipt to go (decision 0133), as they typed it. */
   receiptContact?: string | undefined
+  /** The signed-in payer asks to keep it on their profile (decision 0142). */
+  keepReceiptContact?: boolean | undefined
 }
 
 export interface PaymentServiceDeps {
@@ -119,6 +122,8 @@ export interface PaymentServiceDeps {
   /** The bonus card (decision 0060): a bill paid partly in points, earned on what is paid. */
   bonus?: OrderBonus
   refunds: PaymentSettlementDeps['refunds']
+  /** Keeps a signed-in payer's receipt contact on their profile (decision 0142). */
+  receiptContacts?: ClientReceiptContacts | undefined
   /** Fiscal receipts (decisions 0133, 0134); absent: payments carry none. */
   receipts?:
     | (PaymentSettlementDeps['receipts'] &
@@ -174,6 +179,16 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     deps.receipts
       ? deps.receipts.contactFor(restaurantId, diner.receiptContact, 'body.receiptContact')
       : Promise.resolve(null)
+
+  /** The payer asked to keep where the receipt goes: on their profile, in the payment's trx. */
+  const keepContact = async (
+    diner: DinerView,
+    contact: string | null,
+    trx: Transaction<Database>,
+  ) => {
+    if (!contact || !diner.keepReceiptContact || !diner.payerId) return
+    await deps.receiptContacts?.keep(diner.payerId, contact, trx)
+  }
 
   async function restaurantOf(id: string): Promise<Restaurant> {
     const restaurant = await restaurants.get(id)
@@ -381,6 +396,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           },
           trx,
         )
+        await keepContact(diner, receiptContact, trx)
         // Pending until the acquirer says otherwise: the waiter and the kitchen see it so too.
         const started = await orderPayments.paymentStarted(orderId, now(), trx)
         if (started) {
@@ -482,6 +498,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           },
           trx,
         )
+        await keepContact(diner, receiptContact, trx)
         if (cardId) {
           await bonus().spendOnBill(trx, {
             cardId,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { registerApiRoutes } from '../../http/api-routes'
 import { publicOrigin } from '../../http/request-origin'
+import { createClientReceiptContacts } from '../client/client-receipt-contact'
 import { createOrderPaymentRepository } from '../orders/order-payment-repository'
 import { createRefundRepository } from '../orders/refund-repository'
 import { noPaymentProvider, onlinePaymentNotice } from './online-payment-setup'
@@ -44,6 +45,7 @@ export function paymentServiceOf(app: FastifyInstance): PaymentService {
     bonus: app.orderBonus,
     refunds: createRefundRepository(db),
     receipts: app.receipts,
+    receiptContacts: createClientReceiptContacts(db),
     log: app.log,
   })
 }

@@ -3,14 +3,13 @@ import type { VatRate } from '@tableside/contracts/admin-profile'
 import type { ErrorCode } from '@tableside/contracts/errors'
 import {
   type FiscalReceipt,
-  normalizeReceiptContact,
-  receiptContactProblem,
   type OrderReceipt,
   type ReceiptStatus,
 } from '@tableside/contracts/receipts'
 import type { Manager } from '@tableside/contracts/staff'
 import type { Allocation, Database } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
+import { RECEIPT_CONTACT_INVALID, receiptContactOf } from '../../lib/receipt-contact'
 import type { AuditChange } from '../audit/audit-log'
 import { NotYet, type Outbox } from '../outbox/outbox'
 import type { OutboxEntry } from '../outbox/outbox-repository'
@@ -237,19 +236,13 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
         throw problem(
           400,
           'validation_failed',
-          'Give an email or a phone number for the receipt.',
+          'Give an email or a phone number for the receipt. Укажите email или телефон для чека.',
           path,
         )
       }
-      if (receiptContactProblem(contact)) {
-        throw problem(
-          400,
-          'validation_failed',
-          'This is neither an email nor a phone number.',
-          path,
-        )
-      }
-      return normalizeReceiptContact(contact)
+      const stored = receiptContactOf(contact)
+      if (!stored) throw problem(400, 'validation_failed', RECEIPT_CONTACT_INVALID, path)
+      return stored
     },
 
     /**

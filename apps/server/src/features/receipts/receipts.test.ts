@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paymentAccount } from '@tableside/contracts/admin-payments'
+import { clientProfile } from '@tableside/contracts/client'
 import { errorBody } from '@tableside/contracts/errors'
 import { payment, type Payment } from '@tableside/contracts/payments'
 import { fiscalSettings, listFailedReceipts, receiptStatus } from '@tableside/contracts/receipts'
@@ -29,6 +30,7 @@ import {
   signInAsManager,
 } from '../../test/test-restaurants'
 import { TEST_SECRETS_KEY, useYooKassa } from '../../test/test-yookassa'
+import { asClient, dinerToken } from '../client/test-client-app'
 import { testMenuFile } from '../menu/test-menu-file'
 import { sendReceiptEntry } from './receipt-service'
 
@@ -66,6 +68,8 @@ describe.each(testDatabaseKinds)('Fiscal receipts on $name', (kind) => {
       SECRETS_KEY: TEST_SECRETS_KEY,
       YOOKASSA_API_URL: yookassa.apiUrl,
       ATOL_API_URL: atol.apiUrl,
+      SMS_PROVIDER: 'sandbox',
+      RATE_LIMIT_EXEMPT: '127.0.0.1',
     })
     await createOrderingRestaurant(t, 'yk', {
       tables: numberedTables(8),
@@ -228,7 +232,13 @@ describe.each(testDatabaseKinds)('Fiscal receipts on $name', (kind) => {
       const session = await openTableSession(t, 'demo', 'T7')
       const diner = paymentActions(() => t.app, 'demo')
       const placed = await diner.place(session.id, 'card', OLIVIER_TWICE)
-      for (const body of [payBody('card'), payBody('card', 'not a contact')]) {
+      for (const body of [
+        payBody('card'),
+        payBody('card', 'not a contact'),
+        // A Moscow landline takes no SMS; ten digits that are no number at all.
+        payBody('card', '+7 495 123-45-67'),
+        payBody('card', '000 000 00 00'),
+      ]) {
         const refused = await startPaying(placed.id, body)
         expect(refused.statusCode).toBe(400)
         expect(errorBody.parse(refused.json()).error.fields?.[0]?.path).toBe('body.receiptContact')
@@ -371,6 +381,8 @@ describe.each(testDatabaseKinds)('Fiscal receipts on $name', (kind) => {
         (await send('GET', '/admin/receipts/failed', demoManager)).json(),
       )
       expect(listed.receipts.map((r) => r.receipt.id)).toContain(failed?.id)
+      // АТОЛ answered and refused it: one try, counted.
+      expect(listed.receipts.find((r) => r.receipt.id === failed?.id)?.attempts).toBe(1)
       // Another restaurant's manager neither sees nor retries it.
       const theirs = listFailedReceipts.response.parse(
         (await send('GET', '/admin/receipts/failed', ykManager)).json(),
@@ -399,6 +411,127 @@ describe.each(testDatabaseKinds)('Fiscal receipts on $name', (kind) => {
         .where('entity', 'in', ['receipt', 'fiscal_settings'])
         .execute()
       expect(audit).toContainEqual({ entity: 'receipt', action: 'retry' })
+    })
+  })
+
+  describe('a signed-in diner’s receipt contact (decision 0142)', () => {
+    const me = (token: string | null) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/me',
+        headers: token ? asClient(token) : {},
+      })
+    const contactOf = async (token: string) =>
+      clientProfile.parse((await me(token)).json()).receiptContact
+    const editMe = (token: string | null, payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/me',
+        headers: token ? asClient(token) : {},
+        payload,
+      })
+    const payAs = async (token: string | null, table: string, body: object) => {
+      const session = await openTableSession(t, 'demo', table)
+      const diner = paymentActions(() => t.app, 'demo')
+      const placed = await diner.place(session.id, 'card', OLIVIER_TWICE)
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${placed.id}/payments`,
+        headers: token ? asClient(token) : {},
+        payload: body,
+      })
+    }
+    let anna = ''
+    let boris = ''
+
+    beforeAll(async () => {
+      await profile('demo', { inn: INN, taxSystem: 'usn_income' })
+      const saved = await send('PUT', '/admin/fiscal-settings', demoManager, atolSettings())
+      expect(saved.statusCode, saved.body).toBe(200)
+      anna = await dinerToken(t, '+79165550101', { restaurantId: 'demo' })
+      boris = await dinerToken(t, '+79165550202', { restaurantId: 'demo' })
+    })
+
+    it('a payment keeps it on the payer’s profile when asked, for the next payment on any device, and on nobody else’s', async () => {
+      expect(await contactOf(anna)).toBeNull()
+      const kept = await payAs(anna, 'T5', {
+        method: 'card',
+        receiptContact: '8 (916) 555-77-77',
+        keepReceiptContact: true,
+      })
+      expect(kept.statusCode, kept.body).toBe(201)
+      expect(await contactOf(anna)).toBe('+79165557777')
+      // Another device: Anna signs in again there and finds it.
+      const elsewhere = await dinerToken(t, '+79165550101', { restaurantId: 'demo' })
+      expect(await contactOf(elsewhere)).toBe('+79165557777')
+      // Boris's profile has none of it.
+      expect(await contactOf(boris)).toBeNull()
+
+      // Not asked: a payment keeps nothing on the profile.
+      const once = await payAs(boris, 'T6', { method: 'card', receiptContact: 'b@example.ru' })
+      expect(once.statusCode, once.body).toBe(201)
+      expect(await contactOf(boris)).toBeNull()
+
+      // A payment refused keeps nothing: Anna's contact stays what it was.
+      for (const receiptContact of ['+7 495 123-45-67', 'anna@']) {
+        const refused = await payAs(anna, 'T8', {
+          method: 'card',
+          receiptContact,
+          keepReceiptContact: true,
+        })
+        expect(refused.statusCode).toBe(400)
+        expect(errorBody.parse(refused.json()).error.fields?.[0]?.path).toBe('body.receiptContact')
+      }
+      expect(await contactOf(anna)).toBe('+79165557777')
+
+      // Anonymous (or with a token that signs nobody in): no profile changes.
+      const before = await t.database.db
+        .selectFrom('clients')
+        .select(['id', 'receiptContact'])
+        .orderBy('id')
+        .execute()
+      for (const token of [null, 'not-a-token']) {
+        const anonymous = await payAs(token, 'T9', {
+          method: 'card',
+          receiptContact: 'stranger@example.ru',
+          keepReceiptContact: true,
+        })
+        expect(anonymous.statusCode, anonymous.body).toBe(201)
+      }
+      expect(
+        await t.database.db
+          .selectFrom('clients')
+          .select(['id', 'receiptContact'])
+          .orderBy('id')
+          .execute(),
+      ).toEqual(before)
+    })
+
+    it('the profile edits and clears it, refuses what is neither an email nor a mobile and changes nothing', async () => {
+      const edited = await editMe(boris, { receiptContact: '  Boris@Example.RU ' })
+      expect(edited.statusCode, edited.body).toBe(200)
+      expect(clientProfile.parse(edited.json()).receiptContact).toBe('boris@example.ru')
+      for (const receiptContact of ['+7 495 123-45-67', 'boris@', '12345', '+1 555 0100']) {
+        const refused = await editMe(boris, { receiptContact, name: 'Борис' })
+        expect(refused.statusCode, receiptContact).toBe(400)
+        const { error } = errorBody.parse(refused.json())
+        expect(error.code).toBe('validation_failed')
+        expect(error.fields?.[0]?.path).toBe('body.receiptContact')
+        expect(error.fields?.[0]?.message).toMatch(/мобильного/)
+      }
+      const unchanged = clientProfile.parse((await me(boris)).json())
+      expect(unchanged).toMatchObject({ receiptContact: 'boris@example.ru', name: null })
+      // Other details change without it.
+      const named = await editMe(boris, { name: 'Борис' })
+      expect(clientProfile.parse(named.json()).receiptContact).toBe('boris@example.ru')
+      // Not signed in, or signed in as somebody else: Boris's stays his.
+      expect((await editMe(null, { receiptContact: 'x@example.ru' })).statusCode).toBe(401)
+      expect((await me(null)).statusCode).toBe(401)
+      expect(await contactOf(anna)).toBe('+79165557777')
+      expect(await contactOf(boris)).toBe('boris@example.ru')
+      const cleared = await editMe(boris, { receiptContact: null })
+      expect(clientProfile.parse(cleared.json()).receiptContact).toBeNull()
+      expect(await contactOf(anna)).toBe('+79165557777')
     })
   })
 
