@@ -28,6 +28,7 @@ import { useMessages } from '../../lib/i18n/use-translation'
 import { Screen } from '../screen'
 import { billMessages } from '../../features/bill/bill-messages'
 import { NothingYet } from './nothing-yet'
+import { useProfileReceiptContact } from './profile-receipt-contact'
 import { useSpendablePoints } from './use-spendable-points'
 import './bill.css'
 
@@ -122,6 +123,7 @@ function BillView({
   const myLinks = useMyOrderLinks(restaurant.id)
   // A signed-in diner may pay part of their share in points (decision 0060).
   const { points, readAgain: readCardAgain } = useSpendablePoints(restaurant.id)
+  const profile = useProfileReceiptContact()
   const ordersId = useId()
   const sumsId = useId()
   const [search, setSearch] = useSearchParams()
@@ -191,6 +193,7 @@ function BillView({
             onBillChanged={onChanged}
             points={points}
             onPointsRefused={readCardAgain}
+            profile={profile}
           />
         </>
       )}

@@ -13,6 +13,7 @@ import { rememberOrder } from '../../features/orders/my-orders-store'
 import { useStartOrderPayment } from '../../features/payments/api/start-order-payment'
 import {
   deviceStorage,
+  initialReceiptContact,
   looksLikeReceiptContact,
   recallReceiptContact,
 } from '../../features/payments/receipt-contact'
@@ -29,6 +30,7 @@ import { isApiError } from '../../lib/api-error'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { Screen } from '../screen'
 import { useCheckoutDiner } from './checkout-diner'
+import { useProfileReceiptContact } from './profile-receipt-contact'
 import { NothingYet } from './nothing-yet'
 import { useSpendablePoints } from './use-spendable-points'
 import { leavesForAcquirer, noticeOfStartError, type StartFailedState } from './order-payment-start'
@@ -65,6 +67,7 @@ export function CheckoutRoute() {
   // A signed-in diner with points on this restaurant's card may pay part of it so (decision 0060).
   const { points, readAgain: readCardAgain } = useSpendablePoints(restaurantId)
   const diner = useCheckoutDiner()
+  const profileReceipt = useProfileReceiptContact()
   // A tip rides on an online payment (issue 28), chosen as on the bill: the picker is the bill's.
   const [tip, setTip] = useState<TipDraft>({ kind: 'none' })
   const tipOn = (amount: number) => {
@@ -99,8 +102,11 @@ export function CheckoutRoute() {
     // never asking again. The Pay screen takes this screen's place in the history, so the way
     // back from the bank shows the payment waiting, and a failed start its reason and a retry.
     const payPath = paths.orderPay(restaurantId, order.id)
-    // Receipts on and no contact remembered on this device: the Pay screen asks for one.
-    const receiptContact = restaurant.receipts ? recallReceiptContact(deviceStorage()) : ''
+    // Receipts on and no contact kept on the diner's profile or this device: the Pay screen
+    // asks for one.
+    const receiptContact = restaurant.receipts
+      ? initialReceiptContact(profileReceipt, recallReceiptContact(deviceStorage()))
+      : ''
     if (restaurant.receipts && !looksLikeReceiptContact(receiptContact)) {
       await go(payPath)
       return

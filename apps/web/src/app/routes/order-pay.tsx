@@ -15,12 +15,7 @@ import { useStartOrderPayment } from '../../features/payments/api/start-order-pa
 import { MethodPicker } from '../../features/payments/components/method-picker'
 import { PaymentPending } from '../../features/payments/components/payment-pending'
 import { ReceiptContactField } from '../../features/payments/components/receipt-contact-field'
-import {
-  deviceStorage,
-  looksLikeReceiptContact,
-  recallReceiptContact,
-  rememberReceiptContact,
-} from '../../features/payments/receipt-contact'
+import { useReceiptContact } from '../../features/payments/hooks/use-receipt-contact'
 import { useLivePayment } from '../../features/payments/hooks/use-live-payment'
 import { isOnlineMethod, onlinePaymentMethods } from '../../features/payments/online-methods'
 import { paymentMessages } from '../../features/payments/payment-messages'
@@ -33,6 +28,7 @@ import { apiErrorKey, apiErrorMessages } from '../../lib/api-error-text'
 import { useApiClient } from '../../lib/app-context'
 import { useMessages } from '../../lib/i18n/use-translation'
 import { Screen } from '../screen'
+import { useProfileReceiptContact } from './profile-receipt-contact'
 import { OrderLink } from './order-link'
 import { orderMessages } from './order-messages'
 import { leavesForAcquirer, noticeOfStartError, startFailedCode } from './order-payment-start'
@@ -183,25 +179,18 @@ function PayForm({ order, restaurant, previous, onStarted }: PayFormProps) {
   const tipTooBig = tipMinor > maxTip(due)
   const busy = start.isPending || handingOver.active
   // Where the restaurant sends receipts, the diner says where theirs goes (decision 0133).
-  const asksReceipt = restaurant.receipts === true
-  const [receiptContact, setReceiptContact] = useState(() => recallReceiptContact(deviceStorage()))
-  const [receiptTried, setReceiptTried] = useState(false)
-  const receiptInvalid = asksReceipt && !looksLikeReceiptContact(receiptContact)
+  const receipt = useReceiptContact(restaurant.receipts === true, useProfileReceiptContact())
 
   const pay = () => {
     if (!method || busy || tipTooBig) return
-    if (receiptInvalid) {
-      setReceiptTried(true)
-      return
-    }
-    if (asksReceipt) rememberReceiptContact(deviceStorage(), receiptContact)
+    if (!receipt.ready()) return
     setHandedFailure(undefined)
     start.mutate(
       {
         orderId: order.id,
         method,
         tip: tipMinor,
-        ...(asksReceipt ? { receiptContact: receiptContact.trim() } : {}),
+        ...receipt.body,
       },
       {
         onSuccess: (payment) => {
@@ -214,6 +203,7 @@ function PayForm({ order, restaurant, previous, onStarted }: PayFormProps) {
           window.location.assign(payment.redirectUrl)
         },
         onError: (error) => {
+          if (receipt.refusedBy(error)) return
           const notice = noticeOfStartError(error)
           if (notice) {
             void navigate(paths.order(restaurant.id, order.id, { notice }), { replace: true })
@@ -224,7 +214,7 @@ function PayForm({ order, restaurant, previous, onStarted }: PayFormProps) {
   }
 
   const failedCode = start.isError
-    ? noticeOfStartError(start.error)
+    ? noticeOfStartError(start.error) || receipt.field.invalid
       ? undefined
       : isApiError(start.error)
         ? start.error.code
@@ -267,13 +257,8 @@ function PayForm({ order, restaurant, previous, onStarted }: PayFormProps) {
           onChange={setTip}
         />
       ) : null}
-      {asksReceipt && methods.length > 0 ? (
-        <ReceiptContactField
-          value={receiptContact}
-          invalid={receiptTried && receiptInvalid}
-          disabled={busy}
-          onChange={setReceiptContact}
-        />
+      {receipt.asks && methods.length > 0 ? (
+        <ReceiptContactField {...receipt.field} disabled={busy} />
       ) : null}
       {failedCode ? (
         <p className="order-pay__problem" role="alert">

@@ -34,6 +34,10 @@ export const clientMessages = defineMessages({
     name: 'Name',
     birthday: 'Birthday',
     birthdayHint: 'For a birthday bonus; optional.',
+    receiptContact: 'Where receipts go',
+    receiptContactHint:
+      'An email or a mobile number: payments where the restaurant sends receipts start with it.',
+    receiptContactInvalid: 'Give an email or a mobile phone number.',
     language: 'Language',
     languageDevice: 'This device’s',
     save: 'Save',
@@ -88,6 +92,10 @@ export const clientMessages = defineMessages({
     name: 'Имя',
     birthday: 'Дата рождения',
     birthdayHint: 'Для бонуса в день рождения; необязательно.',
+    receiptContact: 'Куда присылать чеки',
+    receiptContactHint:
+      'Почта или номер мобильного: при оплате в ресторанах, которые отправляют чеки, он уже будет указан.',
+    receiptContactInvalid: 'Укажите почту или номер мобильного телефона.',
     language: 'Язык',
     languageDevice: 'Как на устройстве',
     save: 'Сохранить',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  initialReceiptContact,
   looksLikeReceiptContact,
   recallReceiptContact,
   rememberReceiptContact,
@@ -12,6 +13,15 @@ describe('where the receipt goes', () => {
     expect(looksLikeReceiptContact('9161234567')).toBe(true)
     expect(looksLikeReceiptContact('guest@')).toBe(false)
     expect(looksLikeReceiptContact('12345')).toBe(false)
+  })
+
+  it('starts from the profile’s, for a signed-in diner who keeps one, else the device’s', () => {
+    expect(initialReceiptContact({ contact: '+79161234567' }, 'old@example.ru')).toBe(
+      '+79161234567',
+    )
+    expect(initialReceiptContact({ contact: null }, 'old@example.ru')).toBe('old@example.ru')
+    expect(initialReceiptContact(null, 'old@example.ru')).toBe('old@example.ru')
+    expect(initialReceiptContact(null, '')).toBe('')
   })
 
   it('is remembered on the device, and forgotten quietly where storage refuses', () => {

@@ -1,5 +1,6 @@
 import { useState, type SubmitEvent } from 'react'
 import type { ClientProfile } from '@tableside/contracts/client'
+import { MAX_RECEIPT_CONTACT, receiptContactProblem } from '@tableside/contracts/receipt-contact'
 import { buttonClass } from '../../../components/ui/button'
 import { Link } from '../../../components/ui/link'
 import { paths } from '../../../config/paths'
@@ -36,12 +37,27 @@ function DetailsForm({ client }: { client: ClientProfile }) {
   const [name, setName] = useState(client.name ?? '')
   const [birthday, setBirthday] = useState(client.birthday ?? '')
   const [language, setLanguage] = useState(client.language ?? '')
+  const [receiptContact, setReceiptContact] = useState(client.receiptContact ?? '')
+  const [contactTried, setContactTried] = useState(false)
+  const contact = receiptContact.trim()
+  const contactLooksWrong = contact !== '' && receiptContactProblem(contact) !== null
+  // The server reads a phone with libphonenumber-js: a landline it refuses, and says where.
+  const contactRefused =
+    update.isError &&
+    isApiError(update.error) &&
+    update.error.fields.some((field) => field.path === 'body.receiptContact')
+  const contactInvalid = (contactTried && contactLooksWrong) || contactRefused
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
+    if (contactLooksWrong) {
+      setContactTried(true)
+      return
+    }
     update.mutate({
       name: name.trim() === '' ? null : name.trim(),
       birthday: birthday === '' ? null : birthday,
       language: language === 'ru' || language === 'en' ? language : null,
+      receiptContact: contact === '' ? null : contact,
     })
   }
   return (
@@ -92,7 +108,34 @@ function DetailsForm({ client }: { client: ClientProfile }) {
           <option value="en">English</option>
         </select>
       </div>
-      {update.isError ? (
+      <div className="client-field">
+        <label className="client-field__label" htmlFor="client-receipt-contact">
+          {t('receiptContact')}
+        </label>
+        <input
+          id="client-receipt-contact"
+          className="client-field__input"
+          type="text"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={MAX_RECEIPT_CONTACT}
+          aria-invalid={contactInvalid}
+          aria-describedby="client-receipt-contact-hint"
+          value={receiptContact}
+          onChange={(event) => {
+            setReceiptContact(event.currentTarget.value)
+            setContactTried(false)
+            update.reset()
+          }}
+        />
+        <p
+          className={contactInvalid ? 'client-problem' : 'client-form__note'}
+          id="client-receipt-contact-hint"
+        >
+          {contactInvalid ? t('receiptContactInvalid') : t('receiptContactHint')}
+        </p>
+      </div>
+      {update.isError && !contactRefused ? (
         <p className="client-problem" role="alert">
           {t('failed')}
         </p>

@@ -10,6 +10,8 @@ export interface OrderPaymentStart {
   tip?: number
   /** Where the fiscal receipt goes, where the restaurant sends receipts (decision 0133). */
   receiptContact?: string | undefined
+  /** The signed-in diner keeps it on their profile (decision 0142). */
+  keepReceiptContact?: boolean | undefined
 }
 
 /**
@@ -21,13 +23,20 @@ export function useStartOrderPayment() {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ orderId, method, tip = 0, receiptContact }: OrderPaymentStart) =>
+    mutationFn: ({
+      orderId,
+      method,
+      tip = 0,
+      receiptContact,
+      keepReceiptContact,
+    }: OrderPaymentStart) =>
       api.callEndpoint(startOrderPayment, {
         params: { orderId },
         body: {
           method,
           ...(tip > 0 ? { tip } : {}),
           ...(receiptContact ? { receiptContact } : {}),
+          ...(keepReceiptContact ? { keepReceiptContact } : {}),
         },
       }),
     onSuccess: (payment) => {

@@ -11,6 +11,7 @@ import { paymentQueryOptions } from '../api/get-payment'
 import { useLivePayment } from '../hooks/use-live-payment'
 import { startedBillPayments } from '../started-payment'
 import { onlinePaymentMethods } from '../online-methods'
+import type { ProfileReceiptContact } from '../receipt-contact'
 import { BillPayPanel } from './bill-pay-panel'
 import { BillPaymentStatus } from './bill-payment-status'
 
@@ -26,6 +27,8 @@ interface BillOnlinePaymentProps {
   points?: SpendablePoints | null
   /** The server refused the points: read the card again. */
   onPointsRefused?: () => void
+  /** The signed-in diner's receipt contact on their profile; null: anonymous (decision 0142). */
+  profile?: ProfileReceiptContact | null
 }
 
 /**
@@ -40,6 +43,7 @@ export function BillOnlinePayment({
   onBillChanged,
   points = null,
   onPointsRefused,
+  profile = null,
 }: BillOnlinePaymentProps) {
   const { sessionId } = bill
   const [paymentId, setPaymentId] = useState(
@@ -99,6 +103,7 @@ export function BillOnlinePayment({
           }}
           onBillChanged={onBillChanged}
           points={points}
+          profile={profile}
           {...(onPointsRefused ? { onPointsRefused } : {})}
         />
       ) : null}

@@ -17,12 +17,8 @@ import {
 import { formatPrice } from '../../../lib/format-price'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { useStartBillPayment } from '../api/start-bill-payment'
-import {
-  deviceStorage,
-  looksLikeReceiptContact,
-  recallReceiptContact,
-  rememberReceiptContact,
-} from '../receipt-contact'
+import { useReceiptContact } from '../hooks/use-receipt-contact'
+import type { ProfileReceiptContact } from '../receipt-contact'
 import { ReceiptContactField } from './receipt-contact-field'
 import { billPayMessages } from '../bill-pay-messages'
 import {
@@ -72,6 +68,8 @@ interface BillPayPanelProps {
   points?: SpendablePoints | null
   /** The server refused the points (the balance moved, the sign-in ended): read the card again. */
   onPointsRefused?: () => void
+  /** The signed-in diner's receipt contact on their profile; null: anonymous (decision 0142). */
+  profile?: ProfileReceiptContact | null
 }
 
 /** "Pay online": what to pay (all, an equal share, chosen dishes), a tip, the method, Pay. */
@@ -83,6 +81,7 @@ export function BillPayPanel({
   onBillChanged,
   points = null,
   onPointsRefused,
+  profile = null,
 }: BillPayPanelProps) {
   const { t } = useMessages(billPayMessages)
   const shared = useMessages(paymentMessages).t
@@ -112,18 +111,11 @@ export function BillPayPanel({
   const busy = start.isPending || start.isSuccess
   const ready = choice !== undefined && amount > 0 && method !== undefined && !tipTooBig
   // Where the restaurant sends receipts, the diner says where theirs goes (decision 0133).
-  const asksReceipt = restaurant.receipts === true
-  const [receiptContact, setReceiptContact] = useState(() => recallReceiptContact(deviceStorage()))
-  const [receiptTried, setReceiptTried] = useState(false)
-  const receiptInvalid = asksReceipt && !looksLikeReceiptContact(receiptContact)
+  const receipt = useReceiptContact(restaurant.receipts === true, profile)
 
   const pay = () => {
     if (!choice || !method || !ready) return
-    if (receiptInvalid) {
-      setReceiptTried(true)
-      return
-    }
-    if (asksReceipt) rememberReceiptContact(deviceStorage(), receiptContact)
+    if (!receipt.ready()) return
     setRefusal(undefined)
     setPointsRefusal(null)
     start.mutate(
@@ -133,7 +125,7 @@ export function BillPayPanel({
         tip: tipMinor,
         expectedAmount: amount,
         ...(spent > 0 ? { bonusPoints: spent } : {}),
-        ...(asksReceipt ? { receiptContact: receiptContact.trim() } : {}),
+        ...receipt.body,
       },
       {
         onSuccess: (payment) => {
@@ -141,6 +133,7 @@ export function BillPayPanel({
           if (payment.redirectUrl) window.location.assign(payment.redirectUrl)
         },
         onError: (error) => {
+          if (receipt.refusedBy(error)) return
           if (
             isApiError(error) &&
             (error.code.startsWith('bonus_') || error.code === 'unauthorized')
@@ -156,7 +149,7 @@ export function BillPayPanel({
       },
     )
   }
-  const failedToStart = start.isError && !refusal && !pointsRefusal
+  const failedToStart = start.isError && !refusal && !pointsRefusal && !receipt.field.invalid
 
   return (
     <section className="card bill-pay" aria-labelledby={titleId}>
@@ -225,14 +218,7 @@ export function BillPayPanel({
         />
       ) : null}
       <MethodPicker methods={methods} value={method} onChange={setMethod} disabled={busy} />
-      {asksReceipt ? (
-        <ReceiptContactField
-          value={receiptContact}
-          invalid={receiptTried && receiptInvalid}
-          disabled={busy}
-          onChange={setReceiptContact}
-        />
-      ) : null}
+      {receipt.asks ? <ReceiptContactField {...receipt.field} disabled={busy} /> : null}
       <dl className="totals-rows">
         <div className="totals-rows__row">
           <dt>{t(mode === 'remaining' ? 'amountWhole' : 'amount')}</dt>
