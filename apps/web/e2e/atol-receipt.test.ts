@@ -148,6 +148,7 @@ describe('A receipt АТОЛ Онлайн refused', () => {
       const { page } = office
       await page.setViewportSize({ width: 1440, height: 900 })
       await page.goto(`${site}/rest/demo/admin/settings`, { waitUntil: 'networkidle' })
+      await hideDevConsole(page)
       const receipts = page.locator('#receipts')
       const row = receipts.locator('.fiscal-failed__row')
       await row.first().waitFor()
@@ -287,6 +288,8 @@ describe('A receipt АТОЛ Онлайн refused', () => {
       await expect
         .poll(async () => plain(await page.locator('.client-form').first().textContent()))
         .toContain('Сохранено.')
+      // Shown as the server keeps it.
+      expect(await field.inputValue()).toBe('vera@example.ru')
       await field.scrollIntoViewIfNeeded()
       await keepScreenshot(page, 'profile-receipt-contact-390')
       await expectNoSeriousViolations(page, { include: '#main' })

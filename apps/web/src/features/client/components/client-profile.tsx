@@ -53,12 +53,18 @@ function DetailsForm({ client }: { client: ClientProfile }) {
       setContactTried(true)
       return
     }
-    update.mutate({
-      name: name.trim() === '' ? null : name.trim(),
-      birthday: birthday === '' ? null : birthday,
-      language: language === 'ru' || language === 'en' ? language : null,
-      receiptContact: contact === '' ? null : contact,
-    })
+    update.mutate(
+      {
+        name: name.trim() === '' ? null : name.trim(),
+        birthday: birthday === '' ? null : birthday,
+        language: language === 'ru' || language === 'en' ? language : null,
+        receiptContact: contact === '' ? null : contact,
+      },
+      {
+        // As the server keeps it: an email in lower case, a phone in E.164.
+        onSuccess: (saved) => setReceiptContact(saved.receiptContact ?? ''),
+      },
+    )
   }
   return (
     <form className="client-form client-card" onSubmit={submit}>
