@@ -413,7 +413,7 @@ export interface PaymentsTable {
 
 /**
  * A payment's refund on its way to an acquirer that could make it twice if sent again (migration
- * 0053, decision 0141): at most one per payment.
+ * 0052, decision 0141): at most one per payment.
  */
 export interface RefundSendsTable {
   paymentId: string

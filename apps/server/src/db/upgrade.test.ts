@@ -1084,7 +1084,7 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
             id: client.id,
             name: client.name,
             birthday: client.birthday,
-            // Older releases kept no receipt contact on a profile (0054): asked at payment.
+            // Older releases kept no receipt contact on a profile (0053): asked at payment.
             receiptContact: null,
           })
 

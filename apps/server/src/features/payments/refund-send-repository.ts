@@ -4,7 +4,7 @@ import type { RefundMark } from './payment-provider'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
-/** The refunds on their way to an acquirer that could make one twice (`refund_sends`, 0053). */
+/** The refunds on their way to an acquirer that could make one twice (`refund_sends`, 0052). */
 export function createRefundSends(db: Kysely<Database>) {
   return {
     find: (paymentId: string) =>
