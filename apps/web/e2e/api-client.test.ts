@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { baseUrl, restaurantId, useBrowser } from './fixtures'
 import { openTable, seatAtTable } from './table-service'
+import { openScreen } from './open-screen'
 
 describe('The app talks to the API as the spec says', () => {
   const browser = useBrowser()
@@ -36,7 +37,7 @@ describe('The app talks to the API as the spec says', () => {
         ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' })
         : route.continue()
     })
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/menu`)
     // The retry may still be on its way when the network first goes quiet on a busy machine.
     await expect.poll(() => attempts).toBe(2)
     await expect.poll(() => page.locator('header').textContent()).toContain('Самовар')
@@ -54,7 +55,7 @@ describe('The app talks to the API as the spec says', () => {
       return route.fulfill({ status: 503, contentType: 'application/json', body: '{}' })
     })
     // Checkout asks whether the table's session is still open.
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/order`)
     // Long enough for a query-level retry with its back-off to have asked again.
     await page.waitForTimeout(4000)
     expect(attempts).toBe(2)
@@ -76,7 +77,7 @@ describe('The app talks to the API as the spec says', () => {
       const body = { ...((await response.json()) as object), name: 'Через шлюз' }
       return route.fulfill({ response, json: body })
     })
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/menu`)
     await expect.poll(() => page.locator('header').textContent()).toContain('Через шлюз')
   })
 })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
 import { answerCall, openTable, plain, seatAtTable, tableCalls, waiterToken } from './table-service'
+import { openScreen, reloadScreen } from './open-screen'
 
 const SCREEN = { include: '#main' }
 
@@ -12,7 +13,7 @@ describe('A diner calls the waiter from the table', () => {
     const session = await openTable('T11')
     const { page, problems } = await browser.phone()
     await seatAtTable(page, session)
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/call`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/call`)
     await keepScreenshot(page, 'call-reasons')
     await expectNoSeriousViolations(page, SCREEN)
 
@@ -22,7 +23,7 @@ describe('A diner calls the waiter from the table', () => {
     // While the call is open the button cannot send another one.
     const again = page.getByRole('button', { name: 'Официант уже вызван' })
     expect(await again.isDisabled()).toBe(true)
-    await page.reload({ waitUntil: 'networkidle' })
+    await reloadScreen(page)
     await expect.poll(() => again.isDisabled()).toBe(true)
     const calls = await tableCalls(session)
     expect(calls.map((call) => [call.reason, call.status])).toEqual([['waiter', 'open']])
@@ -53,9 +54,7 @@ describe('A diner calls the waiter from the table', () => {
     const session = await openTable('T12')
     const { page, problems } = await browser.phone()
     await seatAtTable(page, session)
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/call?reason=bill`, {
-      waitUntil: 'networkidle',
-    })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/call?reason=bill`)
     await expect
       .poll(() => page.getByRole('radio', { name: /Принести счёт/ }).isChecked())
       .toBe(true)
@@ -84,7 +83,7 @@ describe('A diner calls the waiter from the table', () => {
 
   it('Without a table the call screen explains how to get one', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/call`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/call`)
     await expect
       .poll(() => page.getByRole('heading', { name: 'Отсканируйте QR-код на столе' }).count())
       .toBe(1)

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { CartLine } from '@tableside/contracts/cart'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, restaurantId, storageKey, useBrowser } from './fixtures'
+import { openScreen, reloadScreen } from './open-screen'
 
 const CART_KEY = storageKey('cart')
 const BORSCHT = 'Борщ с говядиной и пампушками'
@@ -47,12 +48,12 @@ async function serverTotal(lines: CartLine[]): Promise<string> {
 
 /** The diner's cart as this browser keeps it, then the cart screen. */
 async function openCartWith(page: Page, lines: CartLine[]): Promise<void> {
-  await page.goto(`${baseUrl()}/rest/${restaurantId()}/cart`, { waitUntil: 'networkidle' })
+  await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/cart`)
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
     CART_KEY,
     JSON.stringify({ lines }),
   ] as const)
-  await page.reload({ waitUntil: 'networkidle' })
+  await reloadScreen(page)
 }
 
 const cartLines = (page: Page, label = 'Блюда в корзине') =>
@@ -66,7 +67,7 @@ describe('A diner checks the cart before ordering', () => {
 
   it('Cart survives a reload', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/menu`)
     const addHerring = page.getByRole('button', { name: `Добавить: ${HERRING}` })
     await addHerring.click()
     await addHerring.click()
@@ -87,7 +88,7 @@ describe('A diner checks the cart before ordering', () => {
     const expected = await serverTotal([herring, { ...plainBorscht, quantity: 2 }])
     await expect.poll(() => total(page)).toBe(expected)
 
-    await page.reload({ waitUntil: 'networkidle' })
+    await reloadScreen(page)
     expect(await lineNames(page)).toEqual([HERRING, BORSCHT])
     expect(await lineOf(page, BORSCHT).getByRole('status').textContent()).toBe('2')
     await expect.poll(() => total(page)).toBe(expected)
@@ -112,7 +113,7 @@ describe('A diner checks the cart before ordering', () => {
     const { page, context } = await browser.phone()
     await openCartWith(page, [borschtWithSalo])
     const other = await context.newPage()
-    await other.goto(`${baseUrl()}/rest/${restaurantId()}/cart`, { waitUntil: 'networkidle' })
+    await openScreen(other, `${baseUrl()}/rest/${restaurantId()}/cart`)
     expect(await lineNames(other)).toEqual([BORSCHT])
 
     await page.getByRole('button', { name: `Ещё одно: ${BORSCHT}` }).click()
@@ -140,7 +141,7 @@ describe('A diner checks the cart before ordering', () => {
     await notice.getByRole('button', { name: 'Вернуть' }).click()
     expect(await lineNames(page)).toEqual([KVASS, BORSCHT])
     expect(await page.getByRole('button', { name: 'Вернуть' }).count()).toBe(0)
-    await page.reload({ waitUntil: 'networkidle' })
+    await reloadScreen(page)
     expect(await lineNames(page)).toEqual([KVASS, BORSCHT])
   })
 
@@ -180,12 +181,12 @@ describe('A diner checks the cart before ordering', () => {
 
   it('A cart someone tampered with opens empty', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/cart`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/cart`)
     await page.evaluate(
       (key) => localStorage.setItem(key, '{"lines":[{"dishId":"<b>"}]}'),
       CART_KEY,
     )
-    await page.reload({ waitUntil: 'networkidle' })
+    await reloadScreen(page)
     await expect
       .poll(() => page.getByRole('heading', { name: 'В корзине пока пусто' }).count())
       .toBe(1)

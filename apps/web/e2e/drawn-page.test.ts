@@ -7,6 +7,7 @@ import {
 } from '@tableside/contracts/runtime-config'
 import { adminLogin } from '@tableside/contracts/staff'
 import { baseUrl, keepScreenshot, restaurantId, restaurantUrl, useBrowser } from './fixtures'
+import { openScreen } from './open-screen'
 
 /**
  * What `String.replace` expands in a replacement string, what ends a script or starts a
@@ -111,7 +112,7 @@ describe('The page the server draws', () => {
       dialogs.push(dialog.message())
       void dialog.dismiss()
     })
-    await diner.page.goto(restaurantUrl('/menu'), { waitUntil: 'networkidle' })
+    await openScreen(diner.page, restaurantUrl('/menu'))
     await expect
       .poll(() => diner.page.getByText(`${dish?.name.ru ?? ''} ${HOSTILE}`).count())
       .toBeGreaterThan(0)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
+import { openScreen } from './open-screen'
 
 describe('A person who lands somewhere wrong sees the error catalogue', () => {
   const browser = useBrowser()
@@ -8,7 +9,7 @@ describe('A person who lands somewhere wrong sees the error catalogue', () => {
     '%s shows "Page Not Found" with "Page not found: {path}"',
     async (path) => {
       const { page } = await browser.phone()
-      const response = await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' })
+      const response = await openScreen(page, `${baseUrl()}${path}`)
       // A path that is no screen of the app is 404 to the browser too; an unknown restaurant
       // is known only once the app asks the API.
       if (path !== '/rest/nowhere/menu') expect(response?.status()).toBe(404)
@@ -24,7 +25,7 @@ describe('A person who lands somewhere wrong sees the error catalogue', () => {
 
   it('in English the title is not said twice', async () => {
     const { page } = await browser.phone({ locale: 'en-GB' })
-    await page.goto(`${baseUrl()}/no/such/page`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/no/such/page`)
     await expect.poll(() => page.locator('h1').textContent()).toBe('Page Not Found')
     expect(await page.locator('html').getAttribute('lang')).toBe('en')
     expect(await page.locator('.error-page__subtitle').count()).toBe(0)
@@ -43,7 +44,7 @@ describe('A person who lands somewhere wrong sees the error catalogue', () => {
       reports.push(route.request().postData() ?? '')
       return route.fulfill({ status: 503, contentType: 'application/json', body: '{}' })
     })
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/menu`)
     await expect.poll(() => page.locator('h1').textContent()).toBe('Internal Server Error')
     expect(await page.locator('.error-page').textContent()).toContain('500')
     // The GET was retried once; the report (a POST) answered 503 was not retried.
@@ -76,7 +77,7 @@ describe('A person who lands somewhere wrong sees the error catalogue', () => {
       reports.push(route.request().postData() ?? '')
       return route.fulfill({ status: 204 })
     })
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/menu`)
     const made = () => page.evaluate(() => (window as unknown as Recorder).madeIds)
     // Nothing has gone wrong, and the id exists already (spec §9).
     expect(await made()).toHaveLength(1)
@@ -106,7 +107,7 @@ describe('A person who lands somewhere wrong sees the error catalogue', () => {
         }),
       }),
     )
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/menu`)
     await expect
       .poll(() => page.locator('h1').textContent())
       .toBe('The kitchen is closed for maintenance.')
@@ -120,7 +121,7 @@ describe('A person who lands somewhere wrong sees the error catalogue', () => {
       const html = (await response.text()).replace(/"apiBase":"[^"]*"/, '"apiBase":42')
       return route.fulfill({ response, body: html })
     })
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/menu`)
     await expect.poll(() => page.locator('.error-page').count()).toBe(1)
     expect(await page.locator('h1').textContent()).toMatch(/runtime config/i)
     expect(problems.join('\n')).toMatch(/runtime config/i)
@@ -128,7 +129,7 @@ describe('A person who lands somewhere wrong sees the error catalogue', () => {
 
   it('a script chunk that fails to load reloads the page once, then shows the error', async () => {
     const { page } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/menu`)
     let chunkRequests = 0
     // The cart route's own chunk (`cart-{hash}.js`), not cart-store, cart-view and the like.
     await page.route(/\/assets\/cart-[\w-]{8}\.js$/, (route) => {

@@ -18,6 +18,7 @@ import {
   placeTableOrder,
   seatAtTable,
 } from './table-service'
+import { openScreen } from './open-screen'
 
 const restaurantRoutes = [
   `init?table=${tableToken('T1')}`,
@@ -54,7 +55,7 @@ describe('A diner or a waiter opens any screen on a phone', () => {
     ...[...restaurantRoutes, ...staffRoutes].map((route) => `/rest/${restaurantId()}/${route}`),
   ])('%s renders its screen without an error', async (path) => {
     const { page, problems } = await browser.phone()
-    const response = await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' })
+    const response = await openScreen(page, `${baseUrl()}${path}`)
     expect(response?.status()).toBe(200)
     await expect.poll(() => page.locator('h1').count()).toBeGreaterThan(0)
     expect(await page.locator('.error-page').count()).toBe(0)
@@ -68,18 +69,16 @@ describe('A diner or a waiter opens any screen on a phone', () => {
 
   it('the guard on /pay sends an order that cannot be paid online back to the order', async () => {
     const { page } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/42/pay`, {
-      waitUntil: 'networkidle',
-    })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/order/42/pay`)
     expect(new URL(page.url()).pathname).toBe(`/rest/${restaurantId()}/order/42`)
   })
 
   it('the dish page uses the dish layout, every other screen the default one', async () => {
     const { page } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/dishes/1`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/dishes/1`)
     await expect.poll(() => page.locator('[data-layout="dish"]').count()).toBe(1)
     expect(await page.locator('[data-layout="default"]').count()).toBe(0)
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/cart`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/cart`)
     await expect.poll(() => page.locator('[data-layout="default"]').count()).toBe(1)
   })
 })
@@ -154,7 +153,7 @@ describe('Every screen fits a phone, stories watched or not, in either language'
       ]
       const overflowing: string[] = []
       for (const path of paths) {
-        await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' })
+        await openScreen(page, `${baseUrl()}${path}`)
         await expect.poll(() => page.locator('h1').count()).toBeGreaterThan(0)
         expect(await page.locator('html').getAttribute('lang')).toBe(language)
         const found = await horizontalOverflow(page)

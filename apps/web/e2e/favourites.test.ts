@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, restaurantId, storageKey, useBrowser } from './fixtures'
 import { plain } from './table-service'
+import { openScreen, reloadScreen } from './open-screen'
 
 /**
  * Favourites on the device (issue 16, decision 0052), as a diner's phone reaches the
@@ -26,7 +27,7 @@ const favourites = (page: Page) =>
 const favouriteNames = (page: Page) => favourites(page).getByRole('heading').allTextContents()
 
 async function openMenu(page: Page): Promise<void> {
-  await page.goto(`${onWifi()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+  await openScreen(page, `${onWifi()}/rest/${restaurantId()}/menu`)
   // The hearts become buttons just after the menu is drawn (their code is not first-load).
   await expect.poll(() => heart(page, BORSCHT).count()).toBe(1)
 }
@@ -68,15 +69,13 @@ describe('A diner keeps favourite dishes on the phone', () => {
     await keepScreenshot(page, 'favourites-menu-hearts')
 
     // After a reload the hearts are still pressed, and Favourites lists both, newest first.
-    await page.reload({ waitUntil: 'networkidle' })
+    await reloadScreen(page)
     await expect.poll(() => pressed(page, HERRING)).toBe('true')
     expect(await pressed(page, BORSCHT)).toBe('true')
     // The dish page has the heart beside the name too.
-    await page.goto(`${onWifi()}/rest/${restaurantId()}/dishes/borscht`, {
-      waitUntil: 'networkidle',
-    })
+    await openScreen(page, `${onWifi()}/rest/${restaurantId()}/dishes/borscht`)
     await expect.poll(() => pressed(page, BORSCHT)).toBe('true')
-    await page.goto(`${onWifi()}/rest/${restaurantId()}/favorites`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${onWifi()}/rest/${restaurantId()}/favorites`)
     expect(plain(await page.getByRole('heading', { level: 1 }).textContent())).toBe('Избранное')
     await expect.poll(() => favouriteNames(page)).toEqual([HERRING, BORSCHT])
     const borschtRow = favourites(page).filter({ hasText: BORSCHT })
@@ -104,7 +103,7 @@ describe('A diner keeps favourite dishes on the phone', () => {
     ).toBe('Ваши любимые блюда')
 
     // And the menu agrees.
-    await page.goto(`${onWifi()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${onWifi()}/rest/${restaurantId()}/menu`)
     await expect.poll(() => pressed(page, HERRING)).toBe('false')
     expect(await pressed(page, BORSCHT)).toBe('true')
     expect(problems).toEqual([])
@@ -112,7 +111,7 @@ describe('A diner keeps favourite dishes on the phone', () => {
 
   it('A sold-out dish is marked, one gone from the menu can be removed, and the empty screen leads to the menu', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${onWifi()}/rest/${restaurantId()}/favorites`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${onWifi()}/rest/${restaurantId()}/favorites`)
     // Saved earlier: a dish on today's stop-list, and one the restaurant has since taken off.
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
       FAVOURITES_KEY,
@@ -123,7 +122,7 @@ describe('A diner keeps favourite dishes on the phone', () => {
         { dishId: 'not an id', addedAt: 1, name: 'мусор' },
       ]),
     ] as const)
-    await page.reload({ waitUntil: 'networkidle' })
+    await reloadScreen(page)
     await expect.poll(() => favouriteNames(page)).toEqual([SHCHI, 'Окрошка на квасе', HERRING])
 
     const shchi = favourites(page).filter({ hasText: SHCHI })

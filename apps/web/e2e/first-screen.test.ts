@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
+import { openScreen } from './open-screen'
 
 /**
  * What a diner sees of the menu's first screen, box by box: where each part is, how big, and
@@ -41,14 +42,15 @@ describe("The menu's first screen, drawn by the server before the app has loaded
 
   it('looks box for box like the app once the app takes over, and needs no script to show', async () => {
     const drawn = await browser.phone({ javaScriptEnabled: false })
-    await drawn.page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+    // No script runs: the server's drawing is all there is once the page has loaded.
+    await drawn.page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'load' })
     const drawing = await firstScreen(drawn.page, '#first-screen')
     await keepScreenshot(drawn.page, 'menu-drawn-by-the-server')
     expect(drawing.filter((box) => box.startsWith('.dish-card '))).not.toHaveLength(0)
     expect(drawing.some((box) => box.startsWith('.tab-bar '))).toBe(true)
 
     const app = await browser.phone()
-    await app.page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+    await openScreen(app.page, `${baseUrl()}/rest/${restaurantId()}/menu`)
     await app.page.waitForSelector('#first-screen', { state: 'detached' })
     // The stories row keeps its place while its code loads; its circles come after.
     await app.page.waitForSelector('#root .story-circle')
@@ -95,7 +97,7 @@ describe("The menu's first screen, drawn by the server before the app has loaded
 
   it('is drawn in the language the diner chose, and the page says which', async () => {
     const { page, context } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/menu`)
     await page.getByRole('button', { name: /^EN/ }).click()
     await expect
       .poll(() => page.getByRole('heading', { level: 2, name: 'Starters' }).count())
@@ -103,7 +105,8 @@ describe("The menu's first screen, drawn by the server before the app has loaded
 
     const drawn = await context.newPage()
     await drawn.route('**/assets/first-screen-start-*.js', (route) => route.abort())
-    await drawn.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+    // The page's starter is refused: the server's drawing stays, and is all there is at `load`.
+    await drawn.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'load' })
     expect(await drawn.getAttribute('html', 'lang')).toBe('en')
     expect(await drawn.locator('#first-screen h2').first().textContent()).toBe('Starters')
     expect(

@@ -13,6 +13,7 @@ import {
   signInOnScreen,
 } from './garcon-service'
 import { borscht, kvass, openTable, placeTableOrder, plain, rub } from './table-service'
+import { openScreen } from './open-screen'
 
 /**
  * Two stories of the waiter's area (issue 15): a call nobody answers reaches every waiter on
@@ -36,7 +37,7 @@ const onShift = (token: string, on: boolean) =>
 
 /** The diner's phone joins the table, as after scanning its QR code. */
 async function seat(page: Page, origin: string, session: TableSession, language?: string) {
-  await page.goto(`${origin}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+  await openScreen(page, `${origin}/rest/${restaurantId()}/menu`)
   await page.evaluate(
     ([key, saved, lang]) => {
       localStorage.setItem(key, saved)
@@ -47,7 +48,7 @@ async function seat(page: Page, origin: string, session: TableSession, language?
 }
 
 async function signIn(page: Page, login: string, pin: string) {
-  await page.goto(`${baseUrl()}/rest/${restaurantId()}/garcon`, { waitUntil: 'networkidle' })
+  await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/garcon`)
   await signInOnScreen(page, login, pin)
 }
 
@@ -76,7 +77,7 @@ describe('The waiter area, end to end', () => {
       // T4 is Анна's: her call, not Игорь's.
       const diner = await browser.phone()
       await seat(diner.page, onWifi(), t4)
-      await diner.page.goto(`${onWifi()}/rest/${restaurantId()}/call`, { waitUntil: 'networkidle' })
+      await openScreen(diner.page, `${onWifi()}/rest/${restaurantId()}/call`)
       await diner.page.getByRole('button', { name: 'Позвать официанта' }).click()
       const calledAt = performance.now()
       await alertLine(annaPhone.page, '4', 'Зовут официанта').waitFor({ timeout: 5_000 })
@@ -126,9 +127,7 @@ describe('The waiter area, end to end', () => {
       // Анна's tips screen is open before the diner pays.
       const annaPhone = await browser.phone()
       await signIn(annaPhone.page, 'anna', '1111')
-      await annaPhone.page.goto(`${baseUrl()}/rest/${restaurantId()}/garcon/tips`, {
-        waitUntil: 'networkidle',
-      })
+      await openScreen(annaPhone.page, `${baseUrl()}/rest/${restaurantId()}/garcon/tips`)
       await annaPhone.page.locator('.tips-total__amount').waitFor()
       const totalBefore = await tipsToday(anna)
       expect(plain(await annaPhone.page.locator('.tips-total__amount').textContent())).toBe(
@@ -141,9 +140,7 @@ describe('The waiter area, end to end', () => {
         storageKey('my-orders'),
         JSON.stringify([mine.id]),
       ] as const)
-      await diner.page.goto(`${baseUrl()}/rest/${restaurantId()}/bill`, {
-        waitUntil: 'networkidle',
-      })
+      await openScreen(diner.page, `${baseUrl()}/rest/${restaurantId()}/bill`)
       await diner.page.getByRole('heading', { name: 'Pay online' }).waitFor()
       const due = await fetch(api(`/table-sessions/${session.id}/bill`))
       const { totals } = (await due.json()) as { totals: { due: number } }
@@ -179,9 +176,7 @@ describe('The waiter area, end to end', () => {
       const paymentId = new URL(diner.page.url()).searchParams.get('payment') ?? ''
       const guest = await browser.phone()
       await seat(guest.page, baseUrl(), session)
-      await guest.page.goto(`${baseUrl()}/rest/${restaurantId()}/bill?payment=${paymentId}`, {
-        waitUntil: 'networkidle',
-      })
+      await openScreen(guest.page, `${baseUrl()}/rest/${restaurantId()}/bill?payment=${paymentId}`)
       const asked = guest.page.getByRole('group', { name: 'Как вам обслуживание?' })
       await asked.waitFor()
       expect(plain(await asked.textContent())).toContain('Анна увидит вашу оценку и отзыв.')

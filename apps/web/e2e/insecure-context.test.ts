@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
+import { openScreen } from './open-screen'
 
 /**
  * A diner's phone reaches the restaurant over its Wi-Fi, by plain http at a name or address that
@@ -15,7 +16,7 @@ describe('On plain http at a name, as on the restaurant’s Wi-Fi', () => {
 
   it('Sharing a dish copies its link without the clipboard API, and says so truthfully', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${site()}/rest/${restaurantId()}/dishes/borscht`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${site()}/rest/${restaurantId()}/dishes/borscht`)
     expect(await page.evaluate(() => window.isSecureContext)).toBe(false)
     expect(await page.evaluate(() => 'clipboard' in navigator || 'share' in navigator)).toBe(false)
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { baseUrl, restaurantId, useBrowser } from './fixtures'
+import { openScreen, reloadScreen } from './open-screen'
 
 describe('A diner reads the app in Russian or English', () => {
   const browser = useBrowser()
 
   it("starts in the restaurant's language and keeps the diner's choice across reloads", async () => {
     const { page } = await browser.phone({ locale: 'en-US' })
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/menu`)
     expect(await page.locator('html').getAttribute('lang')).toBe('ru')
     expect(await page.locator('h1').textContent()).toBe('Меню')
 
@@ -14,13 +15,13 @@ describe('A diner reads the app in Russian or English', () => {
     await expect.poll(() => page.locator('h1').textContent()).toBe('Menu')
     expect(await page.locator('html').getAttribute('lang')).toBe('en')
 
-    await page.reload({ waitUntil: 'networkidle' })
+    await reloadScreen(page)
     await expect.poll(() => page.locator('h1').textContent()).toBe('Menu')
   })
 
   it("on the landing page, follows the browser's language", async () => {
     const { page } = await browser.phone({ locale: 'en-GB' })
-    await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/`)
     expect(await page.locator('html').getAttribute('lang')).toBe('en')
   })
 })

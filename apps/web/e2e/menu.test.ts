@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
+import { openScreen } from './open-screen'
 
 const STEAK = 'Стейк рибай'
 const WINE = 'Саперави, Крым'
@@ -13,7 +14,7 @@ const SHCHI = 'Кислые щи'
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim()
 
 async function openMenu(page: Page, path = `/rest/${restaurantId()}/menu`): Promise<void> {
-  await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' })
+  await openScreen(page, `${baseUrl()}${path}`)
   await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Закуски' }).count()).toBe(1)
 }
 
@@ -193,9 +194,7 @@ describe('A diner chooses from the menu', () => {
 
   it('Dish page opened from a shared link', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/dishes/borscht`, {
-      waitUntil: 'networkidle',
-    })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/dishes/borscht`)
     await expect.poll(() => page.getByRole('heading', { level: 1, name: BORSCHT }).count()).toBe(1)
     expect(await page.locator('[data-layout="dish"]').count()).toBe(1)
     expect(plain(await page.locator('.dish-details__price').textContent())).toBe('520 ₽')
@@ -214,9 +213,7 @@ describe('A diner chooses from the menu', () => {
 
   it('Diner adds a dish from its page and is back on the menu with it in the cart', async () => {
     const { page } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/dishes/borscht`, {
-      waitUntil: 'networkidle',
-    })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/dishes/borscht`)
     await page.getByRole('checkbox', { name: /Ещё пампушка/ }).check()
     const add = page.getByRole('button', { name: /^Добавить/ })
     expect(plain(await add.textContent())).toBe('Добавить · 580 ₽')
@@ -227,9 +224,7 @@ describe('A diner chooses from the menu', () => {
 
   it('A shared link to an 18+ dish asks for age, and declining leads to the menu', async () => {
     const { page } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/dishes/wine-red-glass`, {
-      waitUntil: 'networkidle',
-    })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/dishes/wine-red-glass`)
     const gate = dialog(page, 'Вам уже есть 18 лет?')
     await expect.poll(() => gate.isVisible()).toBe(true)
     expect(await page.getByRole('button', { name: /^Добавить/ }).count()).toBe(0)
@@ -239,9 +234,7 @@ describe('A diner chooses from the menu', () => {
 
   it('A link to a dish that is not on the menu says so and leads to the menu', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/dishes/no-such-dish`, {
-      waitUntil: 'networkidle',
-    })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/dishes/no-such-dish`)
     await expect
       .poll(() => page.getByRole('heading', { level: 1, name: 'Этого блюда нет в меню' }).count())
       .toBe(1)

@@ -10,6 +10,7 @@ import type { TableSession } from '@tableside/contracts/table-sessions'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, restaurantId, storageKey, useBrowser } from './fixtures'
 import { borscht, kvass, openTable, placeTableOrder, plain, seatAtTable } from './table-service'
+import { openScreen } from './open-screen'
 
 const SCREEN = { include: '#main' }
 
@@ -67,7 +68,7 @@ describe('A diner pays an order online', () => {
       storageKey('cart'),
       JSON.stringify({ lines: [borscht, kvass] }),
     ] as const)
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/order`)
     await page.getByRole('radio', { name: /Card online/ }).check()
     const confirm = page.getByRole('button', { name: 'Confirm order' })
     await expect.poll(() => confirm.isEnabled()).toBe(true)
@@ -122,7 +123,7 @@ describe('A diner pays an order online', () => {
       storageKey('cart'),
       JSON.stringify({ lines: [borscht] }),
     ] as const)
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/order`)
     const tips = page.getByRole('group', { name: /^Tip for/ })
     // Cash to the waiter carries no tip here: the tip is left in the room.
     await page.getByRole('radio', { name: /^Cash/ }).check()
@@ -155,7 +156,7 @@ describe('A diner pays an order online', () => {
   it('On a slow connection the card payment starts once, and a failed start offers a retry', async () => {
     const session = await openTable('T2')
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/menu`)
     await page.evaluate(
       ([keys, session, cart]) => {
         localStorage.setItem(keys[0], session)
@@ -167,7 +168,7 @@ describe('A diner pays an order online', () => {
         JSON.stringify({ lines: [borscht] }),
       ] as const,
     )
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/order`)
     await page.getByRole('radio', { name: /Картой онлайн/ }).check()
     let starts = 0
     await page.route('**/api/v1/orders/*/payments', async (route) => {
@@ -203,9 +204,7 @@ describe('A diner pays an order online', () => {
     const session = await openTable('T3')
     const placed = await placeOnlineOrder(session, [kvass])
     const { page } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}/pay`, {
-      waitUntil: 'networkidle',
-    })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/order/${placed.id}/pay`)
     await page.route('**/api/v1/orders/*/payments', (route) =>
       route.fulfill({
         status: 409,
@@ -230,13 +229,11 @@ describe('A diner pays an order online', () => {
     const session = await openTable('T3')
     const placed = await placeOnlineOrder(session, [kvass])
     const { page } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/menu`)
     await page.route(`**/api/v1/orders/${placed.id}`, (route) =>
       route.abort('internetdisconnected'),
     )
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}/pay`, {
-      waitUntil: 'networkidle',
-    })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/order/${placed.id}/pay`)
     await expect.poll(() => page.locator('h1').textContent()).toBe('Нет связи с сервером')
     const text = plain(await page.locator('.error-page').textContent())
     expect(text).not.toContain('500')
@@ -253,9 +250,7 @@ describe('A diner pays an order online', () => {
     const placed = await placeOnlineOrder(session, [borscht])
     const { page, problems } = await browser.phone()
     await seatAtTable(page, session, [placed], { language: 'en' })
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}`, {
-      waitUntil: 'networkidle',
-    })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/order/${placed.id}`)
     await keepScreenshot(page, 'order-unpaid-card')
     await expectNoSeriousViolations(page, SCREEN)
     await page.getByRole('link', { name: /^Pay / }).click()
@@ -307,15 +302,11 @@ describe('A diner pays an order online', () => {
     const placed = await placeOnlineOrder(session, [borscht])
     const { page, problems } = await browser.phone()
     await seatAtTable(page, session, [placed], { language: 'en' })
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}/pay`, {
-      waitUntil: 'networkidle',
-    })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/order/${placed.id}/pay`)
     await page.getByRole('button', { name: /^Pay / }).click()
     await page.waitForURL('**/sandbox-acquirer/pay/**')
     // The diner changes their mind on the bank's page and goes back to the order.
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}`, {
-      waitUntil: 'networkidle',
-    })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/order/${placed.id}`)
     await page.getByRole('button', { name: 'Cancel order' }).click()
     await page.getByRole('button', { name: 'Yes, cancel it' }).click()
     await expect
@@ -336,9 +327,7 @@ describe('A diner pays an order online', () => {
     const placed = await placeTableOrder(session, [kvass])
     const { page, problems } = await browser.phone()
     await seatAtTable(page, session, [placed], { language: 'en' })
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}/pay`, {
-      waitUntil: 'networkidle',
-    })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/order/${placed.id}/pay`)
 
     await page.waitForURL(
       new RegExp(`/rest/${restaurantId()}/order/${placed.id}\\?notice=paid-in-cash$`),

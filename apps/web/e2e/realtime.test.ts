@@ -2,6 +2,7 @@ import Pusher from 'pusher'
 import { describe, expect, inject, it } from 'vitest'
 import { restaurant } from '@tableside/contracts/restaurants'
 import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
+import { openScreen } from './open-screen'
 
 describe('Open pages stay live', () => {
   const browser = useBrowser()
@@ -10,7 +11,7 @@ describe('Open pages stay live', () => {
     const { page, problems } = await browser.phone()
     const sockets: string[] = []
     page.on('websocket', (ws) => sockets.push(ws.url()))
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/menu`)
     await expect.poll(() => page.locator('header').textContent()).toContain('Самовар')
     await expect.poll(() => sockets.length, { timeout: 10_000 }).toBe(1)
     expect(sockets[0]).toMatch(

@@ -4,6 +4,7 @@ import { tableSessionMoved } from '@tableside/contracts/table-events'
 import { tableChannel } from '@tableside/contracts/table-sessions'
 import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
 import { openTable, seatAtTable } from './table-service'
+import { openScreen, reloadScreen } from './open-screen'
 
 /**
  * A waiter moved the guests (decision 0044): the server's side, the move and the event it
@@ -20,7 +21,7 @@ describe('Guests moved to another table', () => {
     const { page, problems } = await browser.phone()
     await seatAtTable(page, session)
     // The call screen names the table the phone sits at.
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/call`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/call`)
     await expect
       .poll(() => page.getByText(`Стол ${session.table.label}`).count())
       .toBeGreaterThan(0)
@@ -42,7 +43,7 @@ describe('Guests moved to another table', () => {
       .toBeGreaterThan(0)
     expect(await page.getByText(`Стол ${session.table.label}`, { exact: true }).count()).toBe(0)
     // The phone keeps it: a reload names the new table too.
-    await page.reload({ waitUntil: 'networkidle' })
+    await reloadScreen(page)
     await expect.poll(() => page.getByText('Стол 42').count()).toBeGreaterThan(0)
     await keepScreenshot(page, 'table-moved')
     expect(problems).toEqual([])
