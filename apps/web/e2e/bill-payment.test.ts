@@ -18,6 +18,7 @@ import {
   takeCash,
   waiterToken,
 } from './table-service'
+import { openScreen } from './open-screen'
 
 const PANEL = { include: '.bill-pay' }
 
@@ -44,7 +45,7 @@ describe('Paying the table’s bill online', () => {
     await seatAtTable(first.page, session, [mine], { language: 'en' })
     await seatAtTable(second.page, session, [theirs], { language: 'en' })
     for (const { page } of [first, second]) {
-      await page.goto(`${baseUrl()}/rest/${restaurantId()}/bill`, { waitUntil: 'networkidle' })
+      await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/bill`)
       await page.getByRole('heading', { name: 'Pay online' }).waitFor()
     }
     const dueBefore = await dueOn(second.page)
@@ -130,7 +131,7 @@ describe('Paying the table’s bill online', () => {
     const second = await placeTableOrder(session, [herring])
     const { page, problems } = await browser.phone({ locale: 'en-GB' })
     await seatAtTable(page, session, [first, second], { language: 'en' })
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/bill`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/bill`)
     await page.getByRole('heading', { name: 'Pay online' }).waitFor()
 
     // The bank declines the card: the bill says so, and offers to try again.

@@ -11,6 +11,7 @@ import {
   plain,
   seatAtTable,
 } from './table-service'
+import { openScreen } from './open-screen'
 
 const SCREEN = { include: '#main' }
 const orderNumbers = (page: Page) => page.locator('.bill .order-item__number').allTextContents()
@@ -28,7 +29,7 @@ describe('Everyone at a table shares one bill', () => {
     await seatAtTable(second.page, session, [theirs])
 
     for (const { page } of [first, second]) {
-      await page.goto(`${baseUrl()}/rest/${restaurantId()}/bill`, { waitUntil: 'networkidle' })
+      await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/bill`)
       await expect
         .poll(() => orderNumbers(page))
         .toEqual([`Заказ № ${String(mine.number)}`, `Заказ № ${String(theirs.number)}`])
@@ -75,7 +76,7 @@ describe('Everyone at a table shares one bill', () => {
 
   it('Without a table the bill explains how to get one', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/bill`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/bill`)
     await expect
       .poll(() => page.getByRole('heading', { name: 'Отсканируйте QR-код на столе' }).count())
       .toBe(1)

@@ -17,6 +17,7 @@ import {
   plain,
   waiterToken,
 } from './table-service'
+import { openScreen } from './open-screen'
 
 /**
  * The waiter's home on a busy night (issue 30): thirty alerts at five tables, some handled at the
@@ -65,7 +66,7 @@ describe("The waiter's home stays calm", () => {
     await asWaiter(anna, 'POST', '/garcon/alerts/read-all')
 
     const { page, problems } = await browser.phone()
-    await page.goto(garcon(), { waitUntil: 'networkidle' })
+    await openScreen(page, garcon())
     await signInOnScreen(page, 'anna', '1111')
 
     // The shift is switched on where the calls arrive: the home screen.
@@ -200,7 +201,7 @@ describe("The waiter's home stays calm", () => {
     await expect.poll(async () => plain(await count.textContent())).toBe('22')
 
     // The named table wraps inside its tile where tables are chosen.
-    await page.goto(garcon('/select-tables'), { waitUntil: 'networkidle' })
+    await openScreen(page, garcon('/select-tables'))
     const tile = page.locator('.table-tile').filter({ hasText: 'фонтана' })
     await tile.waitFor()
     const fits = await tile.evaluate((element) => {

@@ -15,6 +15,7 @@ import {
   seatAtTable,
   waiterToken,
 } from './table-service'
+import { openScreen } from './open-screen'
 
 const SCREEN = { include: '#main' }
 
@@ -26,9 +27,7 @@ describe('A diner follows an order after placing it', () => {
     const placed = await placeTableOrder(session, [borscht, kvass])
     const { page, problems } = await browser.phone()
     await seatAtTable(page, session, [placed])
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}`, {
-      waitUntil: 'networkidle',
-    })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/order/${placed.id}`)
 
     const title = page.getByRole('heading', { level: 1 })
     expect(plain(await title.textContent())).toBe(`Заказ № ${String(placed.number)}`)
@@ -73,9 +72,7 @@ describe('A diner follows an order after placing it', () => {
     const placed = await placeTableOrder(session, [kvass])
     const { page, problems } = await browser.phone()
     await seatAtTable(page, session, [placed])
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}`, {
-      waitUntil: 'networkidle',
-    })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/order/${placed.id}`)
 
     await page.getByRole('button', { name: 'Отменить заказ' }).click()
     const dialog = page.getByRole('dialog', { name: `Отменить заказ № ${String(placed.number)}?` })
@@ -106,9 +103,7 @@ describe('A diner follows an order after placing it', () => {
     // Keep the screen from hearing of the acceptance, as on a phone whose socket dropped.
     await page.routeWebSocket(/\/app\//, () => undefined)
     await seatAtTable(page, session, [placed])
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}`, {
-      waitUntil: 'networkidle',
-    })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/order/${placed.id}`)
     await moveOrder(await waiterToken(), placed.id, 'accepted')
 
     await page.getByRole('button', { name: 'Отменить заказ' }).click()
@@ -124,9 +119,7 @@ describe('A diner follows an order after placing it', () => {
   it('A delivery order says where, when and to whom it goes, with the delivery fee', async () => {
     const placed = await placeDelivery([borscht, kvass])
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/order/${placed.id}`, {
-      waitUntil: 'networkidle',
-    })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/order/${placed.id}`)
     const details = page.getByRole('region', { name: 'Детали' })
     await expect.poll(async () => plain(await details.textContent())).toContain('Арбат, 12')
     const text = plain(await details.textContent())
@@ -153,7 +146,7 @@ describe('A diner follows an order after placing it', () => {
     await payOrderByCard(first, SANDBOX_TEST_CARDS.succeeds)
     const { page, problems } = await browser.phone()
     await seatAtTable(page, session, [second, first])
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/orders`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/orders`)
 
     const mine = page.getByRole('region', { name: 'С этого телефона' }).getByRole('link')
     await expect
@@ -181,7 +174,7 @@ describe('A diner follows an order after placing it', () => {
 
   it('With no orders the list leads to the menu', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/orders`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/orders`)
     await expect.poll(() => page.getByRole('heading', { name: 'Заказов пока нет' }).count()).toBe(1)
     await keepScreenshot(page, 'orders-empty')
     await expectNoSeriousViolations(page, SCREEN)
@@ -192,11 +185,9 @@ describe('A diner follows an order after placing it', () => {
 
   it('An unknown order says so plainly', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(
+    await openScreen(
+      page,
       `${baseUrl()}/rest/${restaurantId()}/order/00000000-0000-4000-8000-000000000000`,
-      {
-        waitUntil: 'networkidle',
-      },
     )
     await expect.poll(() => page.getByRole('heading', { name: 'Заказ не найден' }).count()).toBe(1)
     await keepScreenshot(page, 'order-not-found')

@@ -8,6 +8,7 @@ import { baseUrl, keepScreenshot, restaurantUrl, useBrowser } from './fixtures'
 import { signInOnScreen } from './garcon-service'
 import { managerToken, openKitchenBoard } from './staff-service'
 import { borscht, kvass, moveOrder, placeForLater, plain, waiterToken } from './table-service'
+import { openScreen, reloadScreen } from './open-screen'
 
 /**
  * Staff devices set to a zone far from the restaurant's (issue 30): a waiter's phone on UTC, a
@@ -61,7 +62,7 @@ describe('Staff screens in a far time zone', () => {
   it('A waiter on a UTC phone sees a Moscow restaurant’s times', async () => {
     const { delivery, pickup } = await guestsOrders()
     const { page, problems } = await browser.phone({ timezoneId: 'UTC' })
-    await page.goto(restaurantUrl('/garcon', site()), { waitUntil: 'networkidle' })
+    await openScreen(page, restaurantUrl('/garcon', site()))
     // The phone really is on UTC: its own clock is three hours behind the restaurant's.
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('UTC')
     await signInOnScreen(page, 'anna', '1111')
@@ -124,7 +125,7 @@ describe('Staff screens in a far time zone', () => {
     const { page, context, problems } = await browser.phone({ timezoneId: managerZone })
     await context.addCookies([{ name: 'manager_token', value: token, url: site() }])
     await page.setViewportSize({ width: 1440, height: 900 })
-    await page.goto(restaurantUrl('/admin', site()), { waitUntil: 'networkidle' })
+    await openScreen(page, restaurantUrl('/admin', site()))
     expect(await pageHeading(page)).toBe('Сейчас')
     const orders = page.getByRole('region', { name: /^Заказы/ })
     for (const placed of [delivery, pickup]) {
@@ -161,7 +162,7 @@ describe('Staff screens in a far time zone', () => {
     const { page, context, problems } = await browser.phone({ timezoneId: 'America/Los_Angeles' })
     await context.addCookies([{ name: 'manager_token', value: token, url: site() }])
     await page.setViewportSize({ width: 1440, height: 900 })
-    await page.goto(restaurantUrl('/admin/menu', site()), { waitUntil: 'networkidle' })
+    await openScreen(page, restaurantUrl('/admin/menu', site()))
     await page.getByRole('button', { name: 'Истории' }).click()
     const story = page.locator('.admin-menu__story').first()
     // 10:00 on 1 December in Moscow, and midnight going into the 2nd, are 07:00 and 21:00 UTC.
@@ -176,7 +177,7 @@ describe('Staff screens in a far time zone', () => {
     expect(first && Date.parse(first.endsAt ?? '')).toBe(Date.parse('2026-12-01T21:00:00Z'))
 
     // Opened again, the fields read what the manager picked, not Los Angeles' 23:00 and 13:00.
-    await page.reload({ waitUntil: 'networkidle' })
+    await reloadScreen(page)
     await page.getByRole('button', { name: 'Истории' }).click()
     expect(await story.getByLabel('Показывать с').inputValue()).toBe('2026-12-01T10:00')
     expect(await story.getByLabel('Показывать до').inputValue()).toBe('2026-12-02T00:00')
