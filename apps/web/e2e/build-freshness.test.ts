@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
+import { openScreen } from './open-screen'
 
 describe('A diner on an old build is offered the new one', () => {
   const browser = useBrowser()
@@ -38,7 +39,7 @@ describe('A diner on an old build is offered the new one', () => {
     page.on('request', (request) => {
       if (/\/builds\/[^/]+\.json$/.test(request.url())) manifests++
     })
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/menu`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/menu`)
     // The watcher's code loads when the manifest is due; let the page clock tick until it has.
     await page.clock.runFor(1_000)
     await expect

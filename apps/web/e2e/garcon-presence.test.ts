@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
 import { plain } from './table-service'
+import { openScreen } from './open-screen'
 
 /**
  * Who is on shift now (issue 15): the select-tables screen of a waiter on shift lists the
@@ -11,7 +12,7 @@ import { plain } from './table-service'
 const SELECT_TABLES = () => `${baseUrl()}/rest/${restaurantId()}/garcon/select-tables`
 
 async function signIn(page: Page, login: string, pin: string) {
-  await page.goto(SELECT_TABLES(), { waitUntil: 'networkidle' })
+  await openScreen(page, SELECT_TABLES())
   await page.getByRole('textbox', { name: /Логин|Login/ }).fill(login)
   for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click()
   await page.getByRole('button', { name: /^(Войти|Sign in)$/ }).click()

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
 import { plain } from './table-service'
+import { openScreen, reloadScreen } from './open-screen'
 
 /**
  * The waiter authentication window (spec §2) in front of every waiter screen. Waiters use
@@ -54,9 +55,7 @@ describe('A waiter signs in to the waiter area', () => {
 
   it('Waiter signs in with login and PIN keypad, sees their name, reloads and is still signed in (cookie sent as X-Garcon-Token), signs out', async () => {
     const { page, context, problems } = await browser.phone()
-    await page.goto(`${onWifi()}/rest/${restaurantId()}/garcon/profile`, {
-      waitUntil: 'networkidle',
-    })
+    await openScreen(page, `${onWifi()}/rest/${restaurantId()}/garcon/profile`)
     expect(await headingText(page)).toBe('Вход для официанта')
     expect(await garconCookie(context)).toBeUndefined()
     await keepScreenshot(page, 'garcon-sign-in')
@@ -80,7 +79,7 @@ describe('A waiter signs in to the waiter area', () => {
     expect(hoursLeft).toBeLessThanOrEqual(12)
 
     const meRequest = page.waitForRequest((request) => request.url().endsWith('/garcon/me'))
-    await page.reload({ waitUntil: 'networkidle' })
+    await reloadScreen(page)
     expect(await (await meRequest).headerValue('x-garcon-token')).toBe(cookie.value)
     expect(await headingText(page)).toBe('Профиль')
     expect(plain(await page.locator('.waiter-card').textContent())).toContain('Анна')
@@ -98,7 +97,7 @@ describe('A waiter signs in to the waiter area', () => {
 
   it('A wrong PIN says so and the waiter can retry', async () => {
     const { page, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/garcon`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/garcon`)
     await page.getByRole('button', { name: 'English' }).click()
     expect(await headingText(page)).toBe('Waiter sign-in')
 
@@ -131,7 +130,7 @@ describe('A waiter signs in to the waiter area', () => {
 
   it('Too many wrong PINs make the waiter wait, counting down the seconds', async () => {
     const { page } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/garcon`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/garcon`)
     // A made-up login: the server slows guesses at it as at a real one (decision 0029).
     const login = `e2e-${String(Date.now())}`
     await page.getByRole('textbox', { name: 'Логин' }).fill(login)
@@ -170,7 +169,7 @@ describe('A waiter signs in to the waiter area', () => {
 
   it('A revoked token shows the session-expiry notice and the sign-in window, and signing in returns to the same screen', async () => {
     const { page, context, problems } = await browser.phone()
-    await page.goto(`${baseUrl()}/rest/${restaurantId()}/garcon/tips`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/garcon/tips`)
     const signIn = async () => {
       await page.getByRole('textbox', { name: 'Логин' }).fill('igor')
       await tapPin(page, '2222')
@@ -183,7 +182,7 @@ describe('A waiter signs in to the waiter area', () => {
 
     // Signed out from another device, the waiter opens the app again.
     await revoke(first.value)
-    await page.reload({ waitUntil: 'networkidle' })
+    await reloadScreen(page)
     await expect.poll(() => headingText(page)).toBe('Вход для официанта')
     expect(await alertText(page)).toBe(
       'Сеанс смены завершился. Войдите снова — вы вернётесь на тот же экран.',

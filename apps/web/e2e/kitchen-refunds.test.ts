@@ -13,6 +13,7 @@ import {
   takeCash,
   waiterToken,
 } from './table-service'
+import { reloadScreen } from './open-screen'
 
 /**
  * Issue 28, decision 0119: the kitchen sees what a manager took off an order it is cooking. A
@@ -123,7 +124,7 @@ describe('The kitchen and refunds', () => {
       .first()
       .click()
     await expect.poll(async () => ticket.count(), { timeout: 15_000 }).toBe(0)
-    await page.reload({ waitUntil: 'networkidle' })
+    await reloadScreen(page)
     expect(await ticket.count()).toBe(0)
     expect(problems).toEqual([])
   })

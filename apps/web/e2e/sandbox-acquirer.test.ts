@@ -14,6 +14,7 @@ import { apiPost, apiRequest } from './api-request'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, restaurantId, useBrowser } from './fixtures'
 import { borscht, openTable, plain, rub } from './table-service'
+import { openScreen } from './open-screen'
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   apiPost(path, body, { headers })
@@ -234,9 +235,7 @@ describe('The sandbox acquirer’s hosted page', () => {
 
   it('An unknown payment says so, in Russian too', async () => {
     const { page } = await browser.phone()
-    await page.goto(`${baseUrl()}/sandbox-acquirer/pay/sbx_${'0'.repeat(24)}`, {
-      waitUntil: 'networkidle',
-    })
+    await openScreen(page, `${baseUrl()}/sandbox-acquirer/pay/sbx_${'0'.repeat(24)}`)
     await page.getByRole('heading', { name: 'Такого платежа нет' }).waitFor()
     expect(await page.getByRole('link', { name: 'Вернуться в магазин' }).count()).toBe(1)
     await keepScreenshot(page, 'sandbox-unknown')
@@ -246,7 +245,7 @@ describe('The sandbox acquirer’s hosted page', () => {
   it('“Back to the shop” leaves the payment pending', async () => {
     const { page } = await browser.phone({ locale: 'en-GB' })
     const started = await startPayment('card')
-    await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle' })
+    await openScreen(page, `${baseUrl()}/`)
     await openBankPage(page, started.payment)
     await page.getByRole('link', { name: 'Back to the shop' }).click()
     // The shop's page for the payment: not paid yet, never "paid" (decision 0113), in the
