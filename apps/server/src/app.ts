@@ -153,12 +153,13 @@ export async function buildApp({
   await app.register(tableSessionsPlugin)
   await app.register(staffPlugin)
   await app.register(auditPlugin)
-  await app.register(clientPlugin)
+  const paidWith = paidWithFrom(database.db)
+  await app.register(clientPlugin, { paidWith })
   await app.register(bonusPlugin)
   await app.register(ordersPlugin, {
     placedAlertKind: GARCON_ALERT,
     payments: createPaymentRepository(database.db),
-    paidWith: paidWithFrom(database.db),
+    paidWith,
   })
   await app.register(billPlugin)
   const paymentRows = createPaymentRepository(database.db)

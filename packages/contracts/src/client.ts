@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { fieldError } from './errors'
 import { orderStatus } from './order-status'
-import { deliveryAddress, orderId } from './orders'
+import { deliveryAddress, orderId, paidWith, paymentStatus } from './orders'
 import { MAX_RECEIPT_CONTACT } from './receipt-contact'
 import { orderType, restaurantId, uiLanguage } from './restaurants'
 import { money } from './text'
@@ -251,6 +251,9 @@ export const clientOrderSummary = z.object({
    * cancellation or refund gave back. Zeros: none.
    */
   points: z.object({ earned: z.int(), pending: z.int(), spent: z.int() }),
+  paymentStatus,
+  /** How it was actually paid, as the order says it (decision 0130). */
+  paidWith,
 })
 export type ClientOrderSummary = z.infer<typeof clientOrderSummary>
 

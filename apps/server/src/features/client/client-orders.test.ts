@@ -107,6 +107,24 @@ describe.each(testDatabaseKinds)('The diner’s order history on $name', (kind) 
     expect(await history(token, 'other')).toEqual([])
   })
 
+  it('names how each order was actually paid, as the order does, and nothing while unpaid', async () => {
+    const phone = newPhone()
+    const unpaid = await placePickup(t, 'bistro', phone)
+    const paid = await placePickup(t, 'bistro', phone)
+    const { token } = await signIn(t, phone, { orderIds: [unpaid.id, paid.id] })
+    // Handed to the waiter in cash: what is paid, with no online payment behind it.
+    await t.database.db
+      .updateTable('orders')
+      .set((eb) => ({ paidAmount: eb.ref('total'), paymentStatus: 'paid' }))
+      .where('id', '=', paid.id)
+      .execute()
+    const orders = await history(token)
+    expect(orders.map((o) => [o.number, o.paymentStatus, o.paidWith])).toEqual([
+      [paid.number, 'paid', ['cash']],
+      [unpaid.number, 'unpaid', []],
+    ])
+  })
+
   it('pages through a long history, 100 at a time, and never into another diner’s', async () => {
     const phone = newPhone()
     const { token, client } = await signIn(t, phone)

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import { registerApiRoutes } from '../../http/api-routes'
 import { auditSmsBudget } from '../audit/audit-log'
 import { createClientAuth, type ClientAuth } from './client-auth'
-import { createClientProfileService } from './client-profile-service'
+import { createClientProfileService, type PaidWithOfOrders } from './client-profile-service'
 import { registerClientRoutes } from './client-routes'
 import { loadOtpSecret } from './client-secrets'
 import { createClientSignIn, profileSessionLifetime } from './client-sign-in'
@@ -16,8 +16,8 @@ declare module 'fastify' {
 }
 
 /** Diners' profiles: sign-in codes by SMS, the profile and its addresses (decision 0051). */
-export const clientPlugin = fp(
-  async (app) => {
+export const clientPlugin = fp<{ paidWith: PaidWithOfOrders }>(
+  async (app, { paidWith }) => {
     const { restaurants } = app
     const audit = auditSmsBudget(app.db)
     const budget = createSmsBudget({
@@ -52,7 +52,7 @@ export const clientPlugin = fp(
         api,
         clientSignIn,
         clientAuth,
-        createClientProfileService(clientSignIn.repository, app.now),
+        createClientProfileService(clientSignIn.repository, paidWith, app.now),
         { budget, requireManager: app.staff.requireManager, now: app.now },
       )
     })

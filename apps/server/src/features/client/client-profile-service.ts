@@ -3,11 +3,14 @@ import {
   MAX_CLIENT_ORDERS_LISTED,
   type ClientProfile,
 } from '@tableside/contracts/client'
-import type { DeliveryAddress } from '@tableside/contracts/orders'
+import type { DeliveryAddress, PaidWith } from '@tableside/contracts/orders'
 import type { UiLanguage } from '@tableside/contracts/restaurants'
 import { HttpError } from '../../http/http-error'
 import { RECEIPT_CONTACT_INVALID, receiptContactOf } from '../../lib/receipt-contact'
-import type { ClientRepository } from './client-repository'
+import type { ClientOrderRow, ClientRepository } from './client-repository'
+
+/** How each of these orders was actually paid (payments' derivation, decision 0130). */
+export type PaidWithOfOrders = (orders: readonly ClientOrderRow[]) => Promise<Map<string, PaidWith>>
 
 const profileGone = () =>
   new HttpError(401, 'unauthorized', 'This profile no longer exists. Sign in again.')
@@ -15,6 +18,7 @@ const profileGone = () =>
 /** The diner's own profile: details, saved addresses, orders, and deleting it all. */
 export function createClientProfileService(
   repository: ClientRepository,
+  paidWith: PaidWithOfOrders,
   now: () => Date = () => new Date(),
 ) {
   return {
@@ -86,8 +90,22 @@ export function createClientProfileService(
         before,
       )
       if (!page) throw new HttpError(404, 'not_found', 'There is no such order in your history.')
+      const listed = page.slice(0, MAX_CLIENT_ORDERS_LISTED)
+      // The history names how each was paid, as the order does (issue 28).
+      const ways = await paidWith(listed)
       return {
-        orders: page.slice(0, MAX_CLIENT_ORDERS_LISTED),
+        orders: listed.map((order) => ({
+          id: order.id,
+          number: order.number,
+          placedAt: order.placedAt,
+          type: order.type,
+          status: order.status,
+          total: order.total,
+          currency: order.currency,
+          points: order.points,
+          paymentStatus: order.paymentStatus,
+          paidWith: ways.get(order.id) ?? [],
+        })),
         more: page.length > MAX_CLIENT_ORDERS_LISTED,
       }
     },

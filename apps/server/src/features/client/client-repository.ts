@@ -29,6 +29,15 @@ const toProfile = (row: {
   createdAt: Date
 }): ClientProfile => ({ ...row, createdAt: row.createdAt.toISOString() })
 
+/**
+ * A diner's order in their history, before how it was paid is named: with what that takes (what
+ * is paid of it, the points it spent).
+ */
+export type ClientOrderRow = Omit<ClientOrderSummary, 'paidWith'> & {
+  paidAmount: number
+  bonusPoints: number
+}
+
 export interface LiveCode {
   codeHash: string
   restaurantId: string
@@ -292,7 +301,7 @@ export function createClientRepository(db: Kysely<Database>) {
       restaurantId: string,
       limit: number,
       before?: string,
-    ): Promise<ClientOrderSummary[] | undefined> {
+    ): Promise<ClientOrderRow[] | undefined> {
       const cursor = before
         ? await db
             .selectFrom('orders')
@@ -333,7 +342,18 @@ export function createClientRepository(db: Kysely<Database>) {
           )
       const rows = await db
         .selectFrom('orders')
-        .select(['id', 'number', 'placedAt', 'type', 'status', 'total', 'currency'])
+        .select([
+          'id',
+          'number',
+          'placedAt',
+          'type',
+          'status',
+          'total',
+          'currency',
+          'paymentStatus',
+          'paidAmount',
+          'bonusPoints',
+        ])
         .select((eb) => [
           points(eb, 'earned').as('earned'),
           points(eb, 'pending').as('pending'),

@@ -20,6 +20,7 @@ import { OrderSkeleton } from '../../features/orders/components/order-skeleton'
 import { OrderStatusChip } from '../../features/orders/components/order-status-chip'
 import { orderWords } from '../../features/orders/order-messages'
 import { reorderedNavigationState } from '../../features/orders/reorder-notice'
+import { usePaidWords } from '../../features/orders/use-paid-words'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { formatPrice } from '../../lib/format-price'
 import { pluralCategory } from '../../lib/i18n/plural'
@@ -184,6 +185,7 @@ function HistoryOrder({
   const navigate = useNavigate()
   const id = useId()
   const points = historyPoints(order.points)
+  const paid = usePaidWords(order)
   return (
     <article className="history-order" data-status={order.status} aria-labelledby={id}>
       <div className="history-order__head">
@@ -198,6 +200,12 @@ function HistoryOrder({
         </time>
         <span aria-hidden="true"> · </span>
         <span>{words.t(order.type)}</span>
+        {paid ? (
+          <>
+            <span aria-hidden="true"> · </span>
+            <span>{paid}</span>
+          </>
+        ) : null}
       </p>
       <div className="history-order__facts">
         <OrderStatusChip status={order.status} />

@@ -3,10 +3,10 @@ import type { OrderSummary } from '@tableside/contracts/orders'
 import type { Restaurant } from '@tableside/contracts/restaurants'
 import { paths } from '../../../config/paths'
 import { formatPrice } from '../../../lib/format-price'
-import { paidWithText } from '../../../lib/paid-with-words'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { formatOrderTime } from '../format-time'
 import { orderWords } from '../order-messages'
+import { usePaidWords } from '../use-paid-words'
 import { OrderStatusChip } from './order-status-chip'
 import './order-list.css'
 
@@ -22,15 +22,7 @@ export function MyOrderLink({
   restaurant: Pick<Restaurant, 'id' | 'locale' | 'currency' | 'timezone'>
 }) {
   const { t, language } = useMessages(orderWords)
-  const way = paidWithText(order.paidWith, order.type, language)
-  const paid =
-    way === null
-      ? null
-      : order.paymentStatus === 'paid'
-        ? t('paidWith', { way })
-        : order.paymentStatus === 'refunded'
-          ? t('refundedWith', { way })
-          : null
+  const paid = usePaidWords(order)
   return (
     <Link className="order-item order-item--link" to={paths.order(restaurant.id, order.id)}>
       <span className="order-item__head">
