@@ -17,7 +17,8 @@
 // Env: BENCH_ORDERS_RATE (500), BENCH_ORDERS_COUNT (10000), BENCH_ORDERS_WARMUP (1000),
 // BENCH_ORDERS_CONNECTIONS (50), BENCH_ORDERS_CEILING (orders in the closed loop, 5000; 0 skips
 // it), BENCH_ORDERS_ONLY (embedded | postgres), BENCH_ORDERS_PROFILE (a directory: the server
-// is profiled (lib/cpu-profile-preload.mjs) and its hottest packages and functions are printed).
+// is profiled over the measured run (lib/cpu-profile-preload.mjs) and its hottest packages and
+// functions are printed).
 import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -211,6 +212,8 @@ async function benchmark(kind, adminUrl) {
       rate: RATE,
       acked,
     })
+    // The profile covers the measured run only (lib/cpu-profile-preload.mjs).
+    if (profileDir) process.kill(pid, 'SIGUSR2')
     const serverCpuBefore = processCpuMs(pid)
     const ownCpuBefore = process.cpuUsage()
     const machineBefore = machineBusyMs()
@@ -225,6 +228,7 @@ async function benchmark(kind, adminUrl) {
       acked,
     })
     const wallMs = performance.now() - wallBefore
+    if (profileDir) process.kill(pid, 'SIGUSR2')
     const ownCpu = process.cpuUsage(ownCpuBefore)
     const serverCpu = (processCpuMs(pid) - serverCpuBefore) / wallMs
     const clientCpu = (ownCpu.user + ownCpu.system) / 1000 / wallMs
@@ -299,7 +303,10 @@ async function benchmark(kind, adminUrl) {
     if (profileDir) {
       for (const file of readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'))) {
         const summary = summarizeCpuProfile(join(profileDir, file))
-        say(`profile ${join(profileDir, file)}: ${fmtMs(summary.totalMs)} busy`)
+        say(
+          `profile of the measured run ${join(profileDir, file)}: ${fmtMs(summary.totalMs)} busy ` +
+            `(${(summary.totalMs / Math.max(1, run.ok)).toFixed(2)} ms an order)`,
+        )
         for (const [name, ms] of summary.packages) {
           say(`  ${((100 * ms) / summary.totalMs).toFixed(1).padStart(5)} %  ${name}`)
         }
