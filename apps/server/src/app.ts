@@ -9,6 +9,7 @@ import { smsPlugin } from './adapters/sms/sms-plugin'
 import type { ServerConfig } from './config/env'
 import './config/zod-messages'
 import type { DatabaseHandle } from './db/database'
+import { EMBEDDED_VACUUM_EVERY_MS } from './db/embedded-vacuum'
 import { DEMO_RESTAURANT_ID } from './db/seed-demo'
 import { auditPlugin } from './features/audit/audit-plugin'
 import { billPlugin } from './features/bill/bill-plugin'
@@ -127,6 +128,17 @@ export async function buildApp({
     now,
     signInDevices,
   })
+  const { vacuum } = database
+  if (vacuum) {
+    app.periodicJobs.add({
+      name: 'embedded-vacuum',
+      everyMs: EMBEDDED_VACUUM_EVERY_MS,
+      run: async () => {
+        const done = await vacuum()
+        if (done.length > 0) app.log.debug({ done }, 'embedded database vacuumed')
+      },
+    })
+  }
   await app.register(realtimePlugin)
   await app.register(menuCachePlugin)
   // Open menus hear of a change once this node serves it (decision 0064).

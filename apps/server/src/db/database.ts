@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { lockDataDir } from './data-dir-lock'
+import { vacuumWhatIsDue } from './embedded-vacuum'
 import { isDatabaseUnavailable } from './database-unavailable'
 import { advisoryClusterLocks, soleNodeLocks, type ClusterLocks } from './cluster-locks'
 import { advisoryJobLock, soleNodeJobLock, type JobLock } from './job-lock'
@@ -23,6 +24,11 @@ export interface DatabaseHandle {
   jobLock: JobLock
   /** Named locks one node of those sharing this database holds at a time (decision 0110). */
   clusterLocks: ClusterLocks
+  /**
+   * The embedded engine's stand-in for autovacuum, which it does not run: vacuums and analyzes
+   * the tables that need it now (decision 0143). A PostgreSQL server's own autovacuum does this.
+   */
+  vacuum?: () => Promise<string[]>
   close(): Promise<void>
 }
 
@@ -103,6 +109,7 @@ export async function openDatabase(
       describe: 'embedded PostgreSQL in memory',
       jobLock: soleNodeJobLock,
       clusterLocks: soleNodeLocks(),
+      vacuum: () => vacuumWhatIsDue(db),
       close: () => db.destroy(),
     }
   }
@@ -119,6 +126,7 @@ export async function openDatabase(
       describe: `embedded PostgreSQL in ${target.dataDir}`,
       jobLock: soleNodeJobLock,
       clusterLocks: soleNodeLocks(),
+      vacuum: () => vacuumWhatIsDue(db),
       close: async () => {
         try {
           await db.destroy()

@@ -1,0 +1,59 @@
+import { sql, type Kysely } from 'kysely'
+import type { Database } from './schema'
+
+/** How often the embedded database looks for tables to vacuum or analyze. */
+export const EMBEDDED_VACUUM_EVERY_MS = 10_000
+
+/** A table's own autovacuum setting (its `reloptions`), else the server's. */
+const setting = (name: string) =>
+  sql`coalesce((select option_value::float8 from pg_options_to_table(reloptions)
+    where option_name = ${sql.lit(name)}), current_setting(${sql.lit(name)})::float8)`
+
+interface Due {
+  name: string
+  vacuum: boolean
+  analyze: boolean
+}
+
+/**
+ * PostgreSQL's autovacuum, for the embedded engine, which runs none (PGlite is one backend and
+ * starts no launcher): each table whose dead rows pass `autovacuum_vacuum_threshold` +
+ * `autovacuum_vacuum_scale_factor` × its rows is vacuumed, and each whose changes since its last
+ * analyze pass the analyze pair is analyzed, with the server's settings and a table's own
+ * (`alter table … set (autovacuum_…)`), as a server's autovacuum would decide. Without it an
+ * index kept every entry a row ever had: each outbox claim walked all the dead ones of the run
+ * (decision 0143), and a table's file never took back what its deleted rows held.
+ * Returns what it did, as `vacuum analyze outbox`-like lines.
+ */
+export async function vacuumWhatIsDue(db: Kysely<Database>): Promise<string[]> {
+  // What this backend counted since its last report is in the statistics read next.
+  await sql`select pg_stat_force_next_flush()`.execute(db)
+  // No parameters: read through the simple protocol, planned afresh each time.
+  const { rows } = await sql<Due>`
+    with tables as (
+      select quote_ident(s.schemaname) || '.' || quote_ident(s.relname) as name,
+        s.n_dead_tup as dead, s.n_mod_since_analyze as changed,
+        greatest(c.reltuples, 0) as tuples, c.reloptions
+      from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+    ), limits as (
+      select name, dead, changed,
+        ${setting('autovacuum_vacuum_threshold')} + ${setting('autovacuum_vacuum_scale_factor')}
+          * tuples as most_dead,
+        ${setting('autovacuum_analyze_threshold')} + ${setting('autovacuum_analyze_scale_factor')}
+          * tuples as most_changed
+      from tables
+    )
+    select name, dead > most_dead as vacuum, changed > most_changed as analyze
+    from limits
+    where dead > most_dead or changed > most_changed
+    order by name
+  `.execute(db)
+  const done: string[] = []
+  for (const { name, vacuum, analyze } of rows) {
+    // One statement each, outside any transaction (VACUUM refuses to run in one).
+    const statement = vacuum ? `vacuum${analyze ? ' (analyze)' : ''} ${name}` : `analyze ${name}`
+    await sql.raw(statement).execute(db)
+    done.push(statement)
+  }
+  return done
+}
