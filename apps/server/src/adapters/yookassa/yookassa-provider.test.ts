@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FiscalReceipt } from '@tableside/contracts/receipts'
 import {
   ProviderUnavailable,
   WebhookRejected,
@@ -269,6 +270,81 @@ describe('YooKassa adapter against a stand-in of its documented API', () => {
     await expect(provider().receiptRegistration({ kind: 'refund', id: 'nope' })).rejects.toThrow(
       ProviderUnavailable,
     )
+  })
+
+  it('sends a refused receipt again by POST /receipts, once per generation, and reads it back', async () => {
+    const paid = await provider().create(request({ amount: 30_000 }))
+    const ref = idOf(paid.redirectUrl)
+    const receipt: FiscalReceipt = {
+      kind: 'sell',
+      taxSystem: 'osn',
+      customer: { email: 'a@example.ru' },
+      items: [
+        {
+          name: 'Борщ',
+          price: 10_000,
+          quantity: 3,
+          sum: 30_000,
+          vat: 'vat22',
+          subject: 'commodity',
+          mode: 'full_payment',
+        },
+      ],
+      total: 30_000,
+      currency: 'RUB',
+    }
+    const receiptId = crypto.randomUUID()
+    const again = { type: 'payment' as const, of: ref, receiptId, generation: 1, receipt }
+    // Not for a payment that has not succeeded: refused with YooKassa's words, nothing made.
+    expect(await provider().createReceipt(again)).toEqual({
+      refused: expect.stringMatching(/400 invalid_request/) as unknown,
+    })
+    standIn.decide(ref, 'succeed')
+    // A 500 and a lost answer are repeated with the same key: one receipt is made.
+    standIn.fail('/v3/receipts', 500, 'timeout')
+    const made = await provider().createReceipt({ ...again, generation: 2 })
+    expect(made).toEqual({ id: expect.stringMatching(/^rt-/) as unknown, registration: 'pending' })
+    const sent = standIn.requests.filter((r) => r.path === '/v3/receipts')
+    expect(new Set(sent.slice(-3).map((r) => r.key))).toEqual(new Set([`receipt-${receiptId}.2`]))
+    expect(sent.at(-1)?.body).toEqual({
+      type: 'payment',
+      payment_id: ref,
+      customer: { email: 'a@example.ru' },
+      items: [
+        {
+          description: 'Борщ',
+          quantity: '3.00',
+          amount: { value: '100.00', currency: 'RUB' },
+          vat_code: 11,
+          payment_subject: 'commodity',
+          payment_mode: 'full_payment',
+        },
+      ],
+      tax_system_code: 1,
+      settlements: [{ type: 'cashless', amount: { value: '300.00', currency: 'RUB' } }],
+      send: true,
+    })
+    // The same generation again (another node, the entry retried) answers the same receipt.
+    expect(await provider().createReceipt({ ...again, generation: 2 })).toEqual(made)
+    expect(standIn.madeReceipts().filter((r) => r.payment_id === ref)).toHaveLength(1)
+    const id = 'refused' in made ? '' : made.id
+    expect(await provider().receiptRegistration({ kind: 'receipt', id })).toBe('succeeded')
+    // Items that do not come to the total are refused; so is another shop's key.
+    expect(
+      await provider().createReceipt({
+        ...again,
+        generation: 3,
+        receipt: { ...receipt, total: 29_999 },
+      }),
+    ).toEqual({ refused: expect.stringMatching(/invalid_request/) as unknown })
+    expect(await provider('test_wrong').createReceipt({ ...again, generation: 4 })).toEqual({
+      refused: expect.stringMatching(/401 invalid_credentials/) as unknown,
+    })
+    standIn.fail('/v3/receipts', 500, 500, 500)
+    await expect(provider().createReceipt({ ...again, generation: 5 })).rejects.toThrow(
+      ProviderUnavailable,
+    )
+    expect(standIn.madeReceipts().filter((r) => r.payment_id === ref)).toHaveLength(1)
   })
 
   it('takes notifications only from YooKassa’s addresses, and believes none of their content', () => {

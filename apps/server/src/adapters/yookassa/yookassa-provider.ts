@@ -225,15 +225,54 @@ export function createYooKassaProvider(options: YooKassaProviderOptions) {
         refundState((await api.get(`/refunds/${encodeURIComponent(refundId)}`)).status),
       ),
 
-    receiptRegistration: ({ kind, id }: { kind: 'payment' | 'refund'; id: string }) =>
+    receiptRegistration: ({ kind, id }: { kind: 'payment' | 'refund' | 'receipt'; id: string }) =>
       guarded(async (): Promise<ReceiptRegistration | null> => {
         const object = await api.get(`/${kind}s/${encodeURIComponent(id)}`)
-        const registration = object.receipt_registration
-        return registration === 'pending' ||
-          registration === 'succeeded' ||
-          registration === 'canceled'
-          ? registration
-          : null
+        // A payment or refund says `receipt_registration`; a receipt of its own, `status`.
+        return registrationOf(kind === 'receipt' ? object.status : object.receipt_registration)
+      }),
+
+    /**
+     * A refused receipt sent again as one of its own (`POST /receipts`, "receipt after
+     * payment"): the same items, customer and tax system as the refused one, one cashless
+     * settlement of its total, `send: true`. The key is our receipt's id and generation, so a
+     * repeat (a lost answer, a second node) answers the receipt already made.
+     */
+    createReceipt: (request: {
+      type: 'payment' | 'refund'
+      of: string
+      receiptId: string
+      generation: number
+      receipt: FiscalReceipt
+    }) =>
+      guarded(async () => {
+        const { type, of, receipt } = request
+        let created
+        try {
+          created = await api.post(
+            '/receipts',
+            {
+              type,
+              ...(type === 'payment' ? { payment_id: of } : { refund_id: of }),
+              ...yookassaReceipt(receipt),
+              settlements: [
+                {
+                  type: 'cashless',
+                  amount: { value: amountValue(receipt.total), currency: receipt.currency },
+                },
+              ],
+              send: true,
+            },
+            `receipt-${request.receiptId}.${String(request.generation)}`,
+          )
+        } catch (error) {
+          // Refused (4xx): the same request would be refused again; nothing was made.
+          if (error instanceof YooKassaError) return { refused: error.message }
+          throw error
+        }
+        if (typeof created.id !== 'string')
+          throw new Error('YooKassa answered a receipt without id')
+        return { id: created.id, registration: registrationOf(created.status) ?? 'pending' }
       }),
 
     verifyWebhook(
@@ -288,6 +327,11 @@ export function readNotice(rawBody: string): WebhookNotice {
     throw new WebhookRejected('The notification names no payment')
   }
   return { readBack: true, ref }
+}
+
+/** A receipt's registration as YooKassa words it; null for anything else. */
+function registrationOf(value: unknown): ReceiptRegistration | null {
+  return value === 'pending' || value === 'succeeded' || value === 'canceled' ? value : null
 }
 
 /** A YooKassa refund's `status` (pending, succeeded, canceled) as the provider interface says it. */

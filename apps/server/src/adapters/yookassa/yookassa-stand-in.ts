@@ -42,7 +42,9 @@ export type StandInFault = 'timeout' | 500 | 202
  * key with another body is `400 invalid_request`; errors as `{type:"error", id, code,
  * description, parameter}` (400 invalid_request, 401 invalid_credentials, 404 not_found, 500
  * internal_server_error); `POST /payments`, `GET /payments/{id}`, `POST /payments/{id}/capture`
- * and `/cancel`, `POST /refunds` (never more than is left to refund), `GET /me`. A hosted page
+ * and `/cancel`, `POST /refunds` (never more than is left to refund), `POST /receipts` and
+ * `GET /receipts/{id}` (a receipt of its own for a payment or refund, decision 0147), `GET /me`.
+ * A hosted page
  * (`/checkout/{id}`) takes the diner's answer and the stand-in then sends the shop the
  * notification `{type:"notification", event, object}`, from one of YooKassa's addresses as a
  * proxy in front of the shop would report it (X-Forwarded-For). Faults: a path can be made to
@@ -68,6 +70,8 @@ export function startYooKassaStandIn(
   let receiptsEnd: Registration = 'succeeded'
   /** The receipts refunds carried (a payment's is on the payment). */
   const receipts: { refundId: string; receipt: Json }[] = []
+  /** Receipts made by `POST /receipts`, with how their register will end them. */
+  const madeReceipts = new Map<string, { shopId: string; end: Registration; object: Json }>()
   /** Per shop and key: the body's hash and the answer first given. */
   const idempotence = new Map<string, { hash: string; status: number; body: Json }>()
   const faults = new Map<string, StandInFault[]>()
@@ -282,6 +286,94 @@ export function startYooKassaStandIn(
     if (payment?.registration === 'pending') payment.registration = registration
     const refund = refunds.get(id)
     if (refund?.receipt_registration === 'pending') refund.receipt_registration = registration
+    const made = madeReceipts.get(id)
+    if (made?.object.status === 'pending') made.end = registration
+  }
+
+  const SETTLEMENT_TYPES = new Set(['cashless', 'prepayment', 'postpayment', 'consideration'])
+
+  /**
+   * `POST /receipts` (developers/api#create_receipt, "receipt after payment"): `type` payment or
+   * refund with the `payment_id` or `refund_id` of one of the shop's succeeded payments or its
+   * refunds, `customer`, `items`, `settlements` (cashless, prepayment, postpayment,
+   * consideration) whose sum the items come to, `send`, optional `tax_system_code` 1–6. The
+   * receipt is `pending` when made; its register ends it as `receiptsWill` says, seen on the
+   * next read.
+   */
+  function createReceipt(shopId: string, body: Json) {
+    const type = body.type
+    if (type !== 'payment' && type !== 'refund') {
+      return error(400, 'invalid_request', 'Receipt type must be payment or refund', 'type')
+    }
+    const idField = type === 'payment' ? 'payment_id' : 'refund_id'
+    const ofId = body[idField]
+    const refund = type === 'refund' && typeof ofId === 'string' ? refunds.get(ofId) : undefined
+    const payment =
+      typeof ofId !== 'string'
+        ? undefined
+        : type === 'payment'
+          ? payments.get(ofId)
+          : refund && payments.get(refund.payment_id as string)
+    if (!payment || payment.shopId !== shopId) {
+      return error(400, 'invalid_request', `No such ${type} for this shop`, idField)
+    }
+    if (payment.status !== 'succeeded' || (refund && refund.status !== 'succeeded')) {
+      return error(400, 'invalid_request', `The ${type} is not succeeded`, idField)
+    }
+    if (typeof body.send !== 'boolean') {
+      return error(400, 'invalid_request', 'send is required', 'send')
+    }
+    const code = body.tax_system_code
+    if (code !== undefined && (typeof code !== 'number' || code < 1 || code > 6)) {
+      return error(400, 'invalid_request', 'Invalid tax_system_code', 'tax_system_code')
+    }
+    const settlements = Array.isArray(body.settlements) ? (body.settlements as Json[]) : []
+    let settled = 0
+    for (const settlement of settlements) {
+      const value = minor((settlement.amount as Json | undefined)?.value)
+      if (!SETTLEMENT_TYPES.has(settlement.type as string) || value === null || value <= 0) {
+        return error(400, 'invalid_request', 'Invalid settlement', 'settlements')
+      }
+      settled += value
+    }
+    if (settlements.length === 0) {
+      return error(400, 'invalid_request', 'settlements are required', 'settlements')
+    }
+    const badReceipt = receiptProblem(body, settled)
+    if (badReceipt) {
+      return error(
+        400,
+        'invalid_request',
+        'Receipt is invalid or does not match the settlements',
+        badReceipt.replace(/^receipt\./, ''),
+      )
+    }
+    const id = `rt-${randomBytes(4).toString('hex')}-0384-50e8-a7f3-${randomBytes(6).toString('hex')}`
+    const object: Json = {
+      id,
+      type,
+      [idField]: ofId,
+      status: 'pending',
+      items: body.items,
+      settlements,
+      ...(code === undefined ? {} : { tax_system_code: code }),
+    }
+    madeReceipts.set(id, { shopId, end: receiptsEnd, object })
+    return { status: 200, body: { ...object } }
+  }
+
+  /** `GET /receipts/{id}`: the receipt as its register has it now. */
+  function readReceipt(shopId: string, id: string) {
+    const made = madeReceipts.get(id)
+    if (made?.shopId !== shopId) return error(404, 'not_found', 'Receipt not found')
+    if (made.object.status === 'pending' && made.end !== 'pending') {
+      made.object.status = made.end
+      if (made.end === 'succeeded') {
+        made.object.registered_at = new Date().toISOString()
+        made.object.fiscal_document_number = String(madeReceipts.size)
+      }
+    }
+    return { status: 200, body: { ...made.object } }
   }
 
   function route(method: string, path: string, shopId: string, body: Json) {
@@ -299,6 +391,9 @@ export function startYooKassaStandIn(
     }
     if (method === 'POST' && path === '/v3/payments') return createPayment(shopId, body)
     if (method === 'POST' && path === '/v3/refunds') return refund(shopId, body)
+    if (method === 'POST' && path === '/v3/receipts') return createReceipt(shopId, body)
+    const receiptPath = /^\/v3\/receipts\/([\w-]+)$/.exec(path)
+    if (method === 'GET' && receiptPath) return readReceipt(shopId, receiptPath[1] ?? '')
     const refundPath = /^\/v3\/refunds\/([\w-]+)$/.exec(path)
     if (method === 'GET' && refundPath) {
       const found = refunds.get(refundPath[1] ?? '')
@@ -510,6 +605,7 @@ export function startYooKassaStandIn(
           return payment && view(payment)
         },
         refundReceipts: receipts,
+        madeReceipts: () => [...madeReceipts.values()].map((made) => ({ ...made.object })),
         refundsOf: (paymentId: string) =>
           [...refunds.values()].filter((refund) => refund.payment_id === paymentId),
         decide,
@@ -566,12 +662,17 @@ export interface YooKassaStandIn {
   holdRefunds: (hold?: boolean) => void
   settleRefund: (id: string, status: 'succeeded' | 'canceled') => void
   refundReceipts: { refundId: string; receipt: Json }[]
+  /** The receipts `POST /receipts` made, as they stand. */
+  madeReceipts: () => Json[]
   /**
    * What becomes of the receipts of payments that succeed and refunds made from now on:
    * registered (the default), refused by the register (`canceled`), or held `pending`.
    */
   receiptsWill: (end: Registration) => void
-  /** A receipt held `pending` (a payment's or a refund's, by its id) is registered or refused. */
+  /**
+   * A receipt held `pending` (a payment's or a refund's, by its id, or one `POST /receipts` made)
+   * is registered or refused.
+   */
   settleReceipt: (id: string, registration: 'succeeded' | 'canceled') => void
   decide: (
     id: string,

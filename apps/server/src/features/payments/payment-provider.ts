@@ -67,9 +67,25 @@ export interface PaymentProvider {
    * null where the object carries none. Absent: the acquirer does not say.
    */
   receiptRegistration?(of: {
-    kind: 'payment' | 'refund'
+    kind: 'payment' | 'refund' | 'receipt'
     id: string
   }): Promise<ReceiptRegistration | null>
+  /**
+   * Sends again a receipt the acquirer's receipt service refused, as a receipt of its own for
+   * the payment or refund (`of`, the acquirer's id of it): YooKassa's `POST /receipts`
+   * (decision 0147). The same `receiptId` and `generation` name the same request, so a repeat
+   * makes no second receipt. Resolves to the new receipt's id (read back with
+   * `receiptRegistration({ kind: 'receipt' })`) and where it stands, or `refused` with the
+   * acquirer's words for a receipt it will not take; throws `ProviderUnavailable` when it cannot
+   * be asked now. Absent: the acquirer cannot.
+   */
+  createReceipt?(request: {
+    type: 'payment' | 'refund'
+    of: string
+    receiptId: string
+    generation: number
+    receipt: FiscalReceipt
+  }): Promise<{ id: string; registration: ReceiptRegistration } | { refused: string }>
   /** Asks the acquirer whether the account's credentials work ("Проверить подключение"). */
   checkConnection?(): Promise<ConnectionCheck>
 }
