@@ -24,6 +24,7 @@ import { menuCachePlugin } from './features/menu/menu-cache-plugin'
 import { freshMenuFirst } from './features/menu/menu-events'
 import { menuPlugin } from './features/menu/menu-plugin'
 import { ordersPlugin } from './features/orders/orders-plugin'
+import { acquirerReceiptsOf } from './features/payments/acquirer-receipts'
 import { paidWithFrom } from './features/payments/paid-with'
 import { outboxPlugin } from './features/outbox/outbox-plugin'
 import { acquirerServing, takesOnlinePayment } from './features/payments/online-payment-setup'
@@ -177,16 +178,12 @@ export async function buildApp({
   const paymentRows = createPaymentRepository(database.db)
   await app.register(receiptsPlugin, {
     acquirerOf: async (id) => serving(id, await paymentAccounts.find(id)),
-    // The acquirer that holds the payment says where its receipt stands (decision 0141).
-    acquirerReceipts: async ({ paymentId, kind, providerId }) => {
+    // The acquirer that holds the payment says where its receipt stands (decision 0141), and
+    // makes a refused one again (decision 0147).
+    acquirerReceipts: acquirerReceiptsOf(async (paymentId) => {
       const payment = await paymentRows.find(paymentId)
-      const provider = payment && (await app.paymentProviders.forPayment(payment))
-      if (!provider?.receiptRegistration) return null
-      return provider.receiptRegistration({
-        kind: kind === 'sell' ? 'payment' : 'refund',
-        id: providerId,
-      })
-    },
+      return payment ? await app.paymentProviders.forPayment(payment) : undefined
+    }),
   })
   await app.register(paymentsPlugin)
   await app.register(waiterCallsPlugin)

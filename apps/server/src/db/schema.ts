@@ -742,7 +742,16 @@ export interface ReceiptsTable {
   body: Json<FiscalReceipt>
   total: number
   state: 'pending' | 'sent' | 'done' | 'failed'
+  /**
+   * The provider's id of the receipt as it stands: АТОЛ's uuid; with the acquirer, its payment's
+   * or refund's id, or after a retry the receipt YooKassa made (`rt-…`, decision 0147).
+   */
   providerId: string | null
+  /**
+   * With the acquirer, once retried: its payment's or refund's id the receipt is for
+   * (migration 0055, decision 0147).
+   */
+  acquirerRef: ColumnType<string | null, string | null | undefined, string | null>
   error: string | null
   attempts: Generated<number>
   generation: Generated<number>

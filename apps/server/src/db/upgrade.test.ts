@@ -491,6 +491,14 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
           expect(await kinds('receipts', 'via')).toEqual(['acquirer', 'atol'])
           expect(await kinds('receipts', 'state')).toEqual(sorted(receiptState.options))
           expect(await kinds('paymentAccounts', 'accountProvider')).toEqual(['tbank', 'yookassa'])
+          // Migration 0055: no release sent an acquirer's receipt again, so none names what it
+          // is for apart from its provider id (a first retry copies it, decision 0147).
+          const retriedWithAcquirer = await db()
+            .selectFrom('receipts')
+            .select('id')
+            .where('acquirerRef', 'is not', null)
+            .execute()
+          expect(retriedWithAcquirer).toEqual([])
           const later = await db()
             .selectNoFrom((eb) => [
               eb.exists(eb.selectFrom('receipts').where('generation', '>', 0)).as('sentAgain'),

@@ -40,14 +40,38 @@ export type FiscalSettingsRow = Selectable<FiscalSettingsTable>
 /** The register a restaurant's settings name; undefined when they name none it can open. */
 export type FiscalRegisters = (settings: FiscalSettingsRow) => FiscalRegister | undefined
 
+/** A receipt at the acquirer's receipt service: on its way, registered, refused. */
+export type AcquirerRegistration = 'pending' | 'succeeded' | 'canceled'
+
 /**
- * Where a receipt that went with the acquirer's payment or refund (`providerId`, the acquirer's
- * id of it) stands at the acquirer's receipt service (YooKassa's `receipt_registration`, decision
- * 0141): on its way, registered, refused; null where the acquirer does not say. Throws when the
- * acquirer cannot be asked now.
+ * The acquirer's receipt service, for receipts that went with its payments and refunds
+ * (decisions 0141, 0147). Each throws `FiscalRegisterUnavailable` when the acquirer cannot be
+ * asked now.
  */
-export type AcquirerReceipts = (receipt: {
-  paymentId: string
-  kind: 'sell' | 'sell_refund'
-  providerId: string
-}) => Promise<'pending' | 'succeeded' | 'canceled' | null>
+export interface AcquirerReceipts {
+  /**
+   * Where a receipt stands (YooKassa's `receipt_registration` of the payment or refund, or the
+   * `status` of a receipt it made on a retry): `providerId` is the acquirer's id of it; null
+   * where the acquirer does not say.
+   */
+  registration(receipt: {
+    paymentId: string
+    of: 'payment' | 'refund' | 'receipt'
+    providerId: string
+  }): Promise<AcquirerRegistration | null>
+  /**
+   * Sends a refused receipt again as one of its own for the payment or refund (`acquirerRef`,
+   * the acquirer's id of it); the same receipt id and generation make no second one. Null where
+   * the acquirer cannot; `refused` with its words for a receipt it will not take.
+   */
+  create(receipt: {
+    paymentId: string
+    type: 'payment' | 'refund'
+    acquirerRef: string
+    receiptId: string
+    generation: number
+    body: FiscalReceipt
+  }): Promise<
+    { providerId: string; registration: AcquirerRegistration } | { refused: string } | null
+  >
+}

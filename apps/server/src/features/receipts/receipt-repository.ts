@@ -143,13 +143,23 @@ export function createReceiptRepository(db: Kysely<Database>) {
         .executeTakeFirst()
     },
 
-    /** A manager sends a failed one again: a new document (compare-and-set on `failed`). */
+    /**
+     * A manager sends a failed one again: a new document (compare-and-set on `failed`); one that
+     * went with the acquirer keeps the acquirer's payment or refund id it is for (0147).
+     */
     async retried(id: string, restaurantId: string, at: Date, executor: Executor) {
       return executor
         .updateTable('receipts')
         .set((eb) => ({
           state: 'pending',
           providerId: null,
+          // With the acquirer: the payment or refund it is for, which the first retry copies.
+          acquirerRef: eb
+            .case()
+            .when('via', '=', 'acquirer')
+            .then(eb.fn.coalesce('acquirerRef', 'providerId'))
+            .else(eb.ref('acquirerRef'))
+            .end(),
           attempts: 0,
           generation: eb('generation', '+', 1),
           ...touched(at),

@@ -15,6 +15,7 @@ import { NotYet, type Outbox } from '../outbox/outbox'
 import type { OutboxEntry } from '../outbox/outbox-repository'
 import {
   type AcquirerReceipts,
+  type AcquirerRegistration,
   type FiscalRegisters,
   FiscalRegisterRefused,
   FiscalRegisterUnavailable,
@@ -143,28 +144,71 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
     return { email: settings.companyEmail, inn, paymentAddress: settings.paymentAddress }
   }
 
-  /**
-   * A receipt that went with the acquirer's payment or refund: its registration is read back
-   * (YooKassa's `receipt_registration`) until the receipt service registered it (`done`) or
-   * refused it (`failed`, listed for the manager); one the acquirer says nothing of stays `sent`.
-   */
-  async function followAcquirer(row: ReceiptRow): Promise<void> {
-    if (row.state !== 'sent' || !row.providerId || !deps.acquirerReceipts) return
-    const registration = await deps.acquirerReceipts({
-      paymentId: row.paymentId,
-      kind: row.kind,
-      providerId: row.providerId,
-    })
+  /** Where the acquirer's receipt service left a receipt: done, failed, or asked again later. */
+  async function registered(row: ReceiptRow, registration: AcquirerRegistration | null) {
     if (registration === 'succeeded') await repository.done(row.id, now())
     else if (registration === 'canceled') {
       await repository.failed(
         row.id,
-        'The acquirer’s receipt service did not register it (receipt_registration: canceled): see the receipts in the acquirer’s dashboard.',
+        row.generation === 0
+          ? 'The acquirer’s receipt service did not register it (receipt_registration: canceled): send it again.'
+          : 'The acquirer’s receipt service did not register it again (status: canceled): see the receipts in the acquirer’s dashboard, or send it again.',
         now(),
       )
     } else if (registration === 'pending') {
       throw new NotYet(`Receipt ${row.id} is still being registered by the acquirer`)
     }
+  }
+
+  /**
+   * A receipt that went with the acquirer's payment or refund: its registration is read back
+   * (YooKassa's `receipt_registration`, or the `status` of the receipt a retry made) until the
+   * receipt service registered it (`done`) or refused it (`failed`, listed for the manager);
+   * one the acquirer says nothing of stays `sent`.
+   */
+  async function followAcquirer(row: ReceiptRow): Promise<void> {
+    if (row.state !== 'sent' || !row.providerId || !deps.acquirerReceipts) return
+    const registration = await deps.acquirerReceipts.registration({
+      paymentId: row.paymentId,
+      of: row.generation > 0 ? 'receipt' : row.kind === 'sell' ? 'payment' : 'refund',
+      providerId: row.providerId,
+    })
+    await registered(row, registration)
+  }
+
+  /**
+   * A refused acquirer receipt a manager sent again (decision 0147): made anew at the acquirer's
+   * receipt service for the same payment or refund, under a key of its id and generation, so a
+   * second sender (another node, the entry again) gets the same receipt, never a second one.
+   * The new receipt's id is recorded by compare-and-set (`pending → sent`), then read back.
+   */
+  async function resendToAcquirer(row: ReceiptRow): Promise<void> {
+    const acquirerRef = row.acquirerRef
+    const created =
+      acquirerRef && deps.acquirerReceipts
+        ? await deps.acquirerReceipts.create({
+            paymentId: row.paymentId,
+            type: row.kind === 'sell' ? 'payment' : 'refund',
+            acquirerRef,
+            receiptId: row.id,
+            generation: row.generation,
+            body: row.body,
+          })
+        : null
+    if (!created) {
+      await repository.failed(
+        row.id,
+        'The acquirer cannot send this receipt again from here: send it from the acquirer’s dashboard.',
+        now(),
+      )
+      return
+    }
+    if ('refused' in created) {
+      await repository.failed(row.id, created.refused, now())
+      return
+    }
+    const sent = await repository.sent(row.id, created.providerId, now())
+    if (sent) await registered(sent, created.registration)
   }
 
   /** Sends a receipt to the restaurant's register and follows it until it is registered. */
@@ -173,7 +217,17 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
     let row = await repository.find(receiptId)
     if (!row || row.state === 'done' || row.state === 'failed') return
     if (row.via === 'acquirer') {
-      await followAcquirer(row)
+      try {
+        if (row.state === 'pending' && row.generation > 0) await resendToAcquirer(row)
+        else await followAcquirer(row)
+      } catch (error) {
+        // Down: asked again with the outbox's backoff, and never given up on, since a receipt
+        // whose answer was lost may have been made: only the same key may ask again.
+        if (error instanceof FiscalRegisterUnavailable) {
+          await repository.unanswered(row.id, error.message, now())
+        }
+        throw error
+      }
       return
     }
     const settings = await repository.settingsOf(row.restaurantId)
@@ -412,19 +466,15 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
       }))
     },
 
-    /** A manager sends a failed receipt again, once: a retry of one on its way is 409. */
+    /**
+     * A manager sends a failed receipt again, once: a retry of one on its way is 409. АТОЛ's as
+     * a new document; one that went with the acquirer as a receipt of its own (decision 0147).
+     */
     async retry(manager: Manager, receiptId: string): Promise<ReceiptStatus> {
       const { restaurantId } = manager
       const retried = await db.transaction().execute(async (trx) => {
         const row = await repository.find(receiptId, trx)
         if (row?.restaurantId !== restaurantId) throw notFound('There is no such receipt.')
-        if (row.via !== 'atol') {
-          throw problem(
-            409,
-            'receipt_not_failed',
-            'This receipt went with the payment to the acquirer: send it again from the acquirer’s dashboard.',
-          )
-        }
         const again = await repository.retried(receiptId, restaurantId, now(), trx)
         if (!again) {
           throw problem(409, 'receipt_not_failed', 'This receipt is not failed: it is on its way.')

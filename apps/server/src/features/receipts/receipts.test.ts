@@ -693,6 +693,112 @@ describe.each(testDatabaseKinds)('Fiscal receipts on $name', (kind) => {
         expect(mine?.error).toMatch(/receipt_registration: canceled/)
         // The sale stays registered; nothing else changed.
         expect((await receiptsOf(started.id))[0]?.state).toBe('done')
+
+        // Sent again (decision 0147): a refund's receipt of its own for the same refund.
+        yookassa.receiptsWill('succeeded')
+        const retried = await send('POST', `/admin/receipts/${back?.id ?? ''}/retry`, ykManager)
+        expect(retried.statusCode, retried.body).toBe(200)
+        await settle()
+        await later()
+        const made = yookassa.madeReceipts().filter((r) => r.refund_id === back?.providerId)
+        expect(made).toEqual([expect.objectContaining({ type: 'refund', status: 'succeeded' })])
+        expect(
+          yookassa.requests.find((r) => r.path === '/v3/receipts' && r.body.refund_id)?.key,
+        ).toBe(`receipt-${back?.id ?? ''}.1`)
+        expect((await receiptsOf(started.id)).find((r) => r.id === back?.id)).toMatchObject({
+          state: 'done',
+          generation: 1,
+          providerId: made[0]?.id,
+          acquirerRef: back?.providerId,
+          error: null,
+        })
+      } finally {
+        yookassa.receiptsWill('succeeded')
+      }
+    })
+
+    it('sends a refused sale’s receipt again through YooKassa’s POST /receipts: once, however many retries and senders, for the manager’s own restaurant only', async () => {
+      await profile('yk', { inn: INN, taxSystem: 'osn' })
+      const saved = await send('PUT', '/admin/fiscal-settings', ykManager, {
+        mode: 'acquirer',
+        atol: null,
+        companyEmail: null,
+        paymentAddress: null,
+      })
+      expect(saved.statusCode, saved.body).toBe(200)
+      yookassa.receiptsWill('canceled')
+      try {
+        const session = await openTableSession(t, 'yk', 'T3')
+        const placed = await diner.place(session.id, 'card', [
+          { dishId: 'borscht', quantity: 1, optionIds: ['regular'] },
+        ])
+        const started = payment.parse(
+          (await startPaying(placed.id, payBody('card', 'again@example.ru'))).json(),
+        )
+        const ref = refOf(started)
+        yookassa.decide(ref, 'succeed')
+        await diner.getPayment(started.id)
+        await settle()
+        const [refused] = await receiptsOf(started.id)
+        expect(refused).toMatchObject({ state: 'failed', providerId: ref, generation: 0 })
+        const url = `/admin/receipts/${refused?.id ?? ''}/retry`
+        const made = () => yookassa.madeReceipts().filter((r) => r.payment_id === ref)
+
+        // Another restaurant's manager cannot send it: 404, and nothing changes.
+        expect((await send('POST', url, demoManager)).statusCode).toBe(404)
+        expect((await receiptsOf(started.id))[0]).toEqual(refused)
+
+        // Two retries at once: one is taken, the other is told it is on its way.
+        const both = await Promise.all([send('POST', url, ykManager), send('POST', url, ykManager)])
+        expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409])
+        expect(codeOf(both.find((r) => r.statusCode === 409) ?? both[0])).toBe('receipt_not_failed')
+        // A second entry for it, as a racing sender would leave: still one receipt is made.
+        await t.app.outbox.add([sendReceiptEntry(refused?.id ?? '')], t.database.db)
+        await settle()
+        await later()
+        expect(made()).toEqual([expect.objectContaining({ type: 'payment', status: 'canceled' })])
+        const again = (await receiptsOf(started.id))[0]
+        expect(again).toMatchObject({
+          state: 'failed',
+          generation: 1,
+          providerId: made()[0]?.id,
+          acquirerRef: ref,
+        })
+        expect(again?.error).toMatch(/did not register it again/)
+
+        // Refused again, sent again: the payment it is for is still known; now registered.
+        yookassa.receiptsWill('succeeded')
+        const third = await send('POST', url, ykManager)
+        expect(third.statusCode, third.body).toBe(200)
+        await settle()
+        await later()
+        expect(made()).toHaveLength(2)
+        expect(made()[1]).toMatchObject({ status: 'succeeded', payment_id: ref })
+        expect(
+          yookassa.requests
+            .filter((r) => r.path === '/v3/receipts' && r.body.payment_id === ref)
+            .map((r) => r.key),
+        ).toEqual([`receipt-${refused?.id ?? ''}.1`, `receipt-${refused?.id ?? ''}.2`])
+        expect((await receiptsOf(started.id))[0]).toMatchObject({
+          state: 'done',
+          generation: 2,
+          providerId: made()[1]?.id,
+          acquirerRef: ref,
+        })
+        expect((await diner.getPayment(started.id)).receipt?.state).toBe('done')
+        // A receipt that is not failed is not sent again.
+        const done = await send('POST', url, ykManager)
+        expect(done.statusCode).toBe(409)
+        expect(codeOf(done)).toBe('receipt_not_failed')
+        expect(made()).toHaveLength(2)
+        const audit = await t.database.db
+          .selectFrom('auditLog')
+          .select(['entityId'])
+          .where('restaurantId', '=', 'yk')
+          .where('entity', '=', 'receipt')
+          .where('action', '=', 'retry')
+          .execute()
+        expect(audit.filter((a) => a.entityId === refused?.id)).toHaveLength(2)
       } finally {
         yookassa.receiptsWill('succeeded')
       }
