@@ -223,6 +223,8 @@ describe('Paying through YooKassa', () => {
     const quantity = panel.locator('.order-panel__quantity input').first()
     await quantity.fill('1')
     await panel.getByLabel('Причина (её увидит гость)').fill('Остыло')
+    // YooKassa's register will refuse the refund's receipt (the manager sends it again below).
+    standIn.receiptsWill('canceled')
     await panel.getByRole('button', { name: 'Выполнить' }).click()
     // The refund reached YooKassa with its own receipt, of exactly the refund.
     await expect.poll(() => standIn.refundReceipts.length, { timeout: 15_000 }).toBe(1)
@@ -237,9 +239,9 @@ describe('Paying through YooKassa', () => {
     await expect
       .poll(async () => plain(await panel.textContent()), { timeout: 15_000 })
       .toContain('Чек возврата')
-    // Handed to YooKassa with the refund, or already read back as registered.
+    // Handed to YooKassa with the refund, or already read back as refused.
     expect(plain(await panel.textContent())).toMatch(
-      /Чек возврата [^:]*: (передан эквайрингу с возвратом|зарегистрирован)/,
+      /Чек возврата [^:]*: (передан эквайрингу с возвратом|ошибка)/,
     )
     for (const [width, height] of [
       [1440, 900],
@@ -250,6 +252,44 @@ describe('Paying through YooKassa', () => {
       await keepScreenshot(office.page, `admin-refund-receipt-${String(width)}`)
     }
     await expectNoSeriousViolations(office.page, { include: '.order-panel' })
+
+    // The refused refund receipt is listed in the settings, and sent again from there as a
+    // receipt of its own for the same refund (YooKassa's POST /receipts, decision 0147).
+    standIn.receiptsWill('succeeded')
+    await office.page.goto(`${site}/rest/demo/admin/settings`, { waitUntil: 'networkidle' })
+    const receipts = office.page.locator('#receipts')
+    const again = receipts.getByRole('button', { name: 'Отправить снова' })
+    await expect
+      .poll(
+        async () => {
+          if ((await again.count()) > 0) return true
+          await office.page.reload({ waitUntil: 'networkidle' })
+          return false
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true)
+    expect(plain(await receipts.textContent())).toContain('receipt_registration: canceled')
+    expect(plain(await receipts.textContent())).not.toContain('личного кабинета')
+    for (const [width, height] of [
+      [1440, 900],
+      [1024, 768],
+      [390, 844],
+    ] as const) {
+      await office.page.setViewportSize({ width, height })
+      await again.scrollIntoViewIfNeeded()
+      await keepScreenshot(office.page, `admin-receipt-acquirer-retry-${String(width)}`)
+    }
+    await again.click()
+    await expect
+      .poll(async () => plain(await receipts.textContent()))
+      .toContain('Отправлен снова: чек в пути.')
+    await expect.poll(() => standIn.madeReceipts().length, { timeout: 15_000 }).toBe(1)
+    expect(standIn.madeReceipts()[0]).toMatchObject({
+      type: 'refund',
+      refund_id: sent?.refundId,
+    })
+    await keepScreenshot(office.page, 'admin-receipt-acquirer-retried-390')
     expect(office.problems).toEqual([])
   })
 })

@@ -52,8 +52,7 @@ export const staffErrorMessages = defineMessages({
       'a receipt names the seller’s INN and tax system: fill them in the restaurant’s profile first.',
     receipts_acquirer_unsupported:
       'the acquirer sends no receipts: the test acquirer sends none to the tax service, and without online payment there is no acquirer. Choose YooKassa or T-Bank, or ATOL Online.',
-    receipt_not_failed:
-      'this receipt is on its way already, or went with the payment to the acquirer.',
+    receipt_not_failed: 'this receipt is on its way already.',
     failed: 'the server could not do it. Try again; if it repeats, tell your administrator.',
   },
   ru: {
@@ -98,7 +97,7 @@ export const staffErrorMessages = defineMessages({
       'в чеке указываются ИНН и система налогообложения продавца: сначала заполните их в профиле ресторана.',
     receipts_acquirer_unsupported:
       'эквайринг не отправляет чеки: тестовый эквайер не передаёт их в налоговую, а без онлайн-оплаты эквайринга нет. Выберите ЮKassa или Т-Банк либо АТОЛ Онлайн.',
-    receipt_not_failed: 'этот чек уже отправляется или ушёл с платежом в эквайринг.',
+    receipt_not_failed: 'этот чек уже отправляется.',
     failed:
       'сервер не смог это сделать. Попробуйте ещё раз; если повторится, сообщите администратору.',
   },

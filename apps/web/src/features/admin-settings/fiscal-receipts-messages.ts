@@ -64,7 +64,6 @@ export const fiscalReceiptsMessages = defineMessages({
     retrying: 'Sending…',
     retried: 'Sent again: it is on its way.',
     retryFailed: 'Not sent: {message}',
-    acquirerRetry: 'It went with the payment: send it again from the acquirer’s dashboard.',
   },
   ru: {
     title: 'Чеки (54-ФЗ)',
@@ -127,7 +126,5 @@ export const fiscalReceiptsMessages = defineMessages({
     retrying: 'Отправляем…',
     retried: 'Отправлен снова: чек в пути.',
     retryFailed: 'Не отправлен: {message}',
-    acquirerRetry:
-      'Чек ушёл вместе с платежом: отправьте его снова из личного кабинета эквайринга.',
   },
 })

@@ -370,26 +370,22 @@ function FailedReceiptRow({
         {t(`via_${failed.via}`)} · {t('attempts', { count: failed.attempts })} ·{' '}
         {failed.error ? t('error', { error: failed.error }) : t('noError')}
       </p>
-      {failed.via === 'atol' ? (
-        <div className="fiscal-failed__actions">
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            disabled={retry.isPending}
-            onClick={() => {
-              onSaid(null)
-              retry.mutate(receipt.id, {
-                onSuccess: () => onSaid(t('retried')),
-                onError: (error) => onSaid(t('retryFailed', { message: reason(error) })),
-              })
-            }}
-          >
-            {retry.isPending ? t('retrying') : t('retry')}
-          </button>
-        </div>
-      ) : (
-        <p className="settings-field__hint">{t('acquirerRetry')}</p>
-      )}
+      <div className="fiscal-failed__actions">
+        <button
+          type="button"
+          className={buttonClass('secondary')}
+          disabled={retry.isPending}
+          onClick={() => {
+            onSaid(null)
+            retry.mutate(receipt.id, {
+              onSuccess: () => onSaid(t('retried')),
+              onError: (error) => onSaid(t('retryFailed', { message: reason(error) })),
+            })
+          }}
+        >
+          {retry.isPending ? t('retrying') : t('retry')}
+        </button>
+      </div>
     </li>
   )
 }
