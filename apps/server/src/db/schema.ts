@@ -749,7 +749,7 @@ export interface ReceiptsTable {
   providerId: string | null
   /**
    * With the acquirer, once retried: its payment's or refund's id the receipt is for
-   * (migration 0055, decision 0147).
+   * (migration 0054, decision 0147).
    */
   acquirerRef: ColumnType<string | null, string | null | undefined, string | null>
   error: string | null

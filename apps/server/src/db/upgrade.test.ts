@@ -491,7 +491,7 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
           expect(await kinds('receipts', 'via')).toEqual(['acquirer', 'atol'])
           expect(await kinds('receipts', 'state')).toEqual(sorted(receiptState.options))
           expect(await kinds('paymentAccounts', 'accountProvider')).toEqual(['tbank', 'yookassa'])
-          // Migration 0055: no release sent an acquirer's receipt again, so none names what it
+          // Migration 0054: no release sent an acquirer's receipt again, so none names what it
           // is for apart from its provider id (a first retry copies it, decision 0147).
           const retriedWithAcquirer = await db()
             .selectFrom('receipts')
