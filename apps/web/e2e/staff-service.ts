@@ -1,6 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { adminSettings } from '@tableside/contracts/admin-settings'
 import { adminLogin, kitchenLogin, MANAGER_TOKEN_HEADER } from '@tableside/contracts/staff'
-import { apiPost } from './api-request'
+import { apiPost, apiRequest } from './api-request'
 import { restaurantId, restaurantUrl } from './fixtures'
 
 /** The story file's manager, signed in through the API: the session's token. */
@@ -16,6 +18,42 @@ export async function managerToken(): Promise<string> {
 /** The story file's manager, signed in through the API: the headers of their calls. */
 export async function managerHeaders(): Promise<Record<string, string>> {
   return { [MANAGER_TOKEN_HEADER]: await managerToken() }
+}
+
+/** The manager saves the settings with `change` made to them (as the settings screen does). */
+export async function changeSettings(
+  change: (saved: ReturnType<typeof adminSettings.parse>) => Record<string, unknown>,
+): Promise<void> {
+  const headers = await managerHeaders()
+  const saved = adminSettings.parse((await apiRequest('GET', '/admin/settings', { headers })).data)
+  const body = {
+    version: saved.version,
+    timezone: saved.timezone,
+    openingHours: saved.openingHours,
+    settings: saved.settings,
+    callEscalationSeconds: saved.callEscalationSeconds,
+    bonusProgram: saved.bonusProgram,
+    smsDailyBudget: saved.smsDailyBudget,
+    ...change(saved),
+  }
+  const answer = await apiRequest('PUT', '/admin/settings', { headers, body })
+  expect(answer.status, JSON.stringify(answer.data)).toBe(200)
+}
+
+/**
+ * The restaurant open round the clock, so an order for later has a slot soon whatever the hour
+ * the story runs at (late in the evening the first slot would be tomorrow's opening): the
+ * function given back puts its hours back as they were.
+ */
+export async function openRoundTheClock(): Promise<() => Promise<void>> {
+  let before: unknown
+  await changeSettings((saved) => {
+    before = saved.openingHours
+    return {
+      openingHours: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, opens: '00:00', closes: '00:00' })),
+    }
+  })
+  return () => changeSettings(() => ({ openingHours: before }))
 }
 
 /**

@@ -1,9 +1,7 @@
 import './lib/zod-config'
 import './styles/tokens.css'
 import './styles/base.css'
-
-/** One task's pause: a tap or a key that came meanwhile is handled before the next stage. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+import { nextTask } from './lib/next-task'
 
 /**
  * The first load runs in stages (decision 0144): React (the `react` chunk), a pause, the app

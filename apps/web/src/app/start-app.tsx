@@ -19,9 +19,7 @@ import { announceUpdate } from '../lib/update-notice'
 import { AppProviders } from './providers'
 import { LazyErrorScreen, loadErrorScreen } from './load-error-screen'
 import { createAppRouter } from './router'
-
-/** One task's pause: a tap or a key that came meanwhile is handled first. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+import { nextTask } from '../lib/next-task'
 
 /** After the first screen, when the page is usually idle: the error page's chunk is small. */
 const ERROR_SCREEN_PREFETCH_MS = 2000
