@@ -42,8 +42,8 @@ function watch(page: Page): Traffic {
     seen.open.add(request)
     seen.started += 1
   })
-  // The realtime connection: a screen is live once pusher-js is connected and every channel it
-  // asked for is subscribed (or refused), so an event sent after the wait reaches the page.
+  // The realtime connection and the channels pusher-js asked for that have no answer yet: named
+  // when a screen does not settle (they do not hold it; see screenSettled).
   page.on('websocket', (socket) => {
     const connecting = `connect ${socket.url()}`
     const asked = new Set<string>()
@@ -150,7 +150,11 @@ export async function screenSettled(page: Page): Promise<void> {
           else twoFrames()
         }),
     )
-    if (seen.started === started && seen.open.size === 0 && seen.live.size === 0) {
+    // A realtime channel still unanswered does not hold the screen: a subscription whose
+    // authorisation failed gets no frame at all, and `networkidle` never waited for sockets
+    // either (CI: /garcon with nobody signed in waited 30 s on its table's channel). It is named
+    // when the screen does not settle for another reason.
+    if (seen.started === started && seen.open.size === 0) {
       const loading = await page.evaluate(
         (selector) => document.querySelector(selector) !== null,
         LOADING,
