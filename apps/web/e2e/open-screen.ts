@@ -19,14 +19,25 @@ interface Traffic {
   quiet: (() => void)[]
   /** pusher-js connections not yet established, and channels asked for and not yet answered. */
   live: Set<string>
+  /** The page's last console messages and uncaught errors, named when a screen does not settle. */
+  said: string[]
 }
+
+/** How many of the page's last console messages a screen that does not settle names. */
+const SAID_KEPT = 10
 
 const traffic = new WeakMap<Page, Traffic>()
 
 function watch(page: Page): Traffic {
   const known = traffic.get(page)
   if (known) return known
-  const seen: Traffic = { open: new Set(), started: 0, quiet: [], live: new Set() }
+  const seen: Traffic = { open: new Set(), started: 0, quiet: [], live: new Set(), said: [] }
+  const say = (text: string) => {
+    seen.said.push(text)
+    if (seen.said.length > SAID_KEPT) seen.said.shift()
+  }
+  page.on('console', (message) => say(`${message.type()}: ${message.text()}`))
+  page.on('pageerror', (error) => say(`uncaught: ${String(error)}`))
   const settle = (request: Request) => {
     seen.open.delete(request)
     if (seen.open.size > 0) return
@@ -99,6 +110,40 @@ function parseFrame(payload: string | Buffer): { event?: string; channel?: strin
   }
 }
 
+/**
+ * Why a screen has not settled, for the story's failure: the document's state, whether the app
+ * has drawn its screen, what is still shown as loading, the requests and realtime channels open.
+ */
+async function whatIsShown(page: Page, seen: Traffic): Promise<string> {
+  const shown = await page
+    .evaluate((loading) => {
+      const root = document.getElementById('root')
+      const loaders = Array.from(
+        document.querySelectorAll(loading),
+        (element) => `${element.tagName.toLowerCase()}.${Array.from(element.classList).join('.')}`,
+      )
+      return [
+        `document ${document.readyState}`,
+        root ? `root has ${root.childElementCount} children` : 'no root',
+        document.getElementById('first-screen') ? "the server's first screen still shown" : '',
+        loaders.length > 0 ? `loading: ${loaders.slice(0, 5).join(' ')}` : '',
+        `visibility ${document.visibilityState}`,
+      ]
+        .filter(Boolean)
+        .join('; ')
+    }, LOADING)
+    .catch((error: unknown) => `the page could not be read (${String(error)})`)
+  const open = [...seen.open].map((request) => request.url())
+  return [
+    shown,
+    open.length > 0 ? `requests open: ${open.join(', ')}` : '',
+    seen.live.size > 0 ? `realtime waiting: ${[...seen.live].join(', ')}` : '',
+    seen.said.length > 0 ? `the console said: ${seen.said.join(' | ')}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ')
+}
+
 function noneOpen(seen: Traffic): Promise<void> {
   if (seen.open.size === 0) return Promise.resolve()
   return new Promise((resolve) => seen.quiet.push(resolve))
@@ -118,18 +163,24 @@ export async function screenSettled(page: Page): Promise<void> {
   const left = () => Math.max(1, deadline - performance.now())
   for (;;) {
     if (performance.now() > deadline)
-      throw new Error(`${page.url()} did not settle: ${[...seen.live].join(', ') || 'loading'}`)
-    await page.waitForFunction(
-      (loading) => {
-        if (document.readyState !== 'complete') return false
-        const root = document.getElementById('root')
-        const drawn =
-          !root || (root.childElementCount > 0 && !document.getElementById('first-screen'))
-        return drawn && !document.querySelector(loading)
-      },
-      LOADING,
-      { polling: 'raf', timeout: left() },
-    )
+      throw new Error(`${page.url()} did not settle: ${await whatIsShown(page, seen)}`)
+    await page
+      .waitForFunction(
+        (loading) => {
+          if (document.readyState !== 'complete') return false
+          const root = document.getElementById('root')
+          const drawn =
+            !root || (root.childElementCount > 0 && !document.getElementById('first-screen'))
+          return drawn && !document.querySelector(loading)
+        },
+        LOADING,
+        { polling: 'raf', timeout: left() },
+      )
+      .catch(async (error: unknown) => {
+        throw new Error(`${page.url()} did not settle: ${await whatIsShown(page, seen)}`, {
+          cause: error,
+        })
+      })
     let timer: NodeJS.Timeout | undefined
     await Promise.race([
       noneOpen(seen),

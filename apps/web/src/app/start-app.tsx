@@ -1,6 +1,5 @@
 import { startTransition, StrictMode, Suspense } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
-import { RouterProvider } from 'react-router/dom'
 import { currentBuild } from '../config/build'
 import { BUILD_MANIFEST_DELAY_MS, FALLBACK_API_BASE } from '../config/constants'
 import { createApiClient } from '../lib/api-client'
@@ -19,6 +18,7 @@ import { announceUpdate } from '../lib/update-notice'
 import { AppProviders } from './providers'
 import { LazyErrorScreen, loadErrorScreen } from './load-error-screen'
 import { createAppRouter } from './router'
+import { RouterInSync } from './router-in-sync'
 import { nextTask } from '../lib/next-task'
 
 /** After the first screen, when the page is usually idle: the error page's chunk is small. */
@@ -123,7 +123,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
               void queryClient.invalidateQueries({ refetchType: 'active' })
             })}
           >
-            <RouterProvider router={router} />
+            <RouterInSync router={router} />
           </AppProviders>
         </StrictMode>,
       ),
