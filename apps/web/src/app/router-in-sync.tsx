@@ -16,6 +16,9 @@ export function RouterInSync({ router }: { router: AppRouter }) {
   const [renderedWith] = useState(() => router.state)
   const [mounted, setMounted] = useState(1)
   useLayoutEffect(() => {
+    // The router is the outside system here, and the update must be synchronous: rendered in
+    // this commit's task, the new provider reads and subscribes with no gap between.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
     if (mounted === 1 && router.state !== renderedWith) setMounted(2)
   }, [router, renderedWith, mounted])
   return <RouterProvider key={mounted} router={router} />

@@ -36,7 +36,9 @@ export interface PhotoJobMessage {
   job: PhotoJob
 }
 
-export interface PhotoAnswerMessage {
-  id: number
-  answer: PhotoJobAnswer
-}
+/**
+ * The worker's answer to a job: first that it has the job (`taken`), then the job's answer. A
+ * worker that dies before taking a job never saw it, and the job goes to a fresh one.
+ */
+export type PhotoAnswerMessage =
+  { id: number; taken: true } | { id: number; answer: PhotoJobAnswer }

@@ -56,7 +56,12 @@ export function createPhotoWork({
     return started
   }
 
-  const send = (job: PhotoJob) =>
+  /**
+   * Gives `job` to the worker. A worker that died while idle (killed, out of memory) can still
+   * be ours until Node hears of its exit: a job it never took goes to a fresh one, once (the
+   * work is the same whoever does it).
+   */
+  const send = (job: PhotoJob, again = false): Promise<PhotoJobAnswer> =>
     new Promise<PhotoJobAnswer>((resolve, reject) => {
       if (closed) throw new PhotoWorkFailed('The server is stopping')
       const running = (worker ??= start())
@@ -67,13 +72,24 @@ export function createPhotoWork({
         running.off('exit', onExit)
         running.off('error', onExit)
       }
+      /** Whether the worker said it has the job. */
+      let taken = false
       const onMessage = (message: PhotoAnswerMessage) => {
         if (message.id !== id) return
+        if ('taken' in message) {
+          taken = true
+          return
+        }
         settle()
         resolve(message.answer)
       }
       const onExit = (code: number | Error | null, signal?: string | null) => {
         settle()
+        if (!taken && !again && !closed) {
+          if (worker === running) worker = undefined
+          resolve(send(job, true))
+          return
+        }
         const why = code instanceof Error ? code.message : String(signal ?? code)
         reject(new PhotoWorkFailed(`The photo worker stopped (${why})`))
       }

@@ -49,6 +49,8 @@ async function encode({ bytes, maxPixels, widths }: PhotoJob): Promise<PhotoJobA
 }
 
 process.on('message', (message: PhotoJobMessage) => {
+  const taken: PhotoAnswerMessage = { id: message.id, taken: true }
+  process.send?.(taken)
   void encode(message.job)
     // A file that starts as an image and breaks off fails only while it is decoded.
     .catch((): PhotoJobAnswer => ({ outcome: 'not_a_photo' }))
