@@ -44,6 +44,29 @@ import {
 } from './lib/order-traffic.mjs'
 import { demoTableTokens, startServer } from './lib/server-process.mjs'
 
+/**
+ * The embedded engine's vacuum statements that held it ≥ SLOW_VACUUM_MS over the server's whole
+ * run (the server logs those at info, decision 0143): each held every order meanwhile.
+ * @param {string} output the server's log
+ */
+function slowVacuums(output) {
+  /** @type {{ statement: string, ms: number }[]} */
+  const slow = []
+  for (const line of output.split('\n')) {
+    if (!line.includes('embedded database vacuumed')) continue
+    try {
+      const { done } = JSON.parse(line)
+      for (const entry of done) if (entry.ms >= 50) slow.push(entry)
+    } catch {
+      // Not a log line of the server's.
+    }
+  }
+  if (slow.length === 0) return 'embedded vacuum: no statement held the engine 50 ms or more'
+  slow.sort((a, b) => b.ms - a.ms)
+  const list = slow.slice(0, 5).map(({ statement, ms }) => `${statement} ${fmtMs(ms)}`)
+  return `embedded vacuum: ${slow.length} statements held the engine ≥ 50 ms (longest: ${list.join(', ')})`
+}
+
 const env = process.env
 const RATE = Number(env.BENCH_ORDERS_RATE ?? 500)
 const COUNT = Number(env.BENCH_ORDERS_COUNT ?? 10_000)
@@ -283,6 +306,7 @@ async function benchmark(kind, adminUrl) {
         `this client ${clientCpu.toFixed(2)}, others ${othersCpu.toFixed(2)}` +
         (othersCpu >= BUSY_OTHERS ? '  (disturbed: other processes were busy)' : ''),
     )
+    if (kind === 'embedded') say(slowVacuums(server.output()))
     if (ceiling) {
       say(
         `ceiling, closed loop over ${CONNECTIONS} connections: ${fmtInt(ceiling.rate)} orders/s ` +

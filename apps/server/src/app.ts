@@ -9,7 +9,7 @@ import { smsPlugin } from './adapters/sms/sms-plugin'
 import type { ServerConfig } from './config/env'
 import './config/zod-messages'
 import type { DatabaseHandle } from './db/database'
-import { EMBEDDED_VACUUM_EVERY_MS } from './db/embedded-vacuum'
+import { EMBEDDED_VACUUM_EVERY_MS, SLOW_VACUUM_MS } from './db/embedded-vacuum'
 import { DEMO_RESTAURANT_ID } from './db/seed-demo'
 import { auditPlugin } from './features/audit/audit-plugin'
 import { billPlugin } from './features/bill/bill-plugin'
@@ -136,7 +136,9 @@ export async function buildApp({
       everyMs: EMBEDDED_VACUUM_EVERY_MS,
       run: async () => {
         const done = await vacuum()
-        if (done.length > 0) app.log.debug({ done }, 'embedded database vacuumed')
+        if (done.length === 0) return
+        const slow = done.some(({ ms }) => ms >= SLOW_VACUUM_MS)
+        app.log[slow ? 'info' : 'debug']({ done }, 'embedded database vacuumed')
       },
     })
   }

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { lockDataDir } from './data-dir-lock'
-import { vacuumWhatIsDue } from './embedded-vacuum'
+import { vacuumWhatIsDue, type VacuumDone } from './embedded-vacuum'
 import { isDatabaseUnavailable } from './database-unavailable'
 import { advisoryClusterLocks, soleNodeLocks, type ClusterLocks } from './cluster-locks'
 import { advisoryJobLock, soleNodeJobLock, type JobLock } from './job-lock'
@@ -28,7 +28,7 @@ export interface DatabaseHandle {
    * The embedded engine's stand-in for autovacuum, which it does not run: vacuums and analyzes
    * the tables that need it now (decision 0143). A PostgreSQL server's own autovacuum does this.
    */
-  vacuum?: () => Promise<string[]>
+  vacuum?: () => Promise<VacuumDone[]>
   close(): Promise<void>
 }
 

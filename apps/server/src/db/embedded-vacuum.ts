@@ -9,6 +9,18 @@ const setting = (name: string) =>
   sql`coalesce((select option_value::float8 from pg_options_to_table(reloptions)
     where option_name = ${sql.lit(name)}), current_setting(${sql.lit(name)})::float8)`
 
+/** A statement the vacuum ran (`vacuum (analyze) public.outbox`) and its time. */
+export interface VacuumDone {
+  statement: string
+  ms: number
+}
+
+/**
+ * A vacuum statement this long held every other query of the embedded engine for as long; it is
+ * logged at info (as PostgreSQL's `log_autovacuum_min_duration` would), the others at debug.
+ */
+export const SLOW_VACUUM_MS = 50
+
 interface Due {
   name: string
   vacuum: boolean
@@ -23,9 +35,9 @@ interface Due {
  * (`alter table … set (autovacuum_…)`), as a server's autovacuum would decide. Without it an
  * index kept every entry a row ever had: each outbox claim walked all the dead ones of the run
  * (decision 0143), and a table's file never took back what its deleted rows held.
- * Returns what it did, as `vacuum analyze outbox`-like lines.
+ * Returns what it did, each statement with how long the engine was held by it.
  */
-export async function vacuumWhatIsDue(db: Kysely<Database>): Promise<string[]> {
+export async function vacuumWhatIsDue(db: Kysely<Database>): Promise<VacuumDone[]> {
   // What this backend counted since its last report is in the statistics read next.
   await sql`select pg_stat_force_next_flush()`.execute(db)
   // No parameters: read through the simple protocol, planned afresh each time.
@@ -48,12 +60,13 @@ export async function vacuumWhatIsDue(db: Kysely<Database>): Promise<string[]> {
     where dead > most_dead or changed > most_changed
     order by name
   `.execute(db)
-  const done: string[] = []
+  const done: VacuumDone[] = []
   for (const { name, vacuum, analyze } of rows) {
     // One statement each, outside any transaction (VACUUM refuses to run in one).
     const statement = vacuum ? `vacuum${analyze ? ' (analyze)' : ''} ${name}` : `analyze ${name}`
+    const started = performance.now()
     await sql.raw(statement).execute(db)
-    done.push(statement)
+    done.push({ statement, ms: Math.round(performance.now() - started) })
   }
   return done
 }
