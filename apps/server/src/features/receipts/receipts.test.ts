@@ -538,10 +538,8 @@ describe.each(testDatabaseKinds)('Fiscal receipts on $name', (kind) => {
   describe('through YooKassa’s receipt service', () => {
     const diner = paymentActions(() => t.app, 'yk')
     const refOf = (p: Payment) => p.redirectUrl?.split('/').at(-1) ?? ''
-
-    it('a card payment carries its receipt, whose items come to the amount; the diner sees it sent', async () => {
-      // YooKassa's register has not registered the receipts yet (the next test ends them).
-      yookassa.receiptsWill('pending')
+    /** The restaurant's receipts go through YooKassa, its acquirer. */
+    const receiptsByYooKassa = async () => {
       await profile('yk', { inn: INN, taxSystem: 'osn' })
       const saved = await send('PUT', '/admin/fiscal-settings', ykManager, {
         mode: 'acquirer',
@@ -550,6 +548,22 @@ describe.each(testDatabaseKinds)('Fiscal receipts on $name', (kind) => {
         paymentAddress: null,
       })
       expect(saved.statusCode, saved.body).toBe(200)
+    }
+    /** Borscht ordered at `table` and paid by card, the bank saying yes. */
+    const borschtPaidByCard = async (table: string, quantity: number, email: string) => {
+      const session = await openTableSession(t, 'yk', table)
+      const placed = await diner.place(session.id, 'card', [
+        { dishId: 'borscht', quantity, optionIds: ['regular'] },
+      ])
+      const started = payment.parse((await startPaying(placed.id, payBody('card', email))).json())
+      yookassa.decide(refOf(started), 'succeed')
+      return { placed, started }
+    }
+
+    it('a card payment carries its receipt, whose items come to the amount; the diner sees it sent', async () => {
+      // YooKassa's register has not registered the receipts yet (the next test ends them).
+      yookassa.receiptsWill('pending')
+      await receiptsByYooKassa()
       // Nor can the acquirer then be taken away from under its receipts: nothing changes.
       for (const provider of ['none', 'sandbox'] as const) {
         const away = await send('PUT', '/admin/payment-account', ykManager, {
@@ -630,25 +644,11 @@ describe.each(testDatabaseKinds)('Fiscal receipts on $name', (kind) => {
     })
 
     it('reads YooKassa’s receipt_registration back: registered is done, refused is failed and listed', async () => {
-      await profile('yk', { inn: INN, taxSystem: 'osn' })
-      const saved = await send('PUT', '/admin/fiscal-settings', ykManager, {
-        mode: 'acquirer',
-        atol: null,
-        companyEmail: null,
-        paymentAddress: null,
-      })
-      expect(saved.statusCode, saved.body).toBe(200)
+      await receiptsByYooKassa()
       yookassa.receiptsWill('pending')
       try {
-        const session = await openTableSession(t, 'yk', 'T2')
-        const placed = await diner.place(session.id, 'card', [
-          { dishId: 'borscht', quantity: 2, optionIds: ['regular'] },
-        ])
-        const started = payment.parse(
-          (await startPaying(placed.id, payBody('card', 'reg@example.ru'))).json(),
-        )
+        const { placed, started } = await borschtPaidByCard('T2', 2, 'reg@example.ru')
         const ref = refOf(started)
-        yookassa.decide(ref, 'succeed')
         // The diner's return reads the payment back: it succeeded.
         expect((await diner.getPayment(started.id)).status).toBe('succeeded')
         await settle()
@@ -718,25 +718,11 @@ describe.each(testDatabaseKinds)('Fiscal receipts on $name', (kind) => {
     })
 
     it('sends a refused sale’s receipt again through YooKassa’s POST /receipts: once, however many retries and senders, for the manager’s own restaurant only', async () => {
-      await profile('yk', { inn: INN, taxSystem: 'osn' })
-      const saved = await send('PUT', '/admin/fiscal-settings', ykManager, {
-        mode: 'acquirer',
-        atol: null,
-        companyEmail: null,
-        paymentAddress: null,
-      })
-      expect(saved.statusCode, saved.body).toBe(200)
+      await receiptsByYooKassa()
       yookassa.receiptsWill('canceled')
       try {
-        const session = await openTableSession(t, 'yk', 'T3')
-        const placed = await diner.place(session.id, 'card', [
-          { dishId: 'borscht', quantity: 1, optionIds: ['regular'] },
-        ])
-        const started = payment.parse(
-          (await startPaying(placed.id, payBody('card', 'again@example.ru'))).json(),
-        )
+        const { started } = await borschtPaidByCard('T3', 1, 'again@example.ru')
         const ref = refOf(started)
-        yookassa.decide(ref, 'succeed')
         await diner.getPayment(started.id)
         await settle()
         const [refused] = await receiptsOf(started.id)
