@@ -55,10 +55,19 @@ export const alertLine = (page: Page, table: string, title?: string) => {
   return title === undefined ? line : line.filter({ hasText: title })
 }
 
-/** Opens the table's line of alerts, if it is closed: its cards show. */
+/**
+ * Opens the table's line of alerts, if it is closed, and waits until it shows open: its cards
+ * show. Looked at once, a line not drawn yet (just after a reload) was taken for an open one.
+ */
 export async function openAlertLine(page: Page, table: string): Promise<void> {
-  const closed = alertLine(page, table).getByRole('button', { expanded: false })
-  if ((await closed.count()) > 0) await closed.click()
+  const line = alertLine(page, table)
+  await expect
+    .poll(async () => {
+      const closed = line.getByRole('button', { expanded: false })
+      if ((await closed.count()) > 0) await closed.click()
+      return line.getByRole('button', { expanded: true }).count()
+    })
+    .toBeGreaterThan(0)
 }
 
 /** The live screen's alert card for a table ("1") with a title ("Зовут официанта"), its line open. */
