@@ -41,8 +41,11 @@ describe('A diner watches the restaurant’s stories', () => {
     expect(first).toBe('current')
     expect(rest.length).toBeGreaterThanOrEqual(2)
     expect(new Set(rest)).toEqual(new Set(['upcoming']))
-    // The first bar fills while the story plays.
+    // The first bar fills while the story plays; the pause button holds it, so the checks
+    // below do not race the story's few seconds on a slow machine.
     await expect.poll(() => filled(page)).toBeGreaterThan(0)
+    await viewer(page).getByRole('button', { name: 'Пауза' }).click()
+    expect(await storyTitle(page)).toBe(BORSCHT_STORY)
     expect(
       await viewer(page)
         .getByRole('img', { name: 'Тарелка борща со сметаной и пампушками' })
