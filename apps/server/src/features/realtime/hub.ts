@@ -1,9 +1,11 @@
 import { randomInt } from 'node:crypto'
+import type { Duplex } from 'node:stream'
 import { LRUCache } from 'lru-cache'
 import type { WebSocket } from 'ws'
 import { LocalCluster, type Cluster, type ClusterMessage } from './cluster'
 import type { OutboundEvent } from './realtime-protocol'
 import { channelAuth, safeEqual, userAuth } from './signatures'
+import { textFrame } from './text-frame'
 
 export const CHANNEL_NAME = /^[-a-zA-Z0-9_=@,.;]+$/
 /** Pusher's limit; the hub's own is the `maxChannelNameLength` setting. */
@@ -90,6 +92,12 @@ interface PresenceMember {
 interface Connection {
   readonly socketId: string
   readonly ws: WebSocket
+  /**
+   * The upgraded socket under `ws`: an event's frame, made once, is written to it directly
+   * (decision 0149). Safe beside `ws`'s own writes, which are synchronous as long as
+   * per-message deflate stays off and nothing sends a Blob: both keep the socket's order.
+   */
+  readonly socket: Duplex
   readonly address: string | undefined
   /** Presence subscriptions still waiting for the cluster; they count against the channel cap. */
   joining: number
@@ -157,7 +165,13 @@ export class RealtimeHub {
   }
 
   /** Takes a freshly upgraded socket for `/app/{key}` from `address` (the client's, as trusted). */
-  accept(ws: WebSocket, key: string, protocol: number | undefined, address?: string): void {
+  accept(
+    ws: WebSocket,
+    socket: Duplex,
+    key: string,
+    protocol: number | undefined,
+    address?: string,
+  ): void {
     if (key !== this.#key) {
       this.#refuse(ws, CloseCode.unknownAppKey, `App key ${key} not in this cluster`)
       return
@@ -183,6 +197,7 @@ export class RealtimeHub {
     const connection: Connection = {
       socketId: `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`,
       ws,
+      socket,
       address,
       joining: 0,
       channels: new Set(),
@@ -247,9 +262,13 @@ export class RealtimeHub {
     for (const channel of event.channels) {
       const subscribers = this.#channels.get(channel)
       if (!subscribers) continue
-      const frame = JSON.stringify({ event: event.name, channel, data: event.data })
+      const frame = textFrame(JSON.stringify({ event: event.name, channel, data: event.data }))
+      const now = this.#now()
       for (const connection of subscribers) {
-        if (connection.socketId !== event.exceptSocketId) this.#sendRaw(connection, frame)
+        if (connection.socketId !== event.exceptSocketId && this.#canSend(connection)) {
+          connection.socket.write(frame)
+          connection.lastActivity = now
+        }
       }
     }
   }
@@ -609,15 +628,21 @@ export class RealtimeHub {
   }
 
   #sendRaw(connection: Connection, frame: string, countsAsActivity = true): void {
+    if (!this.#canSend(connection)) return
+    connection.ws.send(frame)
+    if (countsAsActivity) connection.lastActivity = this.#now()
+  }
+
+  /** Whether the socket is open and keeps up; one that has too much unsent data is closed. */
+  #canSend(connection: Connection): boolean {
     const { ws } = connection
-    if (ws.readyState !== ws.OPEN) return
+    if (ws.readyState !== ws.OPEN) return false
     if (ws.bufferedAmount > this.limits.maxSendBufferBytes) {
       ws.close(CloseCode.slowConsumer, 'Slow consumer: too much unsent data')
       this.#drop(connection)
-      return
+      return false
     }
-    ws.send(frame)
-    if (countsAsActivity) connection.lastActivity = this.#now()
+    return true
   }
 
   #drop(connection: Connection): void {

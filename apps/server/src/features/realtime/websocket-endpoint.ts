@@ -59,7 +59,7 @@ export function attachWebsocketEndpoint(
     const protocol = Number(new URLSearchParams(match[2] ?? '').get('protocol') ?? NaN)
     const address = addressOf(request)
     wss.handleUpgrade(request, socket, head, (ws) => {
-      hub.accept(ws, key, Number.isFinite(protocol) ? protocol : undefined, address)
+      hub.accept(ws, socket, key, Number.isFinite(protocol) ? protocol : undefined, address)
     })
   }
 
