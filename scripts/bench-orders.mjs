@@ -184,6 +184,8 @@ async function benchmark(kind, adminUrl) {
   const server = await startServer({
     env: {
       DATABASE_URL: scratch?.url ?? '',
+      // The vacuum's slow statements are logged at info (see slowVacuums); requests are not.
+      LOG_LEVEL: 'info',
       ...(profileDir
         ? {
             NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --import=${PROFILE_PRELOAD}`.trim(),

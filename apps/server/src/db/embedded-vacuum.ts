@@ -1,8 +1,11 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from './schema'
 
-/** How often the embedded database looks for tables to vacuum or analyze. */
-export const EMBEDDED_VACUUM_EVERY_MS = 10_000
+/**
+ * How often the embedded database looks for tables to vacuum or analyze: often enough that a
+ * table growing fast is analyzed before its plans go wrong (decision 0150).
+ */
+export const EMBEDDED_VACUUM_EVERY_MS = 2_000
 
 /** A table's own autovacuum setting (its `reloptions`), else the server's. */
 const setting = (name: string) =>
