@@ -1,17 +1,21 @@
-import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { getBonusCard } from '@tableside/contracts/bonus'
 import { order as orderSchema } from '@tableside/contracts/orders'
-import { payment } from '@tableside/contracts/payments'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
-import { tableSession } from '@tableside/contracts/table-sessions'
-import { demoTableTokens, startServer } from '../../../scripts/lib/server-process.mjs'
+import { startServer } from '../../../scripts/lib/server-process.mjs'
 import { actAsManager, signInDemoManager } from './admin-service'
 import { apiPost, apiRequest } from './api-request'
 import { expectNoSeriousViolations } from './axe'
 import { hideDevConsole, pageHeading, smsCode } from './client-service'
 import { keepScreenshot, useBrowser } from './fixtures'
-import { plain, rub } from './table-service'
+import {
+  herring as herringLine,
+  payOrderByCard,
+  placeAtOwnDemoTable,
+  plain,
+  plainBorscht,
+  rub,
+} from './table-service'
 
 /**
  * Issue 28, decision 0119: a manager refunds one dish of an order a signed-in diner paid online,
@@ -63,38 +67,11 @@ describe('Refunds from the back office', () => {
       }
 
       // At T4 she orders borscht and herring and pays by card at the sandbox acquirer.
-      const session = tableSession.parse(
-        await apiPost(
-          '/restaurants/demo/table-sessions',
-          { tableToken: (await demoTableTokens(server)).T4 },
-          on,
-        ),
-      )
-      const placed = orderSchema.parse(
-        await apiPost(
-          '/restaurants/demo/orders',
-          {
-            type: 'dine_in',
-            lines: [
-              { dishId: 'borscht', quantity: 1, optionIds: [] },
-              { dishId: 'herring-potatoes', quantity: 1, optionIds: [] },
-            ],
-            paymentMethod: 'card',
-            tableSessionId: session.id,
-          },
-          { ...on, headers: { ...as, 'idempotency-key': randomUUID() } },
-        ),
-      )
-      const started = payment.parse(
-        await apiPost(`/orders/${placed.id}/payments`, { method: 'card' }, { ...on, headers: as }),
-      )
-      const ref = /\/sandbox-acquirer\/pay\/(sbx_\w+)$/.exec(started.redirectUrl ?? '')?.[1] ?? ''
-      const paid = await fetch(`${server.url}/sandbox-acquirer/api/payments/${ref}/card`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ number: SANDBOX_TEST_CARDS.succeeds, expiry: '12/39', cvc: '123' }),
+      const placed = await placeAtOwnDemoTable(server, 'T4', [plainBorscht, herringLine], {
+        paymentMethod: 'card',
+        headers: as,
       })
-      expect(paid.status).toBe(200)
+      await payOrderByCard(placed, SANDBOX_TEST_CARDS.succeeds, { server, headers: as })
       await expect
         .poll(async () => orderSchema.parse(await get(`/orders/${placed.id}`)).paymentStatus)
         .toBe('paid')

@@ -2,17 +2,22 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { order as orderSchema } from '@tableside/contracts/orders'
-import { payment } from '@tableside/contracts/payments'
 import { orderDetail } from '@tableside/contracts/refunds'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
-import { tableSession } from '@tableside/contracts/table-sessions'
-import { demoTableTokens, startServer } from '../../../scripts/lib/server-process.mjs'
+import { startServer } from '../../../scripts/lib/server-process.mjs'
 import { actAsManager, signInDemoManager } from './admin-service'
 import { apiPost, apiRequest } from './api-request'
 import { expectNoSeriousViolations } from './axe'
 import { hideDevConsole } from './client-service'
 import { keepScreenshot, useBrowser } from './fixtures'
-import { plain, rub } from './table-service'
+import {
+  herring as herringLine,
+  payOrderByCard,
+  placeAtOwnDemoTable,
+  plain,
+  plainBorscht,
+  rub,
+} from './table-service'
 
 /**
  * Issue 28, decision 0139: the bank refuses a refund of one dish. The diner's order says it could
@@ -43,38 +48,10 @@ describe.skipIf(!serverUrl)('A refund the bank refuses', () => {
       await books.connect()
       const site = server.url.replace('127.0.0.1', HOST)
       const on = { server: server.url }
-      const session = tableSession.parse(
-        await apiPost(
-          '/restaurants/demo/table-sessions',
-          { tableToken: (await demoTableTokens(server)).T4 },
-          on,
-        ),
-      )
-      const placed = orderSchema.parse(
-        await apiPost(
-          '/restaurants/demo/orders',
-          {
-            type: 'dine_in',
-            lines: [
-              { dishId: 'borscht', quantity: 1, optionIds: [] },
-              { dishId: 'herring-potatoes', quantity: 1, optionIds: [] },
-            ],
-            paymentMethod: 'card',
-            tableSessionId: session.id,
-          },
-          { ...on, headers: { 'idempotency-key': randomUUID() } },
-        ),
-      )
-      const started = payment.parse(
-        await apiPost(`/orders/${placed.id}/payments`, { method: 'card' }, on),
-      )
-      const ref = /\/sandbox-acquirer\/pay\/(sbx_\w+)$/.exec(started.redirectUrl ?? '')?.[1] ?? ''
-      const paid = await fetch(`${server.url}/sandbox-acquirer/api/payments/${ref}/card`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ number: SANDBOX_TEST_CARDS.succeeds, expiry: '12/39', cvc: '123' }),
+      const placed = await placeAtOwnDemoTable(server, 'T4', [plainBorscht, herringLine], {
+        paymentMethod: 'card',
       })
-      expect(paid.status).toBe(200)
+      const paymentId = await payOrderByCard(placed, SANDBOX_TEST_CARDS.succeeds, { server })
       const orderNow = async () =>
         orderSchema.parse((await apiRequest('GET', `/orders/${placed.id}`, on)).data)
       await expect.poll(async () => (await orderNow()).paymentStatus).toBe('paid')
@@ -82,8 +59,9 @@ describe.skipIf(!serverUrl)('A refund the bank refuses', () => {
       // The acquirer has nothing left to give back of the payment: it refuses.
       const refuses = (yes: boolean) =>
         books.query(
-          `update sandbox_acquirer_payments set refunded_amount = ${yes ? 'amount' : '0'} where ref = $1`,
-          [ref],
+          `update sandbox_acquirer_payments set refunded_amount = ${yes ? 'amount' : '0'}
+            where ref = (select provider_ref from payments where id = $1)`,
+          [paymentId],
         )
       await refuses(true)
       const manager = { 'x-manager-token': await signInDemoManager(server.url) }

@@ -49,17 +49,28 @@ export async function placeTableOrder(
   )
 }
 
+/** Whose phone a request comes from (a signed-in diner's headers) and to which server. */
+interface Sender {
+  /** A story's own server; the shared one when not given. */
+  server?: ServerProcess
+  headers?: Record<string, string>
+}
+
 /**
- * A dine-in order paid in cash at a demo table (`T3`) of a story's own server, from a session
- * opened there as scanning the table's QR code does.
+ * A dine-in order (in cash unless said) at a demo table (`T3`) of a story's own server, from a
+ * session opened there as scanning the table's QR code does.
  */
 export async function placeAtOwnDemoTable(
   server: ServerProcess,
   tableCode: string,
   lines: CartLine[],
+  { paymentMethod = 'cash', headers = {} }: { paymentMethod?: 'cash' | 'card' } & Sender = {},
 ): Promise<Order> {
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    apiPost(`/restaurants/demo${path}`, body, { headers, server: server.url })
+  const post = (path: string, body: unknown, more: Record<string, string> = {}) =>
+    apiPost(`/restaurants/demo${path}`, body, {
+      headers: { ...headers, ...more },
+      server: server.url,
+    })
   const tokens = await demoTableTokens(server)
   const tableToken = tokens[tableCode]
   if (tableToken === undefined) throw new Error(`the demo has no table ${tableCode}`)
@@ -67,7 +78,7 @@ export async function placeAtOwnDemoTable(
   return order.parse(
     await post(
       '/orders',
-      { type: 'dine_in', lines, paymentMethod: 'cash', tableSessionId: session.id },
+      { type: 'dine_in', lines, paymentMethod, tableSessionId: session.id },
       { 'idempotency-key': randomUUID() },
     ),
   )
@@ -77,12 +88,24 @@ export async function placeAtOwnDemoTable(
  * Pays a card order at the sandbox acquirer as its page would, with one of its test cards;
  * the payment's id, which the shop's success and fail pages are opened with.
  */
-export async function payOrderByCard(placed: Order, cardNumber: string): Promise<string> {
+export async function payOrderByCard(
+  placed: Order,
+  cardNumber: string,
+  { server, headers = {} }: Sender = {},
+): Promise<string> {
   const started = payment.parse(
-    await send(`/orders/${placed.id}/payments`, { body: { method: 'card' } }),
+    await apiPost(
+      `/orders/${placed.id}/payments`,
+      { method: 'card' },
+      {
+        headers,
+        ...(server ? { server: server.url } : {}),
+      },
+    ),
   )
   const ref = started.redirectUrl?.split('/').at(-1) ?? ''
-  const response = await fetch(`${baseUrl()}${SANDBOX_ACQUIRER_PREFIX}/payments/${ref}/card`, {
+  const origin = server?.url ?? baseUrl()
+  const response = await fetch(`${origin}${SANDBOX_ACQUIRER_PREFIX}/payments/${ref}/card`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ number: cardNumber, expiry: '12/40', cvc: '123' }),
@@ -231,3 +254,5 @@ export const borscht: CartLine = {
 }
 export const kvass: CartLine = { dishId: 'kvass', quantity: 2, optionIds: ['small'] }
 export const herring: CartLine = { dishId: 'herring-potatoes', quantity: 1, optionIds: [] }
+/** Borscht as it comes, without options or a comment. */
+export const plainBorscht: CartLine = { dishId: 'borscht', quantity: 1, optionIds: [] }

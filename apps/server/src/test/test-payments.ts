@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { InjectOptions } from 'fastify'
 import { expect } from 'vitest'
 import { bill, order } from '@tableside/contracts/orders'
-import { payment, type Payment } from '@tableside/contracts/payments'
+import { equalShare, payment, type Payment } from '@tableside/contracts/payments'
 import { sandboxPayment } from '@tableside/contracts/sandbox-acquirer'
 import type { OutboundEvent } from '../features/realtime/realtime-protocol'
 import { SANDBOX_SIGNATURE_HEADER } from '../adapters/sandbox-acquirer/sandbox-acquirer'
@@ -55,6 +55,32 @@ export function paymentActions(app: () => TestApp['app'], restaurantId = 'bistro
           choice: { mode: 'remaining' },
           tip,
           expectedAmount: current.totals.free,
+        },
+      })
+      expect(response.statusCode, response.body).toBe(201)
+      return payment.parse(response.json())
+    },
+    /**
+     * A card payment of one of `parts` equal shares of what the table still owes (the rest when
+     * `parts` is 1), by whoever `headers` say (a signed-in diner's profile token, or nobody).
+     */
+    async startShareOfBill(
+      sessionId: string,
+      parts: number,
+      headers: InjectOptions['headers'] = {},
+    ) {
+      const current = bill.parse(
+        (await inject({ method: 'GET', url: `/api/v1/table-sessions/${sessionId}/bill` })).json(),
+      )
+      const response = await inject({
+        method: 'POST',
+        url: `/api/v1/table-sessions/${sessionId}/payments`,
+        headers,
+        payload: {
+          method: 'card',
+          choice: parts > 1 ? { mode: 'share', parts } : { mode: 'remaining' },
+          tip: 0,
+          expectedAmount: equalShare(current.totals.due, parts),
         },
       })
       expect(response.statusCode, response.body).toBe(201)

@@ -325,24 +325,7 @@ describe.each(testDatabaseKinds)('Bonus points on orders and payments on $name',
     const actions = paymentActions(() => t.app, 'grill')
     const dinner = await actions.place(session.id, 'card', [{ ...PIKE, quantity: 3 }])
     const payShare = async (token: string | undefined, parts: number) => {
-      const bill = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/table-sessions/${session.id}/bill`,
-      })
-      const due = bill.json<{ totals: { due: number } }>().totals.due
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/table-sessions/${session.id}/payments`,
-        headers: as(token),
-        payload: {
-          method: 'card',
-          choice: parts > 1 ? { mode: 'share', parts } : { mode: 'remaining' },
-          tip: 0,
-          expectedAmount: equalShare(due, parts),
-        },
-      })
-      expect(response.statusCode, response.body).toBe(201)
-      const started = payment.parse(response.json())
+      const started = await actions.startShareOfBill(session.id, parts, as(token))
       await payByCard(started)
       return started.amount
     }

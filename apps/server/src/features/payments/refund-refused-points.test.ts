@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dayReport } from '@tableside/contracts/admin-reports'
 import { PROFILE_TOKEN_HEADER } from '@tableside/contracts/client'
 import { lookupOrders, order, type Order } from '@tableside/contracts/orders'
-import { equalShare, payment, type Payment } from '@tableside/contracts/payments'
+import type { Payment } from '@tableside/contracts/payments'
 import { orderDetail } from '@tableside/contracts/refunds'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
 import { sandboxAcquirerOf } from '../../test/test-app'
@@ -264,24 +264,7 @@ describe.each(testDatabaseKinds)('A refused refund and its points on $name', (ki
     const session = await openTableSession(t, 'grill', 'T1')
     const dinner = await actions.place(session.id, 'card', [{ ...PIKE, quantity: 2 }])
     const payShare = async (token: string | undefined, parts: number) => {
-      const bill = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/table-sessions/${session.id}/bill`,
-      })
-      const due = bill.json<{ totals: { due: number } }>().totals.due
-      const started = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/table-sessions/${session.id}/payments`,
-        headers: as(token),
-        payload: {
-          method: 'card',
-          choice: parts > 1 ? { mode: 'share', parts } : { mode: 'remaining' },
-          tip: 0,
-          expectedAmount: equalShare(due, parts),
-        },
-      })
-      expect(started.statusCode, started.body).toBe(201)
-      const share = payment.parse(started.json())
+      const share = await actions.startShareOfBill(session.id, parts, as(token))
       await payByCard(share)
       return share
     }
