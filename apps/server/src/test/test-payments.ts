@@ -4,6 +4,7 @@ import { expect } from 'vitest'
 import { bill, order } from '@tableside/contracts/orders'
 import { equalShare, payment, type Payment } from '@tableside/contracts/payments'
 import { sandboxPayment } from '@tableside/contracts/sandbox-acquirer'
+import type { ProviderPaymentRequest } from '../features/payments/payment-provider'
 import type { OutboundEvent } from '../features/realtime/realtime-protocol'
 import { SANDBOX_SIGNATURE_HEADER } from '../adapters/sandbox-acquirer/sandbox-acquirer'
 import { signWebhook } from '../adapters/sandbox-acquirer/webhook-signature'
@@ -139,3 +140,22 @@ export function recordEvents(app: TestApp['app']): OutboundEvent[] {
   }
   return events
 }
+
+/** What the payments service asks an acquirer's adapter for: a card payment of Бистро's order 12. */
+export const providerPaymentRequest = (
+  overrides: Partial<ProviderPaymentRequest> = {},
+): ProviderPaymentRequest => ({
+  paymentId: randomUUID(),
+  amount: 101_850,
+  currency: 'RUB',
+  method: 'card',
+  merchant: 'Бистро',
+  description: 'Заказ 12',
+  shopOrigin: 'http://tableside.test',
+  language: 'ru',
+  locale: 'ru-RU',
+  successUrl: 'http://tableside.test/rest/bistro/order/1/success?payment=1',
+  failUrl: 'http://tableside.test/rest/bistro/order/1/fail?payment=1',
+  expiresAt: new Date(Date.now() + 15 * 60_000),
+  ...overrides,
+})

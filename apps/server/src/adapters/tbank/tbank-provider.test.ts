@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ProviderUnavailable,
-  WebhookRejected,
-  type ProviderPaymentRequest,
-} from '../../features/payments/payment-provider'
+import { ProviderUnavailable, WebhookRejected } from '../../features/payments/payment-provider'
+import { providerPaymentRequest } from '../../test/test-payments'
 import { TBankError, tokenMatches, tokenOf } from './tbank-api'
 import {
   createTBankNotificationReader,
@@ -64,21 +61,7 @@ const NOTIFICATION = {
   ExpDate: '1122',
 }
 
-const request = (overrides: Partial<ProviderPaymentRequest> = {}): ProviderPaymentRequest => ({
-  paymentId: crypto.randomUUID(),
-  amount: 101_850,
-  currency: 'RUB',
-  method: 'card',
-  merchant: 'Бистро',
-  description: 'Заказ 12',
-  shopOrigin: 'http://tableside.test',
-  language: 'ru',
-  locale: 'ru-RU',
-  successUrl: 'http://tableside.test/rest/bistro/order/1/success?payment=1',
-  failUrl: 'http://tableside.test/rest/bistro/order/1/fail?payment=1',
-  expiresAt: new Date(Date.now() + 15 * 60_000),
-  ...overrides,
-})
+const request = providerPaymentRequest
 
 describe('T-Bank’s request token, as documented', () => {
   it('hashes the root scalars and the password, sorted by key, and nothing nested', () => {

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FiscalReceipt } from '@tableside/contracts/receipts'
-import {
-  ProviderUnavailable,
-  WebhookRejected,
-  type ProviderPaymentRequest,
-} from '../../features/payments/payment-provider'
+import { ProviderUnavailable, WebhookRejected } from '../../features/payments/payment-provider'
+import { providerPaymentRequest } from '../../test/test-payments'
 import { amountValue, minorOf, YooKassaError } from './yookassa-api'
 import { createYooKassaProvider, isYooKassaAddress, readNotice } from './yookassa-provider'
 import {
@@ -51,21 +48,7 @@ const DOCUMENTED_NOTIFICATION = {
   },
 }
 
-const request = (overrides: Partial<ProviderPaymentRequest> = {}): ProviderPaymentRequest => ({
-  paymentId: crypto.randomUUID(),
-  amount: 101_850,
-  currency: 'RUB',
-  method: 'card',
-  merchant: 'Бистро',
-  description: 'Заказ 12',
-  shopOrigin: 'http://tableside.test',
-  language: 'ru',
-  locale: 'ru-RU',
-  successUrl: 'http://tableside.test/rest/bistro/order/1/success?payment=1',
-  failUrl: 'http://tableside.test/rest/bistro/order/1/fail?payment=1',
-  expiresAt: new Date(Date.now() + 15 * 60_000),
-  ...overrides,
-})
+const request = providerPaymentRequest
 
 describe('YooKassa adapter against a stand-in of its documented API', () => {
   let standIn: YooKassaStandIn
