@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { payment } from '@tableside/contracts/payments'
-import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
 import { startServer } from '../../../scripts/lib/server-process.mjs'
 import {
   ATOL_STAND_IN_GROUP,
@@ -13,9 +12,9 @@ import {
 import { actAsManager, fillSellerProfile, signInDemoManager } from './admin-service'
 import { expectNoSeriousViolations } from './axe'
 import {
-  checkoutFromMenu,
-  chooseCheckoutTime,
+  confirmPickup,
   hideDevConsole,
+  payOnSandboxAcquirerPage,
   signInOnPage,
 } from './client-service'
 import { keepScreenshot, useBrowser } from './fixtures'
@@ -96,29 +95,16 @@ describe('A receipt АТОЛ Онлайн refused', () => {
     {
       // A diner orders a pickup and pays by card on the test acquirer's page.
       const { page } = diner
-      await checkoutFromMenu(page, site, /Самовывоз/)
-      await page.locator('#checkout-name').fill('Борис')
-      await page.locator('#checkout-phone').fill('+79161112244')
-      await chooseCheckoutTime(page)
-      await page.getByRole('radio', { name: /Картой онлайн/ }).check()
-      const confirm = page.getByRole('button', { name: 'Подтвердить заказ' })
-      await expect.poll(() => confirm.isEnabled()).toBe(true)
-      await confirm.click()
+      await confirmPickup(page, site, {
+        name: 'Борис',
+        phone: '+79161112244',
+        method: /Картой онлайн/,
+      })
       const contact = page.getByLabel('Куда прислать чек')
       await contact.waitFor({ timeout: 15_000 })
       await contact.fill('boris@example.ru')
       await page.getByRole('button', { name: /^Оплатить/ }).click()
-      await page.waitForURL((url) => url.pathname.startsWith('/sandbox-acquirer/pay/'), {
-        timeout: 15_000,
-      })
-      await page.getByLabel('Номер карты').pressSequentially(SANDBOX_TEST_CARDS.succeeds)
-      await page.getByLabel('Срок действия').pressSequentially('1240')
-      await page.getByLabel('CVC').pressSequentially('123')
-      await page.getByRole('button', { name: /^Оплатить / }).click()
-      await page.waitForURL(/\/rest\/demo\/order\/[0-9a-f-]{36}\/success\?payment=/, {
-        timeout: 15_000,
-      })
-      paymentId = new URL(page.url()).searchParams.get('payment') ?? ''
+      paymentId = await payOnSandboxAcquirerPage(page)
       // The register refused it: the receipt failed at once, with АТОЛ's words.
       await expect
         .poll(
@@ -212,29 +198,8 @@ describe('A receipt АТОЛ Онлайн refused', () => {
     // Receipts go to АТОЛ (the story above set it up), which takes them again.
     const phone = '+79165550303'
     /** A pickup ordered and confirmed, card online, by the diner signed in on `page`. */
-    const orderPickup = async (page: Page) => {
-      await checkoutFromMenu(page, site, /Самовывоз/)
-      await page.locator('#checkout-name').fill('Вера')
-      await page.locator('#checkout-phone').fill(phone)
-      await chooseCheckoutTime(page)
-      await page.getByRole('radio', { name: /Картой онлайн/ }).check()
-      const confirm = page.getByRole('button', { name: 'Подтвердить заказ' })
-      await expect.poll(() => confirm.isEnabled()).toBe(true)
-      await confirm.click()
-    }
-    /** The test acquirer's page: the card that succeeds, and back on Success. */
-    const payOnBankPage = async (page: Page) => {
-      await page.waitForURL((url) => url.pathname.startsWith('/sandbox-acquirer/pay/'), {
-        timeout: 15_000,
-      })
-      await page.getByLabel('Номер карты').pressSequentially(SANDBOX_TEST_CARDS.succeeds)
-      await page.getByLabel('Срок действия').pressSequentially('1240')
-      await page.getByLabel('CVC').pressSequentially('123')
-      await page.getByRole('button', { name: /^Оплатить / }).click()
-      await page.waitForURL(/\/rest\/demo\/order\/[0-9a-f-]{36}\/success\?payment=/, {
-        timeout: 15_000,
-      })
-    }
+    const orderPickup = (page: Page) =>
+      confirmPickup(page, site, { name: 'Вера', phone, method: /Картой онлайн/ })
 
     {
       // On her phone Vera signs in, orders, and keeps the contact on her profile.
@@ -262,7 +227,7 @@ describe('A receipt АТОЛ Онлайн refused', () => {
       await expectNoSeriousViolations(page, { include: '#main' })
       await contact.fill('8 916 555-03-03')
       await page.getByRole('button', { name: /^Оплатить/ }).click()
-      await payOnBankPage(page)
+      await payOnSandboxAcquirerPage(page)
       await expect
         .poll(async () => plain(await page.locator('main').textContent()), { timeout: 15_000 })
         .toContain('Чек отправлен на +79165550303')
@@ -296,7 +261,7 @@ describe('A receipt АТОЛ Онлайн refused', () => {
 
       // Her next payment here starts with it: no question, straight to the bank's page.
       await orderPickup(page)
-      await payOnBankPage(page)
+      await payOnSandboxAcquirerPage(page)
       await expect
         .poll(async () => plain(await page.locator('main').textContent()), { timeout: 15_000 })
         .toContain('Чек отправлен на vera@example.ru')

@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
+import { order, type Order } from '@tableside/contracts/orders'
+import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
 import { plain } from './table-service'
 
 /**
@@ -78,4 +80,57 @@ export async function chooseCheckoutTime(page: Page): Promise<void> {
   const asap = page.getByRole('radio', { name: /Как можно скорее/ })
   if ((await asap.count()) > 0) await asap.check()
   else await page.locator('.slot__input[value]').first().check()
+}
+
+/**
+ * A pickup of borscht and herring from the menu for `name` at `phone`, at the first time the
+ * restaurant offers, paid as `method` says (`/Картой онлайн/`, `/СБП/`), and confirmed.
+ */
+export async function confirmPickup(
+  page: Page,
+  site: string,
+  { name, phone, method }: { name: string; phone: string; method: RegExp },
+): Promise<void> {
+  await checkoutFromMenu(page, site, /Самовывоз/)
+  await page.locator('#checkout-name').fill(name)
+  await page.locator('#checkout-phone').fill(phone)
+  await chooseCheckoutTime(page)
+  await page.getByRole('radio', { name: method }).check()
+  const confirm = page.getByRole('button', { name: 'Подтвердить заказ' })
+  await expect.poll(() => confirm.isEnabled()).toBe(true)
+  await confirm.click()
+}
+
+/** Back from the bank's page on the order's Success screen: the payment's id in its address. */
+export async function backOnSuccess(page: Page): Promise<string> {
+  await page.waitForURL(/\/rest\/demo\/order\/[0-9a-f-]{36}\/success\?payment=/, {
+    timeout: 15_000,
+  })
+  return new URL(page.url()).searchParams.get('payment') ?? ''
+}
+
+/** On the test acquirer's page: pays with the card that succeeds; the payment's id on Success. */
+export async function payOnSandboxAcquirerPage(page: Page): Promise<string> {
+  await page.waitForURL((url) => url.pathname.startsWith('/sandbox-acquirer/pay/'), {
+    timeout: 15_000,
+  })
+  await page.getByLabel('Номер карты').pressSequentially(SANDBOX_TEST_CARDS.succeeds)
+  await page.getByLabel('Срок действия').pressSequentially('1240')
+  await page.getByLabel('CVC').pressSequentially('123')
+  await page.getByRole('button', { name: /^Оплатить / }).click()
+  return backOnSuccess(page)
+}
+
+/** Success says the payment went through, and the server's order says paid: that order. */
+export async function paidOnSuccess(page: Page, server: string): Promise<Order> {
+  await backOnSuccess(page)
+  await expect
+    .poll(async () => plain(await page.getByRole('heading', { level: 1 }).textContent()), {
+      timeout: 10_000,
+    })
+    .toBe('Оплата прошла')
+  const orderId = /\/order\/([0-9a-f-]{36})\//.exec(page.url())?.[1] ?? ''
+  const paid = order.parse(await (await fetch(`${server}/api/v1/orders/${orderId}`)).json())
+  expect(paid.paymentStatus).toBe('paid')
+  return paid
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { order } from '@tableside/contracts/orders'
 import { startServer } from '../../../scripts/lib/server-process.mjs'
 import {
   STAND_IN_PASSWORD,
@@ -8,7 +7,7 @@ import {
 } from '../../server/src/adapters/tbank/tbank-stand-in'
 import { actAsManager, configureAcquirer, signInDemoManager } from './admin-service'
 import { expectNoSeriousViolations } from './axe'
-import { checkoutFromMenu, chooseCheckoutTime } from './client-service'
+import { confirmPickup, paidOnSuccess } from './client-service'
 import { keepScreenshot, useBrowser } from './fixtures'
 import { plain } from './table-service'
 
@@ -62,30 +61,13 @@ describe('Paying through T-Bank', () => {
 
       // A diner orders a pickup and pays by SBP: T-Bank's QR link, then the bank app.
       const { page, problems } = await browser.phone()
-      await checkoutFromMenu(page, site, /Самовывоз/)
-      await page.locator('#checkout-name').fill('Анна')
-      await page.locator('#checkout-phone').fill('+79161112233')
-      await chooseCheckoutTime(page)
-      await page.getByRole('radio', { name: /СБП/ }).check()
-      const confirm = page.getByRole('button', { name: 'Подтвердить заказ' })
-      await expect.poll(() => confirm.isEnabled()).toBe(true)
-      await confirm.click()
+      await confirmPickup(page, site, { name: 'Анна', phone: '+79161112233', method: /СБП/ })
       await page.waitForURL(`${standIn.origin}/sbp/**`, { timeout: 15_000 })
       expect(plain(await page.locator('main').textContent())).toContain('Оплата по СБП')
       await keepScreenshot(page, 'tbank-sbp-bank-app')
       await page.getByRole('button', { name: 'Подтвердить в приложении банка' }).click()
 
-      await page.waitForURL(/\/rest\/demo\/order\/[0-9a-f-]{36}\/success\?payment=/, {
-        timeout: 15_000,
-      })
-      await expect
-        .poll(async () => plain(await page.getByRole('heading', { level: 1 }).textContent()), {
-          timeout: 10_000,
-        })
-        .toBe('Оплата прошла')
-      const orderId = /\/order\/([0-9a-f-]{36})\//.exec(page.url())?.[1] ?? ''
-      const paid = order.parse(await (await fetch(`${server.url}/api/v1/orders/${orderId}`)).json())
-      expect(paid.paymentStatus).toBe('paid')
+      await paidOnSuccess(page, server.url)
       // T-Bank's notifications (AUTHORIZED, then CONFIRMED) were verified and answered OK.
       await standIn.delivered()
       expect(standIn.notifications.map((sent) => [sent.body.Status, sent.text])).toEqual([

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { order } from '@tableside/contracts/orders'
 import { startServer } from '../../../scripts/lib/server-process.mjs'
 import {
   STAND_IN_SECRET_KEY,
@@ -9,7 +8,7 @@ import {
 } from '../../server/src/adapters/yookassa/yookassa-stand-in'
 import { actAsManager, configureAcquirer, signInDemoManager } from './admin-service'
 import { expectNoSeriousViolations } from './axe'
-import { checkoutFromMenu, chooseCheckoutTime } from './client-service'
+import { confirmPickup, paidOnSuccess } from './client-service'
 import { keepScreenshot, useBrowser } from './fixtures'
 import { plain } from './table-service'
 
@@ -145,14 +144,11 @@ describe('Paying through YooKassa', () => {
     {
       // A diner orders a pickup and pays by card on YooKassa's page.
       const { page, problems } = await browser.phone()
-      await checkoutFromMenu(page, site, /Самовывоз/)
-      await page.locator('#checkout-name').fill('Анна')
-      await page.locator('#checkout-phone').fill('+79161112233')
-      await chooseCheckoutTime(page)
-      await page.getByRole('radio', { name: /Картой онлайн/ }).check()
-      const confirm = page.getByRole('button', { name: 'Подтвердить заказ' })
-      await expect.poll(() => confirm.isEnabled()).toBe(true)
-      await confirm.click()
+      await confirmPickup(page, site, {
+        name: 'Анна',
+        phone: '+79161112233',
+        method: /Картой онлайн/,
+      })
       // Receipts are on and this phone remembers no contact: the Pay screen asks where it goes.
       const contact = page.getByLabel('Куда прислать чек')
       await contact.waitFor({ timeout: 15_000 })
@@ -162,17 +158,7 @@ describe('Paying through YooKassa', () => {
       expect(plain(await page.locator('main').textContent())).toContain('Тестовый платёж')
       await page.getByRole('button', { name: 'Оплатить' }).click()
 
-      await page.waitForURL(/\/rest\/demo\/order\/[0-9a-f-]{36}\/success\?payment=/, {
-        timeout: 15_000,
-      })
-      await expect
-        .poll(async () => plain(await page.getByRole('heading', { level: 1 }).textContent()), {
-          timeout: 10_000,
-        })
-        .toBe('Оплата прошла')
-      const orderId = /\/order\/([0-9a-f-]{36})\//.exec(page.url())?.[1] ?? ''
-      const paid = order.parse(await (await fetch(`${server.url}/api/v1/orders/${orderId}`)).json())
-      expect(paid.paymentStatus).toBe('paid')
+      const paid = await paidOnSuccess(page, server.url)
       // YooKassa's notification came too, through the proxy rule, and was taken as a repeat.
       await standIn.delivered()
       expect(standIn.notifications.map((sent) => sent.status)).toContain(200)
