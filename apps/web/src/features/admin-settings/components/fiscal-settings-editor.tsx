@@ -21,7 +21,7 @@ import {
 } from '../api/fiscal-settings'
 import { usePaymentAccount } from '../api/payment-account'
 import { fiscalReceiptsMessages } from '../fiscal-receipts-messages'
-import { LoadedSettingsGroup, TextField } from './settings-fields'
+import { FormActions, LoadedSettingsGroup, TextField } from './settings-fields'
 
 /** What the failed list writes money and moments with: the restaurant's, whatever the device's. */
 type RestaurantClock = Pick<Restaurant, 'locale' | 'currency' | 'timezone'>
@@ -281,14 +281,13 @@ function FiscalSettingsEditor({ saved }: { saved: FiscalSettings }) {
           </>
         ) : null}
       </div>
-      <div className="profile-form__actions">
-        <button type="submit" className={buttonClass('primary')} disabled={save.isPending}>
-          {save.isPending ? t('saving') : t('save')}
-        </button>
-        <p id={ids.status} className="profile-form__status" role="status">
-          {status}
-        </p>
-      </div>
+      <FormActions
+        saving={save.isPending}
+        saveText={t('save')}
+        savingText={t('saving')}
+        status={status}
+        statusId={ids.status}
+      />
     </form>
   )
 }

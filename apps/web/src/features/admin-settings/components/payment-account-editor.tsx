@@ -14,7 +14,7 @@ import {
   useSavePaymentAccount,
 } from '../api/payment-account'
 import { paymentAccountMessages } from '../payment-account-messages'
-import { CheckboxGroup, LoadedSettingsGroup, TextField } from './settings-fields'
+import { CheckboxGroup, FormActions, LoadedSettingsGroup, TextField } from './settings-fields'
 
 type Method = 'card' | 'sbp'
 /** `server`: no choice of the restaurant's own; the server's PAYMENT_PROVIDER serves it. */
@@ -248,10 +248,12 @@ function PaymentAccountEditor({ saved }: { saved: PaymentAccount }) {
           </>
         ) : null}
       </div>
-      <div className="profile-form__actions">
-        <button type="submit" className={buttonClass('primary')} disabled={save.isPending}>
-          {save.isPending ? t('saving') : t('save')}
-        </button>
+      <FormActions
+        saving={save.isPending}
+        saveText={t('save')}
+        savingText={t('saving')}
+        status={checked ?? status}
+      >
         <button
           type="button"
           className={buttonClass('secondary')}
@@ -266,10 +268,7 @@ function PaymentAccountEditor({ saved }: { saved: PaymentAccount }) {
         >
           {check.isPending ? t('checking') : t('check')}
         </button>
-        <p className="profile-form__status" role="status">
-          {checked ?? status}
-        </p>
-      </div>
+      </FormActions>
     </form>
   )
 }

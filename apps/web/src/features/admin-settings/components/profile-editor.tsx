@@ -11,7 +11,7 @@ import { isApiError } from '../../../lib/api-error'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { useLogoUpload, useProfile, useSaveProfile } from '../api/profile'
 import { profileMessages } from '../profile-messages'
-import { LoadedSettingsGroup, SelectField, TextField } from './settings-fields'
+import { FormActions, LoadedSettingsGroup, SelectField, TextField } from './settings-fields'
 
 type Field = 'nameRu' | 'nameEn' | 'address' | 'phone' | 'legalName' | 'inn' | 'logo'
 type Problems = Partial<Record<Field, string>>
@@ -236,14 +236,13 @@ function ProfileEditor({
           onChange={set('vatRate')}
         />
       </div>
-      <div className="profile-form__actions">
-        <button type="submit" className={buttonClass('primary')} disabled={save.isPending}>
-          {save.isPending ? t('saving') : t('save')}
-        </button>
-        <p id={ids.status} className="profile-form__status" role="status">
-          {status}
-        </p>
-      </div>
+      <FormActions
+        saving={save.isPending}
+        saveText={t('save')}
+        savingText={t('saving')}
+        status={status}
+        statusId={ids.status}
+      />
     </form>
   )
 }

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
+import { buttonClass } from '../../../components/ui/button'
 
 interface Described {
   hint?: string | undefined
@@ -244,5 +245,37 @@ export function LoadedSettingsGroup<Data>({
         children(query.data)
       )}
     </SettingsGroup>
+  )
+}
+
+/**
+ * The foot of a settings form: its save button (saying so while it saves), any other buttons,
+ * and the line that says what the last save or check did.
+ */
+export function FormActions({
+  saving,
+  saveText,
+  savingText,
+  status,
+  statusId,
+  children,
+}: {
+  saving: boolean
+  saveText: string
+  savingText: string
+  status: ReactNode
+  statusId?: string
+  children?: ReactNode
+}) {
+  return (
+    <div className="profile-form__actions">
+      <button type="submit" className={buttonClass('primary')} disabled={saving}>
+        {saving ? savingText : saveText}
+      </button>
+      {children}
+      <p id={statusId} className="profile-form__status" role="status">
+        {status}
+      </p>
+    </div>
   )
 }
