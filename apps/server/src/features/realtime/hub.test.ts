@@ -633,3 +633,50 @@ describe('the connection caps of a node', () => {
     }
   })
 })
+
+describe('a subscriber that stops reading', () => {
+  it('is closed with 4100 once too much waits for it, and the others still get every event', async () => {
+    const node = await startRealtimeNode(credentials, {
+      limits: { maxSendBufferBytes: 256 * 1024 },
+    })
+    const [slow, steady] = [await rawSocket(node.port), await rawSocket(node.port)]
+    try {
+      const channel = 'restaurant.flood'
+      for (const socket of [slow, steady]) {
+        socket.send({ event: 'pusher:subscribe', data: { channel } })
+        await vi.waitFor(() =>
+          expect(socket.last()?.event).toBe('pusher_internal:subscription_succeeded'),
+        )
+      }
+      // The attacker's phone reads nothing more: what the hub sends it piles up.
+      slow.ws.pause()
+      const count = async () => (await node.hub.cluster.channelInfo(channel)).subscriptionCount
+      const data = 'x'.repeat(8 * 1024)
+      let published = 0
+      // The kernel’s buffers take some megabytes first (at most about 10 on loopback); then the
+      // hub’s own queue grows past its limit.
+      while ((await count()) === 2 && published < 4_000) {
+        for (let batch = 0; batch < 50; batch++) {
+          await node.hub.publish({ channels: [channel], name: 'flood', data })
+          published++
+        }
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      expect(await count()).toBe(1)
+      await vi.waitFor(
+        () => {
+          expect(steady.frames.filter((frame) => frame.event === 'flood')).toHaveLength(published)
+        },
+        { timeout: 10_000 },
+      )
+      // Read again, the dropped socket gets what was queued and then the close.
+      slow.ws.resume()
+      expect((await slow.closed).code).toBe(4100)
+    } finally {
+      // A socket left paused would hold the node's close until its close handshake timed out.
+      slow.ws.terminate()
+      steady.ws.terminate()
+      await node.close()
+    }
+  })
+})
