@@ -491,14 +491,26 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
           expect(await kinds('receipts', 'via')).toEqual(['acquirer', 'atol'])
           expect(await kinds('receipts', 'state')).toEqual(sorted(receiptState.options))
           expect(await kinds('paymentAccounts', 'accountProvider')).toEqual(['tbank', 'yookassa'])
-          // Migration 0054: no release sent an acquirer's receipt again, so none names what it
-          // is for apart from its provider id (a first retry copies it, decision 0147).
+          // Migration 0054: a release before it sent no acquirer's receipt again, so none names
+          // what it is for apart from its provider id (a first retry copies it, decision 0147);
+          // from it on, one refused by YooKassa's register was sent again as a receipt of its own.
           const retriedWithAcquirer = await db()
             .selectFrom('receipts')
-            .select('id')
+            .select(['via', 'generation', 'state'])
             .where('acquirerRef', 'is not', null)
             .execute()
-          expect(retriedWithAcquirer).toEqual([])
+          expect(retriedWithAcquirer).toEqual(
+            release.lastMigration >= '0054'
+              ? [{ via: 'acquirer', generation: 1, state: 'done' }]
+              : [],
+          )
+          // Migration 0053: from it on, a signed-in diner kept where her receipts go.
+          const keptContact = await db()
+            .selectFrom('clients')
+            .select('id')
+            .where('receiptContact', 'is not', null)
+            .execute()
+          expect(keptContact.length > 0).toBe(release.lastMigration >= '0053')
           const later = await db()
             .selectNoFrom((eb) => [
               eb.exists(eb.selectFrom('receipts').where('generation', '>', 0)).as('sentAgain'),
@@ -1084,7 +1096,13 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
       async () => {
         const clients = await db()
           .selectFrom('clients')
-          .select(['id', 'phone', 'name', sql<string | null>`birthday::text`.as('birthday')])
+          .select([
+            'id',
+            'phone',
+            'name',
+            sql<string | null>`birthday::text`.as('birthday'),
+            'receiptContact',
+          ])
           .execute()
         for (const client of clients) {
           const headers = await clientHeaders(t, client.phone, 'demo')
@@ -1092,8 +1110,8 @@ describe.each(testDatabaseKinds)('An upgrade on $name', (kind) => {
             id: client.id,
             name: client.name,
             birthday: client.birthday,
-            // Older releases kept no receipt contact on a profile (0053): asked at payment.
-            receiptContact: null,
+            // A release before 0053 kept none on a profile (the diner is asked at payment).
+            receiptContact: client.receiptContact,
           })
 
           const addresses = await db()
