@@ -94,3 +94,35 @@ describe('the embedded database vacuums as autovacuum would (decision 0143)', ()
     expect((await statsOf(db, 'calm'))?.changed).toBe(0)
   })
 })
+
+describe.each(testDatabaseKinds)('ANALYZE on $name (decision 0151)', (kind) => {
+  let handle: DatabaseHandle
+  beforeEach(async () => {
+    handle = await kind.open()
+  })
+  afterEach(() => handle.close())
+
+  it("keeps the statistics of an order's columns that plans read, and samples none of its documents", async () => {
+    const db = handle.db
+    await sql`
+      insert into restaurants (id, name) values ('stats', 'Stats');
+      insert into orders (restaurant_id, number, type, payment_method, currency, lines, history,
+          contact, subtotal, service_charge, delivery_fee, total, idempotency_key, request_hash)
+        select 'stats', g, 'pickup', 'cash', 'RUB',
+          jsonb_build_array(jsonb_build_object('dishId', 'borscht', 'quantity', g % 3 + 1)),
+          jsonb_build_array(jsonb_build_object('status', 'placed', 'at', now())),
+          jsonb_build_object('name', 'Гость', 'phone', '+7916' || lpad(g::text, 7, '0')),
+          100 * g, 0, 0, 100 * g, 'key-' || g, 'hash-' || g
+        from generate_series(1, 500) g;
+      analyze orders;
+    `.execute(db)
+    const { rows } = await sql<{ column: string }>`
+      select attname as column from pg_stats
+      where schemaname = current_schema() and tablename = 'orders'`.execute(db)
+    const analyzed = rows.map((row) => row.column)
+
+    expect(analyzed).toEqual(expect.arrayContaining(['restaurant_id', 'status', 'type', 'total']))
+    for (const document of ['lines', 'history', 'contact', 'address', 'table_ref'])
+      expect(analyzed, document).not.toContain(document)
+  })
+})
