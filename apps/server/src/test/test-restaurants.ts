@@ -82,6 +82,32 @@ export async function addBonusProgram(
 }
 
 /**
+ * `grill`, where points are spent and earned: the test menu on six tables, every way to pay and
+ * online payment, 10 % of a paid bill back, up to 50 % of a bill in points and 100 on joining;
+ * its waiter Пётр (PIN 4444) signed in. Answers his token.
+ */
+export async function openBonusGrill(t: TestApp): Promise<string> {
+  await createOrderingRestaurant(t, 'grill', {
+    tables: numberedTables(6),
+    settings: { paymentMethods: ['cash', 'card', 'sbp'], onlinePayment: true },
+  })
+  await addBonusProgram(t, 'grill', { maxShareBasisPoints: 5000, welcomePoints: 100 })
+  await createGarconRepository(t.database.db).addWaiter({
+    restaurantId: 'grill',
+    name: 'Пётр',
+    login: 'petr',
+    pinHash: await hashSecret('4444'),
+  })
+  const signedIn = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/garcon/login',
+    payload: { restaurantId: 'grill', login: 'petr', pin: '4444' },
+  })
+  expect(signedIn.statusCode, signedIn.body).toBe(200)
+  return signedIn.json<{ token: string }>().token
+}
+
+/**
  * Points a diner's card (by its number) has earned and not yet got: a pending `earn` entry, as a
  * paid order leaves one (of `orderId`, when given).
  */

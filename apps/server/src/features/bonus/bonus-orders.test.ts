@@ -11,10 +11,8 @@ import { sandboxAcquirerOf } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { paymentActions, PIKE } from '../../test/test-payments'
 import {
-  addBonusProgram,
   addManager,
-  createOrderingRestaurant,
-  numberedTables,
+  openBonusGrill,
   openTableSession,
   signInAsManager,
 } from '../../test/test-restaurants'
@@ -23,8 +21,6 @@ import {
   startClientApp,
   type ClientTestApp,
 } from '../client/test-client-app'
-import { createGarconRepository } from '../garcon/garcon-repository'
-import { hashSecret } from '../../lib/secret-hash'
 
 // Issue 16, decision 0060: points spent with the order that takes them, earned on the money
 // paid, released when the order is completed and paid, given back or voided by a cancel.
@@ -34,23 +30,7 @@ describe.each(testDatabaseKinds)('Bonus points on orders and payments on $name',
   let waiter: string
   beforeAll(async () => {
     t = await startClientApp(kind)
-    await createOrderingRestaurant(t, 'grill', {
-      tables: numberedTables(6),
-      settings: { paymentMethods: ['cash', 'card', 'sbp'], onlinePayment: true },
-    })
-    await addBonusProgram(t, 'grill', { maxShareBasisPoints: 5000, welcomePoints: 100 })
-    await createGarconRepository(t.database.db).addWaiter({
-      restaurantId: 'grill',
-      name: 'Пётр',
-      login: 'petr',
-      pinHash: await hashSecret('4444'),
-    })
-    const signedIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/garcon/login',
-      payload: { restaurantId: 'grill', login: 'petr', pin: '4444' },
-    })
-    waiter = signedIn.json<{ token: string }>().token
+    waiter = await openBonusGrill(t)
   })
   afterAll(async () => {
     await t.close()

@@ -10,20 +10,16 @@ import { sandboxAcquirerOf } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { paymentActions, PIKE } from '../../test/test-payments'
 import {
-  addBonusProgram,
   addManager,
-  createOrderingRestaurant,
-  numberedTables,
+  openBonusGrill,
   openTableSession,
   signInAsManager,
 } from '../../test/test-restaurants'
-import { hashSecret } from '../../lib/secret-hash'
 import {
   signIn as signInByCode,
   startClientApp,
   type ClientTestApp,
 } from '../client/test-client-app'
-import { createGarconRepository } from '../garcon/garcon-repository'
 
 // Issue 28, decision 0140: a refund the acquirer refuses gives back to the order what it took
 // off (0139), the points it moved included, and a refused refund of a dish paid by several
@@ -35,23 +31,7 @@ describe.each(testDatabaseKinds)('A refused refund and its points on $name', (ki
   let manager = ''
   beforeAll(async () => {
     t = await startClientApp(kind)
-    await createOrderingRestaurant(t, 'grill', {
-      tables: numberedTables(6),
-      settings: { paymentMethods: ['cash', 'card', 'sbp'], onlinePayment: true },
-    })
-    await addBonusProgram(t, 'grill', { maxShareBasisPoints: 5000, welcomePoints: 100 })
-    await createGarconRepository(t.database.db).addWaiter({
-      restaurantId: 'grill',
-      name: 'Пётр',
-      login: 'petr',
-      pinHash: await hashSecret('4444'),
-    })
-    const signedIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/garcon/login',
-      payload: { restaurantId: 'grill', login: 'petr', pin: '4444' },
-    })
-    waiter = signedIn.json<{ token: string }>().token
+    waiter = await openBonusGrill(t)
     await addManager(t, 'grill', 'grill-boss', 'grill-password-1')
     manager = (await signInAsManager(t.app, 'grill', 'grill-boss', 'grill-password-1')).token
   })
