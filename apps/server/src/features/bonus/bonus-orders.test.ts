@@ -17,6 +17,8 @@ import {
   signInAsManager,
 } from '../../test/test-restaurants'
 import {
+  bonusCardOf,
+  dinerWithBonusCard,
   signIn as signInByCode,
   startClientApp,
   type ClientTestApp,
@@ -49,36 +51,11 @@ describe.each(testDatabaseKinds)('Bonus points on orders and payments on $name',
   const as = (token: string | undefined) => (token ? { [PROFILE_TOKEN_HEADER]: token } : {})
   /** A signed-in diner with a card at the grill: 100 welcome points. */
   const dinerWithCard = async () => {
-    const token = await signIn()
-    const registered = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/me/bonus-card',
-      headers: as(token),
-      payload: { restaurantId: 'grill', acceptRules: true },
-    })
-    expect(registered.statusCode, registered.body).toBe(200)
-    return token
+    phones += 1
+    return dinerWithBonusCard(t, `+7916444${String(phones).padStart(4, '0')}`, 'grill')
   }
-  const cardOf = async (token: string) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/me/bonus-card?restaurantId=grill',
-      headers: as(token),
-    })
-    expect(response.statusCode, response.body).toBe(200)
-    return response.json<{ card: { balance: number; pending: number; number: string } | null }>()
-      .card
-  }
-  const ledgerOf = async (token: string) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/me/bonus-card?restaurantId=grill',
-      headers: as(token),
-    })
-    return response.json<{
-      card: { entries: { kind: string; points: number; orderNumber: number | null }[] }
-    }>().card.entries
-  }
+  const cardOf = (token: string) => bonusCardOf(t, token, 'grill')
+  const ledgerOf = async (token: string) => (await cardOf(token)).entries
   /** A pickup of `quantity` pike perch (900 ₽ each in the test menu), paid as `paymentMethod`. */
   const pickup = (
     token: string | undefined,
@@ -180,7 +157,7 @@ describe.each(testDatabaseKinds)('Bonus points on orders and payments on $name',
     expect(beyond.statusCode).toBe(409)
     expect(codeOf(beyond)).toBe('bonus_insufficient')
     // With points enough, the programme's share is the cap: 50 % of 890 ₽ is 445 points.
-    const number = (await cardOf(token))?.number ?? ''
+    const number = (await cardOf(token)).number
     await sql`
       insert into bonus_entries (card_id, kind, points, status, remaining, expires_at, note, created_at)
       select id, 'adjust', 1000, 'available', 1000, now() + interval '1 day', 'a test credit',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
+import { getBonusCard, type BonusCard } from '@tableside/contracts/bonus'
 import { PROFILE_TOKEN_HEADER, verifyClientOtp } from '@tableside/contracts/client'
 import type { EndpointResponse } from '@tableside/contracts/endpoint'
 import { order } from '@tableside/contracts/orders'
@@ -104,6 +105,40 @@ export async function dinerToken(
 }
 
 export const asClient = (token: string) => ({ [PROFILE_TOKEN_HEADER]: token })
+
+/** A diner signed in at `restaurantId` by the SMS sandbox's code, with its bonus card: their token. */
+export async function dinerWithBonusCard(
+  t: ClientTestApp,
+  phone: string,
+  restaurantId: string,
+): Promise<string> {
+  const { token } = await signIn(t, phone, { restaurantId })
+  const registered = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/me/bonus-card',
+    headers: asClient(token),
+    payload: { restaurantId, acceptRules: true },
+  })
+  expect(registered.statusCode, registered.body).toBe(200)
+  return token
+}
+
+/** The diner's bonus card at `restaurantId` with its ledger, as their profile reads it. */
+export async function bonusCardOf(
+  t: TestApp,
+  token: string,
+  restaurantId: string,
+): Promise<BonusCard> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/me/bonus-card?restaurantId=${restaurantId}`,
+    headers: asClient(token),
+  })
+  expect(response.statusCode, response.body).toBe(200)
+  const { card } = getBonusCard.response.parse(response.json())
+  if (!card) throw new Error('the diner has no bonus card here')
+  return card
+}
 
 /** A pickup order at a restaurant, with this contact phone (or none: at a table is not needed). */
 export async function placePickup(

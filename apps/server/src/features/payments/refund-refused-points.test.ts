@@ -16,7 +16,8 @@ import {
   signInAsManager,
 } from '../../test/test-restaurants'
 import {
-  signIn as signInByCode,
+  bonusCardOf,
+  dinerWithBonusCard,
   startClientApp,
   type ClientTestApp,
 } from '../client/test-client-app'
@@ -45,33 +46,9 @@ describe.each(testDatabaseKinds)('A refused refund and its points on $name', (ki
   /** A signed-in diner with a card at the grill: 100 welcome points. */
   const dinerWithCard = async () => {
     phones += 1
-    const { token } = await signInByCode(t, `+7916555${String(phones).padStart(4, '0')}`, {
-      restaurantId: 'grill',
-    })
-    const registered = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/me/bonus-card',
-      headers: as(token),
-      payload: { restaurantId: 'grill', acceptRules: true },
-    })
-    expect(registered.statusCode, registered.body).toBe(200)
-    return token
+    return dinerWithBonusCard(t, `+7916555${String(phones).padStart(4, '0')}`, 'grill')
   }
-  const cardOf = async (token: string) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/me/bonus-card?restaurantId=grill',
-      headers: as(token),
-    })
-    expect(response.statusCode, response.body).toBe(200)
-    return response.json<{
-      card: {
-        balance: number
-        pending: number
-        entries: { kind: string; points: number; status: string }[]
-      }
-    }>().card
-  }
+  const cardOf = (token: string) => bonusCardOf(t, token, 'grill')
   const payByCard = async (started: Payment) => {
     const paid = await actions.payCard(started, SANDBOX_TEST_CARDS.succeeds)
     expect(paid.statusCode, paid.body).toBe(200)
