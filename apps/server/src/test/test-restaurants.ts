@@ -98,13 +98,7 @@ export async function openBonusGrill(t: TestApp): Promise<string> {
     login: 'petr',
     pinHash: await hashSecret('4444'),
   })
-  const signedIn = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/garcon/login',
-    payload: { restaurantId: 'grill', login: 'petr', pin: '4444' },
-  })
-  expect(signedIn.statusCode, signedIn.body).toBe(200)
-  return signedIn.json<{ token: string }>().token
+  return (await signInAsWaiter(t.app, 'petr', '4444', 'grill')).token
 }
 
 /**
@@ -185,12 +179,20 @@ export function orderOlivierAt(
   })
 }
 
-/** A waiter of the demo restaurant signs in (Анна 1111, Игорь 2222): the token and waiter id. */
-export async function signInAsWaiter(app: FastifyInstance, login: string, pin: string) {
+/**
+ * A waiter signs in: the demo restaurant's (Анна 1111, Игорь 2222) unless `restaurantId` says
+ * otherwise. Their token and waiter id.
+ */
+export async function signInAsWaiter(
+  app: FastifyInstance,
+  login: string,
+  pin: string,
+  restaurantId = 'demo',
+) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/garcon/login',
-    payload: { restaurantId: 'demo', login, pin },
+    payload: { restaurantId, login, pin },
   })
   expect(response.statusCode).toBe(200)
   return response.json<{ token: string; waiter: { id: string } }>()

@@ -11,6 +11,7 @@ import {
   createOrderingRestaurant,
   openTableSession,
   orderOlivierAt,
+  signInAsWaiter,
 } from '../../test/test-restaurants'
 import { dinerToken } from '../client/test-client-app'
 
@@ -182,13 +183,7 @@ describe.each(testDatabaseKinds)('The bonus card routes on $name', (kind) => {
     expect((await register(owner, { restaurantId: 'demo', acceptRules: true })).statusCode).toBe(
       200,
     )
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/garcon/login',
-      payload: { restaurantId: 'demo', login: 'anna', pin: '1111' },
-    })
-    expect(login.statusCode, login.body).toBe(200)
-    const waiter = login.json<{ token: string }>().token
+    const waiter = (await signInAsWaiter(t.app, 'anna', '1111')).token
     const counted = await counts()
     for (const response of [
       await cardOf(undefined, 'demo'),

@@ -62,12 +62,7 @@ describe.each(testDatabaseKinds)("The waiter's floor on $name", (kind) => {
     })
     anna = (await signInAsWaiter(t.app, 'anna', '1111')).token
     igor = (await signInAsWaiter(t.app, 'igor', '2222')).token
-    const olgaSignIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/garcon/login',
-      payload: { restaurantId: 'bistro', login: 'olga', pin: '3333' },
-    })
-    olga = olgaSignIn.json<{ token: string }>().token
+    olga = (await signInAsWaiter(t.app, 'olga', '3333', 'bistro')).token
   })
   afterAll(async () => {
     await t.close()

@@ -79,13 +79,7 @@ describe.each(testDatabaseKinds)('Payment state on $name', (kind) => {
     const signedIn = await signInAsWaiter(t.app, 'anna', '1111')
     anna = signedIn.token
     annaId = signedIn.waiter.id
-    vera = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/garcon/login',
-        payload: { restaurantId: 'cooks-first', login: 'vera', pin: '4444' },
-      })
-    ).json<{ token: string }>().token
+    vera = (await signInAsWaiter(t.app, 'vera', '4444', 'cooks-first')).token
     manager = (await signInAsManager(t.app)).token
     await addManager(t, 'cooks-first', 'kitchen', '5555', 'kitchen')
     kitchen = (await signInAsKitchen(t.app, 'cooks-first', 'kitchen', '5555')).token
