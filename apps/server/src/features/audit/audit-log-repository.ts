@@ -33,8 +33,9 @@ export function createAuditLogRepository(db: Kysely<Database>) {
     /** The same entry in every restaurant's log: what the server noticed concerns them all. */
     async insertForEveryRestaurant(
       entry: Omit<Insertable<AuditLogTable>, 'restaurantId' | 'at'> & { at: Date },
+      executor: Transaction<Database> | Kysely<Database> = db,
     ): Promise<void> {
-      await db
+      await executor
         .insertInto('auditLog')
         .columns([
           'restaurantId',

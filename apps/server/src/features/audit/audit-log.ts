@@ -156,11 +156,14 @@ export interface SmsBudgetAlert {
 /**
  * A day's SMS budget nearly or all used: an entry (`entity` `sms_budget`) in the restaurant's
  * log, or in every restaurant's for the server's budget, whose diners it stops as well. Once a
- * day per budget and level: the caller's compare-and-set decides.
+ * day per budget and level: the caller's compare-and-set decides, in the transaction it passes.
  */
 export function auditSmsBudget(db: Kysely<Database>) {
   const repository = createAuditLogRepository(db)
-  return async (alert: SmsBudgetAlert): Promise<void> => {
+  return async (
+    alert: SmsBudgetAlert,
+    executor: Kysely<Database> | Transaction<Database> = db,
+  ): Promise<void> => {
     const entry = {
       actorId: null,
       actorName: SERVER_ACTOR,
@@ -171,7 +174,7 @@ export function auditSmsBudget(db: Kysely<Database>) {
       after: asJson({ day: alert.day, sent: alert.sent, budget: alert.budget }),
       at: alert.at,
     }
-    if (alert.restaurantId === null) await repository.insertForEveryRestaurant(entry)
-    else await repository.insert(db, { ...entry, restaurantId: alert.restaurantId })
+    if (alert.restaurantId === null) await repository.insertForEveryRestaurant(entry, executor)
+    else await repository.insert(executor, { ...entry, restaurantId: alert.restaurantId })
   }
 }

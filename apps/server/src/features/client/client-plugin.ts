@@ -23,7 +23,7 @@ export const clientPlugin = fp<{ paidWith: PaidWithOfOrders }>(
     const budget = createSmsBudget({
       db: app.db,
       serverBudget: app.config.smsDailyBudget,
-      onAlert: async (alert) => {
+      onAlert: async (alert, trx) => {
         if (alert.scope === 'server') {
           app.log.warn(
             { sent: alert.sent, budget: alert.budget, day: alert.day },
@@ -32,7 +32,7 @@ export const clientPlugin = fp<{ paidWith: PaidWithOfOrders }>(
               : 'The server has sent most of its day of sign-in codes (SMS_DAILY_BUDGET)',
           )
         }
-        await audit(alert)
+        await audit(alert, trx)
       },
     })
     const clientSignIn = createClientSignIn({

@@ -88,8 +88,9 @@ export function createSmsBudgetRepository(db: Kysely<Database>) {
       level: 'nearlySpentAt' | 'spentAt',
       threshold: number,
       at: Date,
+      executor: Db = db,
     ): Promise<number | undefined> {
-      const row = await db
+      const row = await executor
         .updateTable('smsDailySends')
         .set({ [level]: at })
         .where('scope', '=', scope)

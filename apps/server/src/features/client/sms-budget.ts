@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { SMS_BUDGET_WARN_PERCENT, type AdminSmsBudget } from '@tableside/contracts/admin-settings'
 import type { Database } from '../../db/schema'
 import type { SmsBudgetAlert } from '../audit/audit-log'
@@ -46,8 +46,12 @@ export interface SmsBudgetDeps {
   db: Kysely<Database>
   /** Codes the whole server sends a UTC day (`SMS_DAILY_BUDGET`). */
   serverBudget: number
-  /** Told once a day per budget when 80 % and when all of it is used. */
-  onAlert: (alert: SmsBudgetAlert) => Promise<void>
+  /**
+   * Told once a day per budget when 80 % and when all of it is used, in the transaction that
+   * marks the level told: a crash loses neither the mark nor the alert alone, and the
+   * 'spent' alert of a day never comes before its 'nearly spent' one.
+   */
+  onAlert: (alert: SmsBudgetAlert, trx: Transaction<Database>) => Promise<void>
 }
 
 /**
@@ -58,7 +62,11 @@ export interface SmsBudgetDeps {
 export function createSmsBudget({ db, serverBudget, onAlert }: SmsBudgetDeps) {
   const repository = createSmsBudgetRepository(db)
 
-  /** The managers hear once of each level a day reaches; the compare-and-set says who tells. */
+  /**
+   * The managers hear once of each level a day reaches; the compare-and-set says who tells. The
+   * mark's row lock holds until the alert is written, so a request that sees the level taken
+   * sees its alert written too, and writes the next level's after it.
+   */
   async function tell(
     scope: 'restaurant' | 'server',
     restaurantId: string | null,
@@ -71,8 +79,12 @@ export function createSmsBudget({ db, serverBudget, onAlert }: SmsBudgetDeps) {
       { level: 'spent', column: 'spentAt', threshold: budget },
     ] as const
     for (const { level, column, threshold } of levels) {
-      const sent = await repository.markTold(key, day, column, threshold, at)
-      if (sent !== undefined) await onAlert({ scope, restaurantId, level, day, sent, budget, at })
+      await db.transaction().execute(async (trx) => {
+        const sent = await repository.markTold(key, day, column, threshold, at, trx)
+        if (sent !== undefined) {
+          await onAlert({ scope, restaurantId, level, day, sent, budget, at }, trx)
+        }
+      })
     }
   }
 
