@@ -19,6 +19,7 @@ const STATIC_CHECKS = [
   { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
   { name: 'format', command: 'npm', args: ['run', '--silent', 'format:check'] },
+  { name: 'engines', command: 'npm', args: ['run', '--silent', 'check:engines'] },
 ]
 
 /** @param {number} ms */
