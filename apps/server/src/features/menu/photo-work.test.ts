@@ -99,29 +99,39 @@ describe.each(testDatabaseKinds)('Photo work beside sign-ins, on $name', (kind) 
   }
 
   it('hashes a waiter’s PIN on threads no photo ever uses, so her sign-in does not wait', async () => {
-    const idle: number[] = []
-    for (let n = 0; n < 5; n++) idle.push(await signInTook())
-
     // Two restaurants' managers send the largest photos they may, three each, at once.
+    const sent = performance.now()
+    let firstPhotoTook = Infinity
     const uploads = (['demo', 'bistro', 'demo', 'bistro', 'demo', 'bistro'] as const).map((r) =>
       upload(r, photo),
     )
     let finished = 0
-    for (const answer of uploads) void answer.then(() => finished++)
-    await expect.poll(photoWorkers).toHaveLength(1)
-    const [worker = 0] = photoWorkers()
-    // The work is in a process of its own: libuv's pool, where scrypt runs, is per process.
-    expect(worker).not.toBe(process.pid)
+    for (const answer of uploads) {
+      void answer.then(() => {
+        if (finished++ === 0) firstPhotoTook = performance.now() - sent
+      })
+    }
+    try {
+      await expect.poll(photoWorkers).toHaveLength(1)
+      const [worker = 0] = photoWorkers()
+      // The work is in a process of its own: libuv's pool, where scrypt runs, is per process.
+      expect(worker).not.toBe(process.pid)
 
-    const busy: number[] = []
-    for (let n = 0; n < 5; n++) busy.push(await signInTook())
-    expect(finished, 'the sign-ins ran while photos were still being worked on').toBeLessThan(6)
-    // Generous for a shared machine: a sign-in queued behind the photos would take seconds.
-    expect(median(busy)).toBeLessThan(3 * median(idle) + 150)
+      const busy: number[] = []
+      for (let n = 0; n < 5; n++) busy.push(await signInTook())
+      expect(finished, 'the sign-ins ran while photos were still being worked on').toBeLessThan(6)
 
-    for (const answer of await Promise.all(uploads)) expect(answer.statusCode).toBe(201)
-    // Still the one worker: a node works on one photo at a time.
-    expect(photoWorkers()).toEqual([worker])
+      for (const answer of await Promise.all(uploads)) expect(answer.statusCode).toBe(201)
+      // A sign-in queued behind the photos would wait for a whole photo at least. Measured
+      // against the first photo's own time, not a fixed slack: a loaded machine slows both
+      // alike (a CI run beside an npm install once took the busy median to 460 ms).
+      expect(median(busy)).toBeLessThan(firstPhotoTook / 2)
+      // Still the one worker: a node works on one photo at a time.
+      expect(photoWorkers()).toEqual([worker])
+    } finally {
+      // A failure above leaves no photo holding the demo's turn for the tests after it.
+      await Promise.allSettled(uploads)
+    }
   })
 
   it("works on one photo of a restaurant at a time, whichever node has it; others' go on", async () => {
