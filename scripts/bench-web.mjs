@@ -249,6 +249,8 @@ try {
         `first tap ${spread(app.map((r) => r.firstTapAt))}\n` +
         `  the page: tap answered (cart badge) ${spread(answered)}; ` +
         `taps until answered ${Math.min(...taps)}–${Math.max(...taps)}\n` +
+        `  the page: tap answered after its "Add" was painted (the wait a diner who taps at ` +
+        `once sees) ${spread(app.map((r) => r.answeredAt - r.addShownAt))}\n` +
         `  HTML-only copy (the floor): "Add" painted ${spread(floor)}\n` +
         `  ratio, tap answered p90 / floor's "Add" painted p90: ${(p90 / floorP90).toFixed(2)}×\n` +
         `goal: first tap answered p90 ≤ ${ms(GOAL_TAP_P90_MS)}: ${ms(p90)}  ` +
