@@ -77,7 +77,8 @@ export class SandboxAcquirer implements PaymentProvider {
   readonly #now: () => Date
   #timer: NodeJS.Timeout | undefined
   #delivering: Promise<void> | undefined
-  #again = false
+  /** The run after the current one, which every kick during the current run waits for. */
+  #queued: Promise<void> | undefined
 
   constructor(options: SandboxAcquirerOptions) {
     this.#db = options.db
@@ -271,23 +272,25 @@ export class SandboxAcquirer implements PaymentProvider {
   async stop(): Promise<void> {
     clearInterval(this.#timer)
     this.#timer = undefined
-    await this.#delivering
+    await (this.#queued ?? this.#delivering)
   }
 
-  /** Delivers what is due now (one run at a time; a kick during a run runs again after it). */
+  /**
+   * Delivers what is due now, one run at a time. A kick during a run waits for one more run
+   * after it: the current run may have claimed its webhooks before this call's were written.
+   */
   kick(): Promise<void> {
     if (this.#delivering) {
-      this.#again = true
-      return this.#delivering
+      this.#queued ??= this.#delivering.then(() => {
+        this.#queued = undefined
+        return this.kick()
+      })
+      return this.#queued
     }
     this.#delivering = this.#deliverDue()
       .catch(this.#onDeliveryError)
       .finally(() => {
         this.#delivering = undefined
-        if (this.#again) {
-          this.#again = false
-          void this.kick()
-        }
       })
     return this.#delivering
   }
