@@ -225,6 +225,8 @@ describe('The waiter hears the calls at their tables', () => {
         registrationId,
         data: JSON.stringify(alert),
       })
+    const [worker] = waiter.context.serviceWorkers()
+    if (!worker) throw new Error('no service worker')
     // While the waiter's screen is in view it rings by itself: the worker shows nothing.
     await push({
       title: 'Зовут официанта',
@@ -232,9 +234,21 @@ describe('The waiter hears the calls at their tables', () => {
       url: `/rest/${restaurantId()}/garcon`,
       tag: 'e2e-seen',
     })
+    // The screen closes only once the worker, asking after the push did, still sees it in view:
+    // the worker asks the browser for its windows in order, so the push's own question has its
+    // answer by then (closing at once, a busy CI run had the push find no window and show it).
+    expect(
+      await worker.evaluate(async () => {
+        const { clients } = self as unknown as {
+          clients: {
+            matchAll: (options: object) => Promise<{ visibilityState: DocumentVisibilityState }[]>
+          }
+        }
+        const windows = await clients.matchAll({ type: 'window', includeUncontrolled: true })
+        return windows.some((client) => client.visibilityState === 'visible')
+      }),
+    ).toBe(true)
     await waiter.page.close()
-    const [worker] = waiter.context.serviceWorkers()
-    if (!worker) throw new Error('no service worker')
     const shown = () =>
       worker.evaluate(async () => {
         const { registration } = self as unknown as { registration: ServiceWorkerRegistration }
