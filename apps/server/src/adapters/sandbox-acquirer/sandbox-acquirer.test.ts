@@ -16,10 +16,11 @@ describe.each(testDatabaseKinds)('The sandbox acquirer on several nodes, on $nam
 
   let serial = 0
   /** A card payment of its own, waiting to be paid. */
-  const create = async (node: SandboxAcquirer, n = ++serial) =>
-    (
+  const create = async (node: SandboxAcquirer) => {
+    const n = ++serial
+    return (
       await node.create({
-        paymentId: `payment-${kind.name}-${String(n)}-${String(Date.now())}`,
+        paymentId: `payment-${String(n)}`,
         amount: 10_000 + n,
         currency: 'RUB',
         method: 'card',
@@ -33,6 +34,7 @@ describe.each(testDatabaseKinds)('The sandbox acquirer on several nodes, on $nam
         expiresAt: new Date(Date.now() + 15 * 60_000),
       })
     ).ref
+  }
 
   // CI once refunded an order whose payment the shop had not heard of yet: the test's kick came
   // while a run that had claimed before the payment's webhook was written was still delivering.
@@ -82,7 +84,7 @@ describe.each(testDatabaseKinds)('The sandbox acquirer on several nodes, on $nam
     const [first] = nodes
     if (!first) throw new Error('no node')
     const refs: string[] = []
-    for (let n = 0; n < 5; n++) refs.push(await create(first, n))
+    for (let n = 0; n < 5; n++) refs.push(await create(first))
     // Paying queues each payment's webhook; every node then looks for due ones at once.
     for (const ref of refs)
       await first.payByCard(ref, { number: SANDBOX_TEST_CARDS.succeeds, expiry: '12/40' })
