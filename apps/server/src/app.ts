@@ -1,7 +1,4 @@
-import { constants as zlib } from 'node:zlib'
-import compress from '@fastify/compress'
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify'
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { acquirersPlugin } from './adapters/acquirers/acquirers-plugin'
 import { atolPlugin } from './adapters/atol/atol-plugin'
 import { sandboxAcquirerPlugin } from './adapters/sandbox-acquirer/sandbox-acquirer-plugin'
@@ -9,7 +6,7 @@ import { smsPlugin } from './adapters/sms/sms-plugin'
 import type { ServerConfig } from './config/env'
 import './config/zod-messages'
 import type { DatabaseHandle } from './db/database'
-import { EMBEDDED_VACUUM_EVERY_MS, SLOW_VACUUM_MS } from './db/embedded-vacuum'
+import { embeddedVacuumJob } from './db/embedded-vacuum'
 import { DEMO_RESTAURANT_ID } from './db/seed-demo'
 import { auditPlugin } from './features/audit/audit-plugin'
 import { billPlugin } from './features/bill/bill-plugin'
@@ -47,19 +44,9 @@ import { waiterCallsPlugin } from './features/waiter-calls/waiter-calls-plugin'
 import { rateLimitPolicy } from './rate-limit-policy'
 import { registerRateLimits } from './http/rate-limits'
 import { loadSignInDevices } from './lib/sign-in-devices'
-import { lingerOverUnreadBodies } from './http/lingering-close'
-import { refuseNulCharacters } from './http/refuse-nul'
-import { refuseMalformedHost } from './http/request-origin'
-import { fastifyTrustProxy } from './http/trust-proxy'
 import { contextPlugin } from './plugins/context-plugin'
-import { clientErrorHandler, frameworkErrors, installErrorHandler } from './plugins/error-handler'
-import { registerOpenApi } from './plugins/openapi'
-import { registerSecurityHeaders } from './plugins/security'
+import { createHttpApp } from './plugins/http-app'
 import { webPlugin } from './plugins/web-plugin'
-
-/** Node's defaults for how long headers may take and how often late requests are looked for. */
-const HEADERS_TIMEOUT_MS = 60_000
-const TIMEOUT_CHECK_MS = 30_000
 
 export interface AppOptions {
   config: ServerConfig
@@ -79,39 +66,7 @@ export async function buildApp({
   now = () => new Date(),
   photoWorker,
 }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger,
-    bodyLimit: config.bodyLimitBytes,
-    // Fastify turns Node's request timeout off; without one a client that trickles a body holds
-    // its connection for ever (issue 27). Headers get Node's minute, or less with a shorter
-    // timeout, and Node looks for late requests every 30 s, or more often with a shorter one.
-    requestTimeout: config.requestTimeoutMs,
-    http: {
-      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, config.requestTimeoutMs),
-      connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, config.requestTimeoutMs / 4),
-    },
-    trustProxy: fastifyTrustProxy(config.trustProxy),
-    // Per-request lines drown the log; failures are logged where they are handled.
-    logController: new LogController({ disableRequestLogging: true }),
-    // The error handler answers 503 while closing, in the one error shape (decision 0031).
-    return503OnClosing: false,
-    frameworkErrors,
-    clientErrorHandler,
-  })
-  app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
-  installErrorHandler(app)
-  lingerOverUnreadBodies(app)
-  refuseNulCharacters(app)
-  registerSecurityHeaders(app)
-  refuseMalformedHost(app)
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    // Dynamic responses: fast brotli; static files are precompressed at build time.
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-  })
-  await registerOpenApi(app, config.apiBase)
+  const app = await createHttpApp(config, logger)
   const signInDevices = await loadSignInDevices(database.db, `${config.apiBase}/auth`)
   await registerRateLimits(app, {
     redisUrl: config.realtime.redisUrl,
@@ -129,19 +84,7 @@ export async function buildApp({
     now,
     signInDevices,
   })
-  const { vacuum } = database
-  if (vacuum) {
-    app.periodicJobs.add({
-      name: 'embedded-vacuum',
-      everyMs: EMBEDDED_VACUUM_EVERY_MS,
-      run: async () => {
-        const done = await vacuum()
-        if (done.length === 0) return
-        const slow = done.some(({ ms }) => ms >= SLOW_VACUUM_MS)
-        app.log[slow ? 'info' : 'debug']({ done }, 'embedded database vacuumed')
-      },
-    })
-  }
+  if (database.vacuum) app.periodicJobs.add(embeddedVacuumJob(database.vacuum, app.log))
   await app.register(realtimePlugin)
   await app.register(menuCachePlugin)
   // Open menus hear of a change once this node serves it (decision 0064).
@@ -171,13 +114,13 @@ export async function buildApp({
   const paidWith = paidWithFrom(database.db)
   await app.register(clientPlugin, { paidWith })
   await app.register(bonusPlugin)
+  const paymentRows = createPaymentRepository(database.db)
   await app.register(ordersPlugin, {
     placedAlertKind: GARCON_ALERT,
-    payments: createPaymentRepository(database.db),
+    payments: paymentRows,
     paidWith,
   })
   await app.register(billPlugin)
-  const paymentRows = createPaymentRepository(database.db)
   await app.register(receiptsPlugin, {
     acquirerOf: async (id) => serving(id, await paymentAccounts.find(id)),
     // The acquirer that holds the payment says where its receipt stands (decision 0141), and

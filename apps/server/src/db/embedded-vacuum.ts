@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import type { PeriodicJob } from '../lib/periodic-jobs'
 import type { Database } from './schema'
 
 /**
@@ -72,4 +73,27 @@ export async function vacuumWhatIsDue(db: Kysely<Database>): Promise<VacuumDone[
     done.push({ statement, ms: Math.round(performance.now() - started) })
   }
   return done
+}
+
+/**
+ * The periodic job that runs `vacuum` (the database's own, on the embedded engine) every
+ * `EMBEDDED_VACUUM_EVERY_MS` on one node, logging what it did: slow statements at info.
+ */
+export function embeddedVacuumJob(
+  vacuum: () => Promise<VacuumDone[]>,
+  log: {
+    info(details: object, message: string): void
+    debug(details: object, message: string): void
+  },
+): PeriodicJob {
+  return {
+    name: 'embedded-vacuum',
+    everyMs: EMBEDDED_VACUUM_EVERY_MS,
+    run: async () => {
+      const done = await vacuum()
+      if (done.length === 0) return
+      const slow = done.some(({ ms }) => ms >= SLOW_VACUUM_MS)
+      log[slow ? 'info' : 'debug']({ done }, 'embedded database vacuumed')
+    },
+  }
 }
