@@ -291,11 +291,16 @@ describe('serving the web app', () => {
     expect(runtimeConfig.parse(response.json()).realtime).toMatchObject({ host: 'a.b', port: 3000 })
   })
 
-  it('shows the app with a 404 status for an unknown page, so it can say "Page not found"', async () => {
-    const response = await t.app.inject({ url: '/no/such/page', headers: { accept: 'text/html' } })
+  /** A browser asking for `url`, a page nothing in the app shows, gets the app and a 404. */
+  const expectTheAppWith404 = async (url: string) => {
+    const response = await t.app.inject({ url, headers: { accept: 'text/html' } })
     expect(response.statusCode).toBe(404)
     expect(response.headers['content-type']).toMatch(/text\/html/)
     expect(embeddedConfig(response.body)).toMatchObject({ apiBase: '/api/v1' })
+  }
+
+  it('shows the app with a 404 status for an unknown page, so it can say "Page not found"', async () => {
+    await expectTheAppWith404('/no/such/page')
   })
 
   it.each([
@@ -306,10 +311,7 @@ describe('serving the web app', () => {
     '/rest/demo',
     '/rest',
   ])('answers %s, no screen of the app, with the app and 404', async (url) => {
-    const response = await t.app.inject({ url, headers: { accept: 'text/html' } })
-    expect(response.statusCode).toBe(404)
-    expect(response.headers['content-type']).toMatch(/text\/html/)
-    expect(embeddedConfig(response.body)).toMatchObject({ apiBase: '/api/v1' })
+    await expectTheAppWith404(url)
   })
 
   it.each([
