@@ -1,8 +1,7 @@
-import type pg from 'pg'
-import { afterAll, describe, expect, it } from 'vitest'
-import { useScratchSchemas, withAdminClient } from '../test/scratch-schemas'
+import { describe, expect, it } from 'vitest'
+import { useScratchCluster } from '../test/scratch-schemas'
 import { postgresUrl } from '../test/test-database'
-import { advisoryClusterLocks, soleNodeLocks, type ClusterLocks } from './cluster-locks'
+import { advisoryClusterLocks, soleNodeLocks } from './cluster-locks'
 
 describe('Cluster locks of the embedded database (one node)', () => {
   it('holds a name once until released; other names are free', async () => {
@@ -17,18 +16,9 @@ describe('Cluster locks of the embedded database (one node)', () => {
 
 describe.skipIf(!postgresUrl)('Cluster locks on several nodes of one PostgreSQL server', () => {
   const url = postgresUrl ?? ''
-  const schemas = useScratchSchemas(url, 2)
-  const admin = <T>(work: (client: pg.Client) => Promise<T>) => withAdminClient(url, work)
-  const opened: ClusterLocks[] = []
-  const nodeOn = (schema: string) => {
-    const locks = advisoryClusterLocks({ connectionString: url, schema, connectTimeoutMs: 5_000 })
-    opened.push(locks)
-    return locks
-  }
-
-  afterAll(async () => {
-    await Promise.all(opened.map((locks) => locks.close()))
-  })
+  const { schemas, nodeOn, admin } = useScratchCluster(url, 2, (schema) =>
+    advisoryClusterLocks({ connectionString: url, schema, connectTimeoutMs: 5_000 }),
+  )
 
   it('gives a name to one node at a time, the holder included, until it is released', async () => {
     const [a, b] = [nodeOn(schemas[0] ?? ''), nodeOn(schemas[0] ?? '')]

@@ -1,7 +1,6 @@
-import type pg from 'pg'
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
-import { advisoryJobLock, soleNodeJobLock, type JobLock } from '../db/job-lock'
-import { useScratchSchemas, withAdminClient } from '../test/scratch-schemas'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { advisoryJobLock, soleNodeJobLock } from '../db/job-lock'
+import { useScratchCluster } from '../test/scratch-schemas'
 import { postgresSkipReason, postgresUrl } from '../test/test-database'
 import { createPeriodicJobs } from './periodic-jobs'
 
@@ -76,18 +75,14 @@ describe('Periodic jobs on one node', () => {
 // Issue 26: the report warmer and the sweeps ran on every node of a cluster.
 describe.skipIf(!postgresUrl)('Periodic jobs on several nodes of one PostgreSQL server', () => {
   const url = postgresUrl ?? ''
-  const schemas = useScratchSchemas(url, 2)
-  const admin = <T>(work: (client: pg.Client) => Promise<T>) => withAdminClient(url, work)
-  const locks: JobLock[] = []
-  const lockOn = (schema: string) => {
-    const lock = advisoryJobLock({ connectionString: url, schema, connectTimeoutMs: 5_000 })
-    locks.push(lock)
-    return lock
-  }
-
-  afterAll(async () => {
-    await Promise.all(locks.map((lock) => lock.close()))
-  })
+  const {
+    schemas,
+    nodeOn: lockOn,
+    opened: locks,
+    admin,
+  } = useScratchCluster(url, 2, (schema) =>
+    advisoryJobLock({ connectionString: url, schema, connectTimeoutMs: 5_000 }),
+  )
 
   it('runs each round on one node; another takes over when that node goes', async () => {
     const [a, b] = [lockOn(schemas[0] ?? ''), lockOn(schemas[0] ?? '')]

@@ -31,3 +31,31 @@ export async function withAdminClient<T>(
     await client.end()
   }
 }
+
+/**
+ * Nodes of one cluster for the file's tests: `count` scratch schemas (see `useScratchSchemas`),
+ * `nodeOn(schema)` opening a node there with `open`, every node opened so far (each closed after
+ * the file's tests, before the schemas are dropped), and `admin` for a connection of one's own.
+ */
+export function useScratchCluster<Node extends { close(): Promise<void> }>(
+  url: string,
+  count: number,
+  open: (schema: string) => Node,
+): {
+  schemas: readonly string[]
+  nodeOn: (schema: string) => Node
+  opened: readonly Node[]
+  admin: <T>(work: (client: pg.Client) => Promise<T>) => Promise<T>
+} {
+  const schemas = useScratchSchemas(url, count)
+  const opened: Node[] = []
+  afterAll(async () => {
+    await Promise.all(opened.map((node) => node.close()))
+  })
+  const nodeOn = (schema: string) => {
+    const node = open(schema)
+    opened.push(node)
+    return node
+  }
+  return { schemas, nodeOn, opened, admin: (work) => withAdminClient(url, work) }
+}
