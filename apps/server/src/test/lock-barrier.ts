@@ -15,6 +15,11 @@ export interface LockBarrier {
   arrived(count: number, orAfterMs?: number): Promise<number>
   /** Lets the waiting contenders go, all at once. */
   release(): Promise<void>
+  /**
+   * Sends `one`, and once it waits behind the lock `other` (queued behind it), then lets both go:
+   * resolves to their answers, `one`'s first.
+   */
+  race<T>(one: () => Promise<T>, other: () => Promise<T>): Promise<[T, T]>
 }
 
 /**
@@ -63,7 +68,7 @@ export async function lockBarrier(
     return result.rows[0]?.count ?? 0
   }
 
-  return {
+  const barrier: LockBarrier = {
     async arrived(count, orAfterMs) {
       const started = Date.now()
       for (;;) {
@@ -86,5 +91,14 @@ export async function lockBarrier(
         await Promise.all([client.end(), observer.end()])
       }
     },
+    async race(one, other) {
+      const firstAnswer = one()
+      await barrier.arrived(1)
+      const secondAnswer = other()
+      await barrier.arrived(2)
+      await barrier.release()
+      return Promise.all([firstAnswer, secondAnswer])
+    },
   }
+  return barrier
 }

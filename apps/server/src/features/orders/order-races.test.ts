@@ -24,12 +24,7 @@ describeRace('Cancelling and accepting one order at once', (race) => {
         const accept = () =>
           race().asWaiter(`/garcon/orders/${placed.id}/status`, { status: 'accepted' })
         const [one, other] = first === 'cancel' ? [cancel, accept] : [accept, cancel]
-        const firstAnswer = one()
-        await barrier.arrived(1)
-        const secondAnswer = other()
-        await barrier.arrived(2)
-        await barrier.release()
-        const answers = await Promise.all([firstAnswer, secondAnswer])
+        const answers = await barrier.race(one, other)
         const [cancelled, accepted] = first === 'cancel' ? answers : [answers[1], answers[0]]
 
         const winners = [cancelled, accepted].filter((answer) => answer.statusCode === 200)

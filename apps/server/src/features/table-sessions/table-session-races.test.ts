@@ -53,12 +53,7 @@ describeRace('Settling a table against a new order', (race) => {
         const complete = () =>
           race().asWaiter(`/garcon/orders/${served.id}/status`, { status: 'completed' })
         const [one, other] = first === 'new order' ? [placeNew, complete] : [complete, placeNew]
-        const firstAnswer = one()
-        await barrier.arrived(1)
-        const secondAnswer = other()
-        await barrier.arrived(2)
-        await barrier.release()
-        const answers = await Promise.all([firstAnswer, secondAnswer])
+        const answers = await barrier.race(one, other)
         const [placed, completed] = first === 'new order' ? answers : [answers[1], answers[0]]
 
         expect(completed.statusCode).toBe(200)
