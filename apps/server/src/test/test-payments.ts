@@ -16,6 +16,10 @@ export const BORSCHT = { dishId: 'borscht', quantity: 2, optionIds: ['regular'] 
 /** What diners and the acquirer do with payments, through the app's HTTP API. */
 export function paymentActions(app: () => TestApp['app'], restaurantId = 'bistro') {
   const inject = (options: InjectOptions) => app().inject(options)
+  const getOrder = async (id: string) =>
+    order.parse((await inject({ method: 'GET', url: `/api/v1/orders/${id}` })).json())
+  const getPayment = async (id: string) =>
+    payment.parse((await inject({ method: 'GET', url: `/api/v1/payments/${id}` })).json())
   const refOf = (p: Payment) =>
     /\/sandbox-acquirer\/pay\/(sbx_\w+)$/.exec(p.redirectUrl ?? '')?.[1] ?? ''
   return {
@@ -87,10 +91,36 @@ export function paymentActions(app: () => TestApp['app'], restaurantId = 'bistro
       expect(response.statusCode, response.body).toBe(201)
       return payment.parse(response.json())
     },
-    getPayment: async (id: string) =>
-      payment.parse((await inject({ method: 'GET', url: `/api/v1/payments/${id}` })).json()),
-    getOrder: async (id: string) =>
-      order.parse((await inject({ method: 'GET', url: `/api/v1/orders/${id}` })).json()),
+    /**
+     * Starts paying `orderId` by `method` while the acquirer answers every try with 500, its
+     * requests logged in `sentToAcquirer`: the app tries three times, then tells the diner to pay
+     * the waiter, and the order says so. Resolves to the three tries.
+     */
+    async startOrderPaymentWhileDown<Sent>(
+      orderId: string,
+      method: 'card' | 'sbp',
+      sentToAcquirer: readonly Sent[],
+    ) {
+      const before = sentToAcquirer.length
+      const down = await inject({
+        method: 'POST',
+        url: `/api/v1/orders/${orderId}/payments`,
+        payload: { method },
+      })
+      expect(down.statusCode).toBe(503)
+      expect(down.json()).toMatchObject({ error: { code: 'payment_provider_unavailable' } })
+      const tries = sentToAcquirer.slice(before)
+      expect(tries).toHaveLength(3)
+      expect((await getOrder(orderId)).paymentStatus).toBe('failed')
+      return tries
+    },
+    /** The diner reads `paymentId` back failed for `failureReason`, and its order `orderId` too. */
+    async expectFailed(paymentId: string, orderId: string, failureReason: string) {
+      expect(await getPayment(paymentId)).toMatchObject({ status: 'failed', failureReason })
+      expect((await getOrder(orderId)).paymentStatus).toBe('failed')
+    },
+    getPayment,
+    getOrder,
     billText: async (sessionId: string) =>
       (await inject({ method: 'GET', url: `/api/v1/table-sessions/${sessionId}/bill` })).body,
     cancelOrder: (id: string) => inject({ method: 'POST', url: `/api/v1/orders/${id}/cancel` }),

@@ -118,30 +118,16 @@ describe.each(testDatabaseKinds)('Payments through YooKassa’s stand-in on $nam
   it('reads a declined card back when the diner returns, before any notification', async () => {
     const { placed, started } = await cardOrder('T4')
     standIn.decide(refOf(started), 'insufficient_funds')
-    expect(await diner.getPayment(started.id)).toMatchObject({
-      status: 'failed',
-      failureReason: 'insufficient_funds',
-    })
-    expect((await diner.getOrder(placed.id)).paymentStatus).toBe('failed')
+    await diner.expectFailed(started.id, placed.id, 'insufficient_funds')
   })
 
   it('tells the diner to pay the waiter when YooKassa is down, and the order says so', async () => {
     const session = await openTableSession(t, 'yk', 'T5')
     const placed = await diner.place(session.id, 'card')
-    const before = standIn.requests.length
     standIn.fail('/v3/payments', 500, 500, 500)
-    const down = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/orders/${placed.id}/payments`,
-      payload: { method: 'card' },
-    })
-    expect(down.statusCode).toBe(503)
-    expect(down.json()).toMatchObject({ error: { code: 'payment_provider_unavailable' } })
+    const tries = await diner.startOrderPaymentWhileDown(placed.id, 'card', standIn.requests)
     // Three tries of one payment under one key: nothing could be paid twice.
-    const tries = standIn.requests.slice(before)
     expect(new Set(tries.map((sent) => sent.key)).size).toBe(1)
-    expect(tries).toHaveLength(3)
-    expect((await diner.getOrder(placed.id)).paymentStatus).toBe('failed')
     // Once it is back, the diner pays.
     const again = await diner.startOrderPayment(placed.id)
     expect(again.redirectUrl).toMatch(`${standIn.origin}/checkout/`)
