@@ -5,183 +5,15 @@ import type { Restaurant } from '@tableside/contracts/restaurants'
 import { AdminDialog } from '../../../components/admin/admin-dialog'
 import { buttonClass } from '../../../components/ui/button'
 import { formatPrice } from '../../../lib/format-price'
-import { defineMessages } from '../../../lib/i18n/messages'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { paidWithText } from '../../../lib/paid-with-words'
 import { dateLocale, restaurantClock, restaurantWhen } from '../../../lib/restaurant-time'
 import { useStaffErrorText } from '../../../lib/staff-error-text'
 import { useAdminOrder, useOrderAction, type OrderAction } from '../api/admin-order'
+import { orderPanelMessages as messages } from '../order-panel-messages'
+import { takenOffNow } from '../taken-off-now'
 import './order-panel.css'
-
-const messages = defineMessages({
-  en: {
-    title: 'Order {number}',
-    close: 'Close',
-    loading: 'Loading the order…',
-    loadFailed: 'Could not load the order.',
-    total: 'Costs now',
-    paid: 'Paid',
-    takenOff: 'Taken off the bill',
-    lines: 'Dishes',
-    left: '{count} left',
-    refundedShort: '{count} refunded',
-    compedShort: '{count} on the house',
-    payments: 'Payments',
-    noPayments: 'No online payments. Cash to the waiter: {paid}.',
-    payment: '{method}, {amount}',
-    tipOf: 'tip {amount} ({waiter})',
-    tipRefunded: 'tip refunded {amount}',
-    refundTip: 'Refund the tip',
-    cashLine: 'Cash to the waiter {paid}, handed back {refunded}',
-    points: 'Points: spent {spent}, returned {returned}, taken back {takenBack}',
-    refunds: 'Refunds',
-    noRefunds: 'Nothing refunded.',
-    history: 'History',
-    act: 'Refund or correct',
-    mode: 'What to do',
-    mode_part: 'Refund dishes',
-    mode_amount: 'Refund an amount',
-    mode_comp: 'On the house',
-    mode_cancel: 'Cancel the order',
-    quantityOf: 'How many of «{name}»',
-    amount: 'Amount, ₽',
-    reason: 'Reason (the diner reads it)',
-    refundTipToo: 'Refund the tip too',
-    submit: 'Do it',
-    working: 'Working…',
-    needReason: 'Say why: the diner reads it.',
-    needLines: 'Choose how many of which dishes.',
-    needAmount: 'Say how much.',
-    failed: 'Refused: {message}',
-    kind_whole: 'cancel',
-    kind_part: 'refund',
-    kind_comp: 'on the house',
-    kind_tip: 'tip',
-    way_online: 'to the card',
-    way_cash: 'cash out',
-    way_points: 'points',
-    way_none: 'off the bill',
-    state_in_progress: 'waiting for the bank',
-    state_done: 'returned',
-    state_failed: 'refused by the bank',
-    retry: 'Ask the bank again',
-    retryNote: 'The bank refused this refund: nothing went back yet.',
-    state_undone: 'spent again: the bank refused the refund',
-    slowRefund: 'The bank has not confirmed it for more than {days} days: call the bank.',
-    refundRow: '{time} · {kind}, {way}: {amount} · «{reason}» · {actor} · {state}',
-    pay_unpaid: 'Not paid',
-    pay_pending: 'Being paid',
-    pay_failed: 'Payment failed',
-    pay_paid: 'Paid',
-    pay_refunded: 'Refunded',
-    method_card: 'card',
-    method_sbp: 'SBP',
-    step: '{time} · {status}',
-    stepRefund: '{time} · refund {amount} ({state})',
-    status_placed: 'placed',
-    status_accepted: 'accepted',
-    status_cooking: 'cooking',
-    status_ready: 'ready',
-    status_served: 'served',
-    status_out_for_delivery: 'on the way',
-    status_completed: 'completed',
-    status_cancelled: 'cancelled',
-    receipt: 'Receipt {total} to {contact}: {state}',
-    receiptRefund: 'Refund receipt {total} to {contact}: {state}',
-    receipt_pending: 'being prepared',
-    receipt_sent_acquirer: 'handed to the acquirer with the payment',
-    receipt_sent_acquirer_refund: 'handed to the acquirer with the refund',
-    receipt_sent_atol: 'sent, waiting for the register',
-    receipt_done: 'registered',
-    receipt_failed: 'failed',
-    receiptWhy: ' ({error})',
-    receiptFailedHint: 'Send it again from Settings → Receipts (54-FZ).',
-  },
-  ru: {
-    title: 'Заказ {number}',
-    close: 'Закрыть',
-    loading: 'Загружаем заказ…',
-    loadFailed: 'Не удалось загрузить заказ.',
-    total: 'Стоит сейчас',
-    paid: 'Оплачено',
-    takenOff: 'Убрано из счёта',
-    lines: 'Блюда',
-    left: 'осталось {count}',
-    refundedShort: 'возвращено {count}',
-    compedShort: 'за счёт заведения {count}',
-    payments: 'Платежи',
-    noPayments: 'Онлайн-платежей нет. Наличными официанту: {paid}.',
-    payment: '{method}, {amount}',
-    tipOf: 'чаевые {amount} ({waiter})',
-    tipRefunded: 'чаевые возвращены {amount}',
-    refundTip: 'Вернуть чаевые',
-    cashLine: 'Наличными официанту {paid}, выдано обратно {refunded}',
-    points: 'Баллы: списано {spent}, возвращено {returned}, забрано {takenBack}',
-    refunds: 'Возвраты',
-    noRefunds: 'Возвратов нет.',
-    history: 'История',
-    act: 'Вернуть или исправить',
-    mode: 'Что сделать',
-    mode_part: 'Вернуть блюда',
-    mode_amount: 'Вернуть сумму',
-    mode_comp: 'За счёт заведения',
-    mode_cancel: 'Отменить заказ',
-    quantityOf: 'Сколько «{name}»',
-    amount: 'Сумма, ₽',
-    reason: 'Причина (её увидит гость)',
-    refundTipToo: 'Вернуть и чаевые',
-    submit: 'Выполнить',
-    working: 'Выполняем…',
-    needReason: 'Укажите причину: её увидит гость.',
-    needLines: 'Выберите, сколько каких блюд.',
-    needAmount: 'Укажите сумму.',
-    failed: 'Не получилось: {message}',
-    kind_whole: 'отмена',
-    kind_part: 'возврат',
-    kind_comp: 'за счёт заведения',
-    kind_tip: 'чаевые',
-    way_online: 'на карту',
-    way_cash: 'наличными',
-    way_points: 'баллами',
-    way_none: 'из счёта',
-    state_in_progress: 'ждёт подтверждения банка',
-    state_done: 'возвращено',
-    state_failed: 'банк отказал',
-    retry: 'Запросить возврат снова',
-    retryNote: 'Банк отказал в этом возврате: деньги ещё не вернулись.',
-    state_undone: 'списаны снова: банк отказал в возврате',
-    slowRefund: 'Банк не подтверждает возврат больше {days} дней: позвоните в банк.',
-    refundRow: '{time} · {kind}, {way}: {amount} · «{reason}» · {actor} · {state}',
-    pay_unpaid: 'Не оплачен',
-    pay_pending: 'Оплачивается',
-    pay_failed: 'Оплата не прошла',
-    pay_paid: 'Оплачен',
-    pay_refunded: 'Возвращён',
-    method_card: 'картой',
-    method_sbp: 'СБП',
-    step: '{time} · {status}',
-    stepRefund: '{time} · возврат {amount} ({state})',
-    status_placed: 'оформлен',
-    status_accepted: 'принят',
-    status_cooking: 'готовится',
-    status_ready: 'готов',
-    status_served: 'подан',
-    status_out_for_delivery: 'в пути',
-    status_completed: 'завершён',
-    status_cancelled: 'отменён',
-    receipt: 'Чек {total} для {contact}: {state}',
-    receiptRefund: 'Чек возврата {total} для {contact}: {state}',
-    receipt_pending: 'готовится',
-    receipt_sent_acquirer: 'передан эквайрингу с платежом',
-    receipt_sent_acquirer_refund: 'передан эквайрингу с возвратом',
-    receipt_sent_atol: 'отправлен, ждём кассу',
-    receipt_done: 'зарегистрирован',
-    receipt_failed: 'ошибка',
-    receiptWhy: ' ({error})',
-    receiptFailedHint: 'Отправьте его снова в Настройках → Чеки (54-ФЗ).',
-  },
-})
 
 type Mode = 'part' | 'amount' | 'comp' | 'cancel'
 
@@ -190,37 +22,6 @@ type Mode = 'part' | 'amount' | 'comp' | 'cancel'
  * points, refunds and history, and what a manager may do with it: refund dishes or an amount,
  * make dishes free, refund a tip, cancel it (asking about the tip), always with a reason.
  */
-/**
- * What refunds and comps took off the order's price now. A part refund or a comp the bank
- * refused put its money back on the price (decision 0139), and all of it, dishes too, once
- * every online refund of its action was refused (0140: not where cash went back with it or a
- * payment paid the order in points).
- */
-function takenOffNow(detail: OrderDetail): number {
-  const billPoints = detail.payments.some((payment) => payment.points > 0)
-  const actions = new Map<string, OrderDetail['refunds']>()
-  for (const refund of detail.refunds) {
-    actions.set(refund.actionId, [...(actions.get(refund.actionId) ?? []), refund])
-  }
-  let sum = 0
-  for (const rows of actions.values()) {
-    const moved = rows.filter((row) => row.kind === 'part' || row.kind === 'comp')
-    const online = moved.filter((row) => row.way === 'online')
-    const undone =
-      !billPoints &&
-      online.length > 0 &&
-      online.every((row) => row.state === 'failed') &&
-      !moved.some((row) => row.way === 'cash')
-    if (undone && moved.length === rows.length) continue
-    for (const row of rows) {
-      sum +=
-        row.takenOff -
-        (row.state === 'failed' && row.way === 'online' && moved.includes(row) ? row.amount : 0)
-    }
-  }
-  return sum
-}
-
 export function OrderPanel({
   orderId,
   restaurant,
