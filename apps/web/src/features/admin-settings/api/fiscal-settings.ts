@@ -7,27 +7,23 @@ import {
   type FiscalSettingsBody,
 } from '@tableside/contracts/receipts'
 import { useApiClient } from '../../../lib/app-context'
+import { useSaveSettingsPart, useSettingsPart } from './settings-part'
 
 export const fiscalSettingsKey = ['admin', 'fiscal-settings'] as const
 export const failedReceiptsKey = ['admin', 'failed-receipts'] as const
 
 /** How the restaurant sends its 54-FZ receipts (decision 0134); the АТОЛ password only as "…1234". */
 export function useFiscalSettings() {
-  const api = useApiClient()
-  return useQuery({
-    queryKey: fiscalSettingsKey,
-    queryFn: ({ signal }) => api.callEndpoint(getFiscalSettings, { signal }),
-    staleTime: 30_000,
-  })
+  return useSettingsPart(fiscalSettingsKey, (api, signal) =>
+    api.callEndpoint(getFiscalSettings, { signal }),
+  )
 }
 
 export function useSaveFiscalSettings() {
-  const api = useApiClient()
-  const queryClient = useQueryClient()
-  return useMutation({
+  return useSaveSettingsPart({
+    queryKey: fiscalSettingsKey,
     mutationKey: ['admin', 'save-fiscal-settings'],
-    mutationFn: (body: FiscalSettingsBody) => api.callEndpoint(updateFiscalSettings, { body }),
-    onSuccess: (saved) => queryClient.setQueryData(fiscalSettingsKey, saved),
+    save: (api, body: FiscalSettingsBody) => api.callEndpoint(updateFiscalSettings, { body }),
   })
 }
 

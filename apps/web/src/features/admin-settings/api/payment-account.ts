@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import {
   checkPaymentAccount,
   getPaymentAccount,
@@ -7,30 +7,24 @@ import {
 } from '@tableside/contracts/admin-payments'
 import { useApiClient } from '../../../lib/app-context'
 import { settingsKey } from './get-settings'
+import { useSaveSettingsPart, useSettingsPart } from './settings-part'
 
 export const paymentAccountKey = ['admin', 'payment-account'] as const
 
 /** The restaurant's acquirer as configured (decision 0121); the secret only as "set, …1234". */
 export function usePaymentAccount() {
-  const api = useApiClient()
-  return useQuery({
-    queryKey: paymentAccountKey,
-    queryFn: ({ signal }) => api.callEndpoint(getPaymentAccount, { signal }),
-    staleTime: 30_000,
-  })
+  return useSettingsPart(paymentAccountKey, (api, signal) =>
+    api.callEndpoint(getPaymentAccount, { signal }),
+  )
 }
 
 /** Saves the acquirer; the settings' "online payment" hint depends on it, so they are read again. */
 export function useSavePaymentAccount() {
-  const api = useApiClient()
-  const queryClient = useQueryClient()
-  return useMutation({
+  return useSaveSettingsPart({
+    queryKey: paymentAccountKey,
     mutationKey: ['admin', 'save-payment-account'],
-    mutationFn: (body: PaymentAccountBody) => api.callEndpoint(updatePaymentAccount, { body }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(paymentAccountKey, saved)
-      void queryClient.invalidateQueries({ queryKey: settingsKey })
-    },
+    save: (api, body: PaymentAccountBody) => api.callEndpoint(updatePaymentAccount, { body }),
+    alsoStale: settingsKey,
   })
 }
 
