@@ -22,6 +22,7 @@ import {
 import { usePaymentAccount } from '../api/payment-account'
 import { fiscalReceiptsMessages } from '../fiscal-receipts-messages'
 import { FormActions, LoadedSettingsGroup, TextField } from './settings-fields'
+import { TestOrLiveChoice } from './test-or-live-choice'
 
 /** What the failed list writes money and moments with: the restaurant's, whatever the device's. */
 type RestaurantClock = Pick<Restaurant, 'locale' | 'currency' | 'timezone'>
@@ -88,7 +89,7 @@ function FiscalSettingsEditor({ saved }: { saved: FiscalSettings }) {
   const [form, setForm] = useState(() => formOf(saved))
   const [problems, setProblems] = useState<Problems>({})
   const [status, setStatus] = useState<string | null>(null)
-  const ids = { mode: useId(), register: useId(), status: useId() }
+  const ids = { mode: useId(), status: useId() }
   const acquirer = acquirerSendsReceipts(account)
   const set =
     <Key extends keyof FiscalForm>(key: Key) =>
@@ -262,22 +263,13 @@ function FiscalSettingsEditor({ saved }: { saved: FiscalSettings }) {
               onChange={set('paymentAddress')}
               problem={problems.paymentAddress}
             />
-            <fieldset className="settings-choices settings-field--wide">
-              <legend className="settings-field__label" id={ids.register}>
-                {t('registerMode')}
-              </legend>
-              {(['test', 'live'] as const).map((mode) => (
-                <label key={mode} className="settings-check">
-                  <input
-                    type="radio"
-                    name={ids.register}
-                    checked={form.live === (mode === 'live')}
-                    onChange={() => set('live')(mode === 'live')}
-                  />
-                  <span>{t(mode)}</span>
-                </label>
-              ))}
-            </fieldset>
+            <TestOrLiveChoice
+              legend={t('registerMode')}
+              live={form.live}
+              onChange={set('live')}
+              label={t}
+              wide
+            />
           </>
         ) : null}
       </div>

@@ -15,6 +15,7 @@ import {
 } from '../api/payment-account'
 import { paymentAccountMessages } from '../payment-account-messages'
 import { CheckboxGroup, FormActions, LoadedSettingsGroup, TextField } from './settings-fields'
+import { TestOrLiveChoice } from './test-or-live-choice'
 
 type Method = 'card' | 'sbp'
 /** `server`: no choice of the restaurant's own; the server's PAYMENT_PROVIDER serves it. */
@@ -61,7 +62,7 @@ function PaymentAccountEditor({ saved }: { saved: PaymentAccount }) {
   const [problems, setProblems] = useState<Partial<Record<keyof AccountForm, string>>>({})
   const [status, setStatus] = useState<string | null>(null)
   const [checked, setChecked] = useState<string | null>(null)
-  const ids = { provider: useId(), mode: useId() }
+  const providerId = useId()
   // The stored secret is the chosen acquirer's only when the stored account is that one's.
   const storedSecret = saved.accountProvider === form.provider ? saved.secret : null
   const set =
@@ -169,11 +170,11 @@ function PaymentAccountEditor({ saved }: { saved: PaymentAccount }) {
       )}
       <div className="settings-group__fields">
         <div className="settings-field settings-field--wide">
-          <label htmlFor={ids.provider} className="settings-field__label">
+          <label htmlFor={providerId} className="settings-field__label">
             {t('provider')}
           </label>
           <select
-            id={ids.provider}
+            id={providerId}
             className="settings-field__input"
             value={form.provider}
             onChange={(event) => {
@@ -222,22 +223,12 @@ function PaymentAccountEditor({ saved }: { saved: PaymentAccount }) {
               onChange={set('secretKey')}
               problem={problems.secretKey}
             />
-            <fieldset className="settings-choices">
-              <legend className="settings-field__label" id={ids.mode}>
-                {t('mode')}
-              </legend>
-              {(['test', 'live'] as const).map((mode) => (
-                <label key={mode} className="settings-check">
-                  <input
-                    type="radio"
-                    name={ids.mode}
-                    checked={form.live === (mode === 'live')}
-                    onChange={() => set('live')(mode === 'live')}
-                  />
-                  <span>{t(mode === 'test' && tbank ? 'testTerminal' : mode)}</span>
-                </label>
-              ))}
-            </fieldset>
+            <TestOrLiveChoice
+              legend={t('mode')}
+              live={form.live}
+              onChange={set('live')}
+              label={(mode) => t(mode === 'test' && tbank ? 'testTerminal' : mode)}
+            />
             <CheckboxGroup
               legend={t('methods')}
               options={(['card', 'sbp'] as const).map((value) => ({ value, label: t(value) }))}
