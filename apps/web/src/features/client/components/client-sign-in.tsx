@@ -10,6 +10,7 @@ import { useRequestCode, useVerifyCode } from '../api/client-sign-in'
 import { clientMessages } from '../client-messages'
 import { otpProblem, secondsUntil } from '../otp-problem'
 import { shownPhone } from '../shown-phone'
+import { ClientField } from './client-field'
 import '../client.css'
 
 /** A clock that ticks each second while `running`: the resend countdown. */
@@ -100,10 +101,7 @@ export function ClientSignIn({
     return (
       <form className="client-form" onSubmit={submitPhone} noValidate>
         <p className="client-form__lead">{t('signInLead')}</p>
-        <div className="client-field">
-          <label className="client-field__label" htmlFor="client-phone">
-            {t('phone')}
-          </label>
+        <ClientField id="client-phone" label={t('phone')}>
           <input
             ref={phoneMask}
             id="client-phone"
@@ -115,7 +113,7 @@ export function ClientSignIn({
             aria-invalid={askProblem ? true : undefined}
             aria-describedby={askProblem ? 'client-phone-problem' : undefined}
           />
-        </div>
+        </ClientField>
         <label className="client-consent">
           <input
             type="checkbox"
@@ -154,10 +152,7 @@ export function ClientSignIn({
   return (
     <form className="client-form" onSubmit={submitCode} noValidate>
       <p className="client-form__lead">{t('codeSentTo', { phone: shownPhone(sent.phone) })}</p>
-      <div className="client-field">
-        <label className="client-field__label" htmlFor="client-code">
-          {t('code')}
-        </label>
+      <ClientField id="client-code" label={t('code')}>
         <input
           id="client-code"
           className="client-field__input client-field__input--code"
@@ -171,7 +166,7 @@ export function ClientSignIn({
           aria-invalid={codeProblem ? true : undefined}
           aria-describedby={codeProblem ? 'client-code-problem' : undefined}
         />
-      </div>
+      </ClientField>
       {codeProblem || askProblem ? (
         <p className="client-problem" id="client-code-problem" role="alert">
           {codeProblem ?? askProblem}
