@@ -1,9 +1,11 @@
 import { useState } from 'react'
-import { VAT_RATES, type VatRate } from '@tableside/contracts/admin-profile'
+import type { VatRate } from '@tableside/contracts/admin-profile'
 import type { Translate } from '../../../lib/i18n/use-translation'
 import type { AdminMenuMessageKey } from '../admin-menu-messages'
 import { EditorActions, EditorForm, OtherProblems } from './editor-parts'
 import { Field } from './form-field'
+import { StationField } from './station-field'
+import { VatRateField } from './vat-rate-field'
 
 export interface CategoryForm {
   nameRu: string
@@ -68,51 +70,26 @@ export function CategoryEditor({
         {input('nameEn', t('nameEn'), 'name.en')}
         {input('descriptionRu', t('descriptionRu'), 'description.ru')}
         {input('descriptionEn', t('descriptionEn'), 'description.en')}
-        <Field
-          label={t('vatRate')}
+        <VatRateField
+          value={form.vatRate}
+          unsetLabel={t('vatAsRestaurant')}
           hint={t('vatCategoryHint')}
           error={errors.get('vatRate') ?? errors.get('category.vatRate')}
-        >
-          {({ id, describedBy, invalid }) => (
-            <select
-              id={id}
-              value={form.vatRate}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              onChange={(event) => {
-                const chosen = VAT_RATES.find((rate) => rate === event.target.value)
-                setForm({ ...form, vatRate: chosen ?? '' })
-              }}
-            >
-              <option value="">{t('vatAsRestaurant')}</option>
-              {VAT_RATES.map((rate) => (
-                <option key={rate} value={rate}>
-                  {t(`vat_${rate}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+          t={t}
+          onChange={(vatRate) => {
+            setForm({ ...form, vatRate })
+          }}
+        />
         {stations.length > 0 && (
-          <Field label={t('station')} hint={t('stationHint', { name: stations[0]?.name ?? '' })}>
-            {({ id, describedBy, invalid }) => (
-              <select
-                id={id}
-                value={form.stationId}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-                onChange={(event) => {
-                  setForm({ ...form, stationId: event.target.value })
-                }}
-              >
-                {stations.map((station) => (
-                  <option key={station.id} value={station.id}>
-                    {station.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <StationField
+            stations={stations}
+            value={form.stationId}
+            hint={t('stationHint', { name: stations[0]?.name ?? '' })}
+            t={t}
+            onChange={(stationId) => {
+              setForm({ ...form, stationId })
+            }}
+          />
         )}
       </div>
       <EditorActions

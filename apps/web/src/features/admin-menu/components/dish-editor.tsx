@@ -6,12 +6,14 @@ import type { Translate } from '../../../lib/i18n/use-translation'
 import type { AdminMenuMessageKey } from '../admin-menu-messages'
 import type { DishForm } from '../dish-form'
 import { useDishEditor } from '../hooks/use-dish-editor'
-import { DishFlags, DishHighlightField, DishStationField, DishVatField } from './dish-fields'
+import { DishFlags, DishHighlightField } from './dish-fields'
 import { EditorActions, EditorForm, EditorProblems } from './editor-parts'
-import { CheckboxGroup, Field, FieldSet, TextField } from './form-field'
+import { CheckboxGroup, FieldSet, SelectField, TextField } from './form-field'
 import { ModifierGroupsEditor } from './modifier-groups-editor'
 import { NutritionFields } from './nutrition-fields'
 import { PhotoField } from './photo-field'
+import { StationField } from './station-field'
+import { VatRateField } from './vat-rate-field'
 
 interface DishEditorProps {
   form: DishForm
@@ -71,28 +73,22 @@ export function DishEditor(props: DishEditorProps) {
         {text('descriptionRu', t('descriptionRu'), 'description.ru', { multiline: true })}
         {text('descriptionEn', t('descriptionEn'), 'description.en', { multiline: true })}
         {text('price', t('price'), 'price', { inputMode: 'decimal' })}
-        <Field label={t('category')} error={error('categoryId')}>
-          {({ id, describedBy }) => (
-            <select
-              id={id}
-              value={form.categoryId}
-              aria-describedby={describedBy}
-              onChange={(event) => {
-                editor.chooseCategory(event.target.value)
-              }}
-            >
-              {editor.categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label={t('category')}
+          error={error('categoryId')}
+          value={form.categoryId}
+          onChange={editor.chooseCategory}
+        >
+          {editor.categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.label}
+            </option>
+          ))}
+        </SelectField>
         {stations.length > 0 && (
-          <DishStationField
+          <StationField
             stations={stations}
-            stationId={editor.stationId}
+            value={editor.stationId}
             hint={t(editor.movesCategory ? 'dishStationMoves' : 'dishStationHint', {
               category: editor.categoryName,
             })}
@@ -101,26 +97,26 @@ export function DishEditor(props: DishEditorProps) {
           />
         )}
         {text('portionAmount', t('portion'), 'portion.amount', { inputMode: 'decimal' })}
-        <Field label={t('portionUnit')} error={error('portion.unit')}>
-          {({ id, describedBy }) => (
-            <select
-              id={id}
-              value={form.portionUnit}
-              aria-describedby={describedBy}
-              onChange={(event) => {
-                const unit = event.target.value
-                if (unit === 'g' || unit === 'ml' || unit === 'pcs') set('portionUnit', unit)
-              }}
-            >
-              <option value="g">{t('unitG')}</option>
-              <option value="ml">{t('unitMl')}</option>
-              <option value="pcs">{t('unitPcs')}</option>
-            </select>
-          )}
-        </Field>
-        <DishVatField
+        <SelectField
+          label={t('portionUnit')}
+          error={error('portion.unit')}
+          value={form.portionUnit}
+          onChange={(unit) => {
+            if (unit === 'g' || unit === 'ml' || unit === 'pcs') set('portionUnit', unit)
+          }}
+        >
+          <option value="g">{t('unitG')}</option>
+          <option value="ml">{t('unitMl')}</option>
+          <option value="pcs">{t('unitPcs')}</option>
+        </SelectField>
+        <VatRateField
           value={form.vatRate}
-          categoryVat={editor.categoryVat}
+          unsetLabel={
+            editor.categoryVat
+              ? t('vatAsCategory', { rate: t(`vat_${editor.categoryVat}`) })
+              : t('vatAsCategoryUnset')
+          }
+          hint={t('vatDishHint')}
           error={error('vatRate')}
           t={t}
           onChange={(rate) => {

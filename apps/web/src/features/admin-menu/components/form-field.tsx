@@ -81,6 +81,50 @@ export function TextField({ label, value, onChange, error, hint, ...input }: Tex
   )
 }
 
+interface SelectFieldProps {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  error?: string | undefined
+  hint?: string
+  /**
+   * Whether the select itself is marked invalid while the server says so (the VAT rates are);
+   * the others keep the error under them only.
+   */
+  marksInvalid?: boolean
+  /** The options. */
+  children: ReactNode
+}
+
+/** A select in a `Field`. */
+export function SelectField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  marksInvalid = false,
+  children,
+}: SelectFieldProps) {
+  return (
+    <Field label={label} error={error} {...(hint ? { hint } : {})}>
+      {({ id, describedBy, invalid }) => (
+        <select
+          id={id}
+          value={value}
+          aria-describedby={describedBy}
+          aria-invalid={(marksInvalid && invalid) || undefined}
+          onChange={(event) => {
+            onChange(event.target.value)
+          }}
+        >
+          {children}
+        </select>
+      )}
+    </Field>
+  )
+}
+
 /**
  * A group of fields under a legend. Its error is tied to the group with `aria-describedby`:
  * `aria-invalid` is not for a group (its checkboxes are each valid or not on their own).
