@@ -87,25 +87,12 @@ interface SelectFieldProps {
   onChange: (value: string) => void
   error?: string | undefined
   hint?: string
-  /**
-   * Whether the select itself is marked invalid while the server says so (the VAT rates are);
-   * the others keep the error under them only.
-   */
-  marksInvalid?: boolean
   /** The options. */
   children: ReactNode
 }
 
-/** A select in a `Field`. */
-export function SelectField({
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  marksInvalid = false,
-  children,
-}: SelectFieldProps) {
+/** A select in a `Field`: marked invalid while its error shows, as a text field is. */
+export function SelectField({ label, value, onChange, error, hint, children }: SelectFieldProps) {
   return (
     <Field label={label} error={error} {...(hint ? { hint } : {})}>
       {({ id, describedBy, invalid }) => (
@@ -113,7 +100,7 @@ export function SelectField({
           id={id}
           value={value}
           aria-describedby={describedBy}
-          aria-invalid={(marksInvalid && invalid) || undefined}
+          aria-invalid={invalid || undefined}
           onChange={(event) => {
             onChange(event.target.value)
           }}

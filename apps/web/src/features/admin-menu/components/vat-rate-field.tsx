@@ -24,7 +24,6 @@ export function VatRateField({
       label={t('vatRate')}
       hint={hint}
       error={error}
-      marksInvalid
       value={value}
       onChange={(chosen) => {
         onChange(VAT_RATES.find((rate) => rate === chosen) ?? '')
