@@ -8,6 +8,7 @@ import { demoTableTokens, startServer } from '../../../scripts/lib/server-proces
 import { expectNoSeriousViolations } from './axe'
 import { hideDevConsole, pageHeading, smsCode } from './client-service'
 import { keepScreenshot, useBrowser } from './fixtures'
+import { openScreen, screenSettled } from './open-screen'
 import { borscht, plain } from './table-service'
 
 const SCREEN = { include: '#main' }
@@ -56,7 +57,7 @@ describe('A diner signs in with a code by SMS', () => {
       )
 
       const { page, context, problems } = await browser.phone()
-      await page.goto(`${server.url}/rest/demo/client`, { waitUntil: 'networkidle' })
+      await openScreen(page, `${server.url}/rest/demo/client`)
       await page.evaluate(
         (ids) => localStorage.setItem('tableside.my-orders.v1.demo', ids),
         JSON.stringify([placed.id]),
@@ -112,6 +113,8 @@ describe('A diner signs in with a code by SMS', () => {
       await expect
         .poll(async () => plain(await page.locator('#main').textContent()))
         .toContain('+7 (916) 123-45-67')
+      // The bonus card's section shows once its two reads answer: photographed after them.
+      await screenSettled(page)
       await keepScreenshot(page, 'client-profile-signed-in')
       await expectNoSeriousViolations(page, SCREEN)
 
