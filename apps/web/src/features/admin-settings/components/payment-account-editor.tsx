@@ -16,6 +16,7 @@ import {
 import { paymentAccountMessages } from '../payment-account-messages'
 import { CheckboxGroup, FormActions, LoadedSettingsGroup, TextField } from './settings-fields'
 import { TestOrLiveChoice } from './test-or-live-choice'
+import { usePartForm } from '../hooks/use-part-form'
 
 type Method = 'card' | 'sbp'
 /** `server`: no choice of the restaurant's own; the server's PAYMENT_PROVIDER serves it. */
@@ -58,20 +59,14 @@ function PaymentAccountEditor({ saved }: { saved: PaymentAccount }) {
   const { t } = useMessages(paymentAccountMessages)
   const save = useSavePaymentAccount()
   const check = useCheckPaymentAccount()
-  const [form, setForm] = useState(() => formOf(saved))
-  const [problems, setProblems] = useState<Partial<Record<keyof AccountForm, string>>>({})
-  const [status, setStatus] = useState<string | null>(null)
   const [checked, setChecked] = useState<string | null>(null)
+  const { form, setForm, set, problems, setProblems, status, setStatus } = usePartForm(
+    () => formOf(saved),
+    () => setChecked(null),
+  )
   const providerId = useId()
   // The stored secret is the chosen acquirer's only when the stored account is that one's.
   const storedSecret = saved.accountProvider === form.provider ? saved.secret : null
-  const set =
-    <Key extends keyof AccountForm>(key: Key) =>
-    (value: AccountForm[Key]) => {
-      setForm((current) => ({ ...current, [key]: value }))
-      setStatus(null)
-      setChecked(null)
-    }
 
   const choices: { value: Choice; label: string }[] = [
     {

@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react'
+import { useId, type SubmitEvent } from 'react'
 import {
   innProblem,
   TAX_SYSTEMS,
@@ -12,6 +12,7 @@ import { useMessages } from '../../../lib/i18n/use-translation'
 import { useLogoUpload, useProfile, useSaveProfile } from '../api/profile'
 import { profileMessages } from '../profile-messages'
 import { FormActions, LoadedSettingsGroup, SelectField, TextField } from './settings-fields'
+import { usePartForm } from '../hooks/use-part-form'
 
 type Field = 'nameRu' | 'nameEn' | 'address' | 'phone' | 'legalName' | 'inn' | 'logo'
 type Problems = Partial<Record<Field, string>>
@@ -72,16 +73,11 @@ function ProfileEditor({
   const { t } = useMessages(profileMessages)
   const save = useSaveProfile()
   const upload = useLogoUpload()
-  const [form, setForm] = useState(() => formOf(saved))
-  const [problems, setProblems] = useState<Problems>({})
-  const [status, setStatus] = useState<string | null>(null)
+  const { form, setForm, set, problems, setProblems, status, setStatus } = usePartForm<
+    ProfileForm,
+    Field
+  >(() => formOf(saved))
   const ids = { logo: useId(), status: useId() }
-  const set =
-    <Key extends keyof ProfileForm>(key: Key) =>
-    (value: ProfileForm[Key]) => {
-      setForm((current) => ({ ...current, [key]: value }))
-      setStatus(null)
-    }
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()

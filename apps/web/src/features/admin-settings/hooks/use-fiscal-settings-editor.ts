@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react'
+import type { SubmitEvent } from 'react'
 import type { PaymentAccount } from '@tableside/contracts/admin-payments'
 import type { FiscalSettings, FiscalSettingsBody, ReceiptMode } from '@tableside/contracts/receipts'
 import { isApiError } from '../../../lib/api-error'
@@ -7,6 +7,7 @@ import { useStaffErrorText } from '../../../lib/staff-error-text'
 import { useSaveFiscalSettings } from '../api/fiscal-settings'
 import { usePaymentAccount } from '../api/payment-account'
 import { fiscalReceiptsMessages } from '../fiscal-receipts-messages'
+import { usePartForm } from './use-part-form'
 
 export interface FiscalForm {
   mode: ReceiptMode
@@ -49,15 +50,9 @@ export function useFiscalSettingsEditor(saved: FiscalSettings) {
   const reason = useStaffErrorText()
   const save = useSaveFiscalSettings()
   const account = usePaymentAccount().data
-  const [form, setForm] = useState(() => formOf(saved))
-  const [problems, setProblems] = useState<Problems>({})
-  const [status, setStatus] = useState<string | null>(null)
-  const set =
-    <Key extends keyof FiscalForm>(key: Key) =>
-    (value: FiscalForm[Key]) => {
-      setForm((current) => ({ ...current, [key]: value }))
-      setStatus(null)
-    }
+  const { form, setForm, set, problems, setProblems, status, setStatus } = usePartForm(() =>
+    formOf(saved),
+  )
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
