@@ -1,6 +1,7 @@
 // Prints the plain closing line 'N passed, N failed, N skipped' that CI reads, and the slowest
 // files; writes each file's place on the run's timeline to `node_modules/.cache/test-timeline.json`
-// (queued and ended, in seconds from the run's start), to see what holds the run up.
+// (queued and ended, in seconds from the run's start, and the run's start in ms since the epoch)
+// to see what holds the run up; `npm run bench:ci` lays the run's CPU over it.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { relative } from 'node:path'
 
@@ -8,6 +9,7 @@ const TIMELINE = 'node_modules/.cache/test-timeline.json'
 
 export default class SummaryReporter {
   started = performance.now()
+  startedAt = Date.now()
   /** @type {Map<string, number>} */
   queued = new Map()
   /** @type {Map<string, number>} */
@@ -28,7 +30,7 @@ export default class SummaryReporter {
     let passed = 0
     let failed = 0
     let skipped = 0
-    /** @type {{ file: string, project: string, queued: number, ended: number, seconds: number }[]} */
+    /** @type {{ file: string, project: string, runStartedAt: number, queued: number, ended: number, seconds: number }[]} */
     const files = []
     for (const module of testModules) {
       for (const test of module.children.allTests()) {
@@ -42,6 +44,7 @@ export default class SummaryReporter {
       files.push({
         file: relative(process.cwd(), module.moduleId),
         project: module.project.name,
+        runStartedAt: this.startedAt,
         queued: Math.round(queued) / 1000,
         ended: Math.round(ended) / 1000,
         seconds: Math.round(ended - queued) / 1000,
