@@ -10,15 +10,30 @@ export const clockTicks = (() => {
   }
 })()
 
+/**
+ * A process's name, the CPU milliseconds it has used, and when it started (which tells it from a
+ * later process that reuses its id); undefined once it has gone.
+ * @param {number | string} pid
+ * @returns {{ comm: string, cpuMs: number, started: string } | undefined}
+ */
+export function processStat(pid) {
+  try {
+    const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+    const close = stat.lastIndexOf(')')
+    const fields = stat.slice(close + 2).split(' ')
+    return {
+      comm: stat.slice(stat.indexOf('(') + 1, close),
+      cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks,
+      started: fields[19] ?? '',
+    }
+  } catch {
+    return undefined
+  }
+}
+
 /** @param {number} pid @returns {number} CPU milliseconds the process has used */
 export function processCpuMs(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks
-  } catch {
-    return Number.NaN
-  }
+  return processStat(pid)?.cpuMs ?? Number.NaN
 }
 
 /** @returns {number} CPU milliseconds the whole machine has spent busy, all cores */

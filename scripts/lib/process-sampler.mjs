@@ -3,7 +3,7 @@
 // cores on. A process that starts and ends between two readings is missed; at one reading a
 // second that is a rounding error for everything a test run starts.
 import { readdirSync, readFileSync } from 'node:fs'
-import { clockTicks } from './cpu.mjs'
+import { processStat } from './cpu.mjs'
 
 /**
  * What a process is, from its name and command line.
@@ -34,24 +34,6 @@ export function processKind(comm, command) {
 }
 
 /** @param {string} pid */
-function readProcess(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const close = stat.lastIndexOf(')')
-    const comm = stat.slice(stat.indexOf('(') + 1, close)
-    const fields = stat.slice(close + 2).split(' ')
-    return {
-      comm,
-      ticks: Number(fields[11]) + Number(fields[12]),
-      // The start time tells a process from a later one that reuses its id.
-      start: fields[19] ?? '',
-    }
-  } catch {
-    return undefined
-  }
-}
-
-/** @param {string} pid */
 function commandOf(pid) {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()
@@ -67,7 +49,7 @@ function commandOf(pid) {
  * @param {{ exclude?: number[] }} [options] process ids to leave out (the sampler's own caller)
  */
 export function startProcessSampler({ exclude = [] } = {}) {
-  /** @type {Map<string, { kind: string, ticks: number }>} */
+  /** @type {Map<string, { kind: string, cpuMs: number }>} */
   const known = new Map()
   /** @type {Map<string, number>} */
   const total = new Map()
@@ -81,16 +63,16 @@ export function startProcessSampler({ exclude = [] } = {}) {
     const byKind = new Map()
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid) || left.has(pid)) continue
-      const now = readProcess(pid)
+      const now = processStat(pid)
       if (!now) continue
-      const key = `${pid}:${now.start}`
+      const key = `${pid}:${now.started}`
       let seen = known.get(key)
       if (!seen) {
-        seen = { kind: processKind(now.comm, commandOf(pid)), ticks: first ? now.ticks : 0 }
+        seen = { kind: processKind(now.comm, commandOf(pid)), cpuMs: first ? now.cpuMs : 0 }
         known.set(key, seen)
       }
-      const spent = (now.ticks - seen.ticks) / clockTicks
-      seen.ticks = now.ticks
+      const spent = (now.cpuMs - seen.cpuMs) / 1000
+      seen.cpuMs = now.cpuMs
       if (spent <= 0) continue
       byKind.set(seen.kind, (byKind.get(seen.kind) ?? 0) + spent)
       total.set(seen.kind, (total.get(seen.kind) ?? 0) + spent)
