@@ -3,13 +3,16 @@
 // The app is built once, first, for the end-to-end stories. Then vitest runs every project
 // while the type check, the lint and the format check run beside it at a lower priority: they
 // take the cores the stories leave idle while Chromium and the servers wait on each other,
-// instead of adding minutes after the tests. Their output is printed whole when each ends.
+// instead of adding minutes after the tests. A check still running when the tests end goes back to
+// the tests' priority: on a busy machine it would otherwise wait behind every other process
+// (decision 0153). Their output is printed whole when each ends.
 // Arguments go to vitest (`npm test -- --sequence.shuffle.files --sequence.seed=7`); with a
 // file or a filter among them only vitest runs, as `npx vitest run …` would.
 import { spawn } from 'node:child_process'
 import { setPriority } from 'node:os'
 import { buildIfStale, root } from './lib/build.mjs'
 import { ensureChromium } from './lib/chromium.mjs'
+import { threadsOfTree } from './lib/cpu.mjs'
 
 const vitestArgs = process.argv.slice(2)
 const onlyVitest = vitestArgs.some((arg) => !arg.startsWith('-'))
@@ -22,6 +25,27 @@ const STATIC_CHECKS = [
   { name: 'engines', command: 'npm', args: ['run', '--silent', 'check:engines'] },
 ]
 
+/**
+ * The static checks' processes, each with its children: below the tests while they run.
+ * @type {import('node:child_process').ChildProcess[]}
+ */
+const checkProcesses = []
+
+/**
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {number} priority
+ */
+function setTreePriority(child, priority) {
+  if (child.pid === undefined || child.exitCode !== null) return
+  for (const thread of threadsOfTree(child.pid)) {
+    try {
+      setPriority(thread, priority)
+    } catch {
+      // Not allowed here (raising a priority takes privileges), or gone meanwhile.
+    }
+  }
+}
+
 /** @param {number} ms */
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
 
@@ -33,11 +57,8 @@ function runQuietly({ name, command, args }) {
   const started = performance.now()
   const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
   // Below the tests: a story's timeouts are the ones that suffer from a busy core.
-  try {
-    if (child.pid) setPriority(child.pid, 10)
-  } catch {
-    // Not allowed here: the check runs at the same priority, only slower for the tests.
-  }
+  setTreePriority(child, 10)
+  checkProcesses.push(child)
   let output = ''
   child.stdout.on('data', (/** @type {Buffer} */ chunk) => (output += chunk.toString()))
   child.stderr.on('data', (/** @type {Buffer} */ chunk) => (output += chunk.toString()))
@@ -72,7 +93,13 @@ if (built.length > 0)
   process.stdout.write(
     `Built the ${built.join(' and the ')} in ${seconds(performance.now() - buildStarted)}\n`,
   )
-const results = await Promise.all([runVitest(), ...checks])
+const results = await Promise.all([
+  runVitest().then((result) => {
+    for (const child of checkProcesses) setTreePriority(child, 0)
+    return result
+  }),
+  ...checks,
+])
 
 process.stdout.write(`\n${'─'.repeat(60)}\n`)
 for (const { name, code, ms } of results) {

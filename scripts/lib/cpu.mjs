@@ -1,6 +1,6 @@
 // CPU accounting for the benchmarks (Linux /proc): who kept the two cores busy during a run.
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 
 export const clockTicks = (() => {
   try {
@@ -11,10 +11,10 @@ export const clockTicks = (() => {
 })()
 
 /**
- * A process's name, the CPU milliseconds it has used, and when it started (which tells it from a
- * later process that reuses its id); undefined once it has gone.
+ * A process's name, its parent, the CPU milliseconds it has used, and when it started (which tells
+ * it from a later process that reuses its id); undefined once it has gone.
  * @param {number | string} pid
- * @returns {{ comm: string, cpuMs: number, started: string } | undefined}
+ * @returns {{ comm: string, parent: number, cpuMs: number, started: string } | undefined}
  */
 export function processStat(pid) {
   try {
@@ -23,12 +23,40 @@ export function processStat(pid) {
     const fields = stat.slice(close + 2).split(' ')
     return {
       comm: stat.slice(stat.indexOf('(') + 1, close),
+      parent: Number(fields[1]),
       cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks,
       started: fields[19] ?? '',
     }
   } catch {
     return undefined
   }
+}
+
+/**
+ * Every thread of a process and of the processes it started, theirs and so on: a priority is a
+ * thread's own on Linux, so changing a running program's means changing each of its threads'.
+ * @param {number} pid
+ * @returns {number[]}
+ */
+export function threadsOfTree(pid) {
+  /** @type {Map<number, number[]>} */
+  const children = new Map()
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    const parent = processStat(name)?.parent
+    if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), Number(name)])
+  }
+  const threads = []
+  const pending = [pid]
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    try {
+      threads.push(...readdirSync(`/proc/${String(next)}/task`).map(Number))
+    } catch {
+      continue // gone meanwhile
+    }
+    pending.push(...(children.get(next) ?? []))
+  }
+  return threads
 }
 
 /** @param {number} pid @returns {number} CPU milliseconds the process has used */
