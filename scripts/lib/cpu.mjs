@@ -39,9 +39,16 @@ export function processStat(pid) {
  * @returns {number[]}
  */
 export function threadsOfTree(pid) {
+  /** @type {string[]} */
+  let processes
+  try {
+    processes = readdirSync('/proc')
+  } catch {
+    return [pid] // no /proc (macOS): the process alone, as `setPriority` takes it
+  }
   /** @type {Map<number, number[]>} */
   const children = new Map()
-  for (const name of readdirSync('/proc')) {
+  for (const name of processes) {
     if (!/^\d+$/.test(name)) continue
     const parent = processStat(name)?.parent
     if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), Number(name)])
