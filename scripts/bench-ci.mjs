@@ -15,6 +15,7 @@ import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { root } from './lib/build.mjs'
 import { startProcessSampler } from './lib/process-sampler.mjs'
+import { TIMELINE } from './summary-reporter.mjs'
 
 const GOAL_QUIET_S = 8 * 60
 const GOAL_LOADED_S = 15 * 60
@@ -88,14 +89,14 @@ for (const [kind, s] of [...total].sort((a, b) => b[1] - a[1])) {
 }
 
 // Each second's CPU, but the hog's and the databases', shared among the files running in it.
-const timelinePath = join(clone, 'node_modules/.cache/test-timeline.json')
+const timelinePath = join(clone, TIMELINE)
 if (existsSync(timelinePath)) {
-  /** @type {{ file: string, runStartedAt: number, queued: number, ended: number }[]} */
-  const files = JSON.parse(readFileSync(timelinePath, 'utf8'))
-  const spans = files.map(({ file, runStartedAt, queued, ended }) => ({
+  /** @type {{ startedAt: number, files: { file: string, queued: number, ended: number }[] }} */
+  const { startedAt, files } = JSON.parse(readFileSync(timelinePath, 'utf8'))
+  const spans = files.map(({ file, queued, ended }) => ({
     file,
-    from: runStartedAt + queued * 1000,
-    to: runStartedAt + ended * 1000,
+    from: startedAt + queued * 1000,
+    to: startedAt + ended * 1000,
     cpu: 0,
   }))
   for (const { at, byKind } of seconds) {
