@@ -15,6 +15,9 @@ export async function registerMedia(app: FastifyInstance): Promise<void> {
     prefix: '/media/demo/',
     decorateReply: false,
     index: false,
+    // A route per picture, found once at start: a wildcard route lists the folder on every
+    // request (a menu page asks for two dozen pictures). The pictures ship with the app.
+    wildcard: false,
     cacheControl: false,
     setHeaders: (reply) => {
       reply.header('cache-control', 'public, max-age=86400, stale-while-revalidate=604800')

@@ -362,6 +362,26 @@ describe('serving the web app', () => {
     }
   })
 
+  it("serves the demo's pictures, cached for a day, and nothing beside them", async () => {
+    const picture = await t.app.inject('/media/demo/borscht.svg')
+    expect(picture.statusCode).toBe(200)
+    expect(picture.headers['content-type']).toMatch(/^image\/svg\+xml/)
+    expect(picture.headers['cache-control']).toBe(
+      'public, max-age=86400, stale-while-revalidate=604800',
+    )
+    expect(picture.body).toContain('<svg')
+    for (const url of [
+      '/media/demo/no-such-dish.svg',
+      '/media/demo/../package.json',
+      '/media/demo/%2e%2e/package.json',
+      '/media/demo/',
+    ]) {
+      const response = await t.app.inject({ url, headers: { accept: 'image/*' } })
+      expect(response.statusCode, url).toBe(404)
+      expect(response.body, url).not.toContain('"name"')
+    }
+  })
+
   it('answers a missing asset with a 404, not with the app', async () => {
     const response = await t.app.inject({
       url: '/assets/index-gone99.js',
