@@ -72,6 +72,15 @@ export default defineConfig({
         },
       },
       {
+        // The test and bench scripts' own logic (what a file is linted against, decision 0155).
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.mjs'],
+          environment: 'node',
+          isolate: false,
+        },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],

@@ -25,6 +25,7 @@ export function processKind(comm, command) {
     if (command.includes('vitest')) {
       return command.includes('vitest.mjs') ? 'node: vitest (main)' : 'node: vitest workers'
     }
+    if (command.includes('scripts/lint.mjs')) return 'node: eslint'
     for (const tool of ['eslint', 'prettier', 'dpdm', 'vite']) {
       if (command.includes(`.bin/${tool}`) || command.includes(`/${tool}/`)) return `node: ${tool}`
     }
