@@ -42,6 +42,7 @@ const cacheDir =
       join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'tableside', 'lint'))
 
 const eslint = new ESLint({ cwd: root })
+const checkoutDir = root.replace(/\/$/, '')
 const checkout = execFileSync(
   'git',
   ['ls-files', '--cached', '--others', '--exclude-standard', '-z'],
@@ -77,7 +78,10 @@ for (const file of candidates) {
   )
   const { parser, ...options } = languageOptions
   const parserName = /** @type {{ meta?: { name?: string } } | undefined} */ (parser)?.meta?.name
-  configs.set(file, JSON.stringify([rules, settings, options, parserName ?? null]))
+  // The config names the checkout's folder (tsconfigRootDir, the import zones' basePath): a clone
+  // elsewhere has the same config.
+  const text = JSON.stringify([rules, settings, options, parserName ?? null])
+  configs.set(file, text.replaceAll(JSON.stringify(checkoutDir).slice(1, -1), '<checkout>'))
 }
 
 const keys = cacheDir

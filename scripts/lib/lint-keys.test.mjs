@@ -82,6 +82,12 @@ describe('what a file is linted against', () => {
     }
   })
 
+  it('is the same for a clone of the repository at another path', () => {
+    const keys = repository(project).keys()
+    expect(repository(project).keys()).toEqual(keys)
+    expect([...keys.values()].every(Boolean)).toBe(true)
+  })
+
   it("changes with the file's own config only", () => {
     const repo = repository(project)
     const before = repo.keys()
