@@ -69,6 +69,7 @@ for (const file of candidates) {
   )
   if (!config) continue
   files.push(file)
+  if (!cacheDir) continue
   const {
     languageOptions = {},
     rules,
