@@ -73,11 +73,14 @@ process.stdout.write(
 process.stdout.write(
   `CPU ${cpuS.toFixed(0)} s, ${(cpuS / wallS).toFixed(2)} of ${String(availableParallelism())} cores on average\n`,
 )
-// The test command's own summary: each phase's time and the count.
+// The test command's own summary: each phase's time, the count, and what the lint took from its
+// cache.
 const summary = result.output.split('\n').filter((line) => {
   return (
     /^(tests|typecheck|lint|format|engines|all) +(passed|FAILED)? /.test(line) ||
     /^tests: \d+ passed/.test(line) ||
+    // How many files the lint linted and how many it remembered passing (decision 0155).
+    /^ESLint: \d+ files/.test(line) ||
     /^Built the /.test(line)
   )
 })
