@@ -194,17 +194,34 @@ function redactUrl(url: string): string {
 /**
  * The files of an embedded database in memory after `prepare`, for `pglite-memory` targets to
  * start `from`: loading them skips the engine's initdb, which costs seconds each time.
+ *
+ * Loading is a file-by-file copy into the engine's memory, so the snapshot carries only what a
+ * database that lives for one test uses (decision 0156): a 1 MB WAL segment instead of 16 MB,
+ * and no `template0` or `template1`, which only `create database` reads. That is 40 MB and
+ * 1,301 files down to 16 MB and 680, and a third of each open's CPU.
  */
+/** What `snapshotEmbedded` leaves out, as a version: kept snapshots are named by it too. */
+export const EMBEDDED_SNAPSHOT_FORMAT = 2
+
 export async function snapshotEmbedded(
   prepare: (db: Kysely<Database>) => Promise<unknown>,
 ): Promise<Blob> {
-  const client = await PGlite.create({ postgresqlconf: EMBEDDED_POSTGRESQL_CONF })
+  const client = await PGlite.create({
+    // The checkpoint removes the segments it no longer needs instead of keeping them for reuse.
+    postgresqlconf: [...EMBEDDED_POSTGRESQL_CONF, 'min_wal_size=2MB', 'max_wal_size=2MB'],
+    initDbStartParams: ['--wal-segsize=1'],
+  })
   const db = new Kysely<Database>({
     dialect: new PGliteDialect(client),
     plugins: [new CamelCasePlugin()],
   })
   try {
     await prepare(db)
+    for (const template of ['template0', 'template1']) {
+      await sql`alter database ${sql.id(template)} is_template false`.execute(db)
+      await sql`drop database ${sql.id(template)}`.execute(db)
+    }
+    await sql`checkpoint`.execute(db)
     return await client.dumpDataDir('none')
   } finally {
     await db.destroy()

@@ -4,7 +4,12 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import pg from 'pg'
-import { openDatabase, snapshotEmbedded, type DatabaseHandle } from '../db/database'
+import {
+  EMBEDDED_SNAPSHOT_FORMAT,
+  openDatabase,
+  snapshotEmbedded,
+  type DatabaseHandle,
+} from '../db/database'
 import { loadMigrations, migrate } from '../db/migrate'
 
 export interface TestDatabaseKind {
@@ -35,7 +40,8 @@ const snapshots = new Map<'blank' | 'migrated', Promise<Blob>>()
  * engine runs initdb (about 2 s of CPU, several seconds of a busy machine's); loading these takes
  * a third of that. Kept on disk under a name made of the migrations applied and the engine's
  * version, so every test file (each in a module scope of its own) and worker makes each once per
- * machine at most, and a change to either gives a new name: a stale snapshot is never read.
+ * machine at most, and a change to either (or to what a snapshot leaves out) gives a new name: a
+ * stale snapshot is never read.
  */
 function snapshot(kind: 'blank' | 'migrated'): Promise<Blob> {
   const made =
@@ -45,6 +51,7 @@ function snapshot(kind: 'blank' | 'migrated'): Promise<Blob> {
       const engine = await engineVersion()
       const key = createHash('sha256')
         .update(engine)
+        .update(String(EMBEDDED_SNAPSHOT_FORMAT))
         .update(JSON.stringify(migrations))
         .digest('hex')
         .slice(0, 16)
