@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { readFile, rename, writeFile } from 'node:fs/promises'
+import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import pg from 'pg'
+import { extract } from 'tar'
 import {
   EMBEDDED_SNAPSHOT_FORMAT,
   openDatabase,
@@ -33,19 +34,20 @@ async function engineVersion(): Promise<string> {
   return version
 }
 
+const snapshotFiles = new Map<'blank' | 'migrated', Promise<string>>()
 const snapshots = new Map<'blank' | 'migrated', Promise<Blob>>()
 
 /**
- * An embedded database as files to start from: blank, or with every migration applied. A new
- * engine runs initdb (about 2 s of CPU, several seconds of a busy machine's); loading these takes
- * a third of that. Kept on disk under a name made of the migrations applied and the engine's
- * version, so every test file (each in a module scope of its own) and worker makes each once per
- * machine at most, and a change to either (or to what a snapshot leaves out) gives a new name: a
- * stale snapshot is never read.
+ * An embedded database as files to start from, blank or with every migration applied: the path
+ * of its tar. A new engine runs initdb (about 2 s of CPU, several seconds of a busy machine's);
+ * loading these takes a fraction of that. Kept on disk under a name made of the migrations
+ * applied and the engine's version, so every test file (each in a module scope of its own) and
+ * worker makes each once per machine at most, and a change to either (or to what a snapshot
+ * leaves out) gives a new name: a stale snapshot is never read.
  */
-function snapshot(kind: 'blank' | 'migrated'): Promise<Blob> {
+function snapshotFile(kind: 'blank' | 'migrated'): Promise<string> {
   const made =
-    snapshots.get(kind) ??
+    snapshotFiles.get(kind) ??
     (async () => {
       const migrations = kind === 'migrated' ? await loadMigrations() : []
       const engine = await engineVersion()
@@ -57,7 +59,7 @@ function snapshot(kind: 'blank' | 'migrated'): Promise<Blob> {
         .slice(0, 16)
       const path = join(tmpdir(), `tableside-test-pglite-${key}.tar`)
       try {
-        return new Blob([await readFile(path)])
+        await access(path)
       } catch {
         const files = await snapshotEmbedded(async (db) => {
           if (migrations.length > 0) await migrate(db, migrations)
@@ -65,11 +67,30 @@ function snapshot(kind: 'blank' | 'migrated'): Promise<Blob> {
         const partial = `${path}.${String(process.pid)}.${randomBytes(4).toString('hex')}`
         await writeFile(partial, Buffer.from(await files.arrayBuffer()))
         await rename(partial, path)
-        return files
       }
+      return path
     })()
-  snapshots.set(kind, made)
+  snapshotFiles.set(kind, made)
   return made
+}
+
+/** The snapshot's files in memory, for `pglite-memory` databases to start from. */
+function snapshot(kind: 'blank' | 'migrated'): Promise<Blob> {
+  const read =
+    snapshots.get(kind) ?? snapshotFile(kind).then(async (path) => new Blob([await readFile(path)]))
+  snapshots.set(kind, read)
+  return read
+}
+
+/**
+ * Fills `dataDir` (a server's `DATA_DIR`) with an embedded database that has every migration
+ * applied, as a server's first start would leave it but without initdb's seconds of CPU: for
+ * tests of what runs on a data directory (the command lines), not of the first start itself.
+ */
+export async function migratedDataDir(dataDir: string): Promise<void> {
+  const pgdata = join(dataDir, 'pgdata')
+  await mkdir(pgdata, { recursive: true })
+  await extract({ file: await snapshotFile('migrated'), cwd: pgdata })
 }
 
 const pglite: TestDatabaseKind = {

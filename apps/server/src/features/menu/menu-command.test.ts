@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { menuFileImport } from '@tableside/contracts/menu-file-import'
 import { openDatabase } from '../../db/database'
-import { migrate } from '../../db/migrate'
+import { migratedDataDir } from '../../test/test-database'
 import { runMenuCommand } from './menu-command'
 import { createTestRestaurant, testMenuFile } from './test-menu-file'
 
@@ -30,8 +30,8 @@ describe('menu command line', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tableside-menu-cli-'))
+    await migratedDataDir(env().DATA_DIR)
     const database = await openDatabase({ kind: 'pglite', dataDir: env().DATA_DIR })
-    await migrate(database.db)
     await createTestRestaurant(database.db, 'bistro')
     await database.close()
   }, 60_000)

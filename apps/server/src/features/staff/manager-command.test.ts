@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../db/database'
-import { migrate } from '../../db/migrate'
+import { migratedDataDir } from '../../test/test-database'
 import { seedDemo } from '../../db/seed-demo'
 import { runManagerCommand } from './manager-command'
 import { createStaffService } from './staff-service'
@@ -39,8 +39,8 @@ describe('manager command line', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tableside-manager-cli-'))
+    await migratedDataDir(dataDir())
     const database = await openDatabase({ kind: 'pglite', dataDir: dataDir() })
-    await migrate(database.db)
     await seedDemo(database.db)
     await database.close()
   }, 60_000)

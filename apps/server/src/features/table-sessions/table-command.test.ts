@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../db/database'
-import { migrate } from '../../db/migrate'
+import { migratedDataDir } from '../../test/test-database'
 import { seedDemo } from '../../db/seed-demo'
 import { createTableSessionRepository } from './table-session-repository'
 import { runTableCommand } from './table-command'
@@ -35,8 +35,8 @@ describe('table command line', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tableside-table-cli-'))
+    await migratedDataDir(env().DATA_DIR)
     await withDatabase(async (database) => {
-      await migrate(database.db)
       await seedDemo(database.db)
     })
   }, 60_000)
