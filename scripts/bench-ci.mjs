@@ -73,14 +73,15 @@ process.stdout.write(
 process.stdout.write(
   `CPU ${cpuS.toFixed(0)} s, ${(cpuS / wallS).toFixed(2)} of ${String(availableParallelism())} cores on average\n`,
 )
-// The test command's own summary: each phase's time, the count, and what the lint took from its
-// cache.
+// The test command's own summary: each phase's time, the count, and what the lint and the format
+// check took from their caches.
 const summary = result.output.split('\n').filter((line) => {
   return (
     /^(tests|typecheck|lint|format|engines|all) +(passed|FAILED)? /.test(line) ||
     /^tests: \d+ passed/.test(line) ||
-    // How many files the lint linted and how many it remembered passing (decision 0155).
-    /^ESLint: \d+ files/.test(line) ||
+    // How many files the lint and the format check read, and how many they remembered passing
+    // (decisions 0155, 0157).
+    /^(ESLint|Prettier): \d+ files/.test(line) ||
     /^Built the /.test(line)
   )
 })

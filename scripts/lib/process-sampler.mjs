@@ -26,6 +26,7 @@ export function processKind(comm, command) {
       return command.includes('vitest.mjs') ? 'node: vitest (main)' : 'node: vitest workers'
     }
     if (command.includes('scripts/lint.mjs')) return 'node: eslint'
+    if (command.includes('scripts/format-check.mjs')) return 'node: prettier'
     for (const tool of ['eslint', 'prettier', 'dpdm', 'vite']) {
       if (command.includes(`.bin/${tool}`) || command.includes(`/${tool}/`)) return `node: ${tool}`
     }
