@@ -59,7 +59,7 @@ export function garconChannelRule(auth: GarconAuth): ChannelRule {
     pattern: /^private-garcon\.([0-9a-f-]{36})$/,
     async decide(request, match) {
       const waiter = await auth.waiterOf(request)
-      if (!waiter) return { allow: false, reason: 'Sign in as a waiter.' }
+      if (!waiter) return { allow: false, signIn: true, reason: 'Sign in as a waiter.' }
       return waiter.id === match[1]
         ? { allow: true }
         : { allow: false, reason: "This is another waiter's channel." }
@@ -90,7 +90,7 @@ export function garconShiftChannelRule(
     pattern: /^presence-garcon-shift\.([a-z0-9][a-z0-9-]{0,62})$/,
     async decide(request, match) {
       const waiter = await auth.waiterOf(request)
-      if (!waiter) return { allow: false, reason: 'Sign in as a waiter.' }
+      if (!waiter) return { allow: false, signIn: true, reason: 'Sign in as a waiter.' }
       if (waiter.restaurantId !== match[1]) {
         return { allow: false, reason: "This is another restaurant's shift." }
       }

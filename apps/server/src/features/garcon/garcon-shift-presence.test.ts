@@ -36,8 +36,8 @@ describe.each(testDatabaseKinds)('The waiters-on-shift presence channel on $name
     })
     expect(response.statusCode).toBe(200)
   }
-  const refusal = (response: { statusCode: number; json: () => unknown }) => {
-    expect(response.statusCode).toBe(403)
+  const refusal = (response: { statusCode: number; json: () => unknown }, status = 403) => {
+    expect(response.statusCode).toBe(status)
     return (response.json() as { error: { code: string; message: string } }).error
   }
 
@@ -80,8 +80,8 @@ describe.each(testDatabaseKinds)('The waiters-on-shift presence channel on $name
       { 'x-garcon-token': 'not-a-token' },
     ]
     for (const headers of strangers) {
-      expect(refusal(await authorize(garconShiftChannel('demo'), headers))).toMatchObject({
-        code: 'forbidden',
+      expect(refusal(await authorize(garconShiftChannel('demo'), headers), 401)).toMatchObject({
+        code: 'unauthorized',
         message: 'Sign in as a waiter.',
       })
     }

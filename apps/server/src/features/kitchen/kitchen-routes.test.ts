@@ -549,15 +549,16 @@ describe.each(testDatabaseKinds)('The kitchen display on $name', (kind) => {
 
     it("refuses another restaurant's kitchen and manager, a waiter and nobody", async () => {
       await addManager(t, 'bistro', 'bistro-boss', 'bistro-password-1')
-      const strangers: Record<string, string>[] = [
-        asKitchen(bistroKitchenToken),
-        { 'x-manager-token': await managerToken('bistro') },
-        { 'x-garcon-token': anna.token },
-        {},
+      const strangers: Array<[Record<string, string>, number]> = [
+        [asKitchen(bistroKitchenToken), 403],
+        [{ 'x-manager-token': await managerToken('bistro') }, 403],
+        // No kitchen or manager signed in: sign in first.
+        [{ 'x-garcon-token': anna.token }, 401],
+        [{}, 401],
       ]
-      for (const headers of strangers) {
+      for (const [headers, status] of strangers) {
         const response = await authorize('private-kitchen.demo', headers)
-        expect(response.statusCode).toBe(403)
+        expect(response.statusCode).toBe(status)
       }
       expect((await authorize('private-kitchen.bistro', asKitchen())).statusCode).toBe(403)
     })

@@ -7,7 +7,12 @@ import { CHANNEL_NAME, MAX_CHANNEL_NAME_LENGTH } from './hub'
 import { channelAuth } from './signatures'
 
 export type ChannelDecision =
-  | { allow: false; reason: string }
+  /**
+   * `signIn`: nobody who could join is signed in (no token, or one revoked or expired): 401, as
+   * any request of theirs would answer, so a client ends the session it no longer has. Without
+   * it the asker is known and may not join: 403.
+   */
+  | { allow: false; reason: string; signIn?: true }
   | { allow: true; presence?: { userId: string; userInfo: Record<string, unknown> } }
 
 /**
@@ -51,7 +56,8 @@ export class ChannelAuthorizer {
 
 /**
  * `POST /broadcasting/auth`, as pusher-js sends it (form fields `socket_id`, `channel_name`):
- * signs the subscription when the product rules allow it, 403 in the error shape otherwise.
+ * signs the subscription when the product rules allow it, 401 in the error shape to someone who
+ * must sign in first, 403 to anyone else they refuse.
  */
 export function registerChannelAuthorization(
   app: FastifyInstance,
@@ -71,7 +77,11 @@ export function registerChannelAuthorization(
       .post('/broadcasting/auth', { schema: { hide: true, body: authBody } }, async (request) => {
         const { socket_id: socketId, channel_name: channel } = request.body
         const decision = await authorizer.decide(request, channel)
-        if (!decision.allow) throw new HttpError(403, 'forbidden', decision.reason)
+        if (!decision.allow) {
+          throw decision.signIn
+            ? new HttpError(401, 'unauthorized', decision.reason)
+            : new HttpError(403, 'forbidden', decision.reason)
+        }
         if (!channel.startsWith('presence-')) {
           return { auth: channelAuth(credentials.key, credentials.secret, socketId, channel) }
         }

@@ -331,15 +331,16 @@ describe.each(testDatabaseKinds)('Managers and the kitchen sign in on $name', (k
     expect(
       (await authorize('private-kitchen.demo', { 'x-manager-token': manager })).statusCode,
     ).toBe(200)
-    for (const [channel, headers] of [
-      ['private-kitchen.bistro', { 'x-kitchen-token': kitchen }],
-      ['private-kitchen.bistro', { 'x-manager-token': manager }],
-      ['private-kitchen.demo', { 'x-garcon-token': waiter }],
-      ['private-kitchen.demo', { 'x-kitchen-token': waiter }],
-      ['private-kitchen.demo', {}],
-      ['private-kitchen.demo', { cookie: `kitchen_token=${kitchen}` }],
+    for (const [channel, headers, status] of [
+      ['private-kitchen.bistro', { 'x-kitchen-token': kitchen }, 403],
+      ['private-kitchen.bistro', { 'x-manager-token': manager }, 403],
+      // No kitchen or manager signed in: sign in first.
+      ['private-kitchen.demo', { 'x-garcon-token': waiter }, 401],
+      ['private-kitchen.demo', { 'x-kitchen-token': waiter }, 401],
+      ['private-kitchen.demo', {}, 401],
+      ['private-kitchen.demo', { cookie: `kitchen_token=${kitchen}` }, 401],
     ] as const) {
-      expect((await authorize(channel, headers)).statusCode).toBe(403)
+      expect((await authorize(channel, headers)).statusCode, JSON.stringify(headers)).toBe(status)
     }
   })
 })

@@ -132,7 +132,7 @@ export function kitchenChannelRule(auth: StaffAuth): ChannelRule {
     pattern: /^private-kitchen\.([a-z0-9][a-z0-9-]{0,62})$/,
     async decide(request, match) {
       const staff = (await auth.kitchenOf(request)) ?? (await auth.managerOf(request))
-      if (!staff) return { allow: false, reason: 'Sign in to the kitchen display.' }
+      if (!staff) return { allow: false, signIn: true, reason: 'Sign in to the kitchen display.' }
       return staff.restaurantId === match[1]
         ? { allow: true }
         : { allow: false, reason: "This is another restaurant's kitchen." }
