@@ -1,7 +1,7 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit'
 import { BlockList, isIPv4 } from 'node:net'
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import { HttpError } from './http-error'
 
 /**
@@ -60,6 +60,8 @@ export async function registerRateLimits(
   const exempt = exemptAddresses(options.exempt ?? [])
   let redis: Redis | undefined
   if (options.redisUrl) {
+    // Loaded only where there is a Redis: a node without one starts without the client.
+    const { Redis } = await import('ioredis')
     redis = new Redis(options.redisUrl, {
       lazyConnect: true,
       enableOfflineQueue: false,

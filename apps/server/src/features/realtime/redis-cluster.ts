@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import { ConfigError } from '../../config/env'
 import type { Cluster, ClusterMessage } from './cluster'
 import type { RealtimeCredentials } from './credentials'
@@ -91,6 +91,8 @@ export class RedisCluster implements Cluster {
     // While Redis is away a command fails at once instead of waiting in a queue: a send then
     // fails (after its local delivery) and the outbox sends it again later.
     const options = { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false }
+    // Loaded only where there is a Redis: a node without one starts without the client.
+    const { Redis } = await import('ioredis')
     const commands = new Redis(url, options)
     const reader = new Redis(url, { ...options, maxRetriesPerRequest: 0 })
     for (const connection of [commands, reader]) {
