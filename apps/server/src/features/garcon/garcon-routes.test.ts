@@ -273,8 +273,15 @@ describe.each(testDatabaseKinds)('Waiter sign-in on $name', (kind) => {
     const igorAsks = await authorize({ 'x-garcon-token': igor.token })
     expect(igorAsks.statusCode).toBe(403)
     expect(errorOf(igorAsks).code).toBe('forbidden')
-    // Nobody signed in (the cookie alone is no token): sign in first, as any waiter request says.
-    const signedOut: Record<string, string>[] = [{}, { cookie: `garcon_token=${anna.token}` }]
+    // Nobody signed in (the cookie alone is no token, a revoked one is none either): sign in
+    // first, as any waiter request says.
+    const revoked = await signIn('anna', '1111')
+    await t.auth.service.revoke(revoked.token)
+    const signedOut: Record<string, string>[] = [
+      {},
+      { cookie: `garcon_token=${anna.token}` },
+      { 'x-garcon-token': revoked.token },
+    ]
     for (const headers of signedOut) {
       const refused = await authorize(headers)
       expect(refused.statusCode).toBe(401)
