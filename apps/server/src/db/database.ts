@@ -191,6 +191,9 @@ function redactUrl(url: string): string {
   }
 }
 
+/** What `snapshotEmbedded` leaves out, as a version: kept snapshots are named by it too. */
+export const EMBEDDED_SNAPSHOT_FORMAT = 2
+
 /**
  * The files of an embedded database in memory after `prepare`, for `pglite-memory` targets to
  * start `from`: loading them skips the engine's initdb, which costs seconds each time.
@@ -200,9 +203,6 @@ function redactUrl(url: string): string {
  * and no `template0` or `template1`, which only `create database` reads. That is 40 MB and
  * 1,301 files down to 16 MB and 680, and a third of each open's CPU.
  */
-/** What `snapshotEmbedded` leaves out, as a version: kept snapshots are named by it too. */
-export const EMBEDDED_SNAPSHOT_FORMAT = 2
-
 export async function snapshotEmbedded(
   prepare: (db: Kysely<Database>) => Promise<unknown>,
 ): Promise<Blob> {
