@@ -117,6 +117,7 @@ export default defineConfig({
           include: OWN_SERVER_STORIES,
           environment: 'node',
           globalSetup: ['apps/web/e2e/own-server-setup.ts'],
+          // As the shared server's stories below (decision 0158).
           isolate: false,
           // A story here starts its server(s) itself, which on a busy machine can take 30 s.
           testTimeout: 150_000,
@@ -136,7 +137,7 @@ export default defineConfig({
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           // A worker loads Playwright's client and the stories' helpers once, not once per file
           // (~0.6 CPU-s a file). The helpers keep no state between files; each story file still
-          // has its own restaurant or servers and its own browser contexts.
+          // has its own restaurant or servers and its own browser contexts (decision 0158).
           isolate: false,
           // A story visits up to twenty screens; on two busy cores that can take over a minute.
           testTimeout: 120_000,

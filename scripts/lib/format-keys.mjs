@@ -25,14 +25,7 @@ export async function formatKeys({ root, files }) {
     const resolved = await prettier.resolveConfig(path, { editorconfig: true })
     const text = readFileSync(path, 'utf8')
     const key = createHash('sha256')
-      .update(
-        JSON.stringify([
-          prettier.version,
-          file,
-          info.inferredParser,
-          { ...resolved, filepath: file },
-        ]),
-      )
+      .update(JSON.stringify([prettier.version, file, info.inferredParser, resolved]))
       .update('\0')
       .update(text)
       .digest('hex')

@@ -1,14 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { formatKeys } from './format-keys.mjs'
-
-/** @type {string[]} */
-const made = []
-afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
+import { scratchCheckout } from './scratch-checkout.mjs'
 
 const project = {
   '.prettierrc.json': '{ "semi": false }\n',
@@ -23,15 +15,7 @@ const project = {
 
 /** @param {Record<string, string>} files */
 function checkout(files) {
-  const root = mkdtempSync(join(tmpdir(), 'tableside-format-keys-'))
-  made.push(root)
-  const write = (/** @type {Record<string, string>} */ changes) => {
-    for (const [path, text] of Object.entries(changes)) {
-      mkdirSync(dirname(join(root, path)), { recursive: true })
-      writeFileSync(join(root, path), text)
-    }
-  }
-  write(files)
+  const { root, write } = scratchCheckout(files)
   const keys = async () =>
     new Map(
       (await formatKeys({ root, files: Object.keys(files) })).map(({ file, key }) => [file, key]),

@@ -1,26 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { lintKeys } from './lint-keys.mjs'
-
-/** @type {string[]} */
-const made = []
-afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
+import { scratchCheckout } from './scratch-checkout.mjs'
 
 /** @param {Record<string, string>} files */
 function repository(files) {
-  const root = mkdtempSync(join(tmpdir(), 'tableside-lint-keys-'))
-  made.push(root)
-  const write = (/** @type {Record<string, string>} */ changes) => {
-    for (const [path, text] of Object.entries(changes)) {
-      mkdirSync(dirname(join(root, path)), { recursive: true })
-      writeFileSync(join(root, path), text)
-    }
-  }
-  write({ 'tsconfig.json': '{}', ...files })
+  const { root, write } = scratchCheckout({ 'tsconfig.json': '{}', ...files })
   const names = Object.keys(files).filter((path) => /\.(ts|tsx|mjs)$/.test(path))
   /** @param {Record<string, string>} [configs] */
   const keys = (configs = {}) =>

@@ -46,7 +46,7 @@ export function passCache(check) {
   /** @param {string} key */
   const marker = (key) => join(dir, key.slice(0, 2), key)
   return {
-    /** Whether a pass under `key` is remembered (a file without a key never is). */
+    /** Whether a pass under `key` is remembered (a file without a key never is); marks it used. */
     has(key) {
       if (!key) return false
       const path = marker(key)
