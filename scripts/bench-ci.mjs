@@ -92,6 +92,22 @@ for (const [kind, s] of [...total].sort((a, b) => b[1] - a[1])) {
   if (s >= 1) process.stdout.write(`${s.toFixed(0).padStart(7)}  ${kind}\n`)
 }
 
+// How busy the cores were, half a minute at a time (the hog left out): where a run waits on one
+// slow file, or on a setup, the cores idle and the wall time grows past the CPU's share.
+process.stdout.write(`\nCores busy by half minute (of ${String(availableParallelism())}):\n`)
+const HALF_MINUTE_S = 30
+/** @type {number[]} */
+const busy = []
+for (const { at, byKind } of seconds) {
+  const slot = Math.floor((at - started) / 1000 / HALF_MINUTE_S)
+  let spent = 0
+  for (const [kind, s] of byKind) if (!kind.includes('hog')) spent += s
+  busy[slot] = (busy[slot] ?? 0) + spent
+}
+process.stdout.write(
+  `${busy.map((s, slot) => `${minutes(slot * HALF_MINUTE_S).padStart(5)} ${(s / HALF_MINUTE_S).toFixed(2)}`).join('\n')}\n`,
+)
+
 // Each second's CPU, but the hog's and the databases', shared among the files running in it.
 const timelinePath = join(clone, TIMELINE)
 if (existsSync(timelinePath)) {
@@ -112,6 +128,14 @@ if (existsSync(timelinePath)) {
       if (!/hog|postgresql|redis|eslint|prettier|tsc|dpdm|npm/.test(kind)) spent += s
     }
     for (const span of running) span.cpu += spent / running.length
+  }
+  // The run's tail: the files that ended last, and when each was taken up.
+  const last = [...files].sort((a, b) => b.ended - a.ended).slice(0, 5)
+  process.stdout.write('\nThe last files to end (taken up → ended, seconds into the tests):\n')
+  for (const { file, queued, ended } of last) {
+    process.stdout.write(
+      `${queued.toFixed(0).padStart(5)} → ${ended.toFixed(0).padStart(4)}  ${file}\n`,
+    )
   }
   spans.sort((a, b) => b.cpu - a.cpu)
   process.stdout.write(`\nCPU seconds by test file (the ${String(SHOWN_FILES)} dearest):\n`)
