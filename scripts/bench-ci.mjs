@@ -2,7 +2,8 @@
 // as CI does, and runs `.ci/run` there (`npm ci`, then `npm test`: every test and the static
 // checks) while reading every process's CPU once a second. Prints the wall time against the
 // goal, the test command's phases and count, the CPU seconds by kind of process (Chromium, the
-// stories' servers, the test workers, ESLint…) and by test file.
+// stories' servers, the test workers, ESLint…), how busy the cores were each half minute, the
+// files that ended last, and the CPU by test file.
 // `--load`: a busy loop on every core at the tests' own priority for the whole run, as a CPU
 // hog would (goal 15 minutes instead of 8).
 // `-- ARGS`: `npm ci` and `npm test -- ARGS` instead of `.ci/run` (`-- --maxWorkers=1` runs one
