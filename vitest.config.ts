@@ -41,6 +41,9 @@ const OWN_SERVER_STORIES = [
  */
 const MODULE_MOCKING_FILES = ['apps/server/src/features/client/client-secrets.test.ts']
 
+/** The server's test files hash PINs at the cheapest cost (decision 0160). */
+const CHEAP_SECRET_HASHES = 'apps/server/src/test/cheap-secret-hashes.ts'
+
 /**
  * What a story waits for, it waits for up to 10 s unless it says otherwise (vitest's default is
  * 1 s): on CI's two busy cores a screen's answer can take longer, and a poll that succeeds
@@ -86,6 +89,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           exclude: MODULE_MOCKING_FILES,
           environment: 'node',
+          setupFiles: [CHEAP_SECRET_HASHES],
           // A worker imports the app and compiles the embedded engine once, not once per file:
           // that was half the server files' CPU (decision 0097). Each file still opens its own
           // database and app, so nothing it writes is seen by the next.
@@ -99,6 +103,7 @@ export default defineConfig({
           name: 'server-isolated',
           include: MODULE_MOCKING_FILES,
           environment: 'node',
+          setupFiles: [CHEAP_SECRET_HASHES],
         },
       },
       {
