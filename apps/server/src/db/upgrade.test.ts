@@ -195,12 +195,40 @@ const WAITERS: Record<string, readonly { login: string; pin: string }[] | undefi
   bistro: [{ login: 'pavel', pin: '5555' }],
 }
 
+type StaffHeaders = Record<string, string>
+const signIns = new WeakMap<TestApp, Map<string, Promise<StaffHeaders>>>()
+
+/**
+ * Each member of staff signs in once on a release's upgraded app, and the tests after share
+ * the session: every sign-in checks a PIN or password the release hashed at the server's cost
+ * (~55 ms of a core), and signing in again in each test and loop made ~250 of them, a third
+ * of this file's CPU. The sign-ins themselves are still checked, once for each who and release.
+ */
+function signedIn(
+  t: TestApp,
+  who: string,
+  signIn: () => Promise<StaffHeaders>,
+): Promise<StaffHeaders> {
+  const mine = signIns.get(t) ?? new Map<string, Promise<StaffHeaders>>()
+  signIns.set(t, mine)
+  let headers = mine.get(who)
+  if (!headers) {
+    headers = signIn()
+    mine.set(who, headers)
+    // A refused sign-in is tried again by the next test, not remembered.
+    headers.catch(() => mine.delete(who))
+  }
+  return headers
+}
+
 /** A waiter signs in with their PIN (the release seeded or made them, the fixture kept them). */
-async function waiterHeaders(t: TestApp, login: string, restaurantId = 'demo') {
-  const pin = WAITERS[restaurantId]?.find((waiter) => waiter.login === login)?.pin
-  if (!pin) throw new Error(`The fixture's waiter ${login} of ${restaurantId} is not known`)
-  const { token } = await call(t, garconLogin, { body: { restaurantId, login, pin } })
-  return { [GARCON_TOKEN_HEADER]: token }
+function waiterHeaders(t: TestApp, login: string, restaurantId = 'demo') {
+  return signedIn(t, `waiter ${restaurantId} ${login}`, async () => {
+    const pin = WAITERS[restaurantId]?.find((waiter) => waiter.login === login)?.pin
+    if (!pin) throw new Error(`The fixture's waiter ${login} of ${restaurantId} is not known`)
+    const { token } = await call(t, garconLogin, { body: { restaurantId, login, pin } })
+    return { [GARCON_TOKEN_HEADER]: token }
+  })
 }
 
 const [demoManager, demoKitchen] = DEMO_STAFF
@@ -215,29 +243,33 @@ const MANAGERS: Record<string, { login: string; password: string } | undefined> 
 }
 
 /** A restaurant's manager signs in, with the code of their authenticator where TOTP is on. */
-async function managerHeaders(t: TestApp, restaurantId: string) {
-  const manager = MANAGERS[restaurantId]
-  if (!manager) throw new Error(`No manager of the fixture's restaurant ${restaurantId} is known`)
-  const { login, password } = manager
-  const staff = await t.database.db
-    .selectFrom('staff')
-    .select('totpSecret')
-    .where('restaurantId', '=', restaurantId)
-    .where('login', '=', login)
-    .executeTakeFirstOrThrow()
-  const totp = staff.totpSecret
-    ? totpCodeAt(staff.totpSecret, (t.now ?? (() => new Date()))())
-    : undefined
-  const { token } = await call(t, adminLogin, {
-    body: { restaurantId, login, password, ...(totp ? { totp } : {}) },
+function managerHeaders(t: TestApp, restaurantId: string) {
+  return signedIn(t, `manager ${restaurantId}`, async () => {
+    const manager = MANAGERS[restaurantId]
+    if (!manager) throw new Error(`No manager of the fixture's restaurant ${restaurantId} is known`)
+    const { login, password } = manager
+    const staff = await t.database.db
+      .selectFrom('staff')
+      .select('totpSecret')
+      .where('restaurantId', '=', restaurantId)
+      .where('login', '=', login)
+      .executeTakeFirstOrThrow()
+    const totp = staff.totpSecret
+      ? totpCodeAt(staff.totpSecret, (t.now ?? (() => new Date()))())
+      : undefined
+    const { token } = await call(t, adminLogin, {
+      body: { restaurantId, login, password, ...(totp ? { totp } : {}) },
+    })
+    return { [MANAGER_TOKEN_HEADER]: token }
   })
-  return { [MANAGER_TOKEN_HEADER]: token }
 }
 
-async function kitchenHeaders(t: TestApp, restaurantId: string) {
-  const { login, secret: pin } = demoKitchen
-  const { token } = await call(t, kitchenLogin, { body: { restaurantId, login, pin } })
-  return { [KITCHEN_TOKEN_HEADER]: token }
+function kitchenHeaders(t: TestApp, restaurantId: string) {
+  return signedIn(t, `kitchen ${restaurantId}`, async () => {
+    const { login, secret: pin } = demoKitchen
+    const { token } = await call(t, kitchenLogin, { body: { restaurantId, login, pin } })
+    return { [KITCHEN_TOKEN_HEADER]: token }
+  })
 }
 
 /** The release's diner signs in again by the code today's SMS sandbox sends. */
