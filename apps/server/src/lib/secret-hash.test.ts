@@ -1,19 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { TEST_SECRET_HASH_COST as TEST_COST } from '../test/cheap-secret-hashes'
 import {
+  chooseSecretHashCost,
   DEFAULT_SECRET_HASH_COST,
   hashSecret,
-  useSecretHashCost,
   verifySecret,
 } from './secret-hash'
 
-/** The cost the test files' setup chose (`test/cheap-secret-hashes.ts`), put back after each. */
-const TEST_COST = 10
+/** A hash made at the test files' cost, by its leading fields. */
+const AT_TEST_COST = new RegExp(`^scrypt\\$${String(2 ** TEST_COST)}\\$8\\$1\\$`)
 
 describe('PINs and passwords kept as scrypt hashes', () => {
-  afterEach(() => useSecretHashCost(TEST_COST))
+  afterEach(() => chooseSecretHashCost(TEST_COST))
 
   it('hashes at N = 2¹⁴, r = 8, p = 1 with a salt of its own unless told otherwise', async () => {
-    useSecretHashCost(DEFAULT_SECRET_HASH_COST)
+    chooseSecretHashCost(DEFAULT_SECRET_HASH_COST)
     const first = await hashSecret('1111')
     const second = await hashSecret('1111')
     expect(first).toMatch(/^scrypt\$16384\$8\$1\$[\w-]{22}\$[\w-]{43}$/)
@@ -23,12 +24,12 @@ describe('PINs and passwords kept as scrypt hashes', () => {
   })
 
   it('checks a hash at the cost it was made with, whatever the cost is now', async () => {
-    useSecretHashCost(TEST_COST)
+    chooseSecretHashCost(TEST_COST)
     const cheap = await hashSecret('tableside-demo')
-    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/)
-    useSecretHashCost(DEFAULT_SECRET_HASH_COST)
+    expect(cheap).toMatch(AT_TEST_COST)
+    chooseSecretHashCost(DEFAULT_SECRET_HASH_COST)
     const dear = await hashSecret('tableside-demo')
-    useSecretHashCost(12)
+    chooseSecretHashCost(12)
     for (const stored of [cheap, dear]) {
       expect(await verifySecret('tableside-demo', stored)).toBe(true)
       expect(await verifySecret('tableside-demO', stored)).toBe(false)
@@ -37,9 +38,9 @@ describe('PINs and passwords kept as scrypt hashes', () => {
 
   it('refuses a cost outside 10–20 and keeps the one it had', async () => {
     for (const wrong of [9, 21, 12.5, Number.NaN]) {
-      expect(() => useSecretHashCost(wrong)).toThrow(/whole number from 10 to 20/)
+      expect(() => chooseSecretHashCost(wrong)).toThrow(/whole number from 10 to 20/)
     }
-    expect(await hashSecret('1111')).toMatch(/^scrypt\$1024\$/)
+    expect(await hashSecret('1111')).toMatch(AT_TEST_COST)
   })
 
   it('refuses a stored value that is not one of its hashes', async () => {

@@ -17,7 +17,7 @@ let cost: number = DEFAULT_SECRET_HASH_COST
  * what they test is which secret opens what, not how long a guess takes. Hashes made earlier
  * keep their own cost: it travels with each hash, which is checked at the cost it was made with.
  */
-export function useSecretHashCost(log2N: number): void {
+export function chooseSecretHashCost(log2N: number): void {
   if (!Number.isInteger(log2N) || log2N < COST_RANGE.least || log2N > COST_RANGE.most) {
     throw new RangeError(
       `a secret hash's cost is a whole number from ${String(COST_RANGE.least)} to ${String(COST_RANGE.most)} (log₂ N), not ${String(log2N)}`,

@@ -1,4 +1,4 @@
-import { useSecretHashCost } from '../lib/secret-hash'
+import { chooseSecretHashCost } from '../lib/secret-hash'
 
 /**
  * The server's test files hash at the cheapest cost (decision 0160): they make and check about
@@ -6,4 +6,6 @@ import { useSecretHashCost } from '../lib/secret-hash'
  * its cost, so one made at either cost is checked alike; `secret-hash.test.ts` checks the
  * server's own.
  */
-useSecretHashCost(10)
+export const TEST_SECRET_HASH_COST = 10
+
+chooseSecretHashCost(TEST_SECRET_HASH_COST)
