@@ -100,13 +100,18 @@ const HALF_MINUTE_S = 30
 /** @type {number[]} */
 const busy = []
 for (const { at, byKind } of seconds) {
-  const slot = Math.floor((at - started) / 1000 / HALF_MINUTE_S)
+  // A reading is the CPU of the second before it: counted in the slot of that second's middle.
+  const slot = Math.floor(((at - started) / 1000 - 0.5) / HALF_MINUTE_S)
   let spent = 0
   for (const [kind, s] of byKind) if (!kind.includes('hog')) spent += s
   busy[slot] = (busy[slot] ?? 0) + spent
 }
+// The run's last slot is shorter than half a minute: its CPU over its own length.
+const readFor = ((seconds.at(-1)?.at ?? started) - started) / 1000
+const slotLength = (/** @type {number} */ slot) =>
+  Math.max(1, Math.min(HALF_MINUTE_S, readFor - slot * HALF_MINUTE_S))
 process.stdout.write(
-  `${busy.map((s, slot) => `${minutes(slot * HALF_MINUTE_S).padStart(5)} ${(s / HALF_MINUTE_S).toFixed(2)}`).join('\n')}\n`,
+  `${Array.from(busy, (s = 0, slot) => `${minutes(slot * HALF_MINUTE_S).padStart(5)} ${(s / slotLength(slot)).toFixed(2)}`).join('\n')}\n`,
 )
 
 // Each second's CPU, but the hog's and the databases', shared among the files running in it.
