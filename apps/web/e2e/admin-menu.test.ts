@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { actAsManager, ownServerWithManager, signInDemoManager } from './admin-service'
 import { expectNoSeriousViolations } from './axe'
 import { keepScreenshot, useBrowser } from './fixtures'
+import { openScreen, realtimeSubscribed, reloadScreen } from './open-screen'
 import { plain } from './table-service'
 import { adminStations } from '@tableside/contracts/kitchen'
 import { MANAGER_TOKEN_HEADER } from '@tableside/contracts/staff'
@@ -17,8 +18,8 @@ const SCREEN = { include: '#main' }
 const HERRING = 'Сельдь с картофелем и луком'
 const CART_KEY = 'tableside.cart.v1.demo'
 
-/** Long enough for an open page's realtime connection to be subscribed before a change. */
-const subscribed = (page: Page) => page.waitForTimeout(1500)
+/** The channel of the demo restaurant's menu, which an open diner's page listens on. */
+const DEMO_CHANNEL = 'restaurant.demo'
 
 describe('The manager edits the menu', () => {
   const browser = useBrowser({ hosts: [HOST] })
@@ -40,8 +41,8 @@ describe('The manager edits the menu', () => {
   it('Manager adds a dish with a photo and an open menu shows it', async () => {
     // A diner has the menu open on a phone.
     const diner = await browser.phone()
-    await diner.page.goto(`${ownServer.site}/rest/demo/menu`, { waitUntil: 'networkidle' })
-    await subscribed(diner.page)
+    await openScreen(diner.page, `${ownServer.site}/rest/demo/menu`)
+    await realtimeSubscribed(diner.page, DEMO_CHANNEL)
 
     // The manager: Soups, a new dish with a photo.
     const manager = await managerScreen()
@@ -106,16 +107,16 @@ describe('The manager edits the menu', () => {
   it('Manager puts a dish on the stop-list and a diner’s cart says it is sold out', async () => {
     // The cart works as it does today: the server's quote flags a sold-out line.
     const diner = await browser.phone()
-    await diner.page.goto(`${ownServer.site}/rest/demo/cart`, { waitUntil: 'networkidle' })
+    await openScreen(diner.page, `${ownServer.site}/rest/demo/cart`)
     await diner.page.evaluate(([key, value]) => localStorage.setItem(key, value), [
       CART_KEY,
       JSON.stringify({ lines: [{ dishId: 'herring-potatoes', quantity: 1, optionIds: [] }] }),
     ] as const)
-    await diner.page.reload({ waitUntil: 'networkidle' })
+    await reloadScreen(diner.page)
     const line = diner.page.getByRole('list', { name: 'Блюда в корзине' }).getByRole('listitem')
     await expect.poll(async () => plain(await line.first().textContent())).toContain(HERRING)
     expect(plain(await line.first().textContent())).not.toContain('Сейчас закончилось')
-    await subscribed(diner.page)
+    await realtimeSubscribed(diner.page, DEMO_CHANNEL)
 
     const manager = await managerScreen()
     const onSale = manager.page.getByRole('switch', { name: `${HERRING} в продаже` })

@@ -19,6 +19,8 @@ interface Traffic {
   quiet: (() => void)[]
   /** pusher-js connections not yet established, and channels asked for and not yet answered. */
   live: Set<string>
+  /** Channels the hub has said the page is subscribed to, on its connection open now. */
+  subscribed: Set<string>
   /** The page's last console messages and uncaught errors, named when a screen does not settle. */
   said: string[]
 }
@@ -31,7 +33,14 @@ const traffic = new WeakMap<Page, Traffic>()
 function watch(page: Page): Traffic {
   const known = traffic.get(page)
   if (known) return known
-  const seen: Traffic = { open: new Set(), started: 0, quiet: [], live: new Set(), said: [] }
+  const seen: Traffic = {
+    open: new Set(),
+    started: 0,
+    quiet: [],
+    live: new Set(),
+    subscribed: new Set(),
+    said: [],
+  }
   const say = (text: string) => {
     seen.said.push(text)
     if (seen.said.length > SAID_KEPT) seen.said.shift()
@@ -49,6 +58,7 @@ function watch(page: Page): Traffic {
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
       seen.open.clear()
       seen.live.clear()
+      seen.subscribed.clear()
     }
     seen.open.add(request)
     seen.started += 1
@@ -77,10 +87,15 @@ function watch(page: Page): Traffic {
           frame.event === 'pusher:subscription_error')
       )
         seen.live.delete(frame.channel)
+      if (frame?.channel && frame.event === 'pusher_internal:subscription_succeeded')
+        seen.subscribed.add(frame.channel)
     })
     socket.on('close', () => {
       seen.live.delete(connecting)
-      for (const channel of asked) seen.live.delete(channel)
+      for (const channel of asked) {
+        seen.live.delete(channel)
+        seen.subscribed.delete(channel)
+      }
     })
   })
   page.on('requestfinished', settle)
@@ -229,4 +244,23 @@ export async function reloadScreen(page: Page): Promise<Response | null> {
   const response = await page.reload({ waitUntil: 'load' })
   await screenSettled(page)
   return response
+}
+
+/**
+ * Waits until the hub has told the page's realtime connection that it is subscribed to
+ * `channel` (`restaurant.demo`): an event published after that reaches the page. The page must
+ * have been opened with `openScreen` (or `reloadScreen`), so that its socket was watched from
+ * the start.
+ */
+export async function realtimeSubscribed(page: Page, channel: string): Promise<void> {
+  const seen = traffic.get(page)
+  if (!seen) throw new Error('realtimeSubscribed: open the page with openScreen first')
+  const deadline = performance.now() + SETTLE_TIMEOUT_MS
+  while (!seen.subscribed.has(channel)) {
+    if (performance.now() > deadline)
+      throw new Error(
+        `${page.url()} never subscribed to ${channel}: ${await whatIsShown(page, seen)}`,
+      )
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
 }
