@@ -11,9 +11,12 @@
 //     their ids and numbers (none lost, none duplicated, none nobody was told about)
 // Runs on the embedded database (PGlite in a temporary data directory), then on a PostgreSQL
 // server when TEST_DATABASE_URL or DATABASE_URL is set (in a database of the run's own,
-// dropped afterwards). Goals for the embedded database on this 2-core machine: the offered
-// 500 orders/s sustained (all answered 201 and answered at ≥ 99 % of the offered rate), p99 ≤
-// 50 ms over ≥ 10,000 orders; and on both: 0 lost, 0 duplicated. Exits 1 when a goal is missed.
+// dropped afterwards). Goals on both databases, issue 31's: the offered 500 orders/s sustained
+// (all answered 201 and answered at ≥ 99 % of the offered rate), p99 ≤ 25 ms over ≥ 10,000
+// orders, 0 lost, 0 duplicated; and the server's CPU an order on the embedded database at most
+// half the 2.2 ms the issue measured. On PostgreSQL the database server's own CPU an order (its
+// postmaster and every connection, past and present) is printed beside the server's when it runs
+// on this machine. Exits 1 when a goal is missed.
 // Env: BENCH_ORDERS_RATE (500), BENCH_ORDERS_COUNT (10000), BENCH_ORDERS_WARMUP (1000),
 // BENCH_ORDERS_CONNECTIONS (50), BENCH_ORDERS_CEILING (orders in the closed loop, 5000; 0 skips
 // it), BENCH_ORDERS_ONLY (embedded | postgres), BENCH_ORDERS_PROFILE (a directory: the server
@@ -25,7 +28,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildIfStale } from './lib/build.mjs'
 import { summarizeCpuProfile } from './lib/cpu-profile.mjs'
-import { machineBusyMs, processCpuMs } from './lib/cpu.mjs'
+import { machineBusyMs, processCpuMs, serverTreeCpuMs } from './lib/cpu.mjs'
 import {
   compareWithDatabase,
   createHttpClient,
@@ -76,7 +79,9 @@ const CEILING = Number(env.BENCH_ORDERS_CEILING ?? 5_000)
 const PROFILE_DIR = env.BENCH_ORDERS_PROFILE ? resolve(env.BENCH_ORDERS_PROFILE) : undefined
 const ONLY = env.BENCH_ORDERS_ONLY
 const GOAL_RATE = 500
-const GOAL_P99_MS = 50
+const GOAL_P99_MS = 25
+/** Issue 31: half the server's CPU an order it measured on the embedded database (2.2 ms). */
+const GOAL_CPU_MS = 1.1
 const GOAL_COUNT = 10_000
 /** Share of the offered rate the answers must keep up with. */
 const KEEP_PACE = 0.99
@@ -240,6 +245,9 @@ async function benchmark(kind, adminUrl) {
     // The profile covers the measured run only (lib/cpu-profile-preload.mjs).
     if (profileDir) process.kill(pid, 'SIGUSR2')
     const serverCpuBefore = processCpuMs(pid)
+    // The PostgreSQL server's CPU (its postmaster's tree), when it runs on this machine.
+    const postmaster = await scratch?.postmaster()
+    const databaseCpuBefore = postmaster ? serverTreeCpuMs(postmaster) : Number.NaN
     const ownCpuBefore = process.cpuUsage()
     const machineBefore = machineBusyMs()
     const wallBefore = performance.now()
@@ -257,10 +265,13 @@ async function benchmark(kind, adminUrl) {
     const ownCpu = process.cpuUsage(ownCpuBefore)
     const serverCpu = (processCpuMs(pid) - serverCpuBefore) / wallMs
     const clientCpu = (ownCpu.user + ownCpu.system) / 1000 / wallMs
+    const databaseCpuMs = postmaster ? serverTreeCpuMs(postmaster) - databaseCpuBefore : Number.NaN
+    const databaseCpu = Number.isFinite(databaseCpuMs) ? databaseCpuMs / wallMs : undefined
     const othersCpu = Math.max(
       0,
-      (machineBusyMs() - machineBefore) / wallMs - serverCpu - clientCpu,
+      (machineBusyMs() - machineBefore) / wallMs - serverCpu - clientCpu - (databaseCpu ?? 0),
     )
+    const serverCpuMs = (serverCpu * wallMs) / Math.max(1, run.ok)
 
     const ceiling =
       CEILING > 0
@@ -302,9 +313,14 @@ async function benchmark(kind, adminUrl) {
         `p99 ${fmtMs(run.latency.p99)}, max ${fmtMs(run.latency.max)} ` +
         `(send lag of this client: p99 ${fmtMs(run.sendLag.p99)}, max ${fmtMs(run.sendLag.max)})`,
     )
+    const databaseText =
+      databaseCpu === undefined
+        ? ''
+        : `, PostgreSQL ${databaseCpu.toFixed(2)} ` +
+          `(${((databaseCpu * wallMs) / Math.max(1, run.ok)).toFixed(2)} ms an order)`
     say(
       `CPU in cores of ${availableParallelism()}: server ${serverCpu.toFixed(2)} ` +
-        `(${((serverCpu * wallMs) / Math.max(1, run.ok)).toFixed(2)} ms an order), ` +
+        `(${serverCpuMs.toFixed(2)} ms an order)${databaseText}, ` +
         `this client ${clientCpu.toFixed(2)}, others ${othersCpu.toFixed(2)}` +
         (othersCpu >= BUSY_OTHERS ? '  (disturbed: other processes were busy)' : ''),
     )
@@ -361,7 +377,14 @@ async function benchmark(kind, adminUrl) {
         `${p99Ok ? 'PASS' : 'OVER'}`,
     )
     say(`goal: 0 lost, 0 duplicated: ${intact ? 'PASS' : 'FAIL'}`)
-    return { kind, rateOk, p99Ok, intact, run, serverCpu }
+    const cpuOk = kind === 'postgres' || serverCpuMs <= GOAL_CPU_MS
+    if (kind === 'embedded') {
+      say(
+        `goal: the server's CPU ≤ ${GOAL_CPU_MS.toFixed(2)} ms an order: ${serverCpuMs.toFixed(2)} ms  ` +
+          `${cpuOk ? 'PASS' : 'OVER'}`,
+      )
+    }
+    return { kind, rateOk, p99Ok, cpuOk, intact, run, serverCpu }
   } finally {
     process.off('SIGINT', stopOnSignal)
     process.off('SIGTERM', stopOnSignal)
@@ -383,9 +406,4 @@ if (ONLY !== 'embedded') {
   if (postgresUrl) results.push(await benchmark('postgres', postgresUrl))
   else say('\n(PostgreSQL skipped: set TEST_DATABASE_URL or DATABASE_URL to run it too)')
 }
-// The budgets are the embedded database's; a PostgreSQL pass must only lose nothing.
-process.exitCode = results.every(
-  (r) => r.intact && (r.kind === 'postgres' || (r.rateOk && r.p99Ok)),
-)
-  ? 0
-  : 1
+process.exitCode = results.every((r) => r.intact && r.rateOk && r.p99Ok && r.cpuOk) ? 0 : 1

@@ -11,10 +11,11 @@ export const clockTicks = (() => {
 })()
 
 /**
- * A process's name, its parent, the CPU milliseconds it has used, and when it started (which tells
- * it from a later process that reuses its id); undefined once it has gone.
+ * A process's name, its parent, the CPU milliseconds it has used, those its ended children used
+ * (once it has waited for them), and when it started (which tells it from a later process that
+ * reuses its id); undefined once it has gone.
  * @param {number | string} pid
- * @returns {{ comm: string, parent: number, cpuMs: number, started: string } | undefined}
+ * @returns {{ comm: string, parent: number, cpuMs: number, reapedCpuMs: number, started: string } | undefined}
  */
 export function processStat(pid) {
   try {
@@ -25,6 +26,7 @@ export function processStat(pid) {
       comm: stat.slice(stat.indexOf('(') + 1, close),
       parent: Number(fields[1]),
       cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks,
+      reapedCpuMs: ((Number(fields[13]) + Number(fields[14])) * 1000) / clockTicks,
       started: fields[19] ?? '',
     }
   } catch {
@@ -69,6 +71,24 @@ export function threadsOfTree(pid) {
 /** @param {number} pid @returns {number} CPU milliseconds the process has used */
 export function processCpuMs(pid) {
   return processStat(pid)?.cpuMs ?? Number.NaN
+}
+
+/**
+ * CPU milliseconds a server of processes has used: the process, its children now, and those it
+ * has reaped (a PostgreSQL server's postmaster and its connections, past and present). NaN when
+ * the process is not on this machine.
+ * @param {number} pid
+ */
+export function serverTreeCpuMs(pid) {
+  const own = processStat(pid)
+  if (!own) return Number.NaN
+  let ms = own.cpuMs + own.reapedCpuMs
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    const child = processStat(entry)
+    if (child?.parent === pid) ms += child.cpuMs
+  }
+  return ms
 }
 
 /** @returns {number} CPU milliseconds the whole machine has spent busy, all cores */

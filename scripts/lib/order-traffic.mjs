@@ -2,6 +2,7 @@
 // orderable dishes and table sessions, the orders themselves, and counting them in the database
 // (not through the API) once the run is over.
 import { randomBytes } from 'node:crypto'
+import { processStat } from './cpu.mjs'
 import { existsSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { join } from 'node:path'
@@ -254,6 +255,20 @@ export async function createScratchDatabase(url, prefix) {
   return {
     name,
     url: target.toString(),
+    /**
+     * The server's postmaster, read as the parent of a connection while it is open; undefined
+     * when the server is not on this machine.
+     */
+    async postmaster() {
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      try {
+        const { rows } = await client.query('select pg_backend_pid() as pid')
+        return processStat(Number(rows[0]?.pid))?.parent
+      } finally {
+        await client.end()
+      }
+    },
     async drop() {
       const client = new pg.Client({ connectionString: url })
       await client.connect()
