@@ -2,7 +2,7 @@ import type { $ZodType, input, output } from 'zod/v4/core'
 import { fillPath, type Endpoint } from '@tableside/contracts/endpoint'
 import { GET_RETRY_COUNT, RETRY_DELAY_MS, RETRY_STATUS_CODES } from '../config/constants'
 import { ApiError } from './api-error'
-import { readCookie as readDocumentCookie } from './cookies'
+import { documentCookies } from './cookies'
 import { tokenHeaders } from './token-headers'
 
 export interface ApiClientOptions {
@@ -162,7 +162,6 @@ function queryString(query: unknown): string {
  * one retry of a GET that spec §7 asks for, on a network failure or a retryable status.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const readCookie = options.readCookie ?? readDocumentCookie
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
   const retryDelayMs = options.retryDelayMs ?? RETRY_DELAY_MS
   const base = options.apiBase.replace(/\/+$/, '')
@@ -175,7 +174,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const headers: Record<string, string> = {
       accept: 'application/json',
       ...parts.headers,
-      ...tokenHeaders(readCookie),
+      // The page's cookies read once a request (each read asks the browser's cookie store).
+      ...tokenHeaders(options.readCookie ?? documentCookies()),
     }
     if (parts.body !== undefined) headers['content-type'] = 'application/json'
     const init: RequestInit = {

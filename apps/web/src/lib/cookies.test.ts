@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseCookie, serializeCookie } from './cookies'
+import { cookieSnapshot, parseCookie, serializeCookie } from './cookies'
 
 describe('cookies', () => {
   it('reads one cookie among several, decoded', () => {
@@ -27,5 +27,28 @@ describe('cookies', () => {
     expect(
       serializeCookie('garcon_token', 'g', { path: '/rest', maxAgeSeconds: 60, secure: true }),
     ).toBe('garcon_token=g; Path=/rest; SameSite=Lax; Max-Age=60; Secure')
+  })
+
+  it('reads a snapshot once per run of scripts, again after it, and at once after forget()', async () => {
+    let jar = 'profile_token=a'
+    const reads: string[] = []
+    const snapshot = cookieSnapshot('profile_token', (name) => {
+      reads.push(name)
+      return parseCookie(jar, name)
+    })
+    // Every render of every holder in one run asks; the cookie store is asked once.
+    expect([snapshot.read(), snapshot.read(), snapshot.read()]).toEqual(['a', 'a', 'a'])
+    expect(reads).toHaveLength(1)
+    // Changed elsewhere (another tab): seen in the next run.
+    jar = 'profile_token=b'
+    expect(snapshot.read()).toBe('a')
+    await Promise.resolve()
+    expect(snapshot.read()).toBe('b')
+    expect(reads).toHaveLength(2)
+    // Changed by its writer, which forgets: seen at once, in the same run.
+    jar = ''
+    snapshot.forget()
+    expect(snapshot.read()).toBeUndefined()
+    expect(reads).toHaveLength(3)
   })
 })

@@ -1,4 +1,4 @@
-import { readCookie as readDocumentCookie } from './cookies'
+import { documentCookies } from './cookies'
 
 /**
  * Whose tokens travel: the waiter's and the diner's (spec §3, §7), and the staff's of the back
@@ -8,9 +8,12 @@ import { readCookie as readDocumentCookie } from './cookies'
  */
 export const TOKEN_HOLDERS = ['garcon', 'profile', 'manager', 'kitchen'] as const
 
-/** The actors' tokens as request headers, read on every call: a sign-in elsewhere changes them. */
+/**
+ * The actors' tokens as request headers, read on every call (a sign-in elsewhere changes them),
+ * from one read of the page's cookies.
+ */
 export function tokenHeaders(
-  readCookie: (name: string) => string | undefined = readDocumentCookie,
+  readCookie: (name: string) => string | undefined = documentCookies(),
 ): Record<string, string> {
   const headers: Record<string, string> = {}
   for (const who of TOKEN_HOLDERS) {

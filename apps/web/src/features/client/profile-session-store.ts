@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { PROFILE_TOKEN_COOKIE } from '../../config/constants'
-import { deleteCookie, readCookie, serializeCookie } from '../../lib/cookies'
+import { cookieSnapshot, deleteCookie, serializeCookie } from '../../lib/cookies'
 
 /**
  * The diner's token in the `profile_token` cookie (spec §3; path /) until the server's session
@@ -22,7 +22,9 @@ export function profileCookie(token: string, expiresAt: string, now: number, sec
 }
 
 const listeners = new Set<() => void>()
+const token = cookieSnapshot(PROFILE_TOKEN_COOKIE)
 const changed = () => {
+  token.forget()
   for (const listener of listeners) listener()
 }
 
@@ -41,9 +43,7 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener)
 }
 
-const readToken = () => readCookie(PROFILE_TOKEN_COOKIE)
-
 /** The profile token this browser holds, or undefined; re-renders when it is saved or forgotten. */
 export function useProfileToken(): string | undefined {
-  return useSyncExternalStore(subscribe, readToken, readToken)
+  return useSyncExternalStore(subscribe, token.read, token.read)
 }

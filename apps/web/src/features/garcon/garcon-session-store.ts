@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { GARCON_TOKEN_COOKIE } from '../../config/constants'
-import { deleteCookie, readCookie, serializeCookie } from '../../lib/cookies'
+import { cookieSnapshot, deleteCookie, serializeCookie } from '../../lib/cookies'
 
 /**
  * The waiter's token in the `garcon_token` cookie (spec §3; path /, spec §9) until the session
@@ -22,7 +22,10 @@ const listeners = new Set<() => void>()
 /** The session ended without the waiter signing out (expired, revoked elsewhere): say so. */
 let endedBehindTheirBack = false
 
+const token = cookieSnapshot(GARCON_TOKEN_COOKIE)
+
 function changed(ended: boolean) {
+  token.forget()
   endedBehindTheirBack = ended
   for (const listener of listeners) listener()
 }
@@ -43,12 +46,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener)
 }
 
-const readToken = () => readCookie(GARCON_TOKEN_COOKIE)
 const readEnded = () => endedBehindTheirBack
 
 /** The token this browser holds, or undefined; re-renders when it is saved or forgotten. */
 export function useGarconToken(): string | undefined {
-  return useSyncExternalStore(subscribe, readToken, readToken)
+  return useSyncExternalStore(subscribe, token.read, token.read)
 }
 
 /** Whether the last session ended without the waiter signing out. */

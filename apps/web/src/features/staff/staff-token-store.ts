@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { deleteCookie, readCookie, serializeCookie } from '../../lib/cookies'
+import { cookieSnapshot, deleteCookie, serializeCookie } from '../../lib/cookies'
 
 export type StaffRole = 'manager' | 'kitchen'
 
@@ -41,7 +41,14 @@ const ended: Record<StaffRole, boolean> = {
   kitchen: readEnded('kitchen'),
 }
 
+const tokens = {
+  manager: cookieSnapshot(STAFF_TOKENS.manager.cookie),
+  kitchen: cookieSnapshot(STAFF_TOKENS.kitchen.cookie),
+}
+
 function changed() {
+  tokens.manager.forget()
+  tokens.kitchen.forget()
   for (const listener of listeners) listener()
 }
 
@@ -73,7 +80,7 @@ function subscribe(listener: () => void) {
 
 /** The token this browser holds for `role`, re-rendering when it is saved or forgotten. */
 export function useStaffToken(role: StaffRole): string | undefined {
-  const read = () => readCookie(STAFF_TOKENS[role].cookie)
+  const { read } = tokens[role]
   return useSyncExternalStore(subscribe, read, read)
 }
 
