@@ -20,6 +20,7 @@ import { OrderSkeleton } from '../../features/orders/components/order-skeleton'
 import { TableOrder } from '../../features/orders/components/table-order'
 import { useMyOrderIds } from '../../features/orders/my-orders-store'
 import { useChannelEvent } from '../../lib/realtime/use-channel-event'
+import { useResubscribed } from '../../lib/realtime/use-resubscribed'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { useStoredTableSession } from '../../features/table-session/table-session-store'
 import { isApiError } from '../../lib/api-error'
@@ -58,6 +59,9 @@ function TableBill({ sessionId, restaurant }: { sessionId: string; restaurant: R
   const refresh = () => void refreshBill(queryClient, api, sessionId)
   useChannelEvent(tableChannel(sessionId), billUpdated, refresh)
   useChannelEvent(tableChannel(sessionId), orderUpdated, refresh)
+  // Read again once the table's channel is listened to: a payment or the waiter's cash between
+  // the first read and the subscription would otherwise never show (it sent its event unheard).
+  useResubscribed(tableChannel(sessionId), refresh)
 
   if (bill.data) return <BillView bill={bill.data} restaurant={restaurant} onChanged={refresh} />
   if (isApiError(bill.error) && bill.error.status === 404) {
