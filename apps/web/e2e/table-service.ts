@@ -121,9 +121,17 @@ export const placeDelivery = (lines: CartLine[]): Promise<Order> =>
   })
 
 /**
+ * A slot is taken only when it starts at least this long after the earliest the restaurant
+ * books (now plus its lead time): a slot listed at 08:39:59.9 for 09:00 with a 20-minute lead
+ * is refused when the order lands at 08:40:00.1, as it would be for a diner.
+ */
+const SLOT_MARGIN_MS = 60_000
+
+/**
  * A delivery or pickup for the first slot the restaurant offers (its first open day), or the
  * first one whose time on the restaurant's clock is `at` ("22:30"); in cash unless
- * `more.paymentMethod` says otherwise.
+ * `more.paymentMethod` says otherwise. A slot about to pass its lead time is passed over for the
+ * next one (or the next day's).
  */
 export async function placeForLater(
   type: 'delivery' | 'pickup',
@@ -140,8 +148,13 @@ export async function placeForLater(
     const response = await fetch(api(`/restaurants/${restaurantId()}/slots?type=${type}${query}`))
     return slots.parse(await response.json())
   }
-  const wanted = (offered: Slots) =>
-    offered.slots.find((slot) => more.at === undefined || slot.label === more.at)
+  const wanted = (offered: Slots) => {
+    const earliest = Date.now() + offered.leadTimeMinutes * 60_000 + SLOT_MARGIN_MS
+    return offered.slots.find(
+      (slot) =>
+        (more.at === undefined || slot.label === more.at) && Date.parse(slot.at) >= earliest,
+    )
+  }
   const today = await slotsOn()
   let slot = wanted(today)
   for (const day of today.days) slot ??= wanted(await slotsOn(day))
