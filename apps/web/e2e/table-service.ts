@@ -157,7 +157,9 @@ export async function placeForLater(
   }
   const today = await slotsOn()
   let slot = wanted(today)
-  for (const day of today.days) slot ??= wanted(await slotsOn(day))
+  for (const day of today.days) {
+    if (day !== today.date) slot ??= wanted(await slotsOn(day))
+  }
   if (!slot)
     throw new Error(`the restaurant offers no ${type} slot${more.at ? ` at ${more.at}` : ''}`)
   return order.parse(
