@@ -52,6 +52,29 @@ export class RealtimeConnection {
    * subscribed while anyone listens to it; the returned function stops listening.
    */
   listen(channel: string, eventName: string, listener: (data: unknown) => void): () => void {
+    return this.#listen(channel, eventName, listener)
+  }
+
+  /**
+   * Calls `onSubscribed` once `channel` is subscribed and again after every resubscription
+   * (a reconnect), when events may have been missed. A channel another listener had already
+   * subscribed calls it at once: the events sent before this listener was bound went unheard
+   * by it. The returned function stops listening.
+   */
+  whenSubscribed(channel: string, onSubscribed: () => void): () => void {
+    return this.#listen(channel, 'pusher:subscription_succeeded', () => onSubscribed(), {
+      bound: (subscription) => {
+        if (subscription.subscribed) onSubscribed()
+      },
+    })
+  }
+
+  #listen(
+    channel: string,
+    eventName: string,
+    listener: (data: unknown) => void,
+    { bound }: { bound?: (subscription: ReturnType<Pusher['subscribe']>) => void } = {},
+  ): () => void {
     let stopped = false
     let unbind: (() => void) | undefined
     this.#listenersPerChannel.set(channel, (this.#listenersPerChannel.get(channel) ?? 0) + 1)
@@ -61,6 +84,7 @@ export class RealtimeConnection {
       const subscription = client.subscribe(channel)
       subscription.bind(eventName, listener)
       unbind = () => subscription.unbind(eventName, listener)
+      bound?.(subscription)
     })
     return () => {
       stopped = true

@@ -2,21 +2,23 @@ import { useEffect, useRef } from 'react'
 import { useRealtimeLoader } from './realtime-context'
 
 /**
- * Calls `onSubscribed` whenever pusher-js (re)subscribes the channel: after the first
- * subscription and after every reconnect, when events may have been missed.
+ * Calls `onSubscribed` once `channel` is subscribed, at once when it already was, and after
+ * every resubscription (a reconnect): whenever events on it may have gone unheard, so a screen
+ * reads again what its first read may have missed. No channel (`undefined`) listens to none.
  */
-export function useResubscribed(channel: string, onSubscribed: () => void) {
+export function useResubscribed(channel: string | undefined, onSubscribed: () => void) {
   const loadRealtime = useRealtimeLoader()
   const latest = useRef(onSubscribed)
   useEffect(() => {
     latest.current = onSubscribed
   })
   useEffect(() => {
+    if (channel === undefined) return
     let stop: (() => void) | undefined
     let stopped = false
     void loadRealtime().then((connection) => {
       if (stopped) return
-      stop = connection.listen(channel, 'pusher:subscription_succeeded', () => latest.current())
+      stop = connection.whenSubscribed(channel, () => latest.current())
     })
     return () => {
       stopped = true
