@@ -12,6 +12,7 @@ import {
 import { NoticeCard } from '../../components/ui/notice-card'
 import { QrIcon } from '../../components/ui/status-icons'
 import { useChannelEvent } from '../../lib/realtime/use-channel-event'
+import { useResubscribed } from '../../lib/realtime/use-resubscribed'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { useStoredTableSession } from '../../features/table-session/table-session-store'
 import { useCreateWaiterCall } from '../../features/waiter-calls/api/create-waiter-call'
@@ -56,6 +57,11 @@ function TableCall({ session, timeZone }: { session: TableSession; timeZone: str
   useChannelEvent(tableChannel(session.id), waiterCallUpdated, (call) =>
     applyWaiterCall(queryClient, api, session.id, call),
   )
+  // A waiter who answered between the first read and the subscription (or while offline).
+  useResubscribed(tableChannel(session.id), () => {
+    const { queryKey } = waiterCallsQueryOptions(api, session.id)
+    void queryClient.invalidateQueries({ queryKey, exact: true })
+  })
   const list = calls.data ?? []
   const openReasons = new Set(list.filter((c) => c.status !== 'done').map((c) => c.reason))
   const shown = list.filter((call, index) => call.status !== 'done' || index === 0)

@@ -1,10 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { useParams, useSearchParams } from 'react-router'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { orderChannel, type Order } from '@tableside/contracts/orders'
 import type { Payment } from '@tableside/contracts/payments'
 import type { OrderType, Restaurant } from '@tableside/contracts/restaurants'
-import { orderUpdated } from '@tableside/contracts/table-events'
 import { buttonClass } from '../../components/ui/button'
 import { Link } from '../../components/ui/link'
 import { NoticeCard } from '../../components/ui/notice-card'
@@ -12,7 +11,7 @@ import { CheckCircleIcon } from '../../components/ui/screen-icons'
 import { AlertIcon } from '../../components/ui/status-icons'
 import { paths } from '../../config/paths'
 import { orderQueryOptions } from '../../features/orders/api/get-order'
-import { applyOrderUpdate } from '../../features/orders/api/order-updates'
+import { useLiveOrder } from '../../features/orders/hooks/use-live-order'
 import { OrderLines } from '../../features/orders/components/order-lines'
 import { OrderSkeleton } from '../../features/orders/components/order-skeleton'
 import { OrderTotals } from '../../features/orders/components/order-totals'
@@ -23,7 +22,6 @@ import { PaymentSummary } from '../../features/payments/components/payment-summa
 import { useLivePayment } from '../../features/payments/hooks/use-live-payment'
 import { onlinePaymentMethods } from '../../features/payments/online-methods'
 import { failureMessageKey, paymentMessages } from '../../features/payments/payment-messages'
-import { useChannelEvent } from '../../lib/realtime/use-channel-event'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { isApiError } from '../../lib/api-error'
 import { useApiClient } from '../../lib/app-context'
@@ -50,14 +48,13 @@ export function OrderOutcome() {
 function Outcome({ orderId, paymentId }: { orderId: string; paymentId: string }) {
   const restaurant = useRestaurant()
   const api = useApiClient()
-  const queryClient = useQueryClient()
   const { t } = useMessages(orderMessages)
   const words = useMessages(paymentMessages).t
   const order = useQuery(orderQueryOptions(api, orderId)).data
   // Only a real order's channel is asked for: the server refuses to authorize any other.
   const channel = order?.restaurantId === restaurant.id ? orderChannel(order.id) : undefined
   const live = useLivePayment(paymentId, channel)
-  useChannelEvent(channel, orderUpdated, (update) => applyOrderUpdate(queryClient, api, update))
+  useLiveOrder(orderId, channel)
   const payment = live.data?.orderId === orderId ? live.data : undefined
   const slow = useTookLonger(CHECK_PATIENCE_MS)
   const toOrder = <OrderLink orderId={orderId}>{t('backToOrder')}</OrderLink>

@@ -1,12 +1,11 @@
 import { useParams } from 'react-router'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { orderChannel, type Order } from '@tableside/contracts/orders'
 import type { OnlinePaymentMethod, Payment } from '@tableside/contracts/payments'
 import type { Restaurant } from '@tableside/contracts/restaurants'
-import { orderUpdated } from '@tableside/contracts/table-events'
 import { buttonClass } from '../../components/ui/button'
 import { orderQueryOptions } from '../../features/orders/api/get-order'
-import { applyOrderUpdate } from '../../features/orders/api/order-updates'
+import { useLiveOrder } from '../../features/orders/hooks/use-live-order'
 import { OrderSkeleton } from '../../features/orders/components/order-skeleton'
 import { BillTipPicker } from '../../features/payments/components/bill-tip-picker'
 import { MethodPicker } from '../../features/payments/components/method-picker'
@@ -14,7 +13,6 @@ import { PaymentPending } from '../../features/payments/components/payment-pendi
 import { ReceiptContactField } from '../../features/payments/components/receipt-contact-field'
 import { useWatchedOrderPayment } from '../../features/payments/hooks/use-watched-order-payment'
 import { paymentMessages } from '../../features/payments/payment-messages'
-import { useChannelEvent } from '../../lib/realtime/use-channel-event'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { formatPrice } from '../../lib/format-price'
 import { apiErrorKey, apiErrorMessages } from '../../lib/api-error-text'
@@ -40,11 +38,10 @@ export function OrderPayRoute() {
 function OrderPay({ orderId }: { orderId: string }) {
   const restaurant = useRestaurant()
   const api = useApiClient()
-  const queryClient = useQueryClient()
   const { t } = useMessages(orderMessages)
   const order = useQuery(orderQueryOptions(api, orderId)).data
   const channel = order ? orderChannel(order.id) : undefined
-  useChannelEvent(channel, orderUpdated, (update) => applyOrderUpdate(queryClient, api, update))
+  useLiveOrder(orderId, channel)
   const watched = useWatchedOrderPayment(restaurant.id, orderId, channel)
 
   return (

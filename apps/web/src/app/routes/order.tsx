@@ -1,9 +1,8 @@
 import { useNavigate, useOutlet, useParams, useSearchParams } from 'react-router'
 import { Link } from '../../components/ui/link'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { orderChannel, type Order } from '@tableside/contracts/orders'
 import type { OrderType, Restaurant } from '@tableside/contracts/restaurants'
-import { orderUpdated } from '@tableside/contracts/table-events'
 import { buttonClass } from '../../components/ui/button'
 import { OrdersIcon } from '../../components/ui/icons'
 import { NoticeCard } from '../../components/ui/notice-card'
@@ -11,7 +10,7 @@ import { CheckCircleIcon } from '../../components/ui/screen-icons'
 import { AlertIcon } from '../../components/ui/status-icons'
 import { paths } from '../../config/paths'
 import { isOrderId, orderQueryOptions } from '../../features/orders/api/get-order'
-import { applyOrderUpdate } from '../../features/orders/api/order-updates'
+import { useLiveOrder } from '../../features/orders/hooks/use-live-order'
 import { useCart } from '../../features/cart/cart-store'
 import { OrderAgain } from '../../features/orders/components/order-again'
 import { OrderSkeleton } from '../../features/orders/components/order-skeleton'
@@ -21,7 +20,6 @@ import { amountDue } from '../../features/payments/amount-due'
 import { TestPaymentNote } from '../../features/payments/components/test-payment-note'
 import { useCancelPayment } from '../../features/payments/api/cancel-payment'
 import { startedOrderPayments } from '../../features/payments/started-payment'
-import { useChannelEvent } from '../../lib/realtime/use-channel-event'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { formatPrice } from '../../lib/format-price'
 import { isApiError } from '../../lib/api-error'
@@ -48,13 +46,10 @@ export function OrderRoute() {
 function OrderScreen({ orderId }: { orderId: string }) {
   const restaurant = useRestaurant()
   const api = useApiClient()
-  const queryClient = useQueryClient()
   const { t } = useMessages(orderMessages)
   const query = useQuery(orderQueryOptions(api, orderId))
   const order = query.data?.restaurantId === restaurant.id ? query.data : undefined
-  useChannelEvent(order ? orderChannel(order.id) : undefined, orderUpdated, (update) =>
-    applyOrderUpdate(queryClient, api, update),
-  )
+  useLiveOrder(orderId, order ? orderChannel(order.id) : undefined)
   const cancelPayment = useCancelPayment()
   const cart = useCart(restaurant.id)
   const navigate = useNavigate()

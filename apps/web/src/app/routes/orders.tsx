@@ -16,6 +16,7 @@ import { TableOrder } from '../../features/orders/components/table-order'
 import { useMyOrderIds } from '../../features/orders/my-orders-store'
 import { ordersMessages } from '../../features/orders/orders-messages'
 import { useChannelEvent } from '../../lib/realtime/use-channel-event'
+import { useResubscribed } from '../../lib/realtime/use-resubscribed'
 import { useRestaurant } from '../../features/restaurant/hooks/use-restaurant'
 import { useStoredTableSession } from '../../features/table-session/table-session-store'
 import { useApiClient } from '../../lib/app-context'
@@ -36,13 +37,17 @@ export function OrdersRoute() {
   const session = useStoredTableSession(restaurant.id)
   const mine = useQuery(myOrdersQueryOptions(api, restaurant.id, ids))
   const bill = useQuery({ ...billQueryOptions(api, session?.id ?? ''), enabled: session !== null })
-  useChannelEvent(session ? tableChannel(session.id) : undefined, billUpdated, () => {
+  const channel = session ? tableChannel(session.id) : undefined
+  const refresh = () => {
     if (!session) return
     void refreshBill(queryClient, api, session.id)
     void queryClient.invalidateQueries({
       queryKey: myOrdersQueryOptions(api, restaurant.id, ids).queryKey,
     })
-  })
+  }
+  useChannelEvent(channel, billUpdated, refresh)
+  // An order paid or served between the first read and the subscription, or while offline.
+  useResubscribed(channel, refresh)
 
   const myOrders = mine.data ?? NONE
   const myNumbers = new Set(myOrders.map((order) => order.number))

@@ -9,6 +9,7 @@ import { CheckCircleIcon } from '../../../components/ui/screen-icons'
 import { localized } from '../../../lib/i18n/localized-text'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { useChannelEvent } from '../../../lib/realtime/use-channel-event'
+import { useResubscribed } from '../../../lib/realtime/use-resubscribed'
 import { garconTablesQueryKey } from '../api/garcon-tables'
 import { garconMeQueryKey } from '../api/garcon-keys'
 import { useTablePicks } from '../hooks/use-table-picks'
@@ -29,10 +30,15 @@ export function TablePicker() {
   const picks = useTablePicks(waiter)
   const [takenAway, setTakenAway] = useState<string | null>(null)
 
-  // Another waiter took some of mine: the list changes under the waiter's thumb, so say so.
-  useChannelEvent(garconChannel(waiter.id), garconTablesChanged, ({ tableCodes, takenBy }) => {
+  const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: garconTablesQueryKey })
     void queryClient.invalidateQueries({ queryKey: garconMeQueryKey })
+  }
+  // Tables taken or let go before the channel was listened to (or while offline) show too.
+  useResubscribed(garconChannel(waiter.id), refresh)
+  // Another waiter took some of mine: the list changes under the waiter's thumb, so say so.
+  useChannelEvent(garconChannel(waiter.id), garconTablesChanged, ({ tableCodes, takenBy }) => {
+    refresh()
     if (!takenBy) return
     const labels = tableCodes.map(
       (code) => picks.shown?.find((table) => table.code === code)?.label ?? code,

@@ -13,6 +13,7 @@ import { formatPrice } from '../../../lib/format-price'
 import { pluralCategory } from '../../../lib/i18n/plural'
 import { useMessages } from '../../../lib/i18n/use-translation'
 import { useChannelEvent } from '../../../lib/realtime/use-channel-event'
+import { useResubscribed } from '../../../lib/realtime/use-resubscribed'
 import { garconTipsQueryKey, garconTipsQueryOptions } from '../api/garcon-tips'
 import { useSignedInWaiter } from '../signed-in-waiter'
 import { tipTime } from '../tip-time'
@@ -52,6 +53,8 @@ export function TipsView({
   })
   // A diner rated the service on one of the tips: its stars and words show at once.
   useChannelEvent(garconChannel(waiter.id), garconTipRated, refresh)
+  // …and a tip that came between the first read and the subscription, or while offline.
+  useResubscribed(garconChannel(waiter.id), refresh)
 
   const money = (minor: number) => formatPrice(minor, restaurant)
   return (

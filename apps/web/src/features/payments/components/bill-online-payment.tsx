@@ -7,6 +7,7 @@ import { tableChannel } from '@tableside/contracts/table-sessions'
 import { useApiClient } from '../../../lib/app-context'
 import type { SpendablePoints } from '../../../lib/bonus-points'
 import { useChannelEvent } from '../../../lib/realtime/use-channel-event'
+import { useResubscribed } from '../../../lib/realtime/use-resubscribed'
 import { paymentQueryOptions } from '../api/get-payment'
 import { useLivePayment } from '../hooks/use-live-payment'
 import { startedBillPayments } from '../started-payment'
@@ -57,11 +58,14 @@ export function BillOnlinePayment({
   const payment = useLivePayment(paymentId ?? '', undefined)
   const api = useApiClient()
   const queryClient = useQueryClient()
-  useChannelEvent(tableChannel(sessionId), billUpdated, () => {
+  const refreshPayment = () => {
     if (!paymentId) return
     const { queryKey } = paymentQueryOptions(api, paymentId)
     void queryClient.invalidateQueries({ queryKey, exact: true })
-  })
+  }
+  useChannelEvent(tableChannel(sessionId), billUpdated, refreshPayment)
+  // The payment's outcome may have moved the bill before the channel was listened to.
+  useResubscribed(tableChannel(sessionId), refreshPayment)
   const methods = onlinePaymentMethods(restaurant.settings)
   const waiting = paymentId !== undefined && (payment.data?.status ?? 'pending') === 'pending'
   const canPay = methods.length > 0 && bill.totals.free > 0 && bill.sessionStatus === 'open'

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { paymentUpdated } from '@tableside/contracts/payments'
 import { useApiClient } from '../../../lib/app-context'
 import { useChannelEvent } from '../../../lib/realtime/use-channel-event'
+import { useResubscribed } from '../../../lib/realtime/use-resubscribed'
 import { paymentQueryOptions } from '../api/get-payment'
 
 /**
@@ -15,6 +16,8 @@ export function useLivePayment(paymentId: string, channel: string | undefined) {
   const api = useApiClient()
   const queryClient = useQueryClient()
   const options = paymentQueryOptions(api, paymentId)
+  const refresh = () =>
+    void queryClient.invalidateQueries({ queryKey: options.queryKey, exact: true })
   useChannelEvent(channel, paymentUpdated, (update) => {
     if (update.id !== paymentId) return
     queryClient.setQueryData(options.queryKey, (payment) =>
@@ -28,7 +31,9 @@ export function useLivePayment(paymentId: string, channel: string | undefined) {
         : payment,
     )
     // The event carries no completion time: read the payment once more for the receipt.
-    void queryClient.invalidateQueries({ queryKey: options.queryKey, exact: true })
+    refresh()
   })
+  // An outcome that arrived between the first read and the subscription, or while offline.
+  useResubscribed(channel, refresh)
   return useQuery(options)
 }
