@@ -1,3 +1,4 @@
+import type { WebSocketRoute } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { order } from '@tableside/contracts/orders'
 import { SANDBOX_TEST_CARDS } from '@tableside/contracts/sandbox-acquirer'
@@ -64,6 +65,42 @@ describe('A diner follows an order after placing it', () => {
       `${session.table.label} · Hall`,
     )
     await keepScreenshot(page, 'order-cooking-en')
+    expect(problems).toEqual([])
+  })
+
+  it('An order accepted before the screen listened shows as accepted once it listens', async () => {
+    const session = await openTable('T8')
+    const placed = await placeTableOrder(session, [kvass])
+    const { page, problems } = await browser.phone()
+    // A slow phone: the screen has read the order, and its subscription is still on the way.
+    const held: string[] = []
+    let holding = true
+    let server: WebSocketRoute | undefined
+    await page.routeWebSocket(/\/app\//, (socket) => {
+      const toServer = socket.connectToServer()
+      server = toServer
+      socket.onMessage((message) => {
+        if (holding && typeof message === 'string' && message.includes('pusher:subscribe')) {
+          held.push(message)
+        } else toServer.send(message)
+      })
+    })
+    await seatAtTable(page, session, [placed])
+    await openScreen(page, `${baseUrl()}/rest/${restaurantId()}/order/${placed.id}`)
+    const current = page.locator('[aria-current="step"]')
+    await expect
+      .poll(async () => plain(await current.textContent()))
+      .toContain('Отправлен в ресторан')
+    await expect.poll(() => held.some((message) => message.includes(placed.id))).toBe(true)
+
+    // The restaurant accepts it before the screen listens: its event reaches nobody.
+    await moveOrder(await waiterToken(), placed.id, 'accepted')
+    holding = false
+    for (const message of held.splice(0)) server?.send(message)
+    // Read again once subscribed, well before the order's 15 s poll would have caught it.
+    await expect
+      .poll(async () => plain(await current.textContent()), { timeout: 7_000 })
+      .toContain('Принят')
     expect(problems).toEqual([])
   })
 
