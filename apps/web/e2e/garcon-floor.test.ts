@@ -7,6 +7,7 @@ import { apiRequest } from './api-request'
 import { expectNoSeriousViolations } from './axe'
 import { baseUrl, keepScreenshot, restaurantId, storageKey, useBrowser } from './fixtures'
 import { signInToFloor } from './garcon-service'
+import { managerHeaders } from './staff-service'
 import {
   borscht,
   herring,
@@ -202,6 +203,25 @@ describe("The waiter's floor", () => {
       (await apiRequest('GET', `/orders/${placed.id}`)).data,
     ).history
     expect(history[0]?.waiter).toEqual({ name: 'Анна' })
+
+    // The kvass runs out while the sheet is closed, when nothing on the screen listens for the
+    // menu: opened again within its cached menu's minute, the sheet still says so.
+    const kvassOnSale = (available: boolean) =>
+      managerHeaders().then((headers) =>
+        apiRequest('PUT', `/admin/menu/dishes/${kvass.dishId}/availability`, {
+          headers,
+          body: { available },
+        }),
+      )
+    expect((await kvassOnSale(false)).status).toBe(200)
+    await card.getByRole('button', { name: 'Заказ за стол' }).click()
+    const kvassLine = sheet(waiter.page).locator('.order-dish', { hasText: 'Квас домашний' })
+    await expect.poll(async () => plain(await kvassLine.textContent())).toContain('Нет в наличии')
+    expect(
+      await sheet(waiter.page).getByRole('button', { name: 'Добавить Квас домашний' }).count(),
+    ).toBe(0)
+    await sheet(waiter.page).getByRole('button', { name: 'Назад' }).click()
+    expect((await kvassOnSale(true)).status).toBe(200)
 
     // Moving the guests offers the restaurant's free tables.
     await card.getByRole('button', { name: 'Пересадить гостей' }).click()

@@ -21,6 +21,7 @@ import { newIdempotencyKey } from './floor-api'
 import type { FloorT } from './floor-messages'
 import { GarconSheet } from '../components/garcon-sheet'
 import { useChannelEvent } from '../../../lib/realtime/use-channel-event'
+import { useResubscribed } from '../../../lib/realtime/use-resubscribed'
 
 interface OrderSheetProps {
   table: FloorTable
@@ -58,13 +59,16 @@ export function OrderSheet({
     staleTime: 60_000,
   })
   const queryClient = useQueryClient()
-  // The manager's stop-list and edits reach the waiter's sheet at once (issue 17).
-  useChannelEvent(restaurantChannel(restaurantId), menuUpdated, () => {
+  const refreshMenu = () =>
     void queryClient.invalidateQueries({
       queryKey: ['restaurants', restaurantId, 'menu'],
       exact: true,
     })
-  })
+  // The manager's stop-list and edits reach the waiter's sheet at once (issue 17)…
+  useChannelEvent(restaurantChannel(restaurantId), menuUpdated, refreshMenu)
+  // …and so do those made while the sheet was closed: the cached menu may be a minute old, and
+  // nobody listened meanwhile. The browser asks with the menu's ETag: a 304 when nothing changed.
+  useResubscribed(restaurantChannel(restaurantId), refreshMenu)
   const [lines, setLines] = useState<Readonly<Record<string, DraftLine>>>({})
   const [comment, setComment] = useState('')
   const [key] = useState(newIdempotencyKey)
