@@ -217,6 +217,8 @@ describe("The waiter's floor", () => {
     await card.getByRole('button', { name: 'Заказ за стол' }).click()
     const kvassLine = sheet(waiter.page).locator('.order-dish', { hasText: 'Квас домашний' })
     await expect.poll(async () => plain(await kvassLine.textContent())).toContain('Нет в наличии')
+    await kvassLine.scrollIntoViewIfNeeded()
+    await keepScreenshot(waiter.page, 'garcon-floor-order-sold-out')
     expect(
       await sheet(waiter.page).getByRole('button', { name: 'Добавить Квас домашний' }).count(),
     ).toBe(0)
