@@ -114,8 +114,10 @@ describe.skipIf(!databaseUrl || !redisUrl)(
         const proxies: Server[] = []
         /**
          * A phone's socket on node `on`, through a balancer of its own that sends its first
-         * connection there and a reconnect to the next live node: it refetches the bill on every
-         * event and whenever it (re)subscribes, as the app does.
+         * connection there and a reconnect to the next live node. As the app does, it refetches
+         * the bill on every event, whenever it (re)subscribes and when its connection comes back,
+         * and asks again for a signature the server could not give. What it went through is
+         * kept, to say why when it ends on a wrong bill.
          */
         const phone = async (channel: string, on: number, headers: Record<string, string> = {}) => {
           const ports = nodes.map((node) => node.port)
@@ -127,29 +129,47 @@ describe.skipIf(!databaseUrl || !redisUrl)(
           })
           clients.push(client)
           const seen = { bill: Number.NaN, events: 0 }
+          const started = performance.now()
+          const timeline: string[] = []
+          const note = (what: string) =>
+            timeline.push(`${Math.round(performance.now() - started)} ms ${what}`)
           // The later refetch wins, as the app's query does (a refetch cancels the one in
           // flight): under load an earlier read, retried past the dead node, can answer last.
           let asked = 0
           let shown = 0
-          const refresh = () => {
+          const refresh = (why: string) => {
             const mine = ++asked
+            note(`refetch ${mine} (${why})`)
             void trueBill().then(
               (due) => {
+                note(`refetch ${mine}: ${due}${mine < shown ? ', stale' : ''}`)
                 if (mine < shown) return
                 shown = mine
                 seen.bill = due
               },
-              () => undefined,
+              (error: unknown) => note(`refetch ${mine} failed: ${String(error)}`),
             )
           }
+          let everConnected = false
+          client.connection.bind('state_change', ({ current }: { current: string }) => {
+            note(current)
+            if (current !== 'connected') return
+            if (everConnected) refresh('reconnected')
+            everConnected = true
+          })
           const subscription = client.subscribe(channel)
-          subscription.bind('pusher:subscription_succeeded', refresh)
+          subscription.bind('pusher:subscription_succeeded', () => refresh('subscribed'))
+          subscription.bind('pusher:subscription_error', (error: unknown) => {
+            note(`subscription refused: ${JSON.stringify(error)}`)
+            setTimeout(() => client.subscribe(channel), 500)
+          })
           subscription.bind_global((name: string) => {
             if (name.startsWith('pusher')) return
             seen.events++
-            refresh()
+            refresh(name)
           })
-          return { client, seen, subscribed: () => subscription.subscribed }
+          const subscribed = () => subscription.subscribed
+          return { seen, subscribed, timeline: () => timeline.join('\n') }
         }
         const tableChannel = `private-table.${session.id}`
         const dinerOnA = await phone(tableChannel, 0)
@@ -204,11 +224,29 @@ describe.skipIf(!databaseUrl || !redisUrl)(
 
         // Every socket, the one whose node died included, ends with the true bill.
         const due = await trueBill()
-        for (const socket of [dinerOnA, dinerOnB]) {
-          await expect.poll(() => socket.seen.bill, { timeout: 30_000 }).toBe(due)
+        // What a phone went through is told with the failure, as it stands when the wait ends.
+        const told = async (
+          name: string,
+          socket: { timeline: () => string },
+          wait: Promise<void>,
+        ) =>
+          wait.catch((error: unknown) => {
+            throw new Error(`${name}:\n${socket.timeline()}`, { cause: error })
+          })
+        for (const [name, socket] of Object.entries({ dinerOnA, dinerOnB })) {
+          await told(
+            name,
+            socket,
+            expect.poll(() => socket.seen.bill, { timeout: 30_000 }).toBe(due),
+          )
+          expect(socket.subscribed(), `${name}: ${socket.timeline()}`).toBe(true)
         }
         // The waiter heard of the orders placed after the node died too.
-        await expect.poll(() => waiterOnC.seen.events, { timeout: 30_000 }).toBeGreaterThan(0)
+        await told(
+          'waiterOnC',
+          waiterOnC,
+          expect.poll(() => waiterOnC.seen.events, { timeout: 30_000 }).toBeGreaterThan(0),
+        )
         for (const own of proxies) own.close()
       } finally {
         for (const client of clients) client.disconnect()

@@ -1,17 +1,45 @@
+import { createServer } from 'node:http'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { WebSocketServer, type WebSocket } from 'ws'
-import { RealtimeConnection } from './realtime-connection'
+import { RealtimeConnection, refusedForNow } from './realtime-connection'
 
 /**
  * The real pusher-js client against a socket server that speaks its protocol's first words:
  * it greets each connection and, when `subscribe` is on, answers a subscription to a public
  * channel as the hub does.
  */
-async function protocolServer({ subscribe = false } = {}) {
+async function protocolServer({
+  subscribe = false,
+  signatures = {},
+}: {
+  subscribe?: boolean
+  /**
+   * How `/broadcasting/auth` answers each private channel's signature requests in turn (an HTTP
+   * status; 0 drops the connection unanswered); signed once they are used up.
+   */
+  signatures?: Record<string, number[]>
+} = {}) {
   const sockets: WebSocket[] = []
   const subscriptions: string[] = []
-  const listening = new WebSocketServer({ port: 0, host: '127.0.0.1' })
-  await new Promise((resolve) => listening.once('listening', resolve))
+  const signatureRequests: string[] = []
+  const http = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
+    request.on('end', () => {
+      const channel = new URLSearchParams(body).get('channel_name') ?? ''
+      signatureRequests.push(channel)
+      const status = signatures[channel]?.shift() ?? 200
+      if (status === 0) {
+        request.socket.destroy()
+        return
+      }
+      response.writeHead(status, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(status === 200 ? { auth: 'key:signature' } : {}))
+    })
+  })
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  const listening = new WebSocketServer({ server: http })
+  listening.on('close', () => http.close())
   listening.on('connection', (socket) => {
     sockets.push(socket)
     socket.send(
@@ -38,10 +66,10 @@ async function protocolServer({ subscribe = false } = {}) {
       )
     })
   })
-  const address = listening.address()
+  const address = http.address()
   const port = typeof address === 'object' && address ? address.port : 0
   vi.stubGlobal('location', { host: `127.0.0.1:${port}` })
-  return { listening, sockets, subscriptions, port }
+  return { listening, sockets, subscriptions, signatureRequests, port }
 }
 
 function connectTo(port: number, onReconnected?: () => void) {
@@ -52,7 +80,8 @@ function connectTo(port: number, onReconnected?: () => void) {
       port,
       scheme: 'ws',
       cluster: 'mt1',
-      authEndpoint: '/broadcasting/auth',
+      // pusher-js in Node asks with a request of its own: the address must be whole.
+      authEndpoint: `http://127.0.0.1:${port}/broadcasting/auth`,
     },
     onReconnected,
   )
@@ -115,5 +144,41 @@ describe('RealtimeConnection', () => {
     expect(first).toHaveBeenCalledTimes(2)
     stopSecond()
     ;(await connection.client()).disconnect()
+  })
+
+  // A diner's signature request lost on a weak connection, or sent to a node that died (the
+  // three-node story), left the channel unsubscribed until the next reconnect: the screen showed
+  // the connection live and heard nothing.
+  it('asks again for a signature the server could not give, and not for one it refused', async () => {
+    const { listening, subscriptions, signatureRequests, port } = await protocolServer({
+      subscribe: true,
+      signatures: { 'private-table.a': [0, 503], 'presence-table.b': [503, 403] },
+    })
+    server = listening
+    const connection = connectTo(port)
+    const subscribed = vi.fn()
+    const stop = connection.whenSubscribed('private-table.a', subscribed)
+    const refused = vi.fn()
+    const members = vi.fn()
+    const stopPresence = connection.presence('presence-table.b', members, refused)
+
+    // Dropped, then a 503: signed at the third request, after 0.5 s and 1 s.
+    await vi.waitFor(() => expect(subscribed).toHaveBeenCalledTimes(1), { timeout: 5_000 })
+    expect(signatureRequests.filter((channel) => channel === 'private-table.a')).toHaveLength(3)
+    expect(subscriptions).toEqual(['private-table.a'])
+    // The presence channel's 503 was asked again, unreported; the 403 that answered stands:
+    // said once, never asked again.
+    expect(refused).toHaveBeenCalledTimes(1)
+    expect(signatureRequests.filter((channel) => channel === 'presence-table.b')).toHaveLength(2)
+    expect(members).not.toHaveBeenCalled()
+    stop()
+    stopPresence()
+    ;(await connection.client()).disconnect()
+  })
+
+  it('takes no answer, a timeout, a rate limit and a server error for a refusal for now', () => {
+    for (const status of [undefined, 0, 408, 429, 500, 502, 503])
+      expect(refusedForNow({ status })).toBe(true)
+    for (const status of [400, 401, 403, 404]) expect(refusedForNow({ status })).toBe(false)
   })
 })

@@ -23,6 +23,27 @@ interface PusherMembers {
 
 type Listener = () => void
 
+/** A refused subscription's `pusher:subscription_error`: its HTTP status when it had one. */
+interface SubscriptionError {
+  status?: number
+}
+
+/**
+ * Waits before asking again for a channel's signature the server could not give (0.5 s doubling
+ * to 15 s): a request lost on a weak connection, or sent to a node that died, is not a refusal.
+ */
+const RESUBSCRIBE_FIRST_MS = 500
+const RESUBSCRIBE_MOST_MS = 15_000
+
+/**
+ * Whether a refused subscription is worth asking for again: the signature request never got an
+ * answer (status 0), timed out, was rate-limited or met a server error. A 401 or 403 is the
+ * server's answer and stands.
+ */
+export function refusedForNow({ status }: SubscriptionError): boolean {
+  return status === undefined || status === 0 || status === 408 || status === 429 || status >= 500
+}
+
 /**
  * One pusher-js connection for the page (spec §7: ws/wss only, host and port from runtime
  * config, the port used for both, TLS forced off, encryption off, statistics on but sent to
@@ -35,6 +56,8 @@ export class RealtimeConnection {
   readonly #listeners = new Set<Listener>()
   readonly #config: RuntimeConfig['realtime']
   readonly #listenersPerChannel = new Map<string, number>()
+  /** Stops asking again for each subscribed channel's signature (`#resubscribeWhenRefused`). */
+  readonly #resubscribing = new Map<string, () => void>()
   readonly #onReconnected: () => void
   #everConnected = false
 
@@ -82,6 +105,7 @@ export class RealtimeConnection {
       if (stopped) return
       // Returns the channel when it is already subscribed.
       const subscription = client.subscribe(channel)
+      this.#resubscribeWhenRefused(client, channel, subscription)
       subscription.bind(eventName, listener)
       unbind = () => subscription.unbind(eventName, listener)
       bound?.(subscription)
@@ -96,14 +120,55 @@ export class RealtimeConnection {
       }
       this.#listenersPerChannel.delete(channel)
       void this.#client?.then((client) => {
-        if (!this.#listenersPerChannel.has(channel)) client.unsubscribe(channel)
+        if (this.#listenersPerChannel.has(channel)) return
+        this.#resubscribing.get(channel)?.()
+        this.#resubscribing.delete(channel)
+        client.unsubscribe(channel)
       })
     }
   }
 
   /**
+   * pusher-js gives up on a channel whose signature request fails until the connection next comes
+   * back, leaving a screen deaf while it shows the connection as live: while someone listens, a
+   * subscription refused for now (`refusedForNow`) is asked for again after a backoff.
+   */
+  #resubscribeWhenRefused(
+    client: Pusher,
+    channel: string,
+    subscription: ReturnType<Pusher['subscribe']>,
+  ): void {
+    if (this.#resubscribing.has(channel)) return
+    let failures = 0
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const refused = (error: SubscriptionError) => {
+      if (!refusedForNow(error)) return
+      clearTimeout(timer)
+      timer = setTimeout(
+        () => {
+          // Not connected: pusher-js subscribes every channel again once it is.
+          if (this.#listenersPerChannel.has(channel) && client.connection.state === 'connected')
+            client.subscribe(channel)
+        },
+        Math.min(RESUBSCRIBE_FIRST_MS * 2 ** failures++, RESUBSCRIBE_MOST_MS),
+      )
+    }
+    const succeeded = () => {
+      failures = 0
+    }
+    subscription.bind('pusher:subscription_error', refused)
+    subscription.bind('pusher:subscription_succeeded', succeeded)
+    this.#resubscribing.set(channel, () => {
+      clearTimeout(timer)
+      subscription.unbind('pusher:subscription_error', refused)
+      subscription.unbind('pusher:subscription_succeeded', succeeded)
+    })
+  }
+
+  /**
    * Joins the presence `channel` and calls `onChange` with its members whenever someone joins
-   * or leaves; `onRefused` when the server does not sign the subscription. The returned
+   * or leaves; `onRefused` when the server refuses to sign the subscription (not when it could not
+   * answer: that is asked again). The returned
    * function leaves the channel (when nobody else listens to it).
    */
   presence(
@@ -116,7 +181,11 @@ export class RealtimeConnection {
         (eventName) =>
           this.listen(channel, eventName, () => void this.#snapshot(channel, onChange)),
       ),
-      [this.listen(channel, 'pusher:subscription_error', () => onRefused())],
+      [
+        this.listen(channel, 'pusher:subscription_error', (error) => {
+          if (!refusedForNow(error as SubscriptionError)) onRefused()
+        }),
+      ],
     ].flat()
     // Already joined by another listener: its members are known now.
     void this.#snapshot(channel, onChange)
