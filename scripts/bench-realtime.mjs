@@ -12,14 +12,18 @@
 // goal is judged on the median run.
 // The clients and the publisher share this process (and its clock). Goals: p99 ≤ 15 ms, and
 // ≤ 300 MB server RSS with 10,000 connections. Exits 0 whether or not the goals are met.
+// BENCH_REALTIME_PROFILE (a directory): each hub run's server is profiled over its measured
+// window (lib/cpu-profile-preload.mjs) and its hottest packages and functions are printed.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { availableParallelism, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import Pusher from 'pusher'
 import { buildIfStale, root } from './lib/build.mjs'
+import { summarizeCpuProfile } from './lib/cpu-profile.mjs'
 import {
   createSubscriberPool,
   monotonicUs,
@@ -56,6 +60,11 @@ const APP = { id: 'bench', key: 'bench-key', secret: 'bench-secret-not-for-produ
 const CLIENT_THREADS = Number(process.env.BENCH_REALTIME_CLIENT_THREADS ?? 1)
 /** Which parts run: hub, baseline, idle (comma-separated; all by default). */
 const parts = new Set((process.env.BENCH_REALTIME_ONLY ?? 'hub,baseline,idle').split(','))
+const PROFILE_DIR = process.env.BENCH_REALTIME_PROFILE
+  ? resolve(process.env.BENCH_REALTIME_PROFILE)
+  : undefined
+if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true })
+const PROFILE_PRELOAD = fileURLToPath(new URL('lib/cpu-profile-preload.mjs', import.meta.url))
 
 const WARMUP_EVENTS = (EVENTS_PER_SECOND * WARMUP_MS) / 1000
 const MEASURED_EVENTS = (EVENTS_PER_SECOND * MEASURE_MS) / 1000
@@ -176,10 +185,12 @@ const endpointOf = ({ port, path }) => ({ host: '127.0.0.1', port, path })
  *   othersCpu: number, loopDelayP99: number, scheduleLagP99: number, scheduleLagMax: number,
  *   maxInFlight: number, unexpectedCloses: number, closeCodes: [number, number][] }} LoadResult
  * @param {{ endpoint: import('./lib/pusher-subscribers.mjs').Endpoint, pid: number,
- *   publish: (channel: string, data: string) => Promise<void> }} target
+ *   publish: (channel: string, data: string) => Promise<void>, profiled?: boolean }} target
+ *   `profiled`: the server, started with lib/cpu-profile-preload.mjs, is signalled at the
+ *   measured window's start and end
  * @returns {Promise<LoadResult>}
  */
-async function loadRun({ endpoint, pid, publish }) {
+async function loadRun({ endpoint, pid, publish, profiled = false }) {
   await clients.startRun({
     eventName: EVENT_NAME,
     totalEvents: TOTAL_EVENTS,
@@ -228,6 +239,8 @@ async function loadRun({ endpoint, pid, publish }) {
         const seq = sent++
         if (seq === WARMUP_EVENTS) {
           measureStart = now()
+          // The profile covers the measured window only (lib/cpu-profile-preload.mjs).
+          if (profiled) process.kill(pid, 'SIGUSR2')
           serverCpuStart = cpuMs(pid)
           benchCpuStart = process.cpuUsage()
           othersStart = otherProcessesCpu(pid)
@@ -280,6 +293,7 @@ async function loadRun({ endpoint, pid, publish }) {
   // The server's CPU from the first measured event to the last delivery in: the publish path,
   // the fan-out and the writes of every delivery counted (issue 31 compares it with the bare ws).
   const serverCpuMs = cpuMs(pid) - serverCpuStart
+  if (profiled) process.kill(pid, 'SIGUSR2')
   await clients.closeAll()
 
   let eventsShort = 0
@@ -596,7 +610,17 @@ await stopServer(firstStart)
 
 /** @returns {Promise<LoadResult>} the built-in hub, published to with the official SDK */
 async function runHub() {
-  const server = await startServer({ env: serverEnv, dataDir })
+  const profileDir = PROFILE_DIR ? mkdtempSync(join(PROFILE_DIR, 'hub-')) : undefined
+  const server = await startServer({
+    env: profileDir
+      ? {
+          ...serverEnv,
+          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${PROFILE_PRELOAD}`.trim(),
+          CPU_PROFILE_DIR: profileDir,
+        }
+      : serverEnv,
+    dataDir,
+  })
   children.add(server.child)
   const agent = httpAgent()
   const pusher = new Pusher({
@@ -615,11 +639,34 @@ async function runHub() {
       const response = await pusher.trigger(channel, EVENT_NAME, data)
       await response.text()
     },
+    profiled: profileDir !== undefined,
   })
   agent.destroy()
   printLoad('Built-in hub (Pusher HTTP API via the `pusher` SDK, one trigger per event)', result)
   await stopServer(server)
+  if (profileDir) printProfile(profileDir, result.received)
   return result
+}
+
+/**
+ * The hub's profile over a measured window: its hottest packages and functions.
+ * @param {string} profileDir @param {number} deliveries
+ */
+function printProfile(profileDir, deliveries) {
+  for (const file of readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'))) {
+    const summary = summarizeCpuProfile(join(profileDir, file))
+    say(
+      `  profile of the measured window ${join(profileDir, file)}: ${summary.totalMs.toFixed(0)} ms ` +
+        `busy (${((1000 * summary.totalMs) / Math.max(1, deliveries)).toFixed(1)} ms a thousand deliveries)`,
+    )
+    for (const [name, ms] of summary.packages) {
+      say(`  ${((100 * ms) / summary.totalMs).toFixed(1).padStart(5)} %  ${name}`)
+    }
+    say('  hottest functions (self time):')
+    for (const [name, ms] of summary.functions) {
+      say(`  ${((100 * ms) / summary.totalMs).toFixed(1).padStart(5)} %  ${name}`)
+    }
+  }
 }
 
 /** @returns {Promise<LoadResult>} the baseline: same clients and rate, one plain POST per event */
