@@ -22,12 +22,12 @@
 // it), BENCH_ORDERS_ONLY (embedded | postgres), BENCH_ORDERS_PROFILE (a directory: the server
 // is profiled over the measured run (lib/cpu-profile-preload.mjs) and its hottest packages and
 // functions are printed).
-import { mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildIfStale } from './lib/build.mjs'
-import { summarizeCpuProfile } from './lib/cpu-profile.mjs'
+import { profileReport } from './lib/cpu-profile.mjs'
 import { machineBusyMs, processCpuMs, serverTreeCpuMs } from './lib/cpu.mjs'
 import {
   compareWithDatabase,
@@ -343,20 +343,8 @@ async function benchmark(kind, adminUrl) {
         `lost ${integrity.lost}, duplicated ${integrity.duplicated}, unacknowledged ${integrity.unacknowledged}`,
     )
     if (profileDir) {
-      for (const file of readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'))) {
-        const summary = summarizeCpuProfile(join(profileDir, file))
-        say(
-          `profile of the measured run ${join(profileDir, file)}: ${fmtMs(summary.totalMs)} busy ` +
-            `(${(summary.totalMs / Math.max(1, run.ok)).toFixed(2)} ms an order)`,
-        )
-        for (const [name, ms] of summary.packages) {
-          say(`  ${((100 * ms) / summary.totalMs).toFixed(1).padStart(5)} %  ${name}`)
-        }
-        say('  hottest functions (self time):')
-        for (const [name, ms] of summary.functions) {
-          say(`  ${((100 * ms) / summary.totalMs).toFixed(1).padStart(5)} %  ${name}`)
-        }
-      }
+      for (const line of profileReport(profileDir, { count: run.ok, per: 1, what: 'an order' }))
+        say(line)
     }
 
     const answeredAll = run.ok === COUNT

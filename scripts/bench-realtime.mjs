@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import Pusher from 'pusher'
 import { buildIfStale, root } from './lib/build.mjs'
-import { summarizeCpuProfile } from './lib/cpu-profile.mjs'
+import { profileReport } from './lib/cpu-profile.mjs'
 import {
   createSubscriberPool,
   monotonicUs,
@@ -644,29 +644,11 @@ async function runHub() {
   agent.destroy()
   printLoad('Built-in hub (Pusher HTTP API via the `pusher` SDK, one trigger per event)', result)
   await stopServer(server)
-  if (profileDir) printProfile(profileDir, result.received)
-  return result
-}
-
-/**
- * The hub's profile over a measured window: its hottest packages and functions.
- * @param {string} profileDir @param {number} deliveries
- */
-function printProfile(profileDir, deliveries) {
-  for (const file of readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'))) {
-    const summary = summarizeCpuProfile(join(profileDir, file))
-    say(
-      `  profile of the measured window ${join(profileDir, file)}: ${summary.totalMs.toFixed(0)} ms ` +
-        `busy (${((1000 * summary.totalMs) / Math.max(1, deliveries)).toFixed(1)} ms a thousand deliveries)`,
-    )
-    for (const [name, ms] of summary.packages) {
-      say(`  ${((100 * ms) / summary.totalMs).toFixed(1).padStart(5)} %  ${name}`)
-    }
-    say('  hottest functions (self time):')
-    for (const [name, ms] of summary.functions) {
-      say(`  ${((100 * ms) / summary.totalMs).toFixed(1).padStart(5)} %  ${name}`)
-    }
+  if (profileDir) {
+    const work = { count: result.received, per: 1000, what: 'a thousand deliveries' }
+    for (const line of profileReport(profileDir, work)) say(`  ${line}`)
   }
+  return result
 }
 
 /** @returns {Promise<LoadResult>} the baseline: same clients and rate, one plain POST per event */

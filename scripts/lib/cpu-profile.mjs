@@ -3,7 +3,8 @@
 // stamps samples with the wall clock, and on a shared machine a gap of tens of milliseconds is
 // time the process waited for a core, which would otherwise be credited to whatever frame it
 // stopped in (on a loaded run, half the profile's time).
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 
 /**
  * @typedef {{ id: number, hitCount?: number, children?: number[],
@@ -51,4 +52,31 @@ export function summarizeCpuProfile(path, top = 15) {
   /** @param {Map<string, number>} map */
   const ranked = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, top)
   return { totalMs, packages: ranked(byPackage), functions: ranked(byFunction) }
+}
+
+/**
+ * The profiles a bench's server wrote to `dir` as lines to print: for each, its busy time and that
+ * time for each of `count` things done (`what`: "an order", "a thousand deliveries", …), then its
+ * hottest packages and functions by self time.
+ * @param {string} dir @param {{ count: number, per: number, what: string }} work
+ *   `per`: how many of the things `what` counts (1 for "an order", 1,000 for "a thousand …")
+ * @returns {string[]}
+ */
+export function profileReport(dir, { count, per, what }) {
+  /** @type {string[]} */
+  const lines = []
+  /** @param {number} ms @param {number} totalMs */
+  const share = (ms, totalMs) => `${((100 * ms) / totalMs).toFixed(1).padStart(5)} %`
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
+    const { totalMs, packages, functions } = summarizeCpuProfile(join(dir, file))
+    const each = (totalMs * per) / Math.max(1, count)
+    lines.push(
+      `profile of the measured run ${join(dir, file)}: ${totalMs.toFixed(0)} ms busy ` +
+        `(${each.toFixed(2)} ms ${what})`,
+    )
+    for (const [name, ms] of packages) lines.push(`  ${share(ms, totalMs)}  ${name}`)
+    lines.push('  hottest functions (self time):')
+    for (const [name, ms] of functions) lines.push(`  ${share(ms, totalMs)}  ${name}`)
+  }
+  return lines
 }

@@ -40,7 +40,7 @@ const RESUBSCRIBE_MOST_MS = 15_000
  * answer (status 0), timed out, was rate-limited or met a server error. A 401 or 403 is the
  * server's answer and stands.
  */
-export function refusedForNow({ status }: SubscriptionError): boolean {
+export function refusedForNow({ status }: SubscriptionError = {}): boolean {
   return status === undefined || status === 0 || status === 408 || status === 429 || status >= 500
 }
 
