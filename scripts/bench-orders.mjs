@@ -25,9 +25,8 @@
 import { mkdirSync, rmSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { buildIfStale } from './lib/build.mjs'
-import { profileReport } from './lib/cpu-profile.mjs'
+import { profileReport, profilingEnv } from './lib/cpu-profile.mjs'
 import { machineBusyMs, processCpuMs, serverTreeCpuMs } from './lib/cpu.mjs'
 import {
   compareWithDatabase,
@@ -87,7 +86,6 @@ const GOAL_COUNT = 10_000
 const KEEP_PACE = 0.99
 /** CPU of other processes (in cores) beyond which a run counts as disturbed. */
 const BUSY_OTHERS = 0.2
-const PROFILE_PRELOAD = fileURLToPath(new URL('lib/cpu-profile-preload.mjs', import.meta.url))
 const ORDERS_PATH = `/restaurants/${RESTAURANT}/orders`
 
 /**
@@ -191,12 +189,7 @@ async function benchmark(kind, adminUrl) {
       DATABASE_URL: scratch?.url ?? '',
       // The vacuum's slow statements are logged at info (see slowVacuums); requests are not.
       LOG_LEVEL: 'info',
-      ...(profileDir
-        ? {
-            NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --import=${PROFILE_PRELOAD}`.trim(),
-            CPU_PROFILE_DIR: profileDir,
-          }
-        : {}),
+      ...profilingEnv(profileDir),
     },
     timeoutMs: 60_000,
   })

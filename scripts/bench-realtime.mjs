@@ -19,11 +19,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync }
 import { Agent, request } from 'node:http'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import Pusher from 'pusher'
 import { buildIfStale, root } from './lib/build.mjs'
-import { profileReport } from './lib/cpu-profile.mjs'
+import { profileReport, profilingEnv } from './lib/cpu-profile.mjs'
 import {
   createSubscriberPool,
   monotonicUs,
@@ -64,7 +63,6 @@ const PROFILE_DIR = process.env.BENCH_REALTIME_PROFILE
   ? resolve(process.env.BENCH_REALTIME_PROFILE)
   : undefined
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true })
-const PROFILE_PRELOAD = fileURLToPath(new URL('lib/cpu-profile-preload.mjs', import.meta.url))
 
 const WARMUP_EVENTS = (EVENTS_PER_SECOND * WARMUP_MS) / 1000
 const MEASURED_EVENTS = (EVENTS_PER_SECOND * MEASURE_MS) / 1000
@@ -611,16 +609,7 @@ await stopServer(firstStart)
 /** @returns {Promise<LoadResult>} the built-in hub, published to with the official SDK */
 async function runHub() {
   const profileDir = PROFILE_DIR ? mkdtempSync(join(PROFILE_DIR, 'hub-')) : undefined
-  const server = await startServer({
-    env: profileDir
-      ? {
-          ...serverEnv,
-          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${PROFILE_PRELOAD}`.trim(),
-          CPU_PROFILE_DIR: profileDir,
-        }
-      : serverEnv,
-    dataDir,
-  })
+  const server = await startServer({ env: { ...serverEnv, ...profilingEnv(profileDir) }, dataDir })
   children.add(server.child)
   const agent = httpAgent()
   const pusher = new Pusher({

@@ -5,6 +5,7 @@
 // stopped in (on a loaded run, half the profile's time).
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 /**
  * @typedef {{ id: number, hitCount?: number, children?: number[],
@@ -79,4 +80,20 @@ export function profileReport(dir, { count, per, what }) {
     for (const [name, ms] of functions) lines.push(`  ${share(ms, totalMs)}  ${name}`)
   }
   return lines
+}
+
+const PRELOAD = fileURLToPath(new URL('cpu-profile-preload.mjs', import.meta.url))
+
+/**
+ * The environment that has a bench's server profile itself into `dir` (cpu-profile-preload.mjs:
+ * NODE_OPTIONS refuses --cpu-prof); nothing when `dir` is undefined.
+ * @param {string | undefined} dir
+ * @returns {Record<string, string>}
+ */
+export function profilingEnv(dir) {
+  if (dir === undefined) return {}
+  return {
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${PRELOAD}`.trim(),
+    CPU_PROFILE_DIR: dir,
+  }
 }
