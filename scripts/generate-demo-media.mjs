@@ -1,10 +1,18 @@
 // Draws the demo restaurant's pictures as small flat SVG illustrations, so the demo ships
 // with no photographs to license: apps/server/demo/media/<dish id>.svg (400×300, seen from
-// above or across the table) and story-<name>.svg (360×640). The output is deterministic:
-// run it again after changing a drawing and commit what changed.
+// above or across the table) and story-<name>.svg (360×640). Each is then stored as an uploaded
+// photo is (decision 0164): <name>/<width>.avif and .webp in the photo widths, which the menu
+// names (the 640 WebP) and the browser picks from, as it does a restaurant's own photos. The
+// SVGs stay as the sources, and for menus an older release saved with them. The drawings are
+// deterministic; the encoded files are as this machine's sharp makes them. Run it again after
+// changing a drawing and commit what changed.
 //
 //   node scripts/generate-demo-media.mjs
 import { mkdirSync, writeFileSync } from 'node:fs'
+import sharp from 'sharp'
+
+/** `PHOTO_WIDTHS` of @tableside/contracts/photo-sources. */
+const PHOTO_WIDTHS = [320, 640, 960]
 
 const outDir = new URL('../apps/server/demo/media/', import.meta.url)
 
@@ -1754,20 +1762,52 @@ function storySvg({ bg, accent, dish, centre, scale }) {
   )
 }
 
+/**
+ * A drawing in the photo widths, encoded as the photo worker encodes an upload
+ * (apps/server/src/features/menu/photo-worker.ts): drawn once at the widest, then resized.
+ * @param {string} id
+ * @param {string} svg
+ * @param {number} viewWidth the drawing's own width
+ */
+async function writePhotoFiles(id, svg, viewWidth) {
+  const widest = Math.max(...PHOTO_WIDTHS)
+  const { data, info } = await sharp(Buffer.from(svg), { density: (72 * widest) / viewWidth })
+    .resize({ width: widest })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } }
+  const dir = new URL(`${id}/`, outDir)
+  mkdirSync(dir, { recursive: true })
+  let bytes = 0
+  for (const width of PHOTO_WIDTHS) {
+    const sized = sharp(data, raw).resize({ width })
+    const avif = await sized.clone().avif({ quality: 50, effort: 2 }).toBuffer()
+    const webp = await sized.clone().webp({ quality: 78 }).toBuffer()
+    writeFileSync(new URL(`${width}.avif`, dir), avif)
+    writeFileSync(new URL(`${width}.webp`, dir), webp)
+    bytes += avif.length + webp.length
+  }
+  return bytes
+}
+
 mkdirSync(outDir, { recursive: true })
 /** @type {[string, number][]} */
 const sizes = []
+let encoded = 0
 for (const [id, picture] of Object.entries(dishes)) {
   const svg = dishSvg(picture)
   writeFileSync(new URL(`${id}.svg`, outDir), svg)
+  encoded += await writePhotoFiles(id, svg, 400)
   sizes.push([id, svg.length])
 }
 for (const [id, story] of Object.entries(stories)) {
   const svg = storySvg(story)
   writeFileSync(new URL(`${id}.svg`, outDir), svg)
+  encoded += await writePhotoFiles(id, svg, 360)
   sizes.push([id, svg.length])
 }
 const largest = sizes.reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0])
 console.log(
-  `Wrote ${sizes.length} pictures to apps/server/demo/media (largest: ${largest[0]}, ${largest[1]} bytes)`,
+  `Wrote ${sizes.length} pictures to apps/server/demo/media (largest SVG: ${largest[0]}, ` +
+    `${largest[1]} bytes; ${Math.round(encoded / 1024)} KB in the photo files)`,
 )

@@ -85,6 +85,10 @@ describe('The manager edits the menu', () => {
     await expect
       .poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0)
+    // Drawn with the card's rounded corners, as a picture without sizes is.
+    expect(
+      await card.locator('img').evaluate((img) => getComputedStyle(img).borderTopLeftRadius),
+    ).not.toBe('0px')
     // The server keeps the dish's own VAT rate.
     const { file } = (await (
       await fetch(`${ownServer.url}/api/v1/admin/menu`, {

@@ -2,8 +2,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { menuFileProblems, placedCategories, placedDishes } from '@tableside/contracts/menu-file'
 import { menuFileImport } from '@tableside/contracts/menu-file-import'
+import { PHOTO_WIDTHS, photoSources } from '@tableside/contracts/photo-sources'
 
 const demoDir = new URL('../../demo/', import.meta.url)
+/** A `/media/demo/…` address's file. */
+const mediaFile = (url: string) => new URL(`media/${url.slice('/media/demo/'.length)}`, demoDir)
 const file = menuFileImport.parse(JSON.parse(readFileSync(new URL('menu.json', demoDir), 'utf8')))
 const dishes = placedDishes(file).map(({ dish }) => dish)
 const dishById = new Map(dishes.map((dish) => [dish.id, dish]))
@@ -79,21 +82,26 @@ describe('the demo menu file', () => {
     }
   })
 
-  it('ships every picture it refers to, each under 4 KB', () => {
+  it('ships every picture it refers to as an uploaded photo is stored, small at a phone’s size', () => {
     for (const { url } of pictures) {
-      expect(url).toMatch(/^\/media\/demo\/[a-z0-9-]+\.svg$/)
-      const picture = new URL(`media/${url.slice('/media/demo/'.length)}`, demoDir)
-      expect(existsSync(picture), url).toBe(true)
-      expect(statSync(picture).size, url).toBeLessThan(4096)
+      expect(url).toMatch(/^\/media\/demo\/[a-z0-9-]+\/640\.webp$/)
+      const sources = photoSources(url)
+      expect(sources, url).not.toBeNull()
+      const files = [sources?.avif, sources?.webp]
+        .flatMap((set) => set?.split(', ') ?? [])
+        .map((candidate) => candidate.split(' ')[0] ?? '')
+      expect(files, url).toHaveLength(2 * PHOTO_WIDTHS.length)
+      for (const file of files) expect(existsSync(mediaFile(file)), file).toBe(true)
+      // What a card asks for on a phone of up to 2.5 device pixels a CSS pixel: 320 px wide.
+      const card = files.find((file) => file.endsWith('/320.avif')) ?? ''
+      expect(statSync(mediaFile(card)).size, card).toBeLessThan(6 * 1024)
     }
   })
 
   it('uses each picture’s background as its placeholder colour', () => {
     for (const { url, color } of pictures) {
-      const svg = readFileSync(
-        new URL(`media/${url.slice('/media/demo/'.length)}`, demoDir),
-        'utf8',
-      )
+      // The drawing the photo files were made from (scripts/generate-demo-media.mjs).
+      const svg = readFileSync(mediaFile(url.replace(/\/640\.webp$/, '.svg')), 'utf8')
       expect(svg, url).toContain(`fill="${color}"`)
     }
   })

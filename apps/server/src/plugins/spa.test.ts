@@ -134,12 +134,19 @@ describe('serving the web app', () => {
       '/api/v1/restaurants/demo/menu',
       '/api/v1/restaurants/demo/stories',
     ])
+    // The demo's pictures are stored as uploaded photos are: the card's AVIF sizes (decision 0164).
     const pictures = (html: string) =>
-      [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g)].map((m) => m[1])
+      [
+        ...html.matchAll(
+          /<link rel="preload" as="image" type="image\/avif" imagesrcset="([^"]+)" imagesizes="128px"/g,
+        ),
+      ].map((m) => m[1])
     const [first, second] = pictures(menu.body)
-    expect(first).toMatch(/^\/media\/demo\/.+\.svg$/)
-    expect(second).toMatch(/^\/media\/demo\/.+\.svg$/)
-    expect(menu.body).toContain(`href="${String(first)}" fetchpriority="high">`)
+    expect(first).toMatch(/^\/media\/demo\/[a-z0-9-]+\/320\.avif 320w, .+ 960w$/)
+    expect(second).toMatch(/^\/media\/demo\/[a-z0-9-]+\/320\.avif 320w, .+ 960w$/)
+    expect(menu.body).toContain(
+      `imagesrcset="${String(first)}" imagesizes="128px" fetchpriority="high">`,
+    )
     const bar = await t.app.inject('/rest/demo/menu?menu=bar')
     expect(pictures(bar.body)[0]).not.toBe(first)
     const waiter = await t.app.inject({
@@ -363,15 +370,28 @@ describe('serving the web app', () => {
   })
 
   it("serves the demo's pictures, cached for a day, and nothing beside them", async () => {
+    const cached = 'public, max-age=86400, stale-while-revalidate=604800'
+    // The photo files the menu names (decision 0164), in both formats.
+    for (const [url, type] of [
+      ['/media/demo/borscht/320.avif', 'image/avif'],
+      ['/media/demo/borscht/640.webp', 'image/webp'],
+    ]) {
+      const photo = await t.app.inject(url ?? '')
+      expect(photo.statusCode, url).toBe(200)
+      expect(photo.headers['content-type'], url).toBe(type)
+      expect(photo.headers['cache-control'], url).toBe(cached)
+    }
+    // The drawing an older release's menu names.
     const picture = await t.app.inject('/media/demo/borscht.svg')
     expect(picture.statusCode).toBe(200)
     expect(picture.headers['content-type']).toMatch(/^image\/svg\+xml/)
-    expect(picture.headers['cache-control']).toBe(
-      'public, max-age=86400, stale-while-revalidate=604800',
-    )
+    expect(picture.headers['cache-control']).toBe(cached)
     expect(picture.body).toContain('<svg')
     for (const url of [
       '/media/demo/no-such-dish.svg',
+      '/media/demo/borscht/1280.webp',
+      '/media/demo/borscht/',
+      '/media/demo/borscht/../../package.json',
       '/media/demo/../package.json',
       '/media/demo/%2e%2e/package.json',
       '/media/demo/',
