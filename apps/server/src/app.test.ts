@@ -57,7 +57,8 @@ describe.each(testDatabaseKinds)('API on $name', (kind) => {
     const photo = menu.dishes[0]?.photo?.url ?? ''
     const image = await t.app.inject(photo)
     expect(image.statusCode).toBe(200)
-    expect(image.headers['content-type']).toMatch(/^image\/svg\+xml/)
+    // Stored as an uploaded photo is (decision 0164).
+    expect(image.headers['content-type']).toBe('image/webp')
     expect(image.headers['cache-control']).toMatch(/max-age=86400/)
   })
 
