@@ -8,13 +8,12 @@
 //     (50) times quiet, then as many times while the demo's manager keeps three uploads of the
 //     25-megapixel JPEG going. Reports her sign-in time (p50/p99, max) in both phases and the
 //     uploads' answers and times.
-import { fork } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import sharp from 'sharp'
-import { buildIfStale, root } from './lib/build.mjs'
+import { buildIfStale } from './lib/build.mjs'
 import { fmtMs, latencySummary, RESTAURANT, say } from './lib/order-traffic.mjs'
+import { PHOTO_WIDTHS, startPhotoWorker } from './lib/photo-worker.mjs'
 import { demoManagerHeaders } from './lib/pusher-client.mjs'
 import { startServer } from './lib/server-process.mjs'
 
@@ -24,7 +23,6 @@ const SIGNINS = Number(env.BENCH_PHOTOS_SIGNINS ?? 50)
 const UPLOADERS = 3
 /** The cap (`MAX_PHOTO_PIXELS` in apps/server/src/features/menu/menu-photos.ts). */
 const MAX_PIXELS = 25_000_000
-const WIDTHS = [320, 640, 960]
 
 /** @param {number[]} values */
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0
@@ -77,19 +75,10 @@ function peakMb(pid) {
 
 /** A worker of its own for each photo, so its peak memory is that photo's. */
 function startWorker() {
-  const worker = fork(join(root, 'apps/server/dist/photo-worker.js'), [], {
-    serialization: 'advanced',
-    execArgv: [],
-  })
-  /** @param {Buffer} bytes @returns {Promise<{ outcome: string }>} */
-  const run = (bytes) =>
-    new Promise((resolve) => {
-      worker.once('message', (/** @type {{ answer: { outcome: string } }} */ message) => {
-        resolve(message.answer)
-      })
-      worker.send({ id: 1, job: { bytes, maxPixels: MAX_PIXELS, widths: WIDTHS } })
-    })
-  return { run, peakMb: () => peakMb(worker.pid ?? 0), stop: () => worker.kill() }
+  const worker = startPhotoWorker()
+  /** @param {Buffer} bytes */
+  const run = (bytes) => worker.run({ bytes, maxPixels: MAX_PIXELS, widths: PHOTO_WIDTHS })
+  return { run, peakMb: () => peakMb(worker.pid()), stop: worker.stop }
 }
 
 async function workerPhase() {

@@ -1,18 +1,17 @@
 // Draws the demo restaurant's pictures as small flat SVG illustrations, so the demo ships
 // with no photographs to license: apps/server/demo/media/<dish id>.svg (400×300, seen from
-// above or across the table) and story-<name>.svg (360×640). Each is then stored as an uploaded
-// photo is (decision 0164): <name>/<width>.avif and .webp in the photo widths, which the menu
-// names (the 640 WebP) and the browser picks from, as it does a restaurant's own photos. The
-// SVGs stay as the sources, and for menus an older release saved with them. The drawings are
-// deterministic; the encoded files are as this machine's sharp makes them. Run it again after
-// changing a drawing and commit what changed.
+// above or across the table) and story-<name>.svg (360×640). Each is then stored by the server's
+// own photo worker, as an upload is (decision 0164): <name>/<width>.avif and .webp in the photo
+// widths, which the menu names (the 640 WebP) and the browser picks from, as it does a
+// restaurant's own photos. The SVGs stay as the sources, and for menus an older release saved
+// with them. The drawings are deterministic; the encoded files are as this machine's sharp makes
+// them. Run it again after changing a drawing and commit what changed.
 //
 //   node scripts/generate-demo-media.mjs
 import { mkdirSync, writeFileSync } from 'node:fs'
 import sharp from 'sharp'
-
-/** `PHOTO_WIDTHS` of @tableside/contracts/photo-sources. */
-const PHOTO_WIDTHS = [320, 640, 960]
+import { buildIfStale } from './lib/build.mjs'
+import { PHOTO_WIDTHS, startPhotoWorker } from './lib/photo-worker.mjs'
 
 const outDir = new URL('../apps/server/demo/media/', import.meta.url)
 
@@ -1763,33 +1762,37 @@ function storySvg({ bg, accent, dish, centre, scale }) {
 }
 
 /**
- * A drawing in the photo widths, encoded as the photo worker encodes an upload
- * (apps/server/src/features/menu/photo-worker.ts): drawn once at the widest, then resized.
+ * A drawing stored as an upload is: drawn as a PNG at the widest photo width, then given to the
+ * photo worker, which encodes each width as AVIF and WebP.
+ * @param {ReturnType<typeof startPhotoWorker>} worker
  * @param {string} id
  * @param {string} svg
  * @param {number} viewWidth the drawing's own width
  */
-async function writePhotoFiles(id, svg, viewWidth) {
+async function writePhotoFiles(worker, id, svg, viewWidth) {
   const widest = Math.max(...PHOTO_WIDTHS)
-  const { data, info } = await sharp(Buffer.from(svg), { density: (72 * widest) / viewWidth })
+  const png = await sharp(Buffer.from(svg), { density: (72 * widest) / viewWidth })
     .resize({ width: widest })
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } }
+    .png()
+    .toBuffer()
+  const answer = await worker.run({
+    bytes: png,
+    maxPixels: 4 * widest * widest,
+    widths: PHOTO_WIDTHS,
+  })
+  if (answer.outcome !== 'encoded' || !answer.files) throw new Error(`${id}: ${answer.outcome}`)
   const dir = new URL(`${id}/`, outDir)
   mkdirSync(dir, { recursive: true })
   let bytes = 0
-  for (const width of PHOTO_WIDTHS) {
-    const sized = sharp(data, raw).resize({ width })
-    const avif = await sized.clone().avif({ quality: 50, effort: 2 }).toBuffer()
-    const webp = await sized.clone().webp({ quality: 78 }).toBuffer()
-    writeFileSync(new URL(`${width}.avif`, dir), avif)
-    writeFileSync(new URL(`${width}.webp`, dir), webp)
-    bytes += avif.length + webp.length
+  for (const { width, format, content } of answer.files) {
+    writeFileSync(new URL(`${width}.${format}`, dir), content)
+    bytes += content.length
   }
   return bytes
 }
 
+buildIfStale()
+const worker = startPhotoWorker()
 mkdirSync(outDir, { recursive: true })
 /** @type {[string, number][]} */
 const sizes = []
@@ -1797,15 +1800,16 @@ let encoded = 0
 for (const [id, picture] of Object.entries(dishes)) {
   const svg = dishSvg(picture)
   writeFileSync(new URL(`${id}.svg`, outDir), svg)
-  encoded += await writePhotoFiles(id, svg, 400)
+  encoded += await writePhotoFiles(worker, id, svg, 400)
   sizes.push([id, svg.length])
 }
 for (const [id, story] of Object.entries(stories)) {
   const svg = storySvg(story)
   writeFileSync(new URL(`${id}.svg`, outDir), svg)
-  encoded += await writePhotoFiles(id, svg, 360)
+  encoded += await writePhotoFiles(worker, id, svg, 360)
   sizes.push([id, svg.length])
 }
+worker.stop()
 const largest = sizes.reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0])
 console.log(
   `Wrote ${sizes.length} pictures to apps/server/demo/media (largest SVG: ${largest[0]}, ` +
