@@ -1792,24 +1792,30 @@ async function writePhotoFiles(worker, id, svg, viewWidth) {
 }
 
 buildIfStale()
-const worker = startPhotoWorker()
 mkdirSync(outDir, { recursive: true })
+/** Each picture's name, drawing and the drawing's own width. @type {[string, string, number][]} */
+const drawings = [
+  ...Object.entries(dishes).map(
+    ([id, picture]) => /** @type {[string, string, number]} */ ([id, dishSvg(picture), 400]),
+  ),
+  ...Object.entries(stories).map(
+    ([id, story]) => /** @type {[string, string, number]} */ ([id, storySvg(story), 360]),
+  ),
+]
 /** @type {[string, number][]} */
 const sizes = []
 let encoded = 0
-for (const [id, picture] of Object.entries(dishes)) {
-  const svg = dishSvg(picture)
-  writeFileSync(new URL(`${id}.svg`, outDir), svg)
-  encoded += await writePhotoFiles(worker, id, svg, 400)
-  sizes.push([id, svg.length])
+// A drawing the worker refuses stops the run, and the worker with it.
+const worker = startPhotoWorker()
+try {
+  for (const [id, svg, viewWidth] of drawings) {
+    writeFileSync(new URL(`${id}.svg`, outDir), svg)
+    encoded += await writePhotoFiles(worker, id, svg, viewWidth)
+    sizes.push([id, svg.length])
+  }
+} finally {
+  worker.stop()
 }
-for (const [id, story] of Object.entries(stories)) {
-  const svg = storySvg(story)
-  writeFileSync(new URL(`${id}.svg`, outDir), svg)
-  encoded += await writePhotoFiles(worker, id, svg, 360)
-  sizes.push([id, svg.length])
-}
-worker.stop()
 const largest = sizes.reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0])
 console.log(
   `Wrote ${sizes.length} pictures to apps/server/demo/media (largest SVG: ${largest[0]}, ` +
