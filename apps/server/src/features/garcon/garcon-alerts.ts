@@ -35,11 +35,26 @@ import type { GarconPush, PushAlert } from './garcon-push'
 export const GARCON_PUSH = 'garcon-push'
 
 /**
- * The outbox kind of an alert row that SQL wrote elsewhere (the statement that places orders,
- * decision 0021): its payload is `{ alertIds }` (a statement's alerts), and delivering it tells
- * each waiter's channel and pushes to their locked phones, as `raise`'s entries do.
+ * The outbox kind of alert rows that SQL wrote elsewhere (the statement that places orders,
+ * decision 0021): its payload is a `GarconAlertEntry` (a statement's alerts), and delivering it
+ * tells each waiter's channel and pushes to their locked phones, as `raise`'s entries do.
  */
 export const GARCON_ALERT = 'garcon-alert'
+
+/** An alert row as JSON, with what its delivery needs from elsewhere. */
+interface DeliverableAlertJson extends Omit<GarconAlertRow, 'createdAt' | 'readAt'> {
+  /** As `to_json` writes a timestamptz. */
+  createdAt: string
+  defaultLanguage: 'ru' | 'en'
+  /** Whether its waiter had a device subscribed when it was written. */
+  hasDevices: boolean
+}
+
+/**
+ * A `GARCON_ALERT` entry's payload: the alerts as their delivery needs them, or (written before
+ * issue 31's release) their ids, read back when delivered.
+ */
+export type GarconAlertEntry = { alerts: DeliverableAlertJson[] } | { alertIds: string[] }
 
 /** An alert as a service raises it, before it is anyone's row. */
 export type NewGarconAlert = Omit<GarconAlert, 'id' | 'createdAt' | 'readAt'>
@@ -347,12 +362,20 @@ export function handleGarconPushes(
     return Promise.resolve()
   })
 
-  // Alert rows SQL wrote elsewhere (GARCON_ALERT): a statement's all in one entry and one query.
+  // Alert rows SQL wrote elsewhere (GARCON_ALERT): a statement's all in one entry, which says
+  // what their delivery needs; an entry of an older release names them, and they are read.
   const alerts = createGarconAlertRepository(deps.db)
+  const deliverable = async (entry: GarconAlertEntry) =>
+    'alerts' in entry
+      ? entry.alerts.map((alert) => ({
+          ...alert,
+          createdAt: new Date(alert.createdAt),
+          readAt: null,
+        }))
+      : // A row whose waiter or restaurant is gone went with them.
+        alerts.toDeliver(entry.alertIds)
   outbox.handle(GARCON_ALERT, async (payload) => {
-    const { alertIds } = payload as { alertIds: string[] }
-    // A row whose waiter or restaurant is gone went with them.
-    for (const row of await alerts.toDeliver(alertIds)) {
+    for (const row of await deliverable(payload as GarconAlertEntry)) {
       const alert = toAlert(row)
       await publishEvent(deps.broadcaster, garconChannel(row.waiterId), garconAlertCreated, alert)
       if (!row.hasDevices) continue

@@ -194,4 +194,76 @@ describe.each(testDatabaseKinds)('Alerts of what happens at a table on $name', (
     expect(await alertsOf('anna')).toEqual([])
     expect((await alertsOf('igor')).map((a) => a.kind)).toEqual(['session_ended'])
   })
+
+  it('writes into a new order’s alert entry what its delivery tells and pushes, so nothing is read back', async () => {
+    await shift('anna', true)
+    const signIn = await t.database.db
+      .selectFrom('garconSessions')
+      .select('id')
+      .where('waiterId', '=', waiters.anna.id)
+      .executeTakeFirstOrThrow()
+    await t.database.db
+      .insertInto('garconPushSubscriptions')
+      .values({
+        waiterId: waiters.anna.id,
+        sessionId: signIn.id,
+        endpoint: 'https://fcm.googleapis.com/fcm/send/anna-entry-test',
+        p256dh: 'p256dh',
+        auth: 'auth',
+      })
+      .execute()
+    try {
+      const session = await openTableSession(t, 'demo', 'T4')
+      const o = order.parse((await orderOlivierAt(t.app, session.id)).json())
+      const [alert] = await alertsOf('anna')
+      const entry = await t.database.db
+        .selectFrom('outbox')
+        .select('payload')
+        .where('kind', '=', 'garcon-alert')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+      expect(entry.payload).toEqual({
+        alerts: [
+          {
+            id: alert?.id,
+            restaurantId: 'demo',
+            waiterId: waiters.anna.id,
+            kind: 'order_placed',
+            tableCode: 'T4',
+            tableLabel: alert?.table?.label,
+            orderNumber: o.number,
+            callId: null,
+            detail: { amount: o.totals.total, currency: 'RUB' },
+            createdAt: expect.any(String) as string,
+            // The demo speaks Russian; Анна has a phone to push to.
+            defaultLanguage: 'ru',
+            hasDevices: true,
+          },
+        ],
+      })
+      // Told on her channel as listed, to the millisecond, from the entry alone.
+      expect(await heardBy('anna')).toEqual([alert])
+    } finally {
+      await t.database.db
+        .deleteFrom('garconPushSubscriptions')
+        .where('waiterId', '=', waiters.anna.id)
+        .execute()
+    }
+  })
+
+  it('still delivers an alert entry of the release before, which names its alerts by id', async () => {
+    await shift('anna', true)
+    const session = await openTableSession(t, 'demo', 'T5')
+    expect((await orderOlivierAt(t.app, session.id)).statusCode).toBe(201)
+    const [alert] = await alertsOf('anna')
+    await t.app.outbox.kick()
+    events.length = 0
+    // Left in the outbox by the release before, across the upgrade.
+    await t.database.db
+      .insertInto('outbox')
+      .values({ kind: 'garcon-alert', payload: JSON.stringify({ alertIds: [alert?.id] }) })
+      .execute()
+    expect(await heardBy('anna')).toEqual([alert])
+    expect(await heardBy('igor')).toEqual([])
+  })
 })

@@ -122,7 +122,8 @@ export interface OrderRepositoryOptions {
    * that places orders also alerts whoever hears the table of each dine-in order (the
    * `garcon_hearers` rule, decision 0042; for an order without a table, every waiter on shift),
    * with the order's number and total, and writes one
-   * entry of this kind for all of them (`{ alertIds }`), in the same statement (decision 0045).
+   * entry of this kind for all of them (`{ alerts }`, each alert as its delivery needs it:
+   * `GarconAlertEntry`), in the same statement (decision 0045).
    */
   placedAlertKind?: string
 }
@@ -144,11 +145,21 @@ export function createOrderRepository(
         from inserted o
         left join session se on se.id = o.table_session_id
         cross join lateral garcon_hearers(o.restaurant_id, se.table_id) as h(id)
-        returning id
+        returning *
       ), alert_entries as (
+        -- What the delivery tells and pushes, so it reads nothing back (issue 31).
         insert into outbox (kind, payload)
-        select ${placedAlertKind}, jsonb_build_object('alertIds', jsonb_agg(a.id))
-        from alerted a having count(*) > 0
+        select ${placedAlertKind}, jsonb_build_object('alerts', jsonb_agg(jsonb_build_object(
+          'id', a.id, 'restaurantId', a.restaurant_id, 'waiterId', a.waiter_id, 'kind', a.kind,
+          'tableCode', a.table_code, 'tableLabel', a.table_label, 'orderNumber', a.order_number,
+          'callId', a.call_id, 'detail', a.detail, 'createdAt', a.created_at,
+          'defaultLanguage', r.default_language,
+          'hasDevices', exists (
+            select from garcon_push_subscriptions d where d.waiter_id = a.waiter_id
+          )
+        ) order by a.order_number, a.waiter_id))
+        from alerted a join restaurants r on r.id = a.restaurant_id
+        having count(*) > 0
       )`
     : sql``
   /**
