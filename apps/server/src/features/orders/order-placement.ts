@@ -207,7 +207,7 @@ export function createOrderPlacement({
         throw sessionExpired()
       }
     }
-    void deps.outbox.kick()
+    // The repository kicked the outbox once the order was in (`placed`).
     return { order: await view(inserted), replayed: false }
   }
 

@@ -163,4 +163,40 @@ describe.each(testDatabaseKinds)('Orders placed together on $name', (kind) => {
       .executeTakeFirstOrThrow()
     expect(after).toEqual(before)
   })
+
+  /** The repository on a handle that counts the statements it runs, and how often it told. */
+  const counted = (options: { gatherMs: number }) => {
+    let statements = 0
+    let told = 0
+    const db = t.database.db.withPlugin({
+      transformQuery: ({ node }) => {
+        statements++
+        return node
+      },
+      transformResult: ({ result }) => Promise.resolve(result),
+    })
+    const repository = createOrderRepository(db, { ...options, placed: () => told++ })
+    return { repository, statements: () => statements, told: () => told }
+  }
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+  it('gathers orders that keep coming into one statement, tells of it once, and never keeps a lone order waiting', async () => {
+    // Orders 10 ms apart: the first goes at once; the second came soon after it, so its
+    // statement waits 50 ms from its coming and takes the two that follow.
+    const { repository, statements, told } = counted({ gatherMs: 50 })
+    const answers: Promise<unknown>[] = []
+    for (let index = 0; index < 4; index++) {
+      if (index > 0) await sleep(10)
+      answers.push(repository.insert(newOrder('north')))
+    }
+    expect((await Promise.all(answers)).filter((row) => row !== undefined)).toHaveLength(4)
+    expect(statements()).toBe(2)
+    // The outbox is kicked once a statement, not once an order.
+    expect(told()).toBe(2)
+
+    // Alone, an order is written at once: were it kept for its minute, this would time out.
+    const idle = counted({ gatherMs: 60_000 })
+    expect(await idle.repository.insert(newOrder('north'))).toBeDefined()
+    expect(idle.statements()).toBe(1)
+  })
 })

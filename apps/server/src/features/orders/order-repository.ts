@@ -64,6 +64,13 @@ export interface StepBy {
 
 /** Most orders one statement inserts. */
 const MOST_PER_STATEMENT = 64
+/**
+ * Under load, how long a statement waits after its first order came for the orders that follow
+ * (decision 0165): at 500 orders/s a statement's fixed cost was most of an order's CPU.
+ */
+export const GATHER_MS = 5
+/** Orders are flowing when one came less than this after the one before (10 a second). */
+const FLOWING_MS = 100
 /** Most rows of orders just placed kept for their outbox entry's delivery (`takePlaced`). */
 const MOST_JUST_PLACED = 1_024
 
@@ -71,6 +78,8 @@ interface PendingInsert {
   order: NewOrder
   resolve: (row: OrderRow | undefined) => void
   reject: (error: unknown) => void
+  /** When its statement may go: at once, or `gatherMs` after it came when orders are flowing. */
+  readyAt: number
 }
 
 const keyOf = (order: Pick<NewOrder, 'restaurantId' | 'idempotencyKey'>) =>
@@ -126,11 +135,24 @@ export interface OrderRepositoryOptions {
    * `GarconAlertEntry`), in the same statement (decision 0045).
    */
   placedAlertKind?: string
+  /**
+   * Told once for each statement or transaction that placed orders, once it has committed and
+   * before their callers hear of them: the outbox's kick, once and not once an order.
+   */
+  placed?: () => void
+  /** `GATHER_MS` unless told (tests). */
+  gatherMs?: number
+  clock?: () => number
 }
 
 export function createOrderRepository(
   db: Kysely<Database>,
-  { placedAlertKind }: OrderRepositoryOptions = {},
+  {
+    placedAlertKind,
+    placed = () => undefined,
+    gatherMs = GATHER_MS,
+    clock = () => performance.now(),
+  }: OrderRepositoryOptions = {},
 ) {
   // New order at my table: one alert row per waiter who hears the table, in the statement.
   const alerted = placedAlertKind
@@ -290,9 +312,13 @@ export function createOrderRepository(
 
   // Orders that arrive while a statement runs wait and go in the next one together: on the
   // embedded database a statement's fixed cost (protocol, planning, the write to disk) is
-  // most of an order's, so under load it is shared (decision 0021). Nobody waits when idle.
+  // most of an order's, so under load it is shared (decision 0021). While orders are flowing
+  // (one came less than `FLOWING_MS` after the one before), a statement also waits until its
+  // oldest order has waited `gatherMs`, and takes those that came meanwhile (decision 0165).
+  // Nobody waits when idle.
   const queue: PendingInsert[] = []
   let flushing = false
+  let lastArrivalAt = Number.NEGATIVE_INFINITY
 
   /** The next statement's orders: the oldest waiting, one per key (a same-key retry waits). */
   const takeBatch = (): PendingInsert[] => {
@@ -315,6 +341,7 @@ export function createOrderRepository(
     try {
       const rows = await insertAll(batch.map((pending) => pending.order))
       keepPlaced(rows)
+      if (rows.length > 0) placed()
       const byKey = new Map(rows.map((row) => [keyOf(row), row]))
       for (const pending of batch) pending.resolve(byKey.get(keyOf(pending.order)))
     } catch (error) {
@@ -329,12 +356,15 @@ export function createOrderRepository(
 
   /**
    * Before each statement, one turn of the event loop: requests that came in while the last
-   * one ran (the embedded database holds the thread meanwhile) are read and join this one.
+   * one ran (the embedded database holds the thread meanwhile) are read and join this one; and
+   * under load, until its oldest order is ready (`readyAt`).
    */
   const flush = async () => {
     try {
       for (;;) {
         await new Promise((resolve) => setImmediate(resolve))
+        const wait = (queue[0]?.readyAt ?? 0) - clock()
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
         const batch = takeBatch()
         if (batch.length === 0) break
         await settle(batch)
@@ -379,7 +409,10 @@ export function createOrderRepository(
      */
     insert(order: NewOrder): Promise<OrderRow | undefined> {
       return new Promise((resolve, reject) => {
-        queue.push({ order, resolve, reject })
+        const arrivedAt = clock()
+        const flowing = arrivedAt - lastArrivalAt < FLOWING_MS
+        lastArrivalAt = arrivedAt
+        queue.push({ order, resolve, reject, readyAt: flowing ? arrivedAt + gatherMs : arrivedAt })
         if (flushing) return
         flushing = true
         void flush()
@@ -390,6 +423,7 @@ export function createOrderRepository(
     async insertAlone(order: NewOrder): Promise<OrderRow | undefined> {
       const rows = await insertAll([order])
       keepPlaced(rows)
+      if (rows.length > 0) placed()
       return rows[0]
     },
 
@@ -413,11 +447,13 @@ export function createOrderRepository(
       order: NewOrder,
       alongside: (trx: Transaction<Database>, row: OrderRow) => Promise<unknown>,
     ): Promise<OrderRow | undefined> {
-      return db.transaction().execute(async (trx) => {
-        const [row] = await insertAll([order], trx)
-        if (row) await alongside(trx, row)
-        return row
+      const row = await db.transaction().execute(async (trx) => {
+        const [inserted] = await insertAll([order], trx)
+        if (inserted) await alongside(trx, inserted)
+        return inserted
       })
+      if (row) placed()
+      return row
     },
 
     /**

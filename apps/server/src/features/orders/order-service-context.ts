@@ -129,6 +129,8 @@ export function createOrderServiceContext(deps: OrderServiceDeps): OrderServiceC
     now: deps.now ?? (() => new Date()),
     repository: createOrderRepository(deps.db, {
       ...(deps.alerts ? { placedAlertKind: deps.alerts.placedKind } : {}),
+      // Their outbox entries go out: one kick for all the orders a statement placed.
+      placed: () => void deps.outbox.kick(),
     }),
     view: async (row) => toOrder(row, (await deps.paidWith([row])).get(row.id) ?? []),
     restaurantOf: async (id) => {
