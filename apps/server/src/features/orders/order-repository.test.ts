@@ -180,7 +180,7 @@ describe.each(testDatabaseKinds)('Orders placed together on $name', (kind) => {
   }
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-  it('gathers orders that keep coming into one statement, tells of it once, and never keeps a lone order waiting', async () => {
+  it('gathers orders that keep coming into one statement, tells of it once, and keeps neither a lone order nor a burst waiting', async () => {
     // Orders 10 ms apart: the first goes at once; the second came soon after it, so its
     // statement waits 50 ms from its coming and takes the two that follow.
     const { repository, statements, told } = counted({ gatherMs: 50 })
@@ -198,5 +198,9 @@ describe.each(testDatabaseKinds)('Orders placed together on $name', (kind) => {
     const idle = counted({ gatherMs: 60_000 })
     expect(await idle.repository.insert(newOrder('north'))).toBeDefined()
     expect(idle.statements()).toBe(1)
+    // Eight orders waiting go at once too: they share a statement without waiting for more.
+    const burst = Array.from({ length: 8 }, () => idle.repository.insert(newOrder('north')))
+    expect((await Promise.all(burst)).filter((row) => row !== undefined)).toHaveLength(8)
+    expect(idle.statements()).toBe(2)
   })
 })

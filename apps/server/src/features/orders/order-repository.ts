@@ -71,6 +71,11 @@ const MOST_PER_STATEMENT = 64
 export const GATHER_MS = 4
 /** Orders are flowing when one came less than this after the one before (10 a second). */
 const FLOWING_MS = 100
+/**
+ * Orders waiting that make a statement go without the wait: they share its cost already, and
+ * under a burst (or past the ceiling) waiting would only hold the engine idle.
+ */
+const GATHERED_ENOUGH = 8
 /** Most rows of orders just placed kept for their outbox entry's delivery (`takePlaced`). */
 const MOST_JUST_PLACED = 1_024
 
@@ -314,7 +319,8 @@ export function createOrderRepository(
   // embedded database a statement's fixed cost (protocol, planning, the write to disk) is
   // most of an order's, so under load it is shared (decision 0021). While orders are flowing
   // (one came less than `FLOWING_MS` after the one before), a statement also waits until its
-  // oldest order has waited `gatherMs`, and takes those that came meanwhile (decision 0165).
+  // oldest order has waited `gatherMs`, and takes those that came meanwhile, unless
+  // `GATHERED_ENOUGH` wait already (decision 0165).
   // Nobody waits when idle.
   const queue: PendingInsert[] = []
   let flushing = false
@@ -363,7 +369,7 @@ export function createOrderRepository(
     try {
       for (;;) {
         await new Promise((resolve) => setImmediate(resolve))
-        const wait = (queue[0]?.readyAt ?? 0) - clock()
+        const wait = queue.length >= GATHERED_ENOUGH ? 0 : (queue[0]?.readyAt ?? 0) - clock()
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
         const batch = takeBatch()
         if (batch.length === 0) break
