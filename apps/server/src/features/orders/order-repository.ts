@@ -147,17 +147,11 @@ export interface OrderRepositoryOptions {
   placed?: () => void
   /** `GATHER_MS` unless told (tests). */
   gatherMs?: number
-  clock?: () => number
 }
 
 export function createOrderRepository(
   db: Kysely<Database>,
-  {
-    placedAlertKind,
-    placed = () => undefined,
-    gatherMs = GATHER_MS,
-    clock = () => performance.now(),
-  }: OrderRepositoryOptions = {},
+  { placedAlertKind, placed = () => undefined, gatherMs = GATHER_MS }: OrderRepositoryOptions = {},
 ) {
   // New order at my table: one alert row per waiter who hears the table, in the statement.
   const alerted = placedAlertKind
@@ -320,8 +314,7 @@ export function createOrderRepository(
   // most of an order's, so under load it is shared (decision 0021). While orders are flowing
   // (one came less than `FLOWING_MS` after the one before), a statement also waits until its
   // oldest order has waited `gatherMs`, and takes those that came meanwhile, unless
-  // `GATHERED_ENOUGH` wait already (decision 0165).
-  // Nobody waits when idle.
+  // `GATHERED_ENOUGH` wait already (decision 0165). Nobody waits when idle.
   const queue: PendingInsert[] = []
   let flushing = false
   let lastArrivalAt = Number.NEGATIVE_INFINITY
@@ -369,7 +362,8 @@ export function createOrderRepository(
     try {
       for (;;) {
         await new Promise((resolve) => setImmediate(resolve))
-        const wait = queue.length >= GATHERED_ENOUGH ? 0 : (queue[0]?.readyAt ?? 0) - clock()
+        const wait =
+          queue.length >= GATHERED_ENOUGH ? 0 : (queue[0]?.readyAt ?? 0) - performance.now()
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
         const batch = takeBatch()
         if (batch.length === 0) break
@@ -415,7 +409,7 @@ export function createOrderRepository(
      */
     insert(order: NewOrder): Promise<OrderRow | undefined> {
       return new Promise((resolve, reject) => {
-        const arrivedAt = clock()
+        const arrivedAt = performance.now()
         const flowing = arrivedAt - lastArrivalAt < FLOWING_MS
         lastArrivalAt = arrivedAt
         queue.push({ order, resolve, reject, readyAt: flowing ? arrivedAt + gatherMs : arrivedAt })
