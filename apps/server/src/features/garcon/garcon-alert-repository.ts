@@ -4,6 +4,21 @@ import type { Database, GarconAlertsTable } from '../../db/schema'
 
 export type GarconAlertRow = Selectable<GarconAlertsTable>
 
+/** An alert row as JSON, with what its delivery needs from elsewhere. */
+interface DeliverableAlertJson extends Omit<GarconAlertRow, 'createdAt' | 'readAt'> {
+  /** As `jsonb_build_object` writes a timestamptz. */
+  createdAt: string
+  defaultLanguage: 'ru' | 'en'
+  /** Whether its waiter had a device subscribed when it was written. */
+  hasDevices: boolean
+}
+
+/**
+ * A `GARCON_ALERT` entry's payload (written by the statement that places orders): the alerts as
+ * their delivery needs them, or (written before issue 31's release) their ids.
+ */
+export type GarconAlertEntry = { alerts: DeliverableAlertJson[] } | { alertIds: string[] }
+
 /**
  * What handled an alert's cause: its call answered (but for `keepFor`, the waiter on the way,
  * whose alert stays until the call is done); its order moved on (the kinds about the order
@@ -25,6 +40,30 @@ interface TableHearers {
 
 /** The SQL of waiters' alerts (decision 0042): written in the transaction of what caused them. */
 export function createGarconAlertRepository(db: Kysely<Database>) {
+  /**
+   * Alerts to deliver, with their restaurant's language and whether their waiter has a device
+   * subscribed (most have none: then there is nothing to push, and no query). A row whose waiter
+   * or restaurant is gone went with them.
+   */
+  const toDeliver = (ids: readonly string[]) =>
+    db
+      .selectFrom('garconAlerts as a')
+      .innerJoin('restaurants as r', 'r.id', 'a.restaurantId')
+      .selectAll('a')
+      .select('r.defaultLanguage')
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('garconPushSubscriptions as d')
+              .select('d.id')
+              .whereRef('d.waiterId', '=', 'a.waiterId'),
+          )
+          .as('hasDevices'),
+      )
+      .where('a.id', 'in', ids)
+      .execute()
+
   return {
     insert(
       trx: Transaction<Database>,
@@ -119,27 +158,18 @@ export function createGarconAlertRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Alerts to deliver, with their restaurant's language and whether their waiter has a device
-     * subscribed (most have none: then there is nothing to push, and no query).
+     * A `GARCON_ALERT` entry's alerts as their delivery needs them: from the entry itself, or
+     * read by the ids an older release's entry names (`toDeliver`).
      */
-    toDeliver(ids: readonly string[]) {
-      return db
-        .selectFrom('garconAlerts as a')
-        .innerJoin('restaurants as r', 'r.id', 'a.restaurantId')
-        .selectAll('a')
-        .select('r.defaultLanguage')
-        .select((eb) =>
-          eb
-            .exists(
-              eb
-                .selectFrom('garconPushSubscriptions as d')
-                .select('d.id')
-                .whereRef('d.waiterId', '=', 'a.waiterId'),
-            )
-            .as('hasDevices'),
-        )
-        .where('a.id', 'in', ids)
-        .execute()
+    ofEntry(entry: GarconAlertEntry) {
+      if ('alertIds' in entry) return toDeliver(entry.alertIds)
+      return Promise.resolve(
+        entry.alerts.map((alert) => ({
+          ...alert,
+          createdAt: new Date(alert.createdAt),
+          readAt: null,
+        })),
+      )
     },
   }
 }

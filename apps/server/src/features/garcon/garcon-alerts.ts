@@ -26,6 +26,7 @@ import type { Broadcaster } from '../realtime/realtime'
 import { restaurantLanguage } from '../restaurants/restaurant-repository'
 import {
   createGarconAlertRepository,
+  type GarconAlertEntry,
   type GarconAlertRow,
   type HandledCause,
 } from './garcon-alert-repository'
@@ -40,21 +41,6 @@ export const GARCON_PUSH = 'garcon-push'
  * tells each waiter's channel and pushes to their locked phones, as `raise`'s entries do.
  */
 export const GARCON_ALERT = 'garcon-alert'
-
-/** An alert row as JSON, with what its delivery needs from elsewhere. */
-interface DeliverableAlertJson extends Omit<GarconAlertRow, 'createdAt' | 'readAt'> {
-  /** As `to_json` writes a timestamptz. */
-  createdAt: string
-  defaultLanguage: 'ru' | 'en'
-  /** Whether its waiter had a device subscribed when it was written. */
-  hasDevices: boolean
-}
-
-/**
- * A `GARCON_ALERT` entry's payload: the alerts as their delivery needs them, or (written before
- * issue 31's release) their ids, read back when delivered.
- */
-export type GarconAlertEntry = { alerts: DeliverableAlertJson[] } | { alertIds: string[] }
 
 /** An alert as a service raises it, before it is anyone's row. */
 export type NewGarconAlert = Omit<GarconAlert, 'id' | 'createdAt' | 'readAt'>
@@ -362,20 +348,10 @@ export function handleGarconPushes(
     return Promise.resolve()
   })
 
-  // Alert rows SQL wrote elsewhere (GARCON_ALERT): a statement's all in one entry, which says
-  // what their delivery needs; an entry of an older release names them, and they are read.
+  // Alert rows SQL wrote elsewhere (GARCON_ALERT): a statement's all in one entry.
   const alerts = createGarconAlertRepository(deps.db)
-  const deliverable = async (entry: GarconAlertEntry) =>
-    'alerts' in entry
-      ? entry.alerts.map((alert) => ({
-          ...alert,
-          createdAt: new Date(alert.createdAt),
-          readAt: null,
-        }))
-      : // A row whose waiter or restaurant is gone went with them.
-        alerts.toDeliver(entry.alertIds)
   outbox.handle(GARCON_ALERT, async (payload) => {
-    for (const row of await deliverable(payload as GarconAlertEntry)) {
+    for (const row of await alerts.ofEntry(payload as GarconAlertEntry)) {
       const alert = toAlert(row)
       await publishEvent(deps.broadcaster, garconChannel(row.waiterId), garconAlertCreated, alert)
       if (!row.hasDevices) continue
