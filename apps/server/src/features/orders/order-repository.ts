@@ -4,6 +4,7 @@ import type { Contact, DeliveryAddress, OrderLine, OrderTotals } from '@tablesid
 import type { PaymentMethod } from '@tableside/contracts/restaurants'
 import { MAX_BILL_TOTAL } from '@tableside/contracts/text'
 import type { Database, OrdersTable } from '../../db/schema'
+import { createStatementBatches } from './statement-batches'
 
 export type OrderRow = Selectable<OrdersTable>
 
@@ -62,30 +63,8 @@ export interface StepBy {
   reason?: string
 }
 
-/** Most orders one statement inserts. */
-const MOST_PER_STATEMENT = 64
-/**
- * Under load, how long a statement waits after its first order came for the orders that follow
- * (decision 0165): at 500 orders/s a statement's fixed cost was most of an order's CPU.
- */
-export const GATHER_MS = 4
-/** Orders are flowing when one came less than this after the one before (10 a second). */
-const FLOWING_MS = 100
-/**
- * Orders waiting that make a statement go without the wait: they share its cost already, and
- * under a burst (or past the ceiling) waiting would only hold the engine idle.
- */
-const GATHERED_ENOUGH = 8
 /** Most rows of orders just placed kept for their outbox entry's delivery (`takePlaced`). */
 const MOST_JUST_PLACED = 1_024
-
-interface PendingInsert {
-  order: NewOrder
-  resolve: (row: OrderRow | undefined) => void
-  reject: (error: unknown) => void
-  /** When its statement may go: at once, or `gatherMs` after it came when orders are flowing. */
-  readyAt: number
-}
 
 const keyOf = (order: Pick<NewOrder, 'restaurantId' | 'idempotencyKey'>) =>
   `${order.restaurantId}\n${order.idempotencyKey}`
@@ -145,13 +124,13 @@ export interface OrderRepositoryOptions {
    * before their callers hear of them: the outbox's kick, once and not once an order.
    */
   placed?: () => void
-  /** `GATHER_MS` unless told (tests). */
+  /** How long orders gather for a statement under load (`GATHER_MS` unless told: tests). */
   gatherMs?: number
 }
 
 export function createOrderRepository(
   db: Kysely<Database>,
-  { placedAlertKind, placed = () => undefined, gatherMs = GATHER_MS }: OrderRepositoryOptions = {},
+  { placedAlertKind, placed = () => undefined, gatherMs }: OrderRepositoryOptions = {},
 ) {
   // New order at my table: one alert row per waiter who hears the table, in the statement.
   const alerted = placedAlertKind
@@ -309,70 +288,17 @@ export function createOrderRepository(
     }
   }
 
-  // Orders that arrive while a statement runs wait and go in the next one together: on the
-  // embedded database a statement's fixed cost (protocol, planning, the write to disk) is
-  // most of an order's, so under load it is shared (decision 0021). While orders are flowing
-  // (one came less than `FLOWING_MS` after the one before), a statement also waits until its
-  // oldest order has waited `gatherMs`, and takes those that came meanwhile, unless
-  // `GATHERED_ENOUGH` wait already (decision 0165). Nobody waits when idle.
-  const queue: PendingInsert[] = []
-  let flushing = false
-  let lastArrivalAt = Number.NEGATIVE_INFINITY
-
-  /** The next statement's orders: the oldest waiting, one per key (a same-key retry waits). */
-  const takeBatch = (): PendingInsert[] => {
-    const batch: PendingInsert[] = []
-    const keys = new Set<string>()
-    for (let index = 0; index < queue.length && batch.length < MOST_PER_STATEMENT;) {
-      const pending = queue[index]
-      if (!pending || keys.has(keyOf(pending.order))) {
-        index++
-        continue
-      }
-      keys.add(keyOf(pending.order))
-      batch.push(pending)
-      queue.splice(index, 1)
-    }
-    return batch
-  }
-
-  const settle = async (batch: PendingInsert[]) => {
-    try {
-      const rows = await insertAll(batch.map((pending) => pending.order))
+  // Orders placed together (decisions 0021, 0165): one statement for those that came meanwhile.
+  const batches = createStatementBatches<NewOrder, OrderRow>({
+    keyOf,
+    gatherMs,
+    run: async (orders) => {
+      const rows = await insertAll(orders)
       keepPlaced(rows)
       if (rows.length > 0) placed()
-      const byKey = new Map(rows.map((row) => [keyOf(row), row]))
-      for (const pending of batch) pending.resolve(byKey.get(keyOf(pending.order)))
-    } catch (error) {
-      if (batch.length === 1) {
-        batch[0]?.reject(error)
-        return
-      }
-      // One order the database refuses must not take the others with it: each on its own.
-      for (const pending of batch) await settle([pending])
-    }
-  }
-
-  /**
-   * Before each statement, one turn of the event loop: requests that came in while the last
-   * one ran (the embedded database holds the thread meanwhile) are read and join this one; and
-   * under load, until its oldest order is ready (`readyAt`).
-   */
-  const flush = async () => {
-    try {
-      for (;;) {
-        await new Promise((resolve) => setImmediate(resolve))
-        const wait =
-          queue.length >= GATHERED_ENOUGH ? 0 : (queue[0]?.readyAt ?? 0) - performance.now()
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-        const batch = takeBatch()
-        if (batch.length === 0) break
-        await settle(batch)
-      }
-    } finally {
-      flushing = false
-    }
-  }
+      return new Map(rows.map((row) => [keyOf(row), row]))
+    },
+  })
 
   return {
     findByKey(restaurantId: string, idempotencyKey: string): Promise<OrderRow | undefined> {
@@ -408,15 +334,7 @@ export function createOrderRepository(
      * open or its bill would pass its bound. Answered only once the statement that wrote it has committed.
      */
     insert(order: NewOrder): Promise<OrderRow | undefined> {
-      return new Promise((resolve, reject) => {
-        const arrivedAt = performance.now()
-        const flowing = arrivedAt - lastArrivalAt < FLOWING_MS
-        lastArrivalAt = arrivedAt
-        queue.push({ order, resolve, reject, readyAt: flowing ? arrivedAt + gatherMs : arrivedAt })
-        if (flushing) return
-        flushing = true
-        void flush()
-      })
+      return batches.add(order)
     },
 
     /** Places one order in a statement of its own, never shared with others (see `insert`). */
