@@ -288,16 +288,19 @@ export function createOrderRepository(
     }
   }
 
+  /** Places `orders` in a statement of their own, keeps their rows and tells (`placed`). */
+  const insertKept = async (orders: readonly NewOrder[]) => {
+    const rows = await insertAll(orders)
+    keepPlaced(rows)
+    if (rows.length > 0) placed()
+    return rows
+  }
+
   // Orders placed together (decisions 0021, 0165): one statement for those that came meanwhile.
   const batches = createStatementBatches<NewOrder, OrderRow>({
     keyOf,
     gatherMs,
-    run: async (orders) => {
-      const rows = await insertAll(orders)
-      keepPlaced(rows)
-      if (rows.length > 0) placed()
-      return new Map(rows.map((row) => [keyOf(row), row]))
-    },
+    run: async (orders) => new Map((await insertKept(orders)).map((row) => [keyOf(row), row])),
   })
 
   return {
@@ -339,10 +342,7 @@ export function createOrderRepository(
 
     /** Places one order in a statement of its own, never shared with others (see `insert`). */
     async insertAlone(order: NewOrder): Promise<OrderRow | undefined> {
-      const rows = await insertAll([order])
-      keepPlaced(rows)
-      if (rows.length > 0) placed()
-      return rows[0]
+      return (await insertKept([order]))[0]
     },
 
     /**

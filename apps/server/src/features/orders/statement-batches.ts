@@ -4,7 +4,7 @@ const MOST_PER_STATEMENT = 64
  * Under load, how long a statement waits after its first item came for the items that follow
  * (decision 0165): at 500 orders/s a statement's fixed cost was most of an order's CPU.
  */
-export const GATHER_MS = 4
+const GATHER_MS = 4
 /** Items are flowing when one came less than this after the one before (10 a second). */
 const FLOWING_MS = 100
 /**
